@@ -1,0 +1,40 @@
+"""The base vocabulary: intents, field groups and shared domain concepts.
+
+Kept as data (``vocabulary.yaml`` beside this module) so the terms can be read and reviewed
+without reading code.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+from typing import Any, Callable
+
+import yaml
+
+from schemarouter.hookspecs import hookimpl
+from schemarouter.models import DomainConcept, FieldGroup, Intent
+
+
+@cache
+def _vocabulary() -> dict[str, Any]:
+    text = files(__package__).joinpath("vocabulary.yaml").read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
+@hookimpl
+def register_field_groups(register: Callable[[FieldGroup], None]) -> None:
+    for item in _vocabulary()["field_groups"]:
+        register(FieldGroup.model_validate(item))
+
+
+@hookimpl
+def register_intents(register: Callable[[Intent], None]) -> None:
+    for item in _vocabulary()["intents"]:
+        register(Intent.model_validate(item))
+
+
+@hookimpl
+def register_concepts(register: Callable[[DomainConcept], None]) -> None:
+    for item in _vocabulary()["concepts"]:
+        register(DomainConcept.model_validate(item))

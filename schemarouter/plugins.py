@@ -1,0 +1,148 @@
+"""The plugin manager: finds plugins through the ``schemarouter`` entry-point group.
+
+Built-in behaviour (the base vocabulary) ships as default plugins registered first, so
+first-party and third-party plugins go through exactly the same path.
+``SCHEMAROUTER_LOAD_PLUGINS`` (comma list of entry-point or distribution names) restricts which
+installed plugins load; set it to an empty string to load none but the defaults.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from dataclasses import dataclass, field
+from importlib.metadata import EntryPoint, distributions
+
+import pluggy
+
+from schemarouter import hookspecs
+from schemarouter.errors import SchemaRouterError
+
+ENTRY_POINT_GROUP = "schemarouter"
+LOAD_PLUGINS_ENV = "SCHEMAROUTER_LOAD_PLUGINS"
+DEFAULT_PLUGINS: tuple[str, ...] = ("schemarouter.default_plugins.vocabulary",)
+
+
+@dataclass(frozen=True)
+class PluginInfo:
+    """Where a registered plugin came from."""
+
+    name: str
+    distribution: str
+    version: str
+    default: bool = False
+
+    @property
+    def label(self) -> str:
+        """How errors and listings name the plugin."""
+        if self.distribution and self.distribution != self.name:
+            return f"{self.name} ({self.distribution} {self.version})"
+        return f"{self.name} {self.version}"
+
+
+class PluginManager(pluggy.PluginManager):
+    """pluggy's manager plus the distribution each plugin came from."""
+
+    def __init__(self) -> None:
+        super().__init__("schemarouter")
+        self.add_hookspecs(hookspecs)
+        self.info: dict[str, PluginInfo] = {}
+
+    def add(self, plugin: object, info: PluginInfo) -> None:
+        if self.get_plugin(info.name) is not None:
+            raise SchemaRouterError(f"two plugins are both named {info.name!r}")
+        self.register(plugin, name=info.name)
+        self.info[info.name] = info
+
+    def plugin_info(self, plugin_name: str) -> PluginInfo:
+        return self.info.get(plugin_name) or PluginInfo(plugin_name, "", "unknown")
+
+
+def _core_version() -> str:
+    from schemarouter import __version__
+
+    return __version__
+
+
+def _schemarouter_entry_points() -> list[tuple[EntryPoint, str, str]]:
+    found: list[tuple[EntryPoint, str, str]] = []
+    seen: set[tuple[str, str]] = set()
+    for dist in distributions():
+        dist_name = dist.metadata["Name"] or ""
+        for ep in dist.entry_points:
+            if ep.group != ENTRY_POINT_GROUP or (ep.name, dist_name) in seen:
+                continue
+            seen.add((ep.name, dist_name))
+            found.append((ep, dist_name, dist.version))
+    return sorted(found, key=lambda item: item[0].name)
+
+
+def _selected(candidates: list[tuple[EntryPoint, str, str]]) -> list[tuple[EntryPoint, str, str]]:
+    raw = os.environ.get(LOAD_PLUGINS_ENV)
+    if raw is None:
+        return candidates
+    wanted = [name.strip() for name in raw.split(",") if name.strip()]
+    chosen: list[tuple[EntryPoint, str, str]] = []
+    for name in wanted:
+        matches = [c for c in candidates if name in (c[0].name, c[1])]
+        if not matches:
+            installed = ", ".join(sorted(c[0].name for c in candidates)) or "none"
+            raise SchemaRouterError(
+                f"{LOAD_PLUGINS_ENV} names {name!r}, which is not an installed schemarouter plugin "
+                f"(installed: {installed})"
+            )
+        chosen.extend(m for m in matches if m not in chosen)
+    return chosen
+
+
+def make_plugin_manager(*, load_entrypoints: bool = True, extra: list[object] | None = None) -> PluginManager:
+    """A manager with the default plugins, installed plugins (optional) and any extras.
+
+    ``extra`` plugins (modules or objects with hookimpls) are registered under their
+    ``__name__``; tests and :mod:`schemarouter.testing` use it to check one plugin alone.
+    """
+    pm = PluginManager()
+    version = _core_version()
+    for module_name in DEFAULT_PLUGINS:
+        module = importlib.import_module(module_name)
+        pm.add(module, PluginInfo(module_name, "schemarouter", version, default=True))
+    if load_entrypoints:
+        for ep, dist_name, dist_version in _selected(_schemarouter_entry_points()):
+            try:
+                plugin = ep.load()
+            except Exception as exc:  # a broken plugin must not hide which one it is
+                raise SchemaRouterError(
+                    f"plugin {ep.name!r} from {dist_name} {dist_version} failed to load: {exc}"
+                ) from exc
+            pm.add(plugin, PluginInfo(ep.name, dist_name, dist_version))
+    for plugin in extra or []:
+        name = getattr(plugin, "__name__", None) or type(plugin).__name__
+        pm.add(plugin, PluginInfo(name, "", "local"))
+    return pm
+
+
+@dataclass
+class PluginSummary:
+    """What one plugin registers, for ``schemarouter plugins``."""
+
+    info: PluginInfo
+    hooks: list[str] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+    intents: list[str] = field(default_factory=list)
+    field_groups: list[str] = field(default_factory=list)
+    concepts: list[str] = field(default_factory=list)
+    adapters: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "name": self.info.name,
+            "distribution": self.info.distribution,
+            "version": self.info.version,
+            "default": self.info.default,
+            "hooks": self.hooks,
+            "sources": self.sources,
+            "intents": self.intents,
+            "field_groups": self.field_groups,
+            "concepts": self.concepts,
+            "adapters": self.adapters,
+        }

@@ -1,0 +1,9 @@
+"""The registry: installed sources' declarations in SQLite or Postgres, owned by alembic.
+
+Only declaration models cross this package's boundary; the ``Sql*`` ORM classes stay inside.
+"""
+
+from schemarouter.registry.database import default_url, display
+from schemarouter.registry.store import Registry, SyncReport, dump_export, parse_export
+
+__all__ = ["Registry", "SyncReport", "default_url", "display", "dump_export", "parse_export"]

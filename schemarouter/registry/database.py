@@ -1,0 +1,110 @@
+"""Database URLs and engines: which database the registry lives in, and how to talk to it.
+
+The default is a SQLite file in the user's data directory (``SCHEMAROUTER_HOME`` moves it);
+``SCHEMAROUTER_DATABASE_URL`` or ``--db`` choose any supported SQLAlchemy URL. Connection
+problems become one-line :class:`RegistryError` messages with the password hidden.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, exc
+from sqlalchemy.engine import URL, make_url
+
+from schemarouter.errors import RegistryError
+
+HOME_ENV = "SCHEMAROUTER_HOME"
+DATABASE_URL_ENV = "SCHEMAROUTER_DATABASE_URL"
+SUPPORTED = "sqlite:///PATH or postgresql+psycopg://USER@HOST:PORT/DATABASE"
+
+
+def home() -> Path:
+    """The directory holding the default registry file."""
+    configured = os.environ.get(HOME_ENV)
+    if configured:
+        return Path(configured).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("schemarouter", appauthor=False))
+
+
+def default_url() -> str:
+    configured = os.environ.get(DATABASE_URL_ENV)
+    if configured:
+        return configured
+    return f"sqlite:///{home() / 'registry.db'}"
+
+
+def display(url: URL | str) -> str:
+    """A URL safe to print: the password is masked."""
+    try:
+        parsed = url if isinstance(url, URL) else make_url(url)
+    except exc.ArgumentError:
+        return "<unparseable URL>"
+    return parsed.render_as_string(hide_password=True)
+
+
+def parse_url(url: str | None) -> URL:
+    """Validate and normalize a registry URL."""
+    raw = url or default_url()
+    try:
+        parsed = make_url(raw)
+    except exc.ArgumentError:
+        raise RegistryError(f"{raw!r} is not a database URL; use {SUPPORTED}") from None
+    backend, _, driver = parsed.drivername.partition("+")
+    if backend == "sqlite" and driver in ("", "pysqlite"):
+        return parsed
+    if backend in ("postgresql", "postgres") and driver in ("", "psycopg"):
+        return parsed.set(drivername="postgresql+psycopg")
+    raise RegistryError(
+        f"unsupported database URL scheme {parsed.drivername!r} in {display(parsed)}; use {SUPPORTED}"
+    )
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # Let SQLAlchemy's "begin" event own transactions, so BEGIN IMMEDIATE is possible.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def _sqlite_begin(conn: Any) -> None:
+    mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
+    conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+def make_engine(url: str | None = None) -> Engine:
+    """An engine for the registry URL. SQLite files get their directory created."""
+    parsed = parse_url(url)
+    if parsed.drivername.startswith("sqlite"):
+        database = parsed.database or ""
+        if database and database != ":memory:" and not database.startswith("file:"):
+            path = Path(database).expanduser()
+            if path.exists() and path.is_dir():
+                raise RegistryError(f"{display(parsed)} points at a directory, not a SQLite file")
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise RegistryError(f"cannot create the directory for {path}: {err.strerror}") from None
+        engine = create_engine(parsed)
+        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "begin", _sqlite_begin)
+        return engine
+    return create_engine(parsed, pool_pre_ping=True, connect_args={"connect_timeout": 10})
+
+
+def describe_db_error(error: BaseException, url: URL | str) -> str:
+    """One line explaining a DBAPI failure."""
+    orig = getattr(error, "orig", None) or error
+    text = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    if isinstance(orig, sqlite3.DatabaseError) and "not a database" in text:
+        return f"{display(url)} is not a SQLite database (the file is corrupt or of another kind)"
+    if isinstance(error, exc.OperationalError) and "connect" in text.lower() or "connection" in text.lower():
+        return f"cannot connect to {display(url)}: {text}"
+    return f"database error on {display(url)}: {text}"

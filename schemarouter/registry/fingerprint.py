@@ -1,0 +1,50 @@
+"""SHA-256 fingerprints of declarations, so a plan made on an older registry is detectably stale.
+
+A fingerprint depends on the declared content only (not on which plugin version declared it
+or when it was synced), so re-syncing identical declarations keeps every fingerprint.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from pydantic import BaseModel
+
+from schemarouter.models import DomainConcept, FieldGroup, Intent, License, Source
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest(value: Any) -> str:
+    if isinstance(value, BaseModel):
+        value = value.model_dump(mode="json", by_alias=True)
+    return "sha256:" + hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
+
+
+def source_fingerprint(source: Source) -> str:
+    return digest(source)
+
+
+def license_fingerprint(license: License) -> str:
+    return digest(license)
+
+
+def vocabulary_fingerprint(
+    intents: Iterable[Intent], field_groups: Iterable[FieldGroup], concepts: Iterable[DomainConcept]
+) -> str:
+    return digest(
+        {
+            "intents": sorted((i.model_dump(mode="json") for i in intents), key=lambda d: d["name"]),
+            "field_groups": sorted((g.model_dump(mode="json") for g in field_groups), key=lambda d: d["name"]),
+            "concepts": sorted((c.model_dump(mode="json") for c in concepts), key=lambda d: d["name"]),
+        }
+    )
+
+
+def registry_fingerprint(vocabulary: str, sources: Mapping[str, str]) -> str:
+    return digest({"vocabulary": vocabulary, "sources": dict(sorted(sources.items()))})

@@ -1,0 +1,277 @@
+"""Map declaration models to table rows and back.
+
+Writes go through :class:`RowWriter`, which gives every row its primary key itself (the
+caller holds the registry's write lock, so keys cannot collide) and batches rows per table for
+``executemany``. Reads rebuild the models from whole tables at once, which keeps a registry of
+thousands of sources fast to load.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from typing import Any
+
+from sqlalchemy import Connection, Table, func, select
+
+from schemarouter.declarations import Declarations, Owner
+from schemarouter.models import (
+    Auth,
+    DomainConcept,
+    Endpoint,
+    FieldGroup,
+    Intent,
+    License,
+    Parameter,
+    Projection,
+    ResponseField,
+    Source,
+)
+from schemarouter.registry import orm
+from schemarouter.registry.fingerprint import digest, license_fingerprint, source_fingerprint
+
+T_LICENSES: Table = orm.SqlLicense.__table__  # type: ignore[assignment]
+T_SOURCES: Table = orm.SqlSource.__table__  # type: ignore[assignment]
+T_SOURCE_ALIASES: Table = orm.SqlSourceAlias.__table__  # type: ignore[assignment]
+T_ENDPOINTS: Table = orm.SqlEndpoint.__table__  # type: ignore[assignment]
+T_PARAMETERS: Table = orm.SqlParameter.__table__  # type: ignore[assignment]
+T_FIELDS: Table = orm.SqlField.__table__  # type: ignore[assignment]
+T_FIELD_GROUPS: Table = orm.SqlFieldGroup.__table__  # type: ignore[assignment]
+T_CONCEPTS: Table = orm.SqlConcept.__table__  # type: ignore[assignment]
+T_CONCEPT_ALIASES: Table = orm.SqlConceptAlias.__table__  # type: ignore[assignment]
+T_FIELD_CONCEPTS: Table = orm.SqlFieldConcept.__table__  # type: ignore[assignment]
+T_FIELD_ALIASES: Table = orm.SqlFieldAlias.__table__  # type: ignore[assignment]
+T_INTENTS: Table = orm.SqlIntent.__table__  # type: ignore[assignment]
+T_INTENT_GROUPS: Table = orm.SqlIntentGroup.__table__  # type: ignore[assignment]
+T_ENDPOINT_INTENTS: Table = orm.SqlEndpointIntent.__table__  # type: ignore[assignment]
+T_META: Table = orm.SqlRegistryMeta.__table__  # type: ignore[assignment]
+
+# Parents before children: the order inserts must follow.
+INSERT_ORDER: tuple[Table, ...] = (
+    T_FIELD_GROUPS, T_CONCEPTS, T_CONCEPT_ALIASES, T_INTENTS, T_INTENT_GROUPS, T_LICENSES,
+    T_SOURCES, T_SOURCE_ALIASES, T_ENDPOINTS, T_ENDPOINT_INTENTS, T_PARAMETERS, T_FIELDS,
+    T_FIELD_CONCEPTS, T_FIELD_ALIASES,
+)
+
+
+def normalize_alias(text: str) -> str:
+    """The form aliases are indexed and looked up by."""
+    return " ".join(text.casefold().replace("_", " ").replace("-", " ").split())
+
+
+class RowWriter:
+    """Collects rows for many sources and inserts them table by table."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.rows: dict[Table, list[dict[str, Any]]] = defaultdict(list)
+        self._next: dict[Table, int] = {}
+        self._licenses: dict[str, int] = {
+            fp: pk for fp, pk in connection.execute(select(T_LICENSES.c.fingerprint, T_LICENSES.c.pk))
+        }
+
+    def _pk(self, table: Table) -> int:
+        if table not in self._next:
+            current = self.connection.execute(select(func.max(table.c.pk))).scalar()
+            self._next[table] = (current or 0) + 1
+        value = self._next[table]
+        self._next[table] = value + 1
+        return value
+
+    def license(self, lic: License | None) -> int | None:
+        if lic is None:
+            return None
+        fp = license_fingerprint(lic)
+        if fp not in self._licenses:
+            pk = self._pk(T_LICENSES)
+            self._licenses[fp] = pk
+            self.rows[T_LICENSES].append(
+                {"pk": pk, "fingerprint": fp, "license_id": lic.id, "name": lic.name, "url": lic.url,
+                 "attribution": lic.attribution, "verified": lic.verified}
+            )
+        return self._licenses[fp]
+
+    def vocabulary(self, decls: Declarations) -> None:
+        for group in decls.field_groups.values():
+            self.rows[T_FIELD_GROUPS].append({"name": group.name, "description": group.description})
+        for concept in decls.concepts.values():
+            self.rows[T_CONCEPTS].append({"name": concept.name, "description": concept.description})
+            for pos, alias in enumerate(concept.aliases):
+                self.rows[T_CONCEPT_ALIASES].append(
+                    {"pk": self._pk(T_CONCEPT_ALIASES), "concept": concept.name, "alias": alias,
+                     "normalized": normalize_alias(alias), "position": pos}
+                )
+        for pos, intent in enumerate(decls.intents.values()):
+            self.rows[T_INTENTS].append(
+                {"name": intent.name, "position": pos, "description": intent.description,
+                 "domains": list(intent.domains), "keywords": list(intent.keywords)}
+            )
+            for gpos, group in enumerate(intent.field_groups):
+                self.rows[T_INTENT_GROUPS].append({"intent": intent.name, "group_name": group, "position": gpos})
+
+    def source(self, source: Source, owner: Owner) -> None:
+        self.rows[T_SOURCES].append(
+            {"id": source.id, "title": source.title, "domain": source.domain,
+             "description": source.description, "homepage": source.homepage,
+             "source_type": source.source_type.value, "license_pk": self.license(source.license),
+             "auth": source.auth.model_dump(by_alias=True) if source.auth else None,
+             "priority": source.priority, "owner_kind": owner.kind, "owner_name": owner.name,
+             "owner_version": owner.version, "fingerprint": source_fingerprint(source)}
+        )
+        for pos, alias in enumerate(source.aliases):
+            self.rows[T_SOURCE_ALIASES].append(
+                {"pk": self._pk(T_SOURCE_ALIASES), "source_id": source.id, "alias": alias,
+                 "normalized": normalize_alias(alias), "position": pos}
+            )
+        for epos, endpoint in enumerate(source.endpoints):
+            self._endpoint(source.id, epos, endpoint)
+
+    def _endpoint(self, source_id: str, position: int, endpoint: Endpoint) -> None:
+        epk = self._pk(T_ENDPOINTS)
+        self.rows[T_ENDPOINTS].append(
+            {"pk": epk, "source_id": source_id, "id": endpoint.id, "position": position,
+             "method": endpoint.method, "base_url": endpoint.base_url, "path": endpoint.path,
+             "description": endpoint.description,
+             "projection_param": endpoint.projection.param if endpoint.projection else None,
+             "projection_style": endpoint.projection.style if endpoint.projection else None,
+             "fingerprint": digest(endpoint)}
+        )
+        for ipos, intent in enumerate(endpoint.intents):
+            self.rows[T_ENDPOINT_INTENTS].append({"endpoint_pk": epk, "intent": intent, "position": ipos})
+        for ppos, param in enumerate(endpoint.parameters):
+            self.rows[T_PARAMETERS].append(
+                {"pk": self._pk(T_PARAMETERS), "endpoint_pk": epk, "name": param.name, "position": ppos,
+                 "type": param.type, "required": param.required, "concept": param.concept,
+                 "description": param.description, "example_json": json.dumps(param.example),
+                 "enum": param.enum}
+            )
+        for fpos, fld in enumerate(endpoint.fields):
+            fpk = self._pk(T_FIELDS)
+            self.rows[T_FIELDS].append(
+                {"pk": fpk, "endpoint_pk": epk, "name": fld.name, "position": fpos, "path": fld.path,
+                 "type": fld.type, "unit": fld.unit, "group_name": fld.group, "identifier": fld.identifier,
+                 "description": fld.description,
+                 "source_type": fld.source_type.value if fld.source_type else None,
+                 "license_pk": self.license(fld.license)}
+            )
+            for cpos, concept in enumerate(fld.concepts):
+                self.rows[T_FIELD_CONCEPTS].append({"field_pk": fpk, "concept": concept, "position": cpos})
+            for apos, alias in enumerate(fld.aliases):
+                self.rows[T_FIELD_ALIASES].append(
+                    {"pk": self._pk(T_FIELD_ALIASES), "field_pk": fpk, "alias": alias,
+                     "normalized": normalize_alias(alias), "position": apos}
+                )
+
+    def flush(self) -> None:
+        for table in INSERT_ORDER:
+            rows = self.rows.pop(table, None)
+            if rows:
+                self.connection.execute(table.insert(), rows)
+
+
+def _license(row: Any) -> License:
+    return License(id=row.license_id, name=row.name, url=row.url, attribution=row.attribution,
+                   verified=row.verified)
+
+
+def read_vocabulary(connection: Connection, decls: Declarations) -> None:
+    for row in connection.execute(select(T_FIELD_GROUPS).order_by(T_FIELD_GROUPS.c.name)):
+        decls.field_groups[row.name] = FieldGroup(name=row.name, description=row.description)
+    aliases: dict[str, list[str]] = defaultdict(list)
+    for row in connection.execute(select(T_CONCEPT_ALIASES).order_by(T_CONCEPT_ALIASES.c.position)):
+        aliases[row.concept].append(row.alias)
+    for row in connection.execute(select(T_CONCEPTS).order_by(T_CONCEPTS.c.name)):
+        decls.concepts[row.name] = DomainConcept(
+            name=row.name, description=row.description, aliases=aliases.get(row.name, [])
+        )
+    groups: dict[str, list[str]] = defaultdict(list)
+    for row in connection.execute(select(T_INTENT_GROUPS).order_by(T_INTENT_GROUPS.c.position)):
+        groups[row.intent].append(row.group_name)
+    for row in connection.execute(select(T_INTENTS).order_by(T_INTENTS.c.position)):
+        decls.intents[row.name] = Intent(
+            name=row.name, description=row.description, domains=row.domains,
+            field_groups=groups.get(row.name, []), keywords=row.keywords,
+        )
+
+
+def read_sources(connection: Connection, decls: Declarations, only: str | None = None) -> None:
+    """Rebuild Source models (all, or one id) with their owners."""
+
+    def where(stmt: Any, column: Any) -> Any:
+        return stmt.where(column == only) if only is not None else stmt
+
+    licenses = {row.pk: _license(row) for row in connection.execute(select(T_LICENSES))}
+    endpoint_rows = connection.execute(
+        where(select(T_ENDPOINTS), T_ENDPOINTS.c.source_id).order_by(T_ENDPOINTS.c.position)
+    ).all()
+    epks = [row.pk for row in endpoint_rows]
+    by_endpoint_params: dict[int, list[Parameter]] = defaultdict(list)
+    by_endpoint_intents: dict[int, list[str]] = defaultdict(list)
+    by_endpoint_fields: dict[int, list[Any]] = defaultdict(list)
+    field_concepts: dict[int, list[str]] = defaultdict(list)
+    field_aliases: dict[int, list[str]] = defaultdict(list)
+
+    def in_endpoints(stmt: Any, column: Any) -> Any:
+        return stmt.where(column.in_(epks)) if only is not None else stmt
+
+    for row in connection.execute(
+        in_endpoints(select(T_PARAMETERS), T_PARAMETERS.c.endpoint_pk).order_by(T_PARAMETERS.c.position)
+    ):
+        by_endpoint_params[row.endpoint_pk].append(
+            Parameter(name=row.name, type=row.type, required=row.required, concept=row.concept,
+                      description=row.description, example=json.loads(row.example_json), enum=row.enum)
+        )
+    for row in connection.execute(
+        in_endpoints(select(T_ENDPOINT_INTENTS), T_ENDPOINT_INTENTS.c.endpoint_pk)
+        .order_by(T_ENDPOINT_INTENTS.c.position)
+    ):
+        by_endpoint_intents[row.endpoint_pk].append(row.intent)
+    field_rows = connection.execute(
+        in_endpoints(select(T_FIELDS), T_FIELDS.c.endpoint_pk).order_by(T_FIELDS.c.position)
+    ).all()
+    fpks = [row.pk for row in field_rows]
+
+    def in_fields(stmt: Any, column: Any) -> Any:
+        return stmt.where(column.in_(fpks)) if only is not None else stmt
+
+    for row in connection.execute(
+        in_fields(select(T_FIELD_CONCEPTS), T_FIELD_CONCEPTS.c.field_pk).order_by(T_FIELD_CONCEPTS.c.position)
+    ):
+        field_concepts[row.field_pk].append(row.concept)
+    for row in connection.execute(
+        in_fields(select(T_FIELD_ALIASES), T_FIELD_ALIASES.c.field_pk).order_by(T_FIELD_ALIASES.c.position)
+    ):
+        field_aliases[row.field_pk].append(row.alias)
+    for row in field_rows:
+        by_endpoint_fields[row.endpoint_pk].append(
+            ResponseField(
+                name=row.name, path=row.path, type=row.type, unit=row.unit, group=row.group_name,
+                identifier=row.identifier, concepts=field_concepts.get(row.pk, []),
+                aliases=field_aliases.get(row.pk, []), description=row.description,
+                source_type=row.source_type, license=licenses.get(row.license_pk) if row.license_pk else None,
+            )
+        )
+    endpoints: dict[str, list[Endpoint]] = defaultdict(list)
+    for row in endpoint_rows:
+        projection = (
+            Projection(param=row.projection_param, style=row.projection_style) if row.projection_param else None
+        )
+        endpoints[row.source_id].append(
+            Endpoint(id=row.id, method=row.method, base_url=row.base_url, path=row.path,
+                     description=row.description, intents=by_endpoint_intents.get(row.pk, []),
+                     projection=projection, parameters=by_endpoint_params.get(row.pk, []),
+                     fields=by_endpoint_fields.get(row.pk, []))
+        )
+    source_aliases: dict[str, list[str]] = defaultdict(list)
+    for row in connection.execute(
+        where(select(T_SOURCE_ALIASES), T_SOURCE_ALIASES.c.source_id).order_by(T_SOURCE_ALIASES.c.position)
+    ):
+        source_aliases[row.source_id].append(row.alias)
+    for row in connection.execute(where(select(T_SOURCES), T_SOURCES.c.id).order_by(T_SOURCES.c.id)):
+        decls.sources[row.id] = Source(
+            id=row.id, title=row.title, aliases=source_aliases.get(row.id, []), domain=row.domain,
+            description=row.description, homepage=row.homepage, source_type=row.source_type,
+            license=licenses[row.license_pk], auth=Auth.model_validate(row.auth) if row.auth else None,
+            priority=row.priority, endpoints=endpoints.get(row.id, []),
+        )
+        decls.owners[row.id] = Owner(row.owner_kind, row.owner_name, row.owner_version)

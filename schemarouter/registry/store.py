@@ -1,0 +1,434 @@
+"""The registry: declarations of every installed source, stored in SQL.
+
+One class, :class:`Registry`, is the whole public surface. Every write runs in one
+transaction under a write lock (``pg_advisory_xact_lock`` on Postgres, ``BEGIN IMMEDIATE`` on
+SQLite), so a failed or concurrent sync leaves the registry as some sync left it, never half
+written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, delete, func, select, text, update
+from sqlalchemy import exc as sa_exc
+
+from schemarouter.declarations import Declarations, Owner, coerce, validate
+from schemarouter.errors import DeclarationError, ImportFileError, RegistryError
+from schemarouter.models import DomainConcept, FieldGroup, Intent, Source
+from schemarouter.registry import mapping as m
+from schemarouter.registry.database import describe_db_error, make_engine
+from schemarouter.registry.fingerprint import registry_fingerprint, source_fingerprint, vocabulary_fingerprint
+from schemarouter.registry.migrations import ensure_schema
+
+EXPORT_FORMAT = "schemarouter-registry"
+EXPORT_VERSION = 1
+# Arbitrary constant shared by every schemarouter process: the key of the sync lock.
+_ADVISORY_LOCK_KEY = 7_362_081_442
+
+
+@dataclass
+class SyncReport:
+    """What a sync or import changed."""
+
+    added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    reowned: list[str] = field(default_factory=list)
+    vocabulary_changed: bool = False
+    fingerprint: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.added or self.updated or self.removed or self.reowned or self.vocabulary_changed)
+
+    def summary(self) -> str:
+        if not self.changed:
+            return f"registry unchanged ({len(self.unchanged)} sources, fingerprint {self.fingerprint})"
+        parts = [f"{len(getattr(self, name))} {name}" for name in ("added", "updated", "removed", "unchanged")]
+        if self.reowned:
+            parts.append(f"{len(self.reowned)} with a new plugin version")
+        if self.vocabulary_changed:
+            parts.append("vocabulary updated")
+        return f"registry synced: {', '.join(parts)} (fingerprint {self.fingerprint})"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "changed": self.changed, "added": self.added, "updated": self.updated, "removed": self.removed,
+            "unchanged": self.unchanged, "reowned": self.reowned,
+            "vocabulary_changed": self.vocabulary_changed, "fingerprint": self.fingerprint,
+        }
+
+
+class Registry:
+    """Read and write the registry database at one URL."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, url: str | None = None) -> Registry:
+        """Open (creating or upgrading per the migration policy) the registry at ``url``."""
+        engine = make_engine(url)
+        with _db_errors(engine):
+            ensure_schema(engine)
+        return cls(engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Registry:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # ---------------------------------------------------------------- transactions
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        with _db_errors(self.engine), self.engine.connect() as conn:
+            yield conn
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        with _db_errors(self.engine), self.engine.connect() as conn:
+            conn = conn.execution_options(sqlite_begin="IMMEDIATE")
+            with conn.begin():
+                if conn.dialect.name == "postgresql":
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _ADVISORY_LOCK_KEY})
+                yield conn
+
+    # ---------------------------------------------------------------- reads
+    def meta(self) -> dict[str, str]:
+        with self._read() as conn:
+            return dict(conn.execute(select(m.T_META.c.key, m.T_META.c.value)).tuples().all())
+
+    def fingerprint(self) -> str | None:
+        return self.meta().get("fingerprint")
+
+    def load(self) -> Declarations:
+        """Every declaration in the registry, as models."""
+        decls = Declarations()
+        with self._read() as conn:
+            m.read_vocabulary(conn, decls)
+            m.read_sources(conn, decls)
+        return decls
+
+    def source(self, source_id: str) -> tuple[Source, Owner]:
+        decls = Declarations()
+        with self._read() as conn:
+            m.read_sources(conn, decls, only=source_id)
+            if source_id not in decls.sources:
+                known = [row[0] for row in conn.execute(select(m.T_SOURCES.c.id).order_by(m.T_SOURCES.c.id))]
+                import difflib
+
+                close = difflib.get_close_matches(source_id, known, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise RegistryError(f"no source {source_id!r} in the registry{hint}")
+        return decls.sources[source_id], decls.owners[source_id]
+
+    def list_sources(self) -> list[dict[str, Any]]:
+        s, e, f = m.T_SOURCES, m.T_ENDPOINTS, m.T_FIELDS
+        with self._read() as conn:
+            endpoint_counts = dict(
+                conn.execute(select(e.c.source_id, func.count()).group_by(e.c.source_id)).tuples().all()
+            )
+            field_counts = dict(
+                conn.execute(
+                    select(e.c.source_id, func.count()).select_from(f.join(e, f.c.endpoint_pk == e.c.pk))
+                    .group_by(e.c.source_id)
+                ).tuples().all()
+            )
+            rows = conn.execute(select(s).order_by(s.c.id)).all()
+        return [
+            {"id": r.id, "title": r.title, "domain": r.domain, "source_type": r.source_type,
+             "endpoints": endpoint_counts.get(r.id, 0), "fields": field_counts.get(r.id, 0),
+             "owner": {"kind": r.owner_kind, "name": r.owner_name, "version": r.owner_version}}
+            for r in rows
+        ]
+
+    def stats(self) -> dict[str, Any]:
+        tables = {
+            "sources": m.T_SOURCES, "endpoints": m.T_ENDPOINTS, "parameters": m.T_PARAMETERS,
+            "fields": m.T_FIELDS, "intents": m.T_INTENTS, "field_groups": m.T_FIELD_GROUPS,
+            "concepts": m.T_CONCEPTS, "licenses": m.T_LICENSES, "source_aliases": m.T_SOURCE_ALIASES,
+            "concept_aliases": m.T_CONCEPT_ALIASES, "field_aliases": m.T_FIELD_ALIASES,
+        }
+        s, e, f = m.T_SOURCES, m.T_ENDPOINTS, m.T_FIELDS
+        with self._read() as conn:
+            counts = {name: conn.execute(select(func.count()).select_from(t)).scalar_one() for name, t in tables.items()}
+            effective = func.coalesce(f.c.source_type, s.c.source_type)
+            by_type = dict(
+                conn.execute(
+                    select(effective, func.count())
+                    .select_from(f.join(e, f.c.endpoint_pk == e.c.pk).join(s, e.c.source_id == s.c.id))
+                    .group_by(effective)
+                ).tuples().all()
+            )
+            meta = dict(conn.execute(select(m.T_META.c.key, m.T_META.c.value)).tuples().all())
+        return {
+            "counts": counts,
+            "fields_by_source_type": dict(sorted(by_type.items())),
+            "fingerprint": meta.get("fingerprint"),
+            "synced_at": meta.get("synced_at"),
+        }
+
+    # ---------------------------------------------------------------- writes
+    def sync(self, decls: Declarations) -> SyncReport:
+        """Make the plugin-owned part of the registry equal ``decls``; keep local sources."""
+        with self._write() as conn:
+            current = {
+                row.id: (row.fingerprint, Owner(row.owner_kind, row.owner_name, row.owner_version))
+                for row in conn.execute(
+                    select(m.T_SOURCES.c.id, m.T_SOURCES.c.fingerprint, m.T_SOURCES.c.owner_kind,
+                           m.T_SOURCES.c.owner_name, m.T_SOURCES.c.owner_version)
+                )
+            }
+            local = {sid for sid, (_, owner) in current.items() if owner.kind == "local"}
+            for sid in sorted(set(decls.sources) & local):
+                raise DeclarationError(
+                    decls.owners[sid].label, f"source {sid!r}",
+                    f"a local source with this id is in the registry; remove it first: schemarouter source remove {sid}",
+                )
+            meta = dict(conn.execute(select(m.T_META.c.key, m.T_META.c.value)).tuples().all())
+            vocab_fp = vocabulary_fingerprint(decls.intents.values(), decls.field_groups.values(), decls.concepts.values())
+            report = SyncReport(vocabulary_changed=meta.get("vocabulary_fingerprint") != vocab_fp)
+            wanted = {sid: source_fingerprint(src) for sid, src in decls.sources.items()}
+            for sid in sorted(wanted):
+                if sid not in current:
+                    report.added.append(sid)
+                elif current[sid][0] != wanted[sid]:
+                    report.updated.append(sid)
+                elif current[sid][1] != decls.owners[sid]:
+                    report.reowned.append(sid)
+                else:
+                    report.unchanged.append(sid)
+            report.removed = sorted(sid for sid in current if sid not in wanted and sid not in local)
+            if not report.changed:
+                report.fingerprint = meta.get("fingerprint")
+                return report
+            if report.vocabulary_changed:
+                merged = Declarations(
+                    sources=dict(decls.sources), owners=dict(decls.owners), intents=decls.intents,
+                    field_groups=decls.field_groups, concepts=decls.concepts,
+                )
+                kept = Declarations()
+                m.read_sources(conn, kept)
+                for sid in local:
+                    merged.sources[sid] = kept.sources[sid]
+                    merged.owners[sid] = kept.owners[sid]
+                validate(merged)
+                _delete_all(conn)
+                writer = m.RowWriter(conn)
+                writer.vocabulary(merged)
+                for sid in sorted(merged.sources):
+                    writer.source(merged.sources[sid], merged.owners[sid])
+                writer.flush()
+            else:
+                stale = report.removed + report.updated
+                if stale:
+                    conn.execute(delete(m.T_SOURCES).where(m.T_SOURCES.c.id.in_(stale)))
+                writer = m.RowWriter(conn)
+                for sid in report.added + report.updated:
+                    writer.source(decls.sources[sid], decls.owners[sid])
+                writer.flush()
+                for sid in report.reowned:
+                    owner = decls.owners[sid]
+                    conn.execute(
+                        update(m.T_SOURCES).where(m.T_SOURCES.c.id == sid)
+                        .values(owner_kind=owner.kind, owner_name=owner.name, owner_version=owner.version)
+                    )
+            report.fingerprint = _finish_write(conn, vocab_fp)
+            return report
+
+    def replace(self, decls: Declarations) -> SyncReport:
+        """Replace the whole registry (``import``): vocabulary, plugin and local sources."""
+        validate(decls)
+        with self._write() as conn:
+            before = {row[0] for row in conn.execute(select(m.T_SOURCES.c.id))}
+            _delete_all(conn)
+            writer = m.RowWriter(conn)
+            writer.vocabulary(decls)
+            for sid in sorted(decls.sources):
+                writer.source(decls.sources[sid], decls.owners[sid])
+            writer.flush()
+            vocab_fp = vocabulary_fingerprint(decls.intents.values(), decls.field_groups.values(), decls.concepts.values())
+            fp = _finish_write(conn, vocab_fp)
+        return SyncReport(
+            added=sorted(set(decls.sources) - before), updated=sorted(set(decls.sources) & before),
+            removed=sorted(before - set(decls.sources)), vocabulary_changed=True, fingerprint=fp,
+        )
+
+    def add_local(self, source: Source, label: str) -> SyncReport:
+        """Store a user's own source; ``registry sync`` keeps it."""
+        with self._write() as conn:
+            decls = Declarations()
+            m.read_vocabulary(conn, decls)
+            row = conn.execute(
+                select(m.T_SOURCES.c.owner_kind, m.T_SOURCES.c.owner_name, m.T_SOURCES.c.fingerprint)
+                .where(m.T_SOURCES.c.id == source.id)
+            ).first()
+            if row is not None and row.owner_kind != "local":
+                raise RegistryError(
+                    f"source id {source.id!r} belongs to plugin {row.owner_name}; choose another id"
+                )
+            owner = Owner("local", label, "local")
+            decls.sources[source.id] = source
+            decls.owners[source.id] = owner
+            validate(decls)
+            if row is not None and row.fingerprint == source_fingerprint(source):
+                return SyncReport(unchanged=[source.id], fingerprint=self._meta_fp(conn))
+            conn.execute(delete(m.T_SOURCES).where(m.T_SOURCES.c.id == source.id))
+            writer = m.RowWriter(conn)
+            writer.source(source, owner)
+            writer.flush()
+            vocab_fp = vocabulary_fingerprint(decls.intents.values(), decls.field_groups.values(), decls.concepts.values())
+            fp = _finish_write(conn, vocab_fp)
+        return SyncReport(added=[] if row else [source.id], updated=[source.id] if row else [], fingerprint=fp)
+
+    def remove_local(self, source_id: str) -> SyncReport:
+        with self._write() as conn:
+            row = conn.execute(
+                select(m.T_SOURCES.c.owner_kind, m.T_SOURCES.c.owner_name).where(m.T_SOURCES.c.id == source_id)
+            ).first()
+            if row is None:
+                raise RegistryError(f"no source {source_id!r} in the registry")
+            if row.owner_kind != "local":
+                raise RegistryError(
+                    f"source {source_id!r} belongs to plugin {row.owner_name}; uninstall the plugin and run "
+                    f"schemarouter registry sync to remove it"
+                )
+            conn.execute(delete(m.T_SOURCES).where(m.T_SOURCES.c.id == source_id))
+            meta = dict(conn.execute(select(m.T_META.c.key, m.T_META.c.value)).tuples().all())
+            fp = _finish_write(conn, meta.get("vocabulary_fingerprint", ""))
+        return SyncReport(removed=[source_id], fingerprint=fp)
+
+    @staticmethod
+    def _meta_fp(conn: Connection) -> str | None:
+        return conn.execute(select(m.T_META.c.value).where(m.T_META.c.key == "fingerprint")).scalar()
+
+    # ---------------------------------------------------------------- export / import
+    def export(self) -> dict[str, Any]:
+        decls = self.load()
+        fp = self.fingerprint()
+        return {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "fingerprint": fp,
+            "intents": [i.model_dump(mode="json") for i in decls.intents.values()],
+            "field_groups": {g.name: g.description for g in decls.field_groups.values()},
+            "concepts": [c.model_dump(mode="json") for c in decls.concepts.values()],
+            "sources": [decls.sources[sid].model_dump(mode="json", by_alias=True) for sid in sorted(decls.sources)],
+            "owners": {
+                sid: {"kind": o.kind, "name": o.name, "version": o.version}
+                for sid, o in sorted(decls.owners.items())
+            },
+        }
+
+    def export_bytes(self) -> bytes:
+        return dump_export(self.export())
+
+    def import_file(self, path: str | Path) -> SyncReport:
+        return self.replace(parse_export(path))
+
+
+def dump_export(document: dict[str, Any]) -> bytes:
+    return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def parse_export(path: str | Path) -> Declarations:
+    """Read and validate an export file into declarations, or raise ImportFileError."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        raise ImportFileError(f"cannot read {path}: {err.strerror}") from None
+    try:
+        doc = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise ImportFileError(f"{path} is not valid JSON: {err}") from None
+    if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
+        raise ImportFileError(f"{path} is not a schemarouter registry export (expected format {EXPORT_FORMAT!r})")
+    if doc.get("version") != EXPORT_VERSION:
+        raise ImportFileError(f"{path} has export version {doc.get('version')!r}; this schemarouter reads {EXPORT_VERSION}")
+    label = f"import file {path}"
+    decls = Declarations()
+    try:
+        for item in _list(doc, "intents", path):
+            intent = coerce(Intent, item, label, "intent")
+            decls.intents[intent.name] = intent
+        groups = doc.get("field_groups")
+        if not isinstance(groups, dict):
+            raise ImportFileError(f"{path}: 'field_groups' must be an object of name: description")
+        for name, description in groups.items():
+            group = coerce(FieldGroup, {"name": name, "description": description}, label, "field group")
+            decls.field_groups[group.name] = group
+        for item in _list(doc, "concepts", path):
+            concept = coerce(DomainConcept, item, label, "concept")
+            decls.concepts[concept.name] = concept
+        owners = doc.get("owners") or {}
+        for item in _list(doc, "sources", path):
+            source = coerce(Source, item, label, "source")
+            if source.id in decls.sources:
+                raise ImportFileError(f"{path}: source {source.id!r} appears twice")
+            decls.sources[source.id] = source
+            o = owners.get(source.id) or {}
+            decls.owners[source.id] = Owner(o.get("kind", "plugin"), o.get("name", "imported"), o.get("version", ""))
+        validate(decls)
+    except DeclarationError as err:
+        raise ImportFileError(f"{path}: {err.item}: {err.problem}") from None
+    expected = doc.get("fingerprint")
+    vocab_fp = vocabulary_fingerprint(decls.intents.values(), decls.field_groups.values(), decls.concepts.values())
+    actual = registry_fingerprint(vocab_fp, {sid: source_fingerprint(s) for sid, s in decls.sources.items()})
+    if expected is not None and expected != actual:
+        raise ImportFileError(
+            f"{path}: its fingerprint {expected} does not match its content ({actual}); the file was edited or "
+            f"damaged (remove the 'fingerprint' key to import an edited file)"
+        )
+    return decls
+
+
+def _list(doc: dict[str, Any], key: str, path: Path) -> list[Any]:
+    value = doc.get(key)
+    if not isinstance(value, list):
+        raise ImportFileError(f"{path}: {key!r} must be a list")
+    return value
+
+
+def _delete_all(conn: Connection) -> None:
+    for table in reversed(m.INSERT_ORDER):
+        conn.execute(delete(table))
+
+
+def _finish_write(conn: Connection, vocab_fp: str) -> str:
+    """Drop licenses nobody uses and record the new fingerprints."""
+    used = select(m.T_SOURCES.c.license_pk).union(
+        select(m.T_FIELDS.c.license_pk).where(m.T_FIELDS.c.license_pk.is_not(None))
+    )
+    conn.execute(delete(m.T_LICENSES).where(m.T_LICENSES.c.pk.not_in(used)))
+    fps = dict(conn.execute(select(m.T_SOURCES.c.id, m.T_SOURCES.c.fingerprint)).tuples().all())
+    fp = registry_fingerprint(vocab_fp, fps)
+    values = {
+        "format_version": str(EXPORT_VERSION),
+        "fingerprint": fp,
+        "vocabulary_fingerprint": vocab_fp,
+        "synced_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    }
+    conn.execute(delete(m.T_META).where(m.T_META.c.key.in_(list(values))))
+    conn.execute(m.T_META.insert(), [{"key": k, "value": v} for k, v in values.items()])
+    return fp
+
+
+@contextmanager
+def _db_errors(engine: Engine) -> Iterator[None]:
+    try:
+        yield
+    except sa_exc.DBAPIError as err:
+        raise RegistryError(describe_db_error(err, engine.url)) from None
