@@ -1,1 +1,54 @@
-"""CLI placeholder."""
+"""The ``schemarouter`` command line: a click group assembled from small command modules.
+
+Errors a user can act on (:class:`~schemarouter.errors.SchemaRouterError`) print as one line
+and exit 1; usage errors exit 2. Nothing prints a traceback unless ``SCHEMAROUTER_DEBUG=1``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from schemarouter import __version__
+from schemarouter.cli import db_cmd, plugins_cmd, registry_cmd
+from schemarouter.errors import SchemaRouterError
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="schemarouter")
+def cli() -> None:
+    """Route questions to exactly the data sources and response fields they need.
+
+    \b
+    Quick start (offline, SQLite registry in your data directory):
+      schemarouter registry sync      # write installed plugins' declarations
+      schemarouter registry list      # what the registry knows
+
+    Every command that touches the registry takes --db URL (or SCHEMAROUTER_DATABASE_URL),
+    e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test.
+    """
+
+
+cli.add_command(plugins_cmd.plugins)
+cli.add_command(registry_cmd.registry)
+cli.add_command(db_cmd.db)
+
+
+def main() -> None:
+    try:
+        cli.main(standalone_mode=False, prog_name="schemarouter")
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        sys.exit(1)
+    except click.ClickException as err:
+        err.show()
+        sys.exit(err.exit_code)
+    except SchemaRouterError as err:
+        if os.environ.get("SCHEMAROUTER_DEBUG") == "1":
+            raise
+        click.echo(f"Error: {err}", err=True)
+        sys.exit(1)
+    except click.exceptions.Exit as err:
+        sys.exit(err.exit_code)

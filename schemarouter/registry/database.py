@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -108,3 +110,12 @@ def describe_db_error(error: BaseException, url: URL | str) -> str:
     if isinstance(error, exc.OperationalError) and "connect" in text.lower() or "connection" in text.lower():
         return f"cannot connect to {display(url)}: {text}"
     return f"database error on {display(url)}: {text}"
+
+
+@contextmanager
+def translate_db_errors(engine: Engine) -> Iterator[None]:
+    """Turn DBAPI failures inside the block into one-line RegistryErrors."""
+    try:
+        yield
+    except exc.DBAPIError as err:
+        raise RegistryError(describe_db_error(err, engine.url)) from None

@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, delete, func, select, text, update
-from sqlalchemy import exc as sa_exc
 
 from schemarouter.declarations import Declarations, Owner, coerce, validate
 from schemarouter.errors import DeclarationError, ImportFileError, RegistryError
 from schemarouter.models import DomainConcept, FieldGroup, Intent, Source
 from schemarouter.registry import mapping as m
-from schemarouter.registry.database import describe_db_error, make_engine
+from schemarouter.registry.database import make_engine, translate_db_errors
 from schemarouter.registry.fingerprint import registry_fingerprint, source_fingerprint, vocabulary_fingerprint
 from schemarouter.registry.migrations import ensure_schema
 
@@ -77,7 +76,7 @@ class Registry:
     def open(cls, url: str | None = None) -> Registry:
         """Open (creating or upgrading per the migration policy) the registry at ``url``."""
         engine = make_engine(url)
-        with _db_errors(engine):
+        with translate_db_errors(engine):
             ensure_schema(engine)
         return cls(engine)
 
@@ -93,12 +92,12 @@ class Registry:
     # ---------------------------------------------------------------- transactions
     @contextmanager
     def _read(self) -> Iterator[Connection]:
-        with _db_errors(self.engine), self.engine.connect() as conn:
+        with translate_db_errors(self.engine), self.engine.connect() as conn:
             yield conn
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
-        with _db_errors(self.engine), self.engine.connect() as conn:
+        with translate_db_errors(self.engine), self.engine.connect() as conn:
             conn = conn.execution_options(sqlite_begin="IMMEDIATE")
             with conn.begin():
                 if conn.dialect.name == "postgresql":
@@ -424,11 +423,3 @@ def _finish_write(conn: Connection, vocab_fp: str) -> str:
     conn.execute(delete(m.T_META).where(m.T_META.c.key.in_(list(values))))
     conn.execute(m.T_META.insert(), [{"key": k, "value": v} for k, v in values.items()])
     return fp
-
-
-@contextmanager
-def _db_errors(engine: Engine) -> Iterator[None]:
-    try:
-        yield
-    except sa_exc.DBAPIError as err:
-        raise RegistryError(describe_db_error(err, engine.url)) from None

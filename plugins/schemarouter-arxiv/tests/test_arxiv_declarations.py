@@ -1,0 +1,10 @@
+"""The schemarouter-arxiv plugin passes the plugin contract and declares exactly its source."""
+
+import schemarouter_arxiv as plugin
+
+from schemarouter.testing import assert_plugin_contract
+
+
+def test_plugin_contract() -> None:
+    document = assert_plugin_contract(plugin)
+    assert [source["id"] for source in document["sources"]] == ["arxiv"]
