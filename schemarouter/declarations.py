@@ -44,6 +44,8 @@ class Declarations:
     intents: dict[str, Intent] = field(default_factory=dict)
     field_groups: dict[str, FieldGroup] = field(default_factory=dict)
     concepts: dict[str, DomainConcept] = field(default_factory=dict)
+    # Local sources only: source id -> endpoint id -> adapter spec (JSON object).
+    adapter_specs: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
 
 
 def describe_validation_error(exc: ValidationError, data: Any = None) -> str:
@@ -88,7 +90,7 @@ def _call_each(
     pm: PluginManager, hook_name: str, on_item: Callable[[str, Any], None]
 ) -> None:
     hook = getattr(pm.hook, hook_name)
-    for impl in reversed(hook.get_hookimpls()):  # registration order
+    for impl in hook.get_hookimpls():  # registration order: defaults first
         plugin_name = impl.plugin_name
         impl.function(register=lambda item, _p=plugin_name: on_item(_p, item))
 
@@ -219,7 +221,7 @@ def summarize(pm: PluginManager) -> list[PluginSummary]:
             getattr(summaries[plugin], _attr).append(str(key))
 
         hook = getattr(pm.hook, hook_name)
-        for impl in reversed(hook.get_hookimpls()):
+        for impl in hook.get_hookimpls():
             summaries[impl.plugin_name].hooks.append(hook_name)
             impl.function(register=lambda *a, _p=impl.plugin_name, _f=on_item: _f(_p, *a))
     return list(summaries.values())

@@ -9,7 +9,7 @@ written.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -107,7 +107,7 @@ class Registry:
     # ---------------------------------------------------------------- reads
     def meta(self) -> dict[str, str]:
         with self._read() as conn:
-            return dict(conn.execute(select(m.T_META.c.key, m.T_META.c.value)).tuples().all())
+            return dict(conn.execute(select(m.T_META.c.key, m.T_META.c.value)).all())
 
     def fingerprint(self) -> str | None:
         return self.meta().get("fingerprint")
@@ -118,6 +118,7 @@ class Registry:
         with self._read() as conn:
             m.read_vocabulary(conn, decls)
             m.read_sources(conn, decls)
+            decls.adapter_specs = m.read_adapter_specs(conn)
         return decls
 
     def source(self, source_id: str) -> tuple[Source, Owner]:
@@ -133,17 +134,22 @@ class Registry:
                 raise RegistryError(f"no source {source_id!r} in the registry{hint}")
         return decls.sources[source_id], decls.owners[source_id]
 
+    def adapter_specs(self, source_id: str) -> dict[str, dict[str, Any]]:
+        """A local source's stored adapter specs, endpoint id -> spec (empty for plugin sources)."""
+        with self._read() as conn:
+            return m.read_adapter_specs(conn, only=source_id).get(source_id, {})
+
     def list_sources(self) -> list[dict[str, Any]]:
         s, e, f = m.T_SOURCES, m.T_ENDPOINTS, m.T_FIELDS
         with self._read() as conn:
             endpoint_counts = dict(
-                conn.execute(select(e.c.source_id, func.count()).group_by(e.c.source_id)).tuples().all()
+                conn.execute(select(e.c.source_id, func.count()).group_by(e.c.source_id)).all()
             )
             field_counts = dict(
                 conn.execute(
                     select(e.c.source_id, func.count()).select_from(f.join(e, f.c.endpoint_pk == e.c.pk))
                     .group_by(e.c.source_id)
-                ).tuples().all()
+                ).all()
             )
             rows = conn.execute(select(s).order_by(s.c.id)).all()
         return [
@@ -169,9 +175,9 @@ class Registry:
                     select(effective, func.count())
                     .select_from(f.join(e, f.c.endpoint_pk == e.c.pk).join(s, e.c.source_id == s.c.id))
                     .group_by(effective)
-                ).tuples().all()
+                ).all()
             )
-            meta = dict(conn.execute(select(m.T_META.c.key, m.T_META.c.value)).tuples().all())
+            meta = dict(conn.execute(select(m.T_META.c.key, m.T_META.c.value)).all())
         return {
             "counts": counts,
             "fields_by_source_type": dict(sorted(by_type.items())),
@@ -196,7 +202,7 @@ class Registry:
                     decls.owners[sid].label, f"source {sid!r}",
                     f"a local source with this id is in the registry; remove it first: schemarouter source remove {sid}",
                 )
-            meta = dict(conn.execute(select(m.T_META.c.key, m.T_META.c.value)).tuples().all())
+            meta = dict(conn.execute(select(m.T_META.c.key, m.T_META.c.value)).all())
             vocab_fp = vocabulary_fingerprint(decls.intents.values(), decls.field_groups.values(), decls.concepts.values())
             report = SyncReport(vocabulary_changed=meta.get("vocabulary_fingerprint") != vocab_fp)
             wanted = {sid: source_fingerprint(src) for sid, src in decls.sources.items()}
@@ -220,15 +226,18 @@ class Registry:
                 )
                 kept = Declarations()
                 m.read_sources(conn, kept)
+                kept_specs = m.read_adapter_specs(conn)
                 for sid in local:
                     merged.sources[sid] = kept.sources[sid]
                     merged.owners[sid] = kept.owners[sid]
+                    if sid in kept_specs:
+                        merged.adapter_specs[sid] = kept_specs[sid]
                 validate(merged)
                 _delete_all(conn)
                 writer = m.RowWriter(conn)
                 writer.vocabulary(merged)
                 for sid in sorted(merged.sources):
-                    writer.source(merged.sources[sid], merged.owners[sid])
+                    writer.source(merged.sources[sid], merged.owners[sid], merged.adapter_specs.get(sid))
                 writer.flush()
             else:
                 stale = report.removed + report.updated
@@ -256,7 +265,7 @@ class Registry:
             writer = m.RowWriter(conn)
             writer.vocabulary(decls)
             for sid in sorted(decls.sources):
-                writer.source(decls.sources[sid], decls.owners[sid])
+                writer.source(decls.sources[sid], decls.owners[sid], decls.adapter_specs.get(sid))
             writer.flush()
             vocab_fp = vocabulary_fingerprint(decls.intents.values(), decls.field_groups.values(), decls.concepts.values())
             fp = _finish_write(conn, vocab_fp)
@@ -265,8 +274,21 @@ class Registry:
             removed=sorted(before - set(decls.sources)), vocabulary_changed=True, fingerprint=fp,
         )
 
-    def add_local(self, source: Source, label: str) -> SyncReport:
-        """Store a user's own source; ``registry sync`` keeps it."""
+    def add_local(
+        self, source: Source, label: str, adapter_specs: Mapping[str, Mapping[str, Any]] | None = None
+    ) -> SyncReport:
+        """Store a user's own source; ``registry sync`` keeps it.
+
+        ``adapter_specs`` (endpoint id -> JSON object, validated by the caller) are the execution
+        facts a plugin would keep in code; they are stored beside the endpoints.
+        """
+        specs = {eid: dict(spec) for eid, spec in (adapter_specs or {}).items()}
+        unknown = sorted(set(specs) - {e.id for e in source.endpoints})
+        if unknown:
+            raise DeclarationError(
+                f"local source file {label}", f"source {source.id!r}",
+                f"adapter spec for unknown endpoint {unknown[0]!r}",
+            )
         with self._write() as conn:
             decls = Declarations()
             m.read_vocabulary(conn, decls)
@@ -282,11 +304,15 @@ class Registry:
             decls.sources[source.id] = source
             decls.owners[source.id] = owner
             validate(decls)
-            if row is not None and row.fingerprint == source_fingerprint(source):
+            if (
+                row is not None and row.fingerprint == source_fingerprint(source)
+                and row.owner_name == label
+                and _canonical(m.read_adapter_specs(conn, only=source.id).get(source.id, {})) == _canonical(specs)
+            ):
                 return SyncReport(unchanged=[source.id], fingerprint=self._meta_fp(conn))
             conn.execute(delete(m.T_SOURCES).where(m.T_SOURCES.c.id == source.id))
             writer = m.RowWriter(conn)
-            writer.source(source, owner)
+            writer.source(source, owner, specs)
             writer.flush()
             vocab_fp = vocabulary_fingerprint(decls.intents.values(), decls.field_groups.values(), decls.concepts.values())
             fp = _finish_write(conn, vocab_fp)
@@ -305,7 +331,7 @@ class Registry:
                     f"schemarouter registry sync to remove it"
                 )
             conn.execute(delete(m.T_SOURCES).where(m.T_SOURCES.c.id == source_id))
-            meta = dict(conn.execute(select(m.T_META.c.key, m.T_META.c.value)).tuples().all())
+            meta = dict(conn.execute(select(m.T_META.c.key, m.T_META.c.value)).all())
             fp = _finish_write(conn, meta.get("vocabulary_fingerprint", ""))
         return SyncReport(removed=[source_id], fingerprint=fp)
 
@@ -317,7 +343,7 @@ class Registry:
     def export(self) -> dict[str, Any]:
         decls = self.load()
         fp = self.fingerprint()
-        return {
+        document = {
             "format": EXPORT_FORMAT,
             "version": EXPORT_VERSION,
             "fingerprint": fp,
@@ -330,6 +356,9 @@ class Registry:
                 for sid, o in sorted(decls.owners.items())
             },
         }
+        if decls.adapter_specs:  # only local sources have them; plugin-only exports are unchanged
+            document["adapter_specs"] = {sid: decls.adapter_specs[sid] for sid in sorted(decls.adapter_specs)}
+        return document
 
     def export_bytes(self) -> bytes:
         return dump_export(self.export())
@@ -380,6 +409,7 @@ def parse_export(path: str | Path) -> Declarations:
             decls.sources[source.id] = source
             o = owners.get(source.id) or {}
             decls.owners[source.id] = Owner(o.get("kind", "plugin"), o.get("name", "imported"), o.get("version", ""))
+        decls.adapter_specs = _adapter_specs(doc, decls, path)
         validate(decls)
     except DeclarationError as err:
         raise ImportFileError(f"{path}: {err.item}: {err.problem}") from None
@@ -392,6 +422,26 @@ def parse_export(path: str | Path) -> Declarations:
             f"damaged (remove the 'fingerprint' key to import an edited file)"
         )
     return decls
+
+
+def _adapter_specs(doc: dict[str, Any], decls: Declarations, path: Path) -> dict[str, dict[str, dict[str, Any]]]:
+    specs = doc.get("adapter_specs") or {}
+    if not isinstance(specs, dict):
+        raise ImportFileError(f"{path}: 'adapter_specs' must be an object of source id: {{endpoint id: spec}}")
+    for sid, by_endpoint in specs.items():
+        if sid not in decls.sources:
+            raise ImportFileError(f"{path}: adapter_specs names unknown source {sid!r}")
+        if not isinstance(by_endpoint, dict) or not all(isinstance(v, dict) for v in by_endpoint.values()):
+            raise ImportFileError(f"{path}: adapter_specs[{sid!r}] must map endpoint ids to objects")
+        endpoints = {e.id for e in decls.sources[sid].endpoints}
+        for eid in by_endpoint:
+            if eid not in endpoints:
+                raise ImportFileError(f"{path}: adapter_specs[{sid!r}] names unknown endpoint {eid!r}")
+    return specs
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
 
 
 def _list(doc: dict[str, Any], key: str, path: Path) -> list[Any]:
@@ -412,7 +462,7 @@ def _finish_write(conn: Connection, vocab_fp: str) -> str:
         select(m.T_FIELDS.c.license_pk).where(m.T_FIELDS.c.license_pk.is_not(None))
     )
     conn.execute(delete(m.T_LICENSES).where(m.T_LICENSES.c.pk.not_in(used)))
-    fps = dict(conn.execute(select(m.T_SOURCES.c.id, m.T_SOURCES.c.fingerprint)).tuples().all())
+    fps = dict(conn.execute(select(m.T_SOURCES.c.id, m.T_SOURCES.c.fingerprint)).all())
     fp = registry_fingerprint(vocab_fp, fps)
     values = {
         "format_version": str(EXPORT_VERSION),

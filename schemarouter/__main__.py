@@ -1,0 +1,5 @@
+"""``python -m schemarouter`` runs the command line."""
+
+from schemarouter.cli import main
+
+main()

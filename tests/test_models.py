@@ -1,0 +1,85 @@
+"""Declaration models reject bad declarations with messages that name the item."""
+
+import pytest
+
+from schemarouter.declarations import coerce
+from schemarouter.errors import DeclarationError
+from schemarouter.models import Source, SourceType
+from tests.factories import BASE_SOURCE, source, source_dict
+
+
+def _error(data: dict) -> str:
+    with pytest.raises(DeclarationError) as info:
+        coerce(Source, data, "my-plugin 1.0", "source")
+    return str(info.value)
+
+
+def test_valid_source_round_trips_through_json() -> None:
+    model = source()
+    assert model.source_type is SourceType.experimental
+    assert Source.model_validate(model.model_dump(mode="json", by_alias=True)) == model
+    assert model.model_dump(by_alias=True)["auth"]["in"] == "header"
+
+
+def test_models_are_frozen_and_forbid_extra_keys() -> None:
+    model = source()
+    with pytest.raises(Exception):
+        model.id = "other"  # type: ignore[misc]
+    message = _error(source_dict(colour="blue"))
+    assert "colour" in message and "Extra inputs are not permitted" in message
+
+
+def test_id_must_be_a_slug() -> None:
+    message = _error(source_dict(id="Lab Store"))
+    assert message.startswith("my-plugin 1.0: source 'Lab Store':") and "id" in message
+
+
+def test_endpoint_without_identifier_field_is_named() -> None:
+    data = source_dict()
+    data["endpoints"][0]["fields"][0]["identifier"] = False
+    message = _error(data)
+    assert "endpoints[samples]" in message and "no identifier field" in message
+
+
+def test_field_type_comes_from_a_closed_set() -> None:
+    data = source_dict()
+    data["endpoints"][0]["fields"][1]["type"] = "float"
+    message = _error(data)
+    assert "endpoints[samples].fields[gap].type" in message
+
+
+def test_parameter_type_comes_from_a_closed_set() -> None:
+    data = source_dict()
+    data["endpoints"][0]["parameters"][0]["type"] = "str"
+    assert "parameters[formula].type" in _error(data)
+
+
+def test_field_path_must_parse() -> None:
+    data = source_dict()
+    data["endpoints"][0]["fields"][1]["path"] = "optics..gap"
+    message = _error(data)
+    assert "fields[gap].path" in message and "empty segment" in message
+
+
+def test_auth_must_name_a_variable_not_hold_a_key() -> None:
+    secret = "sk-3f9a8b7c6d5e4f3a2b1c"
+    message = _error(source_dict(auth={"env": secret, "in": "header", "name": "x-api-key"}))
+    assert "auth.env must name an environment variable" in message
+    assert secret not in message, "the suspected key must not be echoed back"
+
+
+def test_duplicate_fields_and_endpoints_are_rejected() -> None:
+    data = source_dict()
+    data["endpoints"][0]["fields"].append(dict(data["endpoints"][0]["fields"][1]))
+    assert "duplicate field 'gap'" in _error(data)
+    data = source_dict()
+    data["endpoints"].append(dict(data["endpoints"][0]))
+    assert "duplicate endpoint id 'samples'" in _error(data)
+
+
+def test_source_needs_endpoints() -> None:
+    assert "declares no endpoints" in _error(source_dict(endpoints=[]))
+
+
+def test_base_source_fixture_is_valid() -> None:
+    assert coerce(Source, BASE_SOURCE, "x", "source").id == "lab_store"
