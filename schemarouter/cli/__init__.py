@@ -12,7 +12,7 @@ import sys
 import click
 
 from schemarouter import __version__
-from schemarouter.cli import db_cmd, plugins_cmd, registry_cmd
+from schemarouter.cli import db_cmd, plugins_cmd, registry_cmd, source_cmd
 from schemarouter.errors import SchemaRouterError
 
 
@@ -34,6 +34,7 @@ def cli() -> None:
 cli.add_command(plugins_cmd.plugins)
 cli.add_command(registry_cmd.registry)
 cli.add_command(db_cmd.db)
+cli.add_command(source_cmd.source)
 
 
 def main() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import Connection, Table, func, select
@@ -109,7 +110,11 @@ class RowWriter:
             for gpos, group in enumerate(intent.field_groups):
                 self.rows[T_INTENT_GROUPS].append({"intent": intent.name, "group_name": group, "position": gpos})
 
-    def source(self, source: Source, owner: Owner) -> None:
+    def source(
+        self, source: Source, owner: Owner, adapter_specs: Mapping[str, Mapping[str, Any]] | None = None
+    ) -> None:
+        """Queue a source's rows; ``adapter_specs`` (endpoint id -> JSON object) only for local sources."""
+        specs = adapter_specs or {}
         self.rows[T_SOURCES].append(
             {"id": source.id, "title": source.title, "domain": source.domain,
              "description": source.description, "homepage": source.homepage,
@@ -124,9 +129,11 @@ class RowWriter:
                  "normalized": normalize_alias(alias), "position": pos}
             )
         for epos, endpoint in enumerate(source.endpoints):
-            self._endpoint(source.id, epos, endpoint)
+            self._endpoint(source.id, epos, endpoint, specs.get(endpoint.id))
 
-    def _endpoint(self, source_id: str, position: int, endpoint: Endpoint) -> None:
+    def _endpoint(
+        self, source_id: str, position: int, endpoint: Endpoint, adapter_spec: Mapping[str, Any] | None = None
+    ) -> None:
         epk = self._pk(T_ENDPOINTS)
         self.rows[T_ENDPOINTS].append(
             {"pk": epk, "source_id": source_id, "id": endpoint.id, "position": position,
@@ -134,7 +141,8 @@ class RowWriter:
              "description": endpoint.description,
              "projection_param": endpoint.projection.param if endpoint.projection else None,
              "projection_style": endpoint.projection.style if endpoint.projection else None,
-             "fingerprint": digest(endpoint)}
+             "fingerprint": digest(endpoint),
+             "adapter_spec": json.dumps(dict(adapter_spec), sort_keys=True) if adapter_spec is not None else None}
         )
         for ipos, intent in enumerate(endpoint.intents):
             self.rows[T_ENDPOINT_INTENTS].append({"endpoint_pk": epk, "intent": intent, "position": ipos})
@@ -275,3 +283,16 @@ def read_sources(connection: Connection, decls: Declarations, only: str | None =
             priority=row.priority, endpoints=endpoints.get(row.id, []),
         )
         decls.owners[row.id] = Owner(row.owner_kind, row.owner_name, row.owner_version)
+
+
+def read_adapter_specs(connection: Connection, only: str | None = None) -> dict[str, dict[str, dict[str, Any]]]:
+    """Stored adapter specs: source id -> endpoint id -> spec (endpoints without one are left out)."""
+    stmt = select(T_ENDPOINTS.c.source_id, T_ENDPOINTS.c.id, T_ENDPOINTS.c.adapter_spec).where(
+        T_ENDPOINTS.c.adapter_spec.is_not(None)
+    )
+    if only is not None:
+        stmt = stmt.where(T_ENDPOINTS.c.source_id == only)
+    specs: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
+    for source_id, endpoint_id, text in connection.execute(stmt.order_by(T_ENDPOINTS.c.position)):
+        specs[source_id][endpoint_id] = json.loads(text)
+    return dict(specs)

@@ -85,6 +85,9 @@ class SqlEndpoint(Base):
     projection_param: Mapped[str | None] = mapped_column(String(120))
     projection_style: Mapped[str | None] = mapped_column(String(20))
     fingerprint: Mapped[str] = mapped_column(String(71))
+    # Execution facts of a local source's endpoint (records path, parameter locations, fixed
+    # params), JSON text; plugin endpoints keep theirs in code, so NULL there.
+    adapter_spec: Mapped[str | None] = mapped_column(Text)
 
 
 class SqlParameter(Base):
