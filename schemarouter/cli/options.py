@@ -39,4 +39,7 @@ def print_json(data: Any) -> None:
 
 
 def console() -> Console:
-    return Console(soft_wrap=False)
+    """Rich console; when output is piped, wide enough that tables do not wrap mid-name."""
+    import sys
+
+    return Console(soft_wrap=False, width=None if sys.stdout.isatty() else 200)

@@ -1,0 +1,109 @@
+"""Alembic owns the schema: one head, sequential ids, ORM == migrations, and the open policy."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import text
+
+from schemarouter.errors import MigrationRequired, RegistryError
+from schemarouter.registry import Registry
+from schemarouter.registry.database import make_engine
+from schemarouter.registry.migrations import alembic_config, current_revision, head_revision, upgrade
+from schemarouter.registry.orm import Base
+
+
+def _script() -> ScriptDirectory:
+    return ScriptDirectory.from_config(alembic_config())
+
+
+def test_exactly_one_head_and_sequential_revision_ids() -> None:
+    script = _script()
+    assert len(script.get_heads()) == 1
+    revisions = list(reversed(list(script.walk_revisions())))
+    ids = [rev.revision for rev in revisions]
+    assert ids == [f"{n:04d}" for n in range(1, len(ids) + 1)]
+    for rev in revisions:
+        assert re.fullmatch(rf"{rev.revision}_[a-z0-9_]+\.py", Path(rev.path).name)
+
+
+def test_upgrade_from_empty_matches_the_orm(any_url: str) -> None:
+    engine = make_engine(any_url)
+    upgrade(engine)
+    with engine.connect() as conn:
+        assert current_revision(conn) == head_revision()
+        context = MigrationContext.configure(conn, opts={"compare_type": True})
+        diff = compare_metadata(context, Base.metadata)
+    assert diff == [], f"ORM and migrations disagree: {diff}"
+    engine.dispose()
+
+
+def test_every_migration_downgrades_to_empty(sqlite_url: str) -> None:
+    from alembic import command
+
+    engine = make_engine(sqlite_url)
+    upgrade(engine)
+    with engine.begin() as conn:
+        command.downgrade(alembic_config(conn), "base")
+    with engine.connect() as conn:
+        tables = conn.execute(text("SELECT name FROM sqlite_master WHERE type='table'")).scalars().all()
+    assert set(tables) <= {"alembic_version"}
+
+
+def test_empty_database_is_created_at_head_on_open(any_url: str) -> None:
+    Registry.open(any_url).close()
+    engine = make_engine(any_url)
+    with engine.connect() as conn:
+        assert current_revision(conn) == head_revision()
+    engine.dispose()
+
+
+def _previous_revision() -> str:
+    head = _script().get_revision(head_revision())
+    if head.down_revision is None:
+        pytest.skip("only one migration exists; nothing is behind head yet")
+    return str(head.down_revision)
+
+
+def test_sqlite_behind_head_is_upgraded_on_open(sqlite_url: str) -> None:
+    previous = _previous_revision()
+    upgrade(make_engine(sqlite_url), previous)
+    Registry.open(sqlite_url).close()
+    with make_engine(sqlite_url).connect() as conn:
+        assert current_revision(conn) == head_revision()
+
+
+@pytest.mark.postgres
+def test_postgres_behind_head_names_the_upgrade_command(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    previous = _previous_revision()
+    upgrade(make_engine(pg_url), previous)
+    monkeypatch.delenv("SCHEMAROUTER_AUTO_MIGRATE", raising=False)
+    with pytest.raises(MigrationRequired) as info:
+        Registry.open(pg_url)
+    assert "schemarouter db upgrade --db" in str(info.value)
+    monkeypatch.setenv("SCHEMAROUTER_AUTO_MIGRATE", "1")
+    Registry.open(pg_url).close()
+    with make_engine(pg_url).connect() as conn:
+        assert current_revision(conn) == head_revision()
+
+
+def test_database_from_a_newer_schemarouter_is_refused(sqlite_url: str) -> None:
+    Registry.open(sqlite_url).close()
+    engine = make_engine(sqlite_url)
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    with pytest.raises(RegistryError, match="revision 9999, which this schemarouter does not know"):
+        Registry.open(sqlite_url)
+
+
+def test_foreign_tables_are_not_taken_over(sqlite_url: str) -> None:
+    engine = make_engine(sqlite_url)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE customers (id INTEGER)"))
+    with pytest.raises(RegistryError, match="already holds tables that schemarouter did not create"):
+        Registry.open(sqlite_url)
