@@ -1,6 +1,7 @@
 """schemarouter source plugin: Materials Project.
 
-Declares the source from ``source.yaml`` beside this module.
+Declares the source from ``source.yaml`` beside this module and adds this community's words
+to a few shared concepts (aliases only: descriptions stay with the core vocabulary).
 """
 
 from __future__ import annotations
@@ -10,11 +11,26 @@ from typing import Callable
 
 from schemarouter import hookimpl
 from schemarouter.declarations import load_source_file
-from schemarouter.models import Source
+from schemarouter.models import DomainConcept, Source
 
 SOURCE_FILE = Path(__file__).with_name("source.yaml")
+
+# Symbols materials scientists write for shared quantities that the core vocabulary lacks.
+CONCEPT_ALIASES: dict[str, list[str]] = {
+    "band_gap": ["E_g", "Egap", "band-gap energy", "Kohn-Sham band gap"],
+    "formation_energy": ["E_form", "ΔH_f", "formation enthalpy per atom"],
+    "energy_above_hull": ["E_hull", "e_above_hull", "above-hull energy"],
+    "bulk_modulus": ["B_0", "elastic bulk modulus"],
+    "magnetization": ["magnetic moment per cell", "Bohr magnetons"],
+}
 
 
 @hookimpl
 def register_sources(register: Callable[[Source], None]) -> None:
     register(load_source_file(SOURCE_FILE))
+
+
+@hookimpl
+def register_concepts(register: Callable[[DomainConcept], None]) -> None:
+    for name, aliases in CONCEPT_ALIASES.items():
+        register(DomainConcept(name=name, aliases=aliases))
