@@ -13,6 +13,7 @@ import click
 
 from schemarouter import __version__
 from schemarouter.cli import db_cmd, plugins_cmd, registry_cmd, source_cmd
+from schemarouter.cli import ask_cmd, run_cmd
 from schemarouter.errors import SchemaRouterError
 
 
@@ -34,6 +35,8 @@ def cli() -> None:
 cli.add_command(plugins_cmd.plugins)
 cli.add_command(registry_cmd.registry)
 cli.add_command(db_cmd.db)
+cli.add_command(run_cmd.run)
+cli.add_command(ask_cmd.ask)
 cli.add_command(source_cmd.source)
 
 

@@ -1,0 +1,42 @@
+"""``schemarouter ask QUESTION``: ``run`` plus an answer from a reader LLM that cites provenance.
+
+The reader is any OpenAI-compatible chat-completions endpoint (``--llm-url`` or
+``SCHEMAROUTER_LLM_URL``). Without one, ``ask`` prints the attributed values and says so.
+"""
+
+from __future__ import annotations
+
+import click
+
+from schemarouter.cli.options import db_option, json_option, print_json
+from schemarouter.cli.run_cmd import echo_result, execute, offline_options, result_json
+from schemarouter.execution.context import render_context
+from schemarouter.execution.reader import ReaderConfig, ask_reader
+
+
+@click.command("ask")
+@click.argument("question")
+@db_option
+@json_option
+@offline_options
+@click.option("--llm-url", metavar="URL", help="OpenAI-compatible base URL (default: $SCHEMAROUTER_LLM_URL).")
+@click.option("--model", metavar="NAME", help="Reader model (default: $SCHEMAROUTER_LLM_MODEL).")
+def ask(question: str, db_url: str | None, as_json: bool, mode: str, plan_file: str | None, offline: bool,
+        cassettes: str | None, llm_url: str | None, model: str | None) -> None:
+    """Answer QUESTION from the fetched values, citing source, record and license for each."""
+    plan, result = execute(question, db_url, mode, plan_file, offline, cassettes)
+    context = render_context(result)
+    config = ReaderConfig.from_env(base_url=llm_url, model=model)
+    answer = ask_reader(config, question, context.text) if config and context.text else None
+    if as_json:
+        document = result_json(plan, result)
+        document["answer"] = answer
+        document["reader"] = {"url": config.base_url, "model": config.model} if config else None
+        print_json(document)
+        return
+    echo_result(result)
+    if answer is not None:
+        click.echo(f"\nanswer ({config.model if config else ''}):\n{answer}")
+    elif config is None:
+        click.echo("\nno reader configured (set SCHEMAROUTER_LLM_URL or pass --llm-url): the attributed values "
+                   "above are the answer's evidence:\n" + context.text)

@@ -1,0 +1,64 @@
+"""Typed step errors: why one plan step produced no values.
+
+Each kind is a subclass of :class:`StepError` with a stable ``kind`` string, so the CLI, the
+JSON output and tests can tell a missing key from a timeout without parsing messages. A step
+error never stops the other steps of a run.
+"""
+
+from __future__ import annotations
+
+
+class StepError(Exception):
+    """One step failed; ``str(err)`` is a complete one-line message."""
+
+    kind = "error"
+
+
+class MissingCredentials(StepError):
+    """The source needs a key from an environment variable that is not set (checked before any request)."""
+
+    kind = "missing_credentials"
+
+    def __init__(self, source: str, env: str) -> None:
+        self.env = env
+        super().__init__(f"{source} needs an API key: set the environment variable {env}")
+
+
+class StepTimeout(StepError):
+    kind = "timeout"
+
+
+class RateLimited(StepError):
+    kind = "rate_limited"
+
+
+class HttpStatusError(StepError):
+    kind = "http_status"
+
+    def __init__(self, message: str, status: int) -> None:
+        self.status = status
+        super().__init__(message)
+
+
+class UnparseableBody(StepError):
+    kind = "unparseable_body"
+
+
+class ResponseTooLarge(StepError):
+    kind = "response_too_large"
+
+
+class NoRecords(StepError):
+    kind = "no_records"
+
+
+class InvalidStep(StepError):
+    """The step names an unknown source, endpoint, field or parameter, or has no adapter."""
+
+    kind = "invalid_step"
+
+
+class NetworkError(StepError):
+    """The connection failed (DNS, refused, reset) or offline replay has no recording for the request."""
+
+    kind = "network"

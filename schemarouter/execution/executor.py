@@ -1,0 +1,133 @@
+"""The executor: run a plan's steps concurrently and collect attributed values.
+
+Each step is checked against the registry declarations (source, endpoint, fields), its key is
+checked *before* any request (a missing variable is named), and it runs through the source's
+adapter under an overall deadline. Whatever happens in one step ends as a typed error on that
+step; the others still return.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import httpx
+
+from schemarouter.declarations import Declarations
+from schemarouter.execution import errors as E
+from schemarouter.execution.adapter import Adapter, StepCall, auth_required
+from schemarouter.execution.http import HttpConfig, SourceLimits, make_client
+from schemarouter.execution.httpjson import HttpJsonAdapter
+from schemarouter.execution.projection import identifier_field, project_record
+from schemarouter.execution.results import RunResult, StepError, StepResult
+from schemarouter.execution.spec import AdapterSpec
+from schemarouter.models import ResponseField
+from schemarouter.plan import Plan, PlanStep
+
+
+class Executor:
+    """Run plans against declared sources.
+
+    ``adapters``: source id -> adapter (see :func:`collect_adapters`). ``specs``: source id ->
+    {endpoint id -> AdapterSpec} for sources with no adapter, run through HttpJsonAdapter.
+    ``client_factory`` builds the shared httpx client (tests pass a MockTransport).
+    """
+
+    def __init__(
+        self,
+        declarations: Declarations,
+        adapters: Mapping[str, Adapter] | None = None,
+        *,
+        specs: Mapping[str, Mapping[str, AdapterSpec]] | None = None,
+        config: HttpConfig | None = None,
+        env: Mapping[str, str] | None = None,
+        client_factory: Callable[[HttpConfig], httpx.AsyncClient] | None = None,
+        step_timeout_s: float | None = None,
+    ) -> None:
+        self.declarations = declarations
+        self.adapters = dict(adapters or {})
+        self.specs = dict(specs or {})
+        self.config = config or HttpConfig()
+        self.env = env if env is not None else os.environ
+        self.client_factory = client_factory or make_client
+        self.step_timeout_s = step_timeout_s or self.config.timeout_s * (self.config.retries + 1) + 30
+
+    def adapter_for(self, source_id: str) -> Adapter:
+        if source_id in self.adapters:
+            return self.adapters[source_id]
+        if source_id in self.specs:
+            return HttpJsonAdapter(self.specs[source_id])
+        raise E.InvalidStep(f"no adapter is registered for source {source_id!r} (install its plugin)")
+
+    def _prepare(self, step: PlanStep, client: httpx.AsyncClient, limits: SourceLimits) -> tuple[Adapter, StepCall]:
+        source = self.declarations.sources.get(step.source)
+        if source is None:
+            raise E.InvalidStep(f"unknown source {step.source!r} (not in the registry)")
+        try:
+            endpoint = source.endpoint(step.endpoint)
+        except KeyError:
+            raise E.InvalidStep(f"source {source.id!r} has no endpoint {step.endpoint!r}") from None
+        declared = {f.name: f for f in endpoint.fields}
+        unknown = [name for name in step.fields if name not in declared]
+        if unknown:
+            raise E.InvalidStep(f"{source.id}.{endpoint.id} has no field(s) {', '.join(unknown)}")
+        id_field = identifier_field(endpoint)
+        fields: list[ResponseField] = [id_field] + [declared[n] for n in step.fields if n != id_field.name]
+        adapter = self.adapter_for(source.id)
+        call = StepCall(source, endpoint, dict(step.params), fields, client, self.config, limits, self.env)
+        if source.auth is not None and auth_required(adapter) and not self.env.get(source.auth.env):
+            raise E.MissingCredentials(source.id, source.auth.env)
+        return adapter, call
+
+    async def _run_step(self, index: int, step: PlanStep, client: httpx.AsyncClient, limits: SourceLimits) -> StepResult:
+        result = StepResult(index=index, source=step.source, endpoint=step.endpoint)
+        started = time.perf_counter()
+        try:
+            adapter, call = self._prepare(step, client, limits)
+            fetched = await asyncio.wait_for(adapter.fetch(call), self.step_timeout_s)
+            result.request = fetched.request
+            result.records = [
+                project_record(
+                    call.source, call.endpoint, call.fields, raw,
+                    projected=fetched.projected, unit_from=fetched.unit_from,
+                )
+                for raw in fetched.records
+            ]
+            if not result.records:
+                raise E.NoRecords(f"{step.source}: no records")
+        except E.StepError as err:
+            result.error = StepError(kind=err.kind, message=str(err))
+        except (TimeoutError, asyncio.TimeoutError):
+            result.error = StepError(
+                kind=E.StepTimeout.kind, message=f"{step.source}: step took longer than {self.step_timeout_s:g} s"
+            )
+        except Exception as err:  # an adapter bug must not sink the other steps
+            result.error = StepError(kind="adapter_error", message=f"{step.source}: {type(err).__name__}: {err}")
+        result.elapsed_s = round(time.perf_counter() - started, 4)
+        return result
+
+    async def run(self, plan: Plan) -> RunResult:
+        if plan.is_declined:
+            return RunResult(query=plan.query, declined=plan.declined)
+        limits = SourceLimits(self.config.per_source_concurrency)
+        async with self.client_factory(self.config) as client:
+            steps = await asyncio.gather(
+                *(self._run_step(i, step, client, limits) for i, step in enumerate(plan.steps))
+            )
+        return RunResult(query=plan.query, steps=list(steps))
+
+    def run_sync(self, plan: Plan) -> RunResult:
+        return asyncio.run(self.run(plan))
+
+
+def load_executor(registry_url: str | None = None, **kwargs: Any) -> Executor:
+    """An executor on the registry's declarations with every installed plugin's adapters."""
+    from schemarouter.execution.registry_adapters import collect_adapters
+    from schemarouter.registry import Registry
+
+    with Registry.open(registry_url) as registry:
+        declarations = registry.load()
+    return Executor(declarations, collect_adapters(), **kwargs)

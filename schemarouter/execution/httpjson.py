@@ -1,0 +1,242 @@
+"""HttpJsonAdapter: run any declared HTTP JSON (or XML) endpoint from its declaration plus an AdapterSpec.
+
+This is the generic adapter. From the :class:`~schemarouter.models.Endpoint` it takes the URL,
+method, parameters and fields; from the :class:`~schemarouter.execution.spec.AdapterSpec` where
+each parameter goes and where the records are. It renders path variables, query parameters,
+JSON body keys, filter expressions and AFLUX matchbooks, asks the server for only the planned
+fields where the endpoint declares a projection, sends the key from the environment variable
+the source names (header or query), and returns the records for the executor to project.
+
+Special sources subclass it and override one hook: :meth:`build_request` (extra rendering),
+:meth:`resolve_client_params` (look-ups before the request), :meth:`check_body` (API-level
+errors inside a 200 response) or :meth:`extract_records`. User sources use it as is::
+
+    adapter = HttpJsonAdapter({"search": AdapterSpec(records="items")}, auth_required=False)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from schemarouter.execution.adapter import FetchResult, StepCall
+from schemarouter.execution.errors import HttpStatusError, InvalidStep, NoRecords, UnparseableBody
+from schemarouter.execution.http import Response
+from schemarouter.execution.rendering import (
+    FilterStyle,
+    filter_key,
+    projection_keys,
+    render_filter,
+    render_matchbook,
+    scalar_text,
+    set_dotted,
+)
+from schemarouter.execution.spec import AdapterSpec
+from schemarouter.execution.xmltree import parse_xml
+from schemarouter.paths import extract
+
+# Query parameter names whose values are keys; never shown in request descriptions.
+SECRET_PARAMS = frozenset({"api_key", "apikey", "key", "crtfc_key", "x-api-key", "token", "access_token"})
+
+
+def redact_url(url: httpx.URL | str, extra: set[str] | frozenset[str] = frozenset()) -> str:
+    url = httpx.URL(str(url))
+    hidden = {p.lower() for p in SECRET_PARAMS | set(extra)}
+    pairs = [(k, "REDACTED" if k.lower() in hidden else v) for k, v in url.params.multi_items()]
+    return str(url.copy_with(params=pairs)) if pairs else str(url)
+
+
+class HttpJsonAdapter:
+    """A declarative adapter: one AdapterSpec per endpoint id (or one spec for all endpoints)."""
+
+    def __init__(
+        self,
+        specs: Mapping[str, AdapterSpec] | AdapterSpec | None = None,
+        *,
+        auth_required: bool = True,
+        filter_style: FilterStyle = "colon",
+    ) -> None:
+        self.specs = specs if specs is not None else AdapterSpec()
+        self.auth_required = auth_required
+        self.filter_style = filter_style
+
+    def spec(self, endpoint_id: str) -> AdapterSpec:
+        if isinstance(self.specs, AdapterSpec):
+            return self.specs
+        return self.specs.get(endpoint_id) or AdapterSpec()
+
+    # -- request -------------------------------------------------------------------------
+    async def resolve_client_params(self, call: StepCall, params: dict[str, Any]) -> dict[str, Any]:
+        """Resolve ``client``-located parameters into sendable ones; the default drops them."""
+        spec = self.spec(call.endpoint.id)
+        return {k: v for k, v in params.items() if spec.location(k) != "client"}
+
+    def build_request(self, call: StepCall, params: dict[str, Any]) -> httpx.Request:
+        endpoint, spec = call.endpoint, self.spec(call.endpoint.id)
+        method = endpoint.method
+        path_vars: dict[str, str] = {}
+        query: list[tuple[str, str]] = []
+        body: dict[str, Any] = {}
+        headers: dict[str, str] = {}
+        filter_terms: list[tuple[str, Any]] = []
+        matchbook: list[tuple[str, Any]] = []
+        q_json: dict[str, Any] = {}
+        raw_filter = None
+
+        def place(name: str, value: Any, location: str) -> None:
+            nonlocal raw_filter
+            if location == "path":
+                path_vars[name] = quote(scalar_text(value), safe="")
+            elif location == "body":
+                set_dotted(body, name, value)
+            elif location == "body_query":
+                body.setdefault("query", {})[name] = value
+            elif location == "q_json":
+                q_json[name] = value
+            elif location == "filter":
+                filter_terms.append((filter_key(endpoint, name, self.filter_style), value))
+            elif location == "matchbook":
+                matchbook.append((name, value))
+            elif location == "query" and name == "filter":
+                raw_filter = scalar_text(value)
+            elif location == "query":
+                query.append((name, scalar_text(value)))
+
+        for name, value in params.items():
+            if value is None:
+                continue
+            place(name, value, spec.location(name))
+        fixed_matchbook: dict[str, Any] = {}
+        for name, value in spec.fixed.items():
+            location = spec.location(name)
+            if endpoint.projection is not None and endpoint.projection.style == "aflux_keywords":
+                fixed_matchbook[name] = value
+            elif location == "query" and method == "POST":
+                body.setdefault(name, value)
+            else:
+                place(name, value, location)
+
+        keys = projection_keys(endpoint, call.fields)
+        projection = endpoint.projection
+        if projection is not None and keys:
+            if projection.style == "csv":
+                query.append((projection.param, ",".join(keys)))
+            elif projection.style == "path_csv":
+                path_vars[projection.param] = ",".join(keys)
+            elif projection.style == "json_list":
+                set_dotted(body, projection.param, keys)
+        rendered_filter = render_filter(filter_terms, self.filter_style, raw_filter)
+        if rendered_filter:
+            query.append(("filter", rendered_filter))
+        if q_json:
+            query.append(("q", json.dumps(q_json, ensure_ascii=False, separators=(",", ":"))))
+
+        key = call.api_key(required=self.auth_required)
+        auth = call.source.auth
+        if key and auth is not None:
+            if auth.location == "header":
+                headers[auth.name] = key
+            else:
+                query.append((auth.name, key))
+
+        try:
+            path = endpoint.path.format(**path_vars)
+        except KeyError as exc:
+            raise InvalidStep(
+                f"{call.source.id}.{endpoint.id}: the URL needs a value for {{{exc.args[0]}}}"
+            ) from None
+        url = endpoint.base_url.rstrip("/") + path
+        if projection is not None and projection.style == "aflux_keywords":
+            mb = render_matchbook(matchbook, keys, fixed_matchbook)
+            # AFLUX takes the matchbook as the raw query string, not key=value pairs.
+            return httpx.Request(method, f"{url}?{mb}", headers=headers)
+        if method == "POST":
+            return httpx.Request(method, url, params=query, json=body, headers=headers)
+        return httpx.Request(method, url, params=query, headers=headers)
+
+    # -- response ------------------------------------------------------------------------
+    def parse_body(self, call: StepCall, response: Response) -> Any:
+        text = response.content
+        content_type = response.headers.get("content-type", "")
+        stripped = text.lstrip()
+        try:
+            if "xml" in content_type or stripped.startswith(b"<"):
+                return parse_xml(text)
+            return json.loads(text)
+        except Exception as exc:  # any parser failure is the body's fault, not ours
+            raise UnparseableBody(
+                f"{call.source.id}: response body is not valid {'XML' if stripped.startswith(b'<') else 'JSON'}"
+                f" ({type(exc).__name__}: {str(exc)[:80]})"
+            ) from None
+
+    def check_status(self, call: StepCall, response: Response, body: Any) -> None:
+        """4xx responses: 404 means nothing found; the rest are errors quoting the API's message."""
+        if response.status < 400:
+            return
+        detail = _error_detail(body)
+        if response.status == 404:
+            raise NoRecords(f"{call.source.id}: nothing found (HTTP 404{': ' + detail if detail else ''})")
+        raise HttpStatusError(
+            f"{call.source.id}: HTTP {response.status}{': ' + detail if detail else ''}", response.status
+        )
+
+    def check_body(self, call: StepCall, body: Any) -> None:
+        """API-level errors inside a 2xx response (override per source)."""
+
+    def extract_records(self, call: StepCall, body: Any) -> list[Any]:
+        spec = self.spec(call.endpoint.id)
+        found = body if spec.records == "" else extract(body, spec.records)
+        if found is None:
+            raise UnparseableBody(f"{call.source.id}: response has no records at {spec.records!r}")
+        if isinstance(found, dict):
+            return [found]
+        if not isinstance(found, list):
+            raise UnparseableBody(
+                f"{call.source.id}: expected a list of records at {spec.records or 'the root'!r}, "
+                f"got {type(found).__name__}"
+            )
+        return found
+
+    async def fetch(self, call: StepCall) -> FetchResult:
+        params = await self.resolve_client_params(call, dict(call.params))
+        request = self.build_request(call, params)
+        response = await call.send(request)
+        body = None
+        if response.content.strip():
+            try:
+                body = self.parse_body(call, response)
+            except UnparseableBody:
+                if response.status < 400:
+                    raise
+        self.check_status(call, response, body)
+        if body is None:
+            raise UnparseableBody(f"{call.source.id}: empty response body (HTTP {response.status})")
+        self.check_body(call, body)
+        records = self.extract_records(call, body)
+        if not records:
+            raise NoRecords(f"{call.source.id}: no records for {_describe_params(call.params)}")
+        return FetchResult(
+            records=records, request=redact_url(request.url), unit_from=self.spec(call.endpoint.id).unit_from
+        )
+
+
+def _describe_params(params: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in params.items()) or "the request"
+
+
+def _error_detail(body: Any) -> str:
+    """A short message from common error envelopes ({detail}, {message}, {error}, {Fault}, {errors})."""
+    if isinstance(body, dict):
+        for key in ("detail", "message", "error", "Fault", "errors", "error_message"):
+            value = body.get(key)
+            if value:
+                if isinstance(value, dict):
+                    value = value.get("Message") or value.get("message") or json.dumps(value)[:120]
+                if isinstance(value, list):
+                    value = json.dumps(value)[:120]
+                return str(value)[:160]
+    return ""
