@@ -1,0 +1,199 @@
+"""Apply the overlay to the draft endpoints and build the validated local source.
+
+The overlay is checked against what the import produced: an endpoint, field or parameter it
+names must exist, so a typo is an error naming the overlay file and the key, never a silently
+ignored setting.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from schemarouter.declarations import coerce
+from schemarouter.execution.spec import AdapterSpec
+from schemarouter.local_sources import LocalSource, check_adapter_specs
+from schemarouter.models import Auth, License, Source
+from schemarouter.openapi.errors import OpenAPIImportError
+from schemarouter.openapi.mapper import DraftEndpoint, slugify
+from schemarouter.openapi.overlay import EndpointOverlay, FieldOverlay, Overlay
+from schemarouter.openapi.report import ImportReport
+
+DEFAULT_GROUP = "content"
+DEFAULT_DOMAIN = "general"
+
+
+def _missing(kind: str, name: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else f" (the import produced: {', '.join(known[:12]) or 'none'})"
+    return f"no {kind} {name!r} in the import{hint}"
+
+
+class Builder:
+    def __init__(
+        self, doc: dict[str, Any], spec_file: str, overlay: Overlay, overlay_file: str, source_id: str,
+        report: ImportReport,
+    ) -> None:
+        self.doc = doc
+        self.spec_file = spec_file
+        self.overlay = overlay
+        self.overlay_file = overlay_file
+        self.source_id = source_id
+        self.report = report
+
+    def check_overlay_names(self, drafts: list[DraftEndpoint], excluded: set[str]) -> None:
+        ids = [d.id for d in drafts]
+        for endpoint_id, ov in self.overlay.endpoints.items():
+            if endpoint_id not in ids and endpoint_id not in excluded:
+                raise OpenAPIImportError(self.overlay_file, f"endpoints.{endpoint_id}", _missing("endpoint", endpoint_id, ids))
+        all_names = {n for d in drafts for n in d.names}
+        for name in self.overlay.fields:
+            if name not in all_names:
+                raise OpenAPIImportError(self.overlay_file, f"fields.{name}", _missing("field", name, sorted(all_names)))
+
+    def build(self, drafts: list[DraftEndpoint]) -> LocalSource:
+        endpoints: list[dict[str, Any]] = []
+        specs: dict[str, AdapterSpec] = {}
+        for draft in drafts:
+            ov = self.overlay.endpoints.get(draft.id) or EndpointOverlay()
+            built = self._endpoint(draft, ov)
+            if built is None:
+                continue
+            endpoints.append(built)
+            locations = {p.name: "path" for p in draft.params if p.location == "path"}
+            specs[built["id"]] = AdapterSpec(records=draft.records, locations=locations, fixed=dict(ov.fixed))
+        if not endpoints:
+            raise OpenAPIImportError(self.spec_file, "paths", "no GET operation could be mapped to an endpoint (see the report)")
+        source_data = self._source(drafts, endpoints)
+        owner = self.spec_file + (f" with overlay {self.overlay_file}" if self.overlay_file != "overlay" else "")
+        source = coerce(Source, source_data, owner, "source")
+        local = LocalSource(source, specs)
+        check_adapter_specs(local, owner)
+        self.report.endpoints = len(source.endpoints)
+        self.report.endpoint_ids = [e.id for e in source.endpoints]
+        self.report.parameters = sum(len(e.parameters) for e in source.endpoints)
+        self.report.fields = sum(len(e.fields) for e in source.endpoints)
+        return local
+
+    def _endpoint(self, draft: DraftEndpoint, ov: EndpointOverlay) -> dict[str, Any] | None:
+        where = f"endpoints.{draft.id}"
+        for name in list(ov.fields) + ov.drop_fields:
+            if name not in draft.names:
+                raise OpenAPIImportError(self.overlay_file, f"{where}.fields.{name}", _missing("field", name, draft.names))
+        param_names = [p.name for p in draft.params]
+        for name in ov.parameters:
+            if name not in param_names:
+                raise OpenAPIImportError(self.overlay_file, f"{where}.parameters.{name}", _missing("parameter", name, param_names))
+        identifier = ov.identifier or draft.identifier
+        if ov.identifier and ov.identifier not in draft.names:
+            raise OpenAPIImportError(self.overlay_file, f"{where}.identifier", _missing("field", ov.identifier, draft.names))
+        for name, fo in ov.fields.items():
+            if fo.identifier:
+                identifier = name
+        if identifier is None:
+            self.report.add(draft.place, "no identifier field", f"no id-like property; set {where}.identifier in the overlay")
+            return None
+        fields = []
+        for flat, name in zip(draft.fields, draft.names):
+            if name in ov.drop_fields:
+                continue
+            fo = _merge(self.overlay.fields.get(name), ov.fields.get(name))
+            is_id = name == identifier
+            group = fo.get("group") or ("identity" if is_id else self.overlay.default_group or DEFAULT_GROUP)
+            description = fo.get("description") or flat.description
+            if flat.item_type and flat.type == "array" and not fo.get("description"):
+                description = (description + " " if description else "") + f"(list of {flat.item_type})"
+            fields.append({
+                "name": fo.get("name") or name, "path": flat.path, "type": fo.get("type") or flat.type,
+                "unit": fo.get("unit") or flat.unit, "group": group, "identifier": is_id,
+                "concepts": fo.get("concepts") or [], "aliases": fo.get("aliases") or [],
+                "description": description[:4000], "source_type": fo.get("source_type"), "license": fo.get("license"),
+            })
+        params = []
+        for p in draft.params:
+            po = ov.parameters.get(p.name)
+            params.append({
+                "name": p.name, "type": p.type,
+                "required": po.required if po and po.required is not None else p.required,
+                "concept": po.concept if po else None,
+                "description": (po.description if po and po.description else p.description),
+                "example": po.example if po and po.example is not None else p.example, "enum": p.enum,
+            })
+        return {
+            "id": ov.id or draft.id, "method": "GET", "base_url": draft.base_url, "path": draft.path,
+            "description": ov.description or draft.description,
+            "intents": ov.intents if ov.intents is not None else list(self.overlay.intents),
+            "projection": ov.projection, "parameters": params, "fields": fields,
+        }
+
+    def _source(self, drafts: list[DraftEndpoint], endpoints: list[dict[str, Any]]) -> dict[str, Any]:
+        info = self.doc.get("info") or {}
+        ov = self.overlay
+        if ov.source_type is None:
+            raise OpenAPIImportError(
+                self.overlay_file if self.overlay_file != "overlay" else self.spec_file, "source_type",
+                "OpenAPI cannot say where values come from; give source_type in the overlay "
+                "(calculated, experimental, literature, curated, regulatory or web)",
+            )
+        homepage = ov.homepage or (self.doc.get("externalDocs") or {}).get("url") or (info.get("contact") or {}).get("url")
+        return {
+            "id": self.source_id, "title": ov.title or str(info.get("title") or self.source_id)[:200],
+            "aliases": ov.aliases, "domain": ov.domain or DEFAULT_DOMAIN,
+            "description": (ov.description or str(info.get("description") or "")).strip()[:4000],
+            "homepage": homepage, "source_type": ov.source_type, "license": self._license(info),
+            "auth": self._auth(drafts), "priority": ov.priority if ov.priority is not None else 5,
+            "endpoints": endpoints,
+        }
+
+    def _license(self, info: dict[str, Any]) -> License:
+        if self.overlay.license is not None:
+            return self.overlay.license
+        lic = info.get("license") or {}
+        if isinstance(lic, dict) and lic.get("name"):
+            lic_id = lic.get("identifier") or "LicenseRef-" + slugify(str(lic["name"])).replace("_", "-")
+            return License(id=lic_id, name=str(lic["name"]), url=lic.get("url"))
+        raise OpenAPIImportError(
+            self.overlay_file if self.overlay_file != "overlay" else self.spec_file, "license",
+            "the document has no info.license; give license (id, name, url, attribution) in the overlay",
+        )
+
+    def _auth(self, drafts: list[DraftEndpoint]) -> Auth | None:
+        if self.overlay.auth is not None:
+            return self.overlay.auth
+        schemes = (self.doc.get("components") or {}).get("securitySchemes") or {}
+        used = sorted({name for d in drafts for name in d.security})
+        if not used:
+            if self.overlay.auth_env:
+                raise OpenAPIImportError(self.overlay_file, "auth_env", "the document uses no security scheme; give a whole auth block instead")
+            return None
+        usable: list[tuple[str, str, str]] = []
+        for name in used:
+            scheme = schemes.get(name) or {}
+            kind = scheme.get("type")
+            if kind == "apiKey" and scheme.get("in") in ("query", "header"):
+                usable.append((name, scheme["in"], str(scheme.get("name"))))
+            elif kind == "http" and str(scheme.get("scheme", "")).lower() == "bearer":
+                usable.append((name, "header", "Authorization"))
+                self.report.notes.append(f"security scheme {name}: bearer; the env var must hold 'Bearer <token>'")
+            else:
+                self.report.add(f"components securitySchemes {name}", f"security scheme {kind}", "not mapped")
+        if not usable:
+            return None
+        if not self.overlay.auth_env:
+            self.report.add(
+                f"components securitySchemes {usable[0][0]}", "auth without an env var name",
+                "give auth_env (the NAME of the environment variable holding the key) in the overlay",
+            )
+            return None
+        _name, location, param = usable[0]
+        return Auth.model_validate({"env": self.overlay.auth_env, "in": location, "name": param})
+
+
+def _merge(*overlays: FieldOverlay | None) -> dict[str, Any]:
+    merged: dict[str, Any] = {}
+    for fo in overlays:
+        if fo is not None:
+            merged.update({k: v for k, v in fo.model_dump(exclude_none=True).items()})
+            if fo.license is not None:
+                merged["license"] = fo.license
+    return merged

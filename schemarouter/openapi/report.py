@@ -1,0 +1,63 @@
+"""What an import mapped and, item by item, what it could not map.
+
+The importer never guesses: a construct it cannot express as a declaration (``oneOf``, a
+header parameter, an XML response, an external ``$ref``) is left out and listed here with its
+place in the document, so the user can add it by hand or in the overlay.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Unmapped:
+    place: str  # where in the document, e.g. "GET /movie/{movie_id} response genres[]"
+    construct: str  # short kind: oneOf, header parameter, non-JSON response, ...
+    detail: str = ""
+
+    def line(self) -> str:
+        return f"{self.place}: {self.construct}" + (f" ({self.detail})" if self.detail else "")
+
+
+@dataclass
+class ImportReport:
+    spec: str
+    source_id: str
+    openapi_version: str = ""
+    operations: int = 0
+    endpoints: int = 0
+    parameters: int = 0
+    fields: int = 0
+    endpoint_ids: list[str] = field(default_factory=list)
+    unmapped: list[Unmapped] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def add(self, place: str, construct: str, detail: str = "") -> None:
+        item = Unmapped(place, construct, detail)
+        if item not in self.unmapped:
+            self.unmapped.append(item)
+
+    def counts(self) -> dict[str, int]:
+        return dict(sorted(Counter(u.construct for u in self.unmapped).items()))
+
+    def summary(self) -> str:
+        return (
+            f"{self.spec} (OpenAPI {self.openapi_version}) -> source {self.source_id}: {self.operations} GET "
+            f"operations, {self.endpoints} endpoints, {self.parameters} parameters, {self.fields} fields; "
+            f"{len(self.unmapped)} items not mapped"
+        )
+
+    def unmapped_lines(self) -> list[str]:
+        return [u.line() for u in self.unmapped] + [f"note: {n}" for n in self.notes]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "spec": self.spec, "source_id": self.source_id, "openapi_version": self.openapi_version,
+            "operations": self.operations, "endpoints": self.endpoints, "parameters": self.parameters,
+            "fields": self.fields, "endpoint_ids": self.endpoint_ids,
+            "unmapped": [{"place": u.place, "construct": u.construct, "detail": u.detail} for u in self.unmapped],
+            "unmapped_counts": self.counts(), "notes": self.notes,
+        }
