@@ -130,4 +130,11 @@ def load_executor(registry_url: str | None = None, **kwargs: Any) -> Executor:
 
     with Registry.open(registry_url) as registry:
         declarations = registry.load()
+    # Local sources (schemarouter source add / import-openapi) run through HttpJsonAdapter
+    # with the adapter specs stored beside their endpoints.
+    stored = {
+        sid: {eid: AdapterSpec.model_validate(raw) for eid, raw in by_endpoint.items()}
+        for sid, by_endpoint in declarations.adapter_specs.items()
+    }
+    kwargs["specs"] = {**stored, **dict(kwargs.get("specs") or {})}
     return Executor(declarations, collect_adapters(), **kwargs)
