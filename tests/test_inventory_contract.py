@@ -163,3 +163,17 @@ def test_every_source_declares_aliases_beyond_the_inventory(sources: dict[str, d
     for source_id, source in sources.items():
         added = {a.casefold() for a in source["aliases"]} - {a.casefold() for a in TOOLS[source_id].get("aliases", [])}
         assert added, f"{source_id} declares no source aliases of its own"
+
+
+@pytest.mark.postgres
+def test_postgres_registry_exports_the_same_document(exported: dict[str, Any], pg_url: str) -> None:
+    """The contract holds on Postgres too: its export equals the SQLite one, byte for byte."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(LOAD_PLUGINS_ENV, ",".join(sorted(TOOLS)))
+        decls = collect(make_plugin_manager())
+    with Registry.open(pg_url) as registry:
+        registry.sync(decls)
+        document = json.loads(registry.export_bytes())
+        counts = registry.stats()["counts"]
+    assert (counts["sources"], counts["endpoints"], counts["parameters"], counts["fields"]) == (19, 22, 122, 166)
+    assert document == {key: value for key, value in exported.items() if key != "_stats"}
