@@ -24,7 +24,7 @@ from schemarouter.errors import SchemaRouterError
 FILTER_HEADERS = ("x-api-key", "authorization", "key", "cookie", "set-cookie")
 FILTER_QUERY = ("api_key", "crtfc_key", "key", "Key", "access_token")
 MATCH_ON = ("method", "scheme", "host", "port", "path", "query")
-PLACEHOLDER_KEY = "offline-replay-placeholder-key-00"  # 32+ chars: some clients check key length
+PLACEHOLDER_KEY = "offline-replay-placeholder-key-0"  # 32 chars: mp-api checks the key length
 
 
 def vcr_config() -> dict[str, Any]:

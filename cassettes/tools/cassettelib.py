@@ -1,0 +1,63 @@
+"""Helpers to write VCR cassettes from recorded response bodies (used by build_*.py here).
+
+A cassette interaction pairs the request our adapter really sends with a response body taken
+from ../shared/reference (or built from a documented schema, which the source's README says).
+Bodies are stored as plain text (not gzip) so a reviewer can read them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+REFERENCE = Path("/work/shared/reference")
+
+
+def interaction(method: str, uri: str, body: str | bytes | Any, *, status: int = 200,
+                content_type: str = "application/json", request_body: str | None = None,
+                headers: dict[str, str] | None = None) -> dict[str, Any]:
+    if not isinstance(body, (str, bytes)):
+        body = json.dumps(body, ensure_ascii=False, indent=1)
+    if isinstance(body, bytes):
+        body = body.decode("utf-8")
+    response_headers = {"Content-Type": [content_type]}
+    for key, value in (headers or {}).items():
+        response_headers[key] = [value]
+    return {
+        "request": {"body": request_body, "headers": {}, "method": method, "uri": uri},
+        "response": {
+            "body": {"string": body},
+            "headers": response_headers,
+            "status": {"code": status, "message": {200: "OK", 400: "Bad Request", 404: "Not Found",
+                                                   429: "Too Many Requests", 500: "Internal Server Error",
+                                                   503: "Service Unavailable"}.get(status, "")},
+        },
+    }
+
+
+def write(source: str, name: str, interactions: list[dict[str, Any]]) -> Path:
+    path = ROOT / source / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(yaml.safe_dump({"interactions": interactions, "version": 1}, allow_unicode=True,
+                                   sort_keys=False, width=120), encoding="utf-8")
+    return path
+
+
+def load_json(relative: str) -> Any:
+    return json.loads((REFERENCE / relative).read_text(encoding="utf-8"))
+
+
+def vcr_body(relative: str, index: int = 0) -> str:
+    """The (decoded) response body of interaction ``index`` of a recorded VCR cassette."""
+    import gzip
+
+    data = yaml.safe_load((REFERENCE / relative).read_text(encoding="utf-8"))
+    body = data["interactions"][index]["response"]["body"]["string"]
+    raw = body if isinstance(body, bytes) else body.encode("utf-8")
+    if raw[:2] == b"\x1f\x8b":
+        raw = gzip.decompress(raw)
+    return raw.decode("utf-8")

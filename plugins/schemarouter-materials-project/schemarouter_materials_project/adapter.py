@@ -1,0 +1,116 @@
+"""Materials Project adapter: summary search through the official ``mp-api`` client.
+
+``mp-api``'s ``SummaryRester.search`` is the supported way to query ``/materials/summary/``:
+it sends ``_fields`` (we pass only the planned fields' projection keys), pages with ``_limit``,
+and retries 429/502/504 itself. It is synchronous (requests), so it runs in a worker thread.
+The key comes from ``MP_API_KEY`` (the executor refuses the step before any request when unset).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable
+
+from schemarouter import hookimpl
+from schemarouter.execution.adapter import FetchResult, StepCall
+from schemarouter.execution.errors import (
+    HttpStatusError,
+    NetworkError,
+    NoRecords,
+    RateLimited,
+    StepError,
+    StepTimeout,
+    UnparseableBody,
+)
+from schemarouter.execution.rendering import as_list, projection_keys
+
+ENDPOINT = "https://api.materialsproject.org"
+# Declared range parameters -> (search keyword, which end of the (min, max) tuple).
+RANGES = {
+    "band_gap_min": ("band_gap", 0), "band_gap_max": ("band_gap", 1),
+    "energy_above_hull_max": ("energy_above_hull", 1),
+}
+RANGE_DEFAULTS = {"band_gap": (0.0, 1000.0), "energy_above_hull": (0.0, 1000.0)}
+LIST_PARAMS = {"material_ids", "elements"}
+
+
+def search_kwargs(params: dict[str, Any]) -> dict[str, Any]:
+    """Declared parameters -> ``SummaryRester.search`` keyword arguments."""
+    kwargs: dict[str, Any] = {}
+    ranges: dict[str, list[float]] = {}
+    for name, value in params.items():
+        if value is None:
+            continue
+        if name in RANGES:
+            key, end = RANGES[name]
+            ranges.setdefault(key, list(RANGE_DEFAULTS[key]))[end] = float(value)
+        elif name == "_per_page":
+            kwargs["chunk_size"] = int(value)
+            kwargs["num_chunks"] = 1
+        elif name in LIST_PARAMS:
+            kwargs[name] = [str(v) for v in as_list(value)]
+        else:
+            kwargs[name] = value
+    kwargs.update({key: tuple(bounds) for key, bounds in ranges.items()})
+    return kwargs
+
+
+def _translate(source: str, exc: Exception) -> StepError:
+    text = str(exc)
+    name = type(exc).__name__
+    if name == "CannotOverwriteExistingCassetteException":
+        asked = next((line.strip() for line in text.splitlines() if line.strip().startswith(("GET ", "POST "))), "")
+        return NetworkError(f"{source}: offline replay has no recording for {asked or 'this request'}")
+    if "status code 429" in text:
+        return RateLimited(f"{source}: rate limited (HTTP 429) after mp-api's retries")
+    if "timed out" in text or "Timeout" in name:
+        return StepTimeout(f"{source}: {text.splitlines()[0]}")
+    if "status code" in text:
+        code = int(text.split("status code", 1)[1].split()[0])
+        return HttpStatusError(f"{source}: HTTP {code}: {text.splitlines()[-1][:160]}", code)
+    if "JSON" in name or "Decode" in name or "Expecting" in text:
+        return UnparseableBody(f"{source}: response body is not valid JSON ({text[:80]})")
+    return HttpStatusError(f"{source}: {name}: {text.splitlines()[0][:200] if text else ''}", 0)
+
+
+class MaterialsProjectAdapter:
+    """``summary`` through ``mp_api.client``'s SummaryRester (documents as dicts)."""
+
+    auth_required = True
+
+    def __init__(self, endpoint: str = ENDPOINT) -> None:
+        self.endpoint = endpoint
+
+    def _search(self, key: str, kwargs: dict[str, Any], fields: list[str]) -> list[dict[str, Any]]:
+        from mp_api.client.routes.materials.summary import SummaryRester
+
+        rester = SummaryRester(
+            api_key=key, endpoint=self.endpoint + "/",
+            use_document_model=False, mute_progress_bars=True,
+        )
+        try:
+            return list(rester.search(fields=fields, **kwargs))
+        finally:
+            rester.session.close()
+
+    async def fetch(self, call: StepCall) -> FetchResult:
+        key = call.api_key(required=True)
+        assert key is not None
+        fields = projection_keys(call.endpoint, call.fields)
+        kwargs = search_kwargs(call.params)
+        try:
+            docs = await asyncio.to_thread(self._search, key, kwargs, fields)
+        except StepError:
+            raise
+        except Exception as exc:  # mp-api raises MPRestError / requests errors / vcr errors
+            raise _translate(call.source.id, exc) from None
+        if not docs:
+            shown = ", ".join(f"{k}={v!r}" for k, v in call.params.items())
+            raise NoRecords(f"{call.source.id}: no materials match {shown}")
+        request = f"{self.endpoint}/materials/summary/ (mp-api search {kwargs}, _fields={','.join(fields)})"
+        return FetchResult(records=docs, request=request)
+
+
+@hookimpl
+def register_adapters(register: Callable[[str, Any], None]) -> None:
+    register("materials_project", MaterialsProjectAdapter())

@@ -1,0 +1,75 @@
+"""Test kit for adapter tests: cassette folders, the shared VCR config, one-step runs.
+
+In a plugin's ``tests/test_<source>_adapter.py``::
+
+    from schemarouter.execution.testing import cassette_dir, run_step, vcr_config  # noqa: F401
+
+    @pytest.fixture
+    def vcr_cassette_dir() -> str:
+        return cassette_dir("crossref")
+
+    @pytest.mark.vcr("works_doi.yaml")
+    def test_doi_lookup() -> None:
+        step = run_step("crossref", "works", {"doi": "10.1371/..."}, ["title"])
+
+``vcr_config`` (imported, it becomes the module's fixture) filters keys from headers and query
+strings and replays only (record mode ``none``); re-record with a real key by running pytest with
+``--record-mode=once`` after deleting the cassette.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from schemarouter.declarations import Declarations, collect
+from schemarouter.execution import offline
+from schemarouter.execution.executor import Executor
+from schemarouter.execution.http import HttpConfig
+from schemarouter.execution.registry_adapters import collect_adapters
+from schemarouter.execution.results import StepResult
+from schemarouter.plan import Plan, PlanStep
+from schemarouter.plugins import make_plugin_manager
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def cassette_dir(source_id: str) -> str:
+    return str(REPO / "cassettes" / source_id)
+
+
+@pytest.fixture
+def vcr_config() -> dict[str, Any]:
+    config = offline.vcr_config()
+    config.pop("allow_playback_repeats")
+    return config
+
+
+@lru_cache(maxsize=1)
+def installed() -> tuple[Declarations, dict[str, Any]]:
+    pm = make_plugin_manager()
+    return collect(pm), collect_adapters(pm)
+
+
+def run_step(
+    source: str,
+    endpoint: str,
+    params: dict[str, Any],
+    fields: list[str],
+    *,
+    env: Mapping[str, str] | None = None,
+    config: HttpConfig | None = None,
+) -> StepResult:
+    """Run one plan step through the installed plugin's adapter (keys default to placeholders)."""
+    declarations, adapters = installed()
+    if env is None:
+        env = offline.offline_env({}, [s.auth.env for s in declarations.sources.values() if s.auth])
+    executor = Executor(declarations, adapters, env=env,
+                        config=config or HttpConfig(retries=1, backoff_s=0.0))
+    plan = Plan(query="test", registry_fingerprint=None,
+                steps=[PlanStep(source=source, endpoint=endpoint, params=params, fields=fields)])
+    return executor.run_sync(plan).steps[0]
