@@ -61,7 +61,9 @@ class Builder:
                 continue
             endpoints.append(built)
             locations = {p.name: "path" for p in draft.params if p.location == "path"}
-            specs[built["id"]] = AdapterSpec(records=draft.records, locations=locations, fixed=dict(ov.fixed))
+            specs[built["id"]] = AdapterSpec(
+                records=draft.records, locations=locations, fixed=dict(ov.fixed), unit_from=dict(ov.unit_from)
+            )
         if not endpoints:
             raise OpenAPIImportError(self.spec_file, "paths", "no GET operation could be mapped to an endpoint (see the report)")
         source_data = self._source(drafts, endpoints)

@@ -56,6 +56,7 @@ class EndpointOverlay(_Strict):
     identifier: str | None = None  # field name of the record key
     projection: Projection | None = None
     fixed: dict[str, Any] = Field(default_factory=dict)
+    unit_from: dict[str, str] = Field(default_factory=dict)  # field -> the field holding its unit
     fields: dict[str, FieldOverlay] = Field(default_factory=dict)
     drop_fields: list[str] = Field(default_factory=list)
     parameters: dict[str, ParameterOverlay] = Field(default_factory=dict)
