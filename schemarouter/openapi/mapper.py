@@ -166,8 +166,8 @@ class Mapper:
         schema = self._response_schema(op, place)
         if schema is None:
             return None
-        records, item_schema = self._records(schema, place, overlay.records if overlay else None)
-        fields = self.flattener.fields(item_schema, f"{place} response" + (f" {records}[]" if records else ""))
+        records, item_schema, chain = self._records(schema, place, overlay.records if overlay else None)
+        fields = self.flattener.fields(item_schema, f"{place} response" + (f" {records}[]" if records else ""), chain)
         if not fields:
             self.report.add(place, "no mappable response fields")
             return None
@@ -254,18 +254,18 @@ class Mapper:
             return None
         return schema
 
-    def _records(self, schema: Any, place: str, wanted: str | None) -> tuple[str, Any]:
+    def _records(self, schema: Any, place: str, wanted: str | None) -> tuple[str, Any, tuple[str, ...]]:
         """Where records sit: the overlay's path, a root list, or the one list of objects."""
         where = f"{place} response"
         node, chain = self.flattener.normalize(schema, where, ())
         if node is None:
-            return "", schema
+            return "", schema, ()
         if wanted is not None:
-            return wanted, self._follow(node, chain, wanted, place)
+            return wanted, self._follow(node, chain, wanted, place), chain
         if self.flattener.value_type(node, where) == "array":
-            return "", node.get("items", {})
+            return "", node.get("items", {}), chain
         if _has_id_property(node):
-            return "", node  # a record with an id of its own, not an envelope around a list
+            return "", node, chain  # a record with an id of its own, not an envelope around a list
         lists = []
         for key, child in (node.get("properties") or {}).items():
             child_node, child_chain = self.flattener.normalize(child, f"{where} {key}", chain)
@@ -273,10 +273,10 @@ class Mapper:
                 continue
             items, _ = self.flattener.normalize(child_node.get("items", {}), f"{where} {key}[]", child_chain)
             if items is not None and self.flattener.value_type(items, where) == "object" and items.get("properties"):
-                lists.append((key, child_node.get("items", {})))
+                lists.append((key, child_node.get("items", {}), child_chain))
         if len(lists) == 1:
-            return lists[0][0], lists[0][1]
-        return "", node
+            return lists[0]
+        return "", node, chain
 
     def _follow(self, node: dict[str, Any], chain: tuple[str, ...], path: str, place: str) -> Any:
         if path == "":

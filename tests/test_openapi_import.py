@@ -1,0 +1,333 @@
+"""``schemarouter source import-openapi``: the real TMDB document, constructs, overlay, and bad input.
+
+The bad-input cases each check the message names the file and the place, and that nothing was
+written to the registry (its fingerprint did not move).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from schemarouter.local_sources import load_local_source_file, read_local_source
+from schemarouter.openapi import OpenAPIImportError, import_openapi
+from schemarouter.registry import Registry
+from tests.sr_cli import EXAMPLES, TMDB, copy_registry, run_main, synced_template
+
+TMDB_SPEC = TMDB / "tmdb_oas.json"
+TMDB_OVERLAY = TMDB / "overlay.yaml"
+LAB_SPEC = EXAMPLES / "labstore_openapi.yaml"
+LAB_OVERLAY = EXAMPLES / "labstore_overlay.yaml"
+MINIMAL_OVERLAY = {"source_type": "curated", "license": {"id": "MIT", "name": "MIT License"}}
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return synced_template(tmp_path_factory.mktemp("template"))
+
+
+@pytest.fixture
+def db(template: Path, tmp_path: Path) -> str:
+    return copy_registry(template, tmp_path)
+
+
+@pytest.fixture
+def sr(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    return lambda *args: run_main(capsys, monkeypatch, *args)
+
+
+@pytest.fixture(scope="module")
+def tmdb():  # type: ignore[no-untyped-def]
+    return import_openapi(TMDB_SPEC, "tmdb", TMDB_OVERLAY)
+
+
+def _fingerprint(db: str) -> str | None:
+    with Registry.open(db) as reg:
+        return reg.fingerprint()
+
+
+def _write(tmp_path: Path, name: str, data: Any) -> Path:
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(data, sort_keys=False) if name.endswith(".yaml") else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _spec(**extra: Any) -> dict[str, Any]:
+    """A small OpenAPI 3.1 document; tests add or break parts of it."""
+    doc: dict[str, Any] = {
+        "openapi": "3.1.0",
+        "info": {"title": "Widgets", "version": "1", "license": {"name": "Apache 2.0", "identifier": "Apache-2.0"}},
+        "servers": [{"url": "https://{region}.widgets.example/v1", "variables": {"region": {"default": "eu"}}}],
+        "paths": {
+            "/widgets/{widget_id}": {
+                "parameters": [{"name": "widget_id", "in": "path", "required": True, "schema": {"type": "integer"}}],
+                "get": {
+                    "operationId": "getWidget",
+                    "responses": {"200": {"description": "ok", "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/Widget"}}}}},
+                },
+            },
+        },
+        "components": {"schemas": {"Widget": {"type": "object", "properties": {
+            "id": {"type": "integer"}, "name": {"type": "string"},
+        }}}},
+    }
+    doc.update(extra)
+    return doc
+
+
+# ---------------------------------------------------------------------------------- TMDB
+def test_tmdb_every_get_operation_is_an_endpoint_or_reported(tmdb) -> None:  # type: ignore[no-untyped-def]
+    doc = json.loads(TMDB_SPEC.read_text())
+    gets = [(path, item["get"]) for path, item in doc["paths"].items() if "get" in item]
+    report = tmdb.report
+    assert report.operations == len(gets)
+    skipped = {u.place for u in report.unmapped if u.construct == "no identifier field"}
+    assert report.endpoints + len(skipped) == len(gets), "each GET is mapped, or reported with its place"
+    source = tmdb.local.source
+    assert report.endpoints == len(source.endpoints) and report.fields == sum(len(e.fields) for e in source.endpoints)
+    assert len({e.id for e in source.endpoints}) == len(source.endpoints)
+    assert all(e.base_url == "https://api.themoviedb.org/3" for e in source.endpoints)
+
+
+def test_tmdb_records_parameters_and_fields(tmdb) -> None:  # type: ignore[no-untyped-def]
+    local = tmdb.local
+    source = local.source
+    search = source.endpoint("search_movie")
+    assert local.spec("search_movie").records == "results", "the one list of objects in a page envelope"
+    assert search.parameter("query").required and search.parameter("page").type == "integer"
+    assert "api_key" not in {p.name for p in search.parameters}, "the key parameter is auth, not a parameter"
+    assert source.auth is not None and (source.auth.env, source.auth.location, source.auth.name) == ("TMDB_API_KEY", "query", "api_key")
+    movie = source.endpoint("movie_movie_id")
+    assert local.spec("movie_movie_id").records == "", "a record with its own id is not an envelope"
+    assert local.spec("movie_movie_id").locations == {"movie_id": "path"}
+    assert movie.field("id").identifier and movie.field("id").group == "identity"
+    genres = movie.field("genres_name")
+    assert (genres.path, genres.type) == ("genres[].name", "array") and "(list of string)" in genres.description
+    assert movie.field("release_date").type == "date"
+    assert movie.field("runtime").unit == "min" and movie.field("revenue").group == "financial", "overlay applied"
+    assert movie.field("vote_average").type == "number" and movie.field("vote_average").group == "metrics"
+    keywords = source.endpoint("movie_movie_id_keywords")
+    assert {f.path for f in keywords.fields} == {"id", "keywords[].id", "keywords[].name"}
+
+
+def test_tmdb_unmapped_constructs_are_reported_with_their_place(tmdb) -> None:  # type: ignore[no-untyped-def]
+    lines = [u.line() for u in tmdb.report.unmapped]
+    assert any("GET /search/person response results[] known_for[]: oneOf" in line for line in lines)
+    assert any(line.startswith("GET /tv/{tv_id} response next_episode_to_air: untyped schema") for line in lines)
+    assert any("/trending/{media_type}/{time_window}: no identifier field" in line for line in lines)
+    assert tmdb.report.counts()["oneOf"] >= 1
+
+
+def test_tmdb_response_example_executes_through_the_generic_adapter(tmdb, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The spec's own response example, served as a cassette body, runs through HttpJsonAdapter."""
+    from schemarouter.declarations import Declarations
+    from schemarouter.execution.executor import Executor
+    from schemarouter.execution.offline import replay
+    from schemarouter.plan import Plan, PlanStep
+
+    doc = json.loads(TMDB_SPEC.read_text())
+    example = doc["paths"]["/movie/{movie_id}"]["get"]["responses"]["200"]["content"]["application/json"]["examples"]["response"]["value"]
+    cassette = {"version": 1, "interactions": [{
+        "request": {"body": None, "headers": {}, "method": "GET", "uri": f"https://api.themoviedb.org/3/movie/{example['id']}"},
+        "response": {"body": {"string": json.dumps(example)}, "headers": {"Content-Type": ["application/json"]},
+                     "status": {"code": 200, "message": "OK"}},
+    }]}
+    (tmp_path / "cassettes").mkdir()
+    _write(tmp_path / "cassettes", "tmdb.yaml", cassette)
+    source = tmdb.local.source
+    decls = Declarations(sources={"tmdb": source})
+    executor = Executor(decls, {}, specs={"tmdb": tmdb.local.adapter_specs}, env={"TMDB_API_KEY": "placeholder-key"})
+    plan = Plan(query="runtime of Fight Club", registry_fingerprint=None, steps=[
+        PlanStep(source="tmdb", endpoint="movie_movie_id", params={"movie_id": example["id"]},
+                 fields=["title", "runtime", "genres_name"]),
+    ])
+    with replay(tmp_path / "cassettes"):
+        result = executor.run_sync(plan)
+    step = result.steps[0]
+    assert step.error is None, step.error
+    values = {v.field: v for v in step.records[0].values.values()}
+    assert values["title"].value == example["title"]
+    assert values["runtime"].value == example["runtime"] and values["runtime"].unit == "min"
+    assert values["genres_name"].value == [g["name"] for g in example["genres"]]
+
+
+def test_tmdb_import_is_idempotent_and_a_plugin_id_is_refused(sr, db: str) -> None:  # type: ignore[no-untyped-def]
+    first = sr("source", "import-openapi", str(TMDB_SPEC), "--id", "tmdb", "--overlay", str(TMDB_OVERLAY), "--db", db, "--json")
+    assert first.code == 0, first.err
+    assert json.loads(first.out)["registry"]["added"] == ["tmdb"]
+    fp = _fingerprint(db)
+    second = sr("source", "import-openapi", str(TMDB_SPEC), "--id", "tmdb", "--overlay", str(TMDB_OVERLAY), "--db", db, "--json")
+    assert json.loads(second.out)["registry"]["unchanged"] == ["tmdb"] and _fingerprint(db) == fp
+    refused = sr("source", "import-openapi", str(TMDB_SPEC), "--id", "oqmd", "--overlay", str(TMDB_OVERLAY), "--db", db)
+    assert refused.code == 1 and "belongs to plugin schemarouter-oqmd" in refused.err and _fingerprint(db) == fp
+
+
+def test_dry_run_writes_nothing_and_write_yaml_round_trips(sr, db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    before = _fingerprint(db)
+    out_yaml = tmp_path / "labstore.yaml"
+    dry = sr("source", "import-openapi", str(LAB_SPEC), "--id", "labstore", "--overlay", str(LAB_OVERLAY),
+             "--dry-run", "--write-yaml", str(out_yaml), "--db", db)
+    assert dry.code == 0, dry.err
+    assert "dry run: nothing written" in dry.out and "not mapped: POST /samples: non-GET operation" in dry.out
+    assert _fingerprint(db) == before
+    written = load_local_source_file(out_yaml)
+    direct = import_openapi(LAB_SPEC, "labstore", LAB_OVERLAY).local
+    assert written == direct, "the YAML the importer writes declares exactly the imported source"
+    assert sr("source", "add", str(out_yaml), "--db", db).code == 0
+    with Registry.open(db) as reg:
+        assert read_local_source(reg, "labstore") == direct
+
+
+# ---------------------------------------------------------------------------------- constructs
+def test_constructs_refs_allof_nesting_units_and_nullable_types(tmp_path: Path) -> None:
+    spec = _spec()
+    spec["components"]["schemas"] = {
+        "Base": {"type": "object", "properties": {"id": {"type": "integer"}, "created": {"type": "string", "format": "date-time"}}},
+        "Widget": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "properties": {
+            "name": {"type": ["string", "null"]},
+            "size": {"type": "object", "x-units": {"width": "mm"}, "properties": {
+                "width": {"type": "number"}, "height": {"type": "number", "x-unit": "mm"},
+                "deep": {"type": "object", "properties": {"deeper": {"type": "object", "properties": {
+                    "deepest": {"type": "object", "properties": {"x": {"type": "integer"}}}}}}}}},
+            "parts": {"type": "array", "items": {"type": "object", "properties": {"sku": {"type": "string"}, "mass": {"type": "number", "x-unit": "g"}}}},
+            "tags": {"type": "array", "items": {"type": "string"}},
+            "maybe": {"anyOf": [{"type": "number"}, {"type": "null"}]},
+            "either": {"oneOf": [{"type": "string"}, {"type": "object", "properties": {"a": {"type": "string"}}}]},
+            "never": {"not": {"type": "string"}},
+            "remote": {"$ref": "https://schemas.example/thing.json"},
+            "odd key": {"type": "string"},
+        }}]},
+    }
+    path = _write(tmp_path, "spec.json", spec)
+    result = import_openapi(path, "widgets", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
+    endpoint = result.local.source.endpoint("get_widget")
+    fields = {f.name: f for f in endpoint.fields}
+    assert endpoint.base_url == "https://eu.widgets.example/v1", "server variables take their defaults"
+    assert fields["id"].identifier and fields["created"].type == "date" and fields["name"].type == "string"
+    assert (fields["size_width"].path, fields["size_width"].unit) == ("size.width", "mm"), "x-units on the object"
+    assert fields["size_height"].unit == "mm" and fields["parts_mass"].unit == "g"
+    assert (fields["parts_sku"].path, fields["parts_sku"].type) == ("parts[].sku", "array")
+    assert fields["tags"].type == "array" and fields["maybe"].type == "number"
+    assert fields["size_deep_deeper_deepest"].type == "object" and "size_deep_deeper_deepest_x" not in fields, "depth-limited: deeper nesting stays one object field"
+    constructs = {(u.construct, u.place.rsplit(" ", 1)[-1]) for u in result.report.unmapped}
+    assert {("oneOf", "either"), ("not", "never"), ("external $ref", "remote"),
+            ("property name not expressible as a field path", "key")} <= constructs
+    assert any(u.construct == "nesting deeper than the depth limit" for u in result.report.unmapped)
+    assert result.local.source.license.id == "Apache-2.0", "info.license is used when the overlay has none"
+
+
+def test_unsupported_operations_and_parameters_are_reported(tmp_path: Path) -> None:
+    spec = _spec()
+    item = spec["paths"]["/widgets/{widget_id}"]
+    item["get"]["parameters"] = [
+        {"name": "X-Trace", "in": "header", "schema": {"type": "string"}},
+        {"name": "sid", "in": "cookie", "schema": {"type": "string"}},
+        {"name": "filter", "in": "query", "content": {"application/json": {"schema": {"type": "object"}}}},
+        {"$ref": "#/components/parameters/Lang"},
+    ]
+    item["delete"] = {"responses": {"204": {"description": "gone"}}}
+    spec["paths"]["/photo"] = {"get": {"responses": {"200": {"description": "png", "content": {"image/png": {}}}}}}
+    spec["components"]["parameters"] = {"Lang": {"name": "lang", "in": "query", "schema": {"type": "string", "enum": ["en", "de"]}}}
+    result = import_openapi(_write(tmp_path, "spec.yaml", spec), "widgets", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
+    lines = [u.line() for u in result.report.unmapped]
+    for needle in ("parameter X-Trace: header parameter", "parameter sid: cookie parameter",
+                   "parameter filter: parameter without a schema", "DELETE /widgets/{widget_id}: non-GET operation",
+                   "GET /photo: non-JSON response (image/png)"):
+        assert any(needle in line for line in lines), (needle, lines)
+    endpoint = result.local.source.endpoint("get_widget")
+    assert endpoint.parameter("lang").enum == ["en", "de"], "a $ref parameter is resolved"
+    assert [e.id for e in result.local.source.endpoints] == ["get_widget"]
+
+
+# ---------------------------------------------------------------------------------- bad input
+def _refuse(sr, db: str, spec: Path, overlay: Path | None, *needles: str) -> None:  # type: ignore[no-untyped-def]
+    before = _fingerprint(db)
+    args = ["source", "import-openapi", str(spec), "--id", "widgets", "--db", db]
+    if overlay is not None:
+        args += ["--overlay", str(overlay)]
+    result = sr(*args)
+    assert result.code == 1, (result.out, result.err)
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and "Traceback" not in result.err, result.err
+    for needle in needles:
+        assert needle in lines[0], (needle, lines[0])
+    assert _fingerprint(db) == before, "nothing may be written on error"
+
+
+def _broken(**changes: Any) -> dict[str, Any]:
+    spec = _spec()
+    for key, value in changes.items():
+        if value is None:
+            spec.pop(key)
+        else:
+            spec[key] = value
+    return spec
+
+
+@pytest.mark.parametrize(
+    ("make", "needles"),
+    [
+        (lambda: _broken(paths=None), ["spec.json: paths: the document has no 'paths'"]),
+        (lambda: {"swagger": "2.0", "info": {}, "paths": {}}, ["swagger", "Swagger 2.0 is not supported"]),
+        (lambda: _broken(openapi="2.5.0"), ["openapi", "unsupported OpenAPI version '2.5.0'"]),
+        (lambda: _broken(openapi=None), ["missing 'openapi'"]),
+        (lambda: _broken(components={"schemas": {}}), ["GET /widgets/{widget_id} response", "dangling $ref '#/components/schemas/Widget'"]),
+        (lambda: _broken(components={"schemas": {
+            "Widget": {"type": "object", "properties": {"id": {"type": "integer"}, "child": {"$ref": "#/components/schemas/Node"}}},
+            "Node": {"type": "object", "properties": {"next": {"$ref": "#/components/schemas/Widget"}}}}}),
+         ["circular $ref: #/components/schemas/Widget -> #/components/schemas/Node -> #/components/schemas/Widget"]),
+        (lambda: _broken(servers=[{"url": "/v1"}]), ["servers", "give base_url in the overlay"]),
+    ],
+    ids=["missing-paths", "swagger-2", "version-2.5", "no-version", "dangling-ref", "circular-ref", "relative-server"],
+)
+def test_bad_documents_are_refused(sr, db: str, tmp_path: Path, make, needles) -> None:  # type: ignore[no-untyped-def]
+    _refuse(sr, db, _write(tmp_path, "spec.json", make()), _write(tmp_path, "o.yaml", MINIMAL_OVERLAY), *needles)
+
+
+def test_invalid_json_names_the_line(sr, db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "spec.json"
+    path.write_text('{"openapi": "3.0.0",\n "paths": {,}}', encoding="utf-8")
+    _refuse(sr, db, path, None, "spec.json: line 2", "invalid JSON")
+
+
+@pytest.mark.parametrize(
+    ("overlay", "needles"),
+    [
+        ({**MINIMAL_OVERLAY, "fields": {"colour": {"unit": "nm"}}}, ["o.yaml", "fields.colour", "no field 'colour'"]),
+        ({**MINIMAL_OVERLAY, "endpoints": {"get_gadget": {}}}, ["o.yaml", "endpoints.get_gadget", "no endpoint 'get_gadget'"]),
+        ({**MINIMAL_OVERLAY, "endpoints": {"get_widget": {"fields": {"nmae": {}}}}}, ["o.yaml", "endpoints.get_widget.fields.nmae", "did you mean 'name'"]),
+        ({**MINIMAL_OVERLAY, "endpoints": {"get_widget": {"parameters": {"colour": {}}}}}, ["o.yaml", "endpoints.get_widget.parameters.colour"]),
+        ({**MINIMAL_OVERLAY, "endpoints": {"get_widget": {"identifier": "uuid"}}}, ["o.yaml", "endpoints.get_widget.identifier", "no field 'uuid'"]),
+        ({**MINIMAL_OVERLAY, "endpoints": {"get_widget": {"records": "items"}}}, ["o.yaml", "records", "no property 'items'"]),
+        ({**MINIMAL_OVERLAY, "colour": "red"}, ["o.yaml", "colour", "Extra inputs"]),
+        ({**MINIMAL_OVERLAY, "auth_env": "sk-123456789"}, ["o.yaml", "auth_env"]),
+        ({"license": {"id": "MIT", "name": "MIT"}}, ["source_type", "give source_type in the overlay"]),
+        ({**MINIMAL_OVERLAY, "fields": {"name": {"group": "colours"}}}, ["spec.json", "field 'name'", "unknown field group 'colours'"]),
+    ],
+    ids=["unknown-field", "unknown-endpoint", "typo-field", "unknown-parameter", "unknown-identifier",
+         "unknown-records", "unknown-key", "secret-as-env", "no-source-type", "unknown-group"],
+)
+def test_bad_overlays_are_refused(sr, db: str, tmp_path: Path, overlay, needles) -> None:  # type: ignore[no-untyped-def]
+    # Names the overlay file, or (vocabulary checked against the registry) the source and the field.
+    _refuse(sr, db, _write(tmp_path, "spec.json", _spec()), _write(tmp_path, "o.yaml", overlay), *needles)
+
+
+def test_no_license_anywhere_is_refused(sr, db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    spec = _spec()
+    spec["info"].pop("license")
+    _refuse(sr, db, _write(tmp_path, "spec.json", spec), _write(tmp_path, "o.yaml", {"source_type": "web"}),
+            "license", "give license")
+
+
+def test_the_error_api_carries_file_and_place(tmp_path: Path) -> None:
+    spec = copy.deepcopy(_spec())
+    spec["paths"]["/widgets/{widget_id}"]["get"]["responses"]["200"]["content"]["application/json"]["schema"] = {"$ref": "#/nowhere"}
+    with pytest.raises(OpenAPIImportError) as info:
+        import_openapi(_write(tmp_path, "spec.json", spec), "widgets", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
+    assert info.value.file.endswith("spec.json") and info.value.place.startswith("GET /widgets/{widget_id}")
