@@ -205,7 +205,7 @@ def test_constructs_refs_allof_nesting_units_and_nullable_types(tmp_path: Path) 
         }}]},
     }
     path = _write(tmp_path, "spec.json", spec)
-    result = import_openapi(path, "widgets", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
+    result = import_openapi(path, "widgets", _write(tmp_path, "o.yaml", {"source_type": "curated"}))
     endpoint = result.local.source.endpoint("get_widget")
     fields = {f.name: f for f in endpoint.fields}
     assert endpoint.base_url == "https://eu.widgets.example/v1", "server variables take their defaults"
