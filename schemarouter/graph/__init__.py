@@ -1,0 +1,10 @@
+"""The schema graph (tools, endpoints, parameters, fields, concepts, units, provenance, licenses)."""
+
+from schemarouter.graph.build import EndpointInfo, FieldInfo, SchemaGraph, build_graph
+from schemarouter.graph.cache import clear_cache, graph_from_url, load_graph
+from schemarouter.graph.model import Edge, EdgeKind, Node, NodeKind
+
+__all__ = [
+    "Edge", "EdgeKind", "EndpointInfo", "FieldInfo", "Node", "NodeKind", "SchemaGraph",
+    "build_graph", "clear_cache", "graph_from_url", "load_graph",
+]

@@ -1,0 +1,229 @@
+"""The schema graph: typed nodes and edges plus the lookup indexes routing needs.
+
+Built from registry declarations only (``Registry.load()``), never from plugin objects, so
+a router needs nothing but the registry. Everything a plan needs per field (unit, effective
+source type, license, attribution) is resolved here once, not per question.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from schemarouter.declarations import Declarations
+from schemarouter.graph.model import (
+    Edge,
+    EdgeKind,
+    Node,
+    NodeKind,
+    endpoint_id,
+    field_id,
+    param_id,
+    tool_id,
+)
+from schemarouter.graph.phrases import PhraseIndex
+from schemarouter.graph.text import STOPWORDS, humanize, normalize
+from schemarouter.models import Endpoint, Parameter, ResponseField, Source
+
+# Single words too generic to stand for a field on their own when they are only part of its name.
+_GENERIC_PARTS = frozenset(
+    "number count value values name names total type date code list data string symbol id ids per atom "
+    "amount div item entry file page result results info score link url year".split()
+)
+
+
+@dataclass(frozen=True)
+class FieldInfo:
+    source: str
+    endpoint: str
+    field: ResponseField
+    words: str  # humanized name
+    source_type: str  # after the per-field override
+    license: str
+    attribution: str | None
+
+    @property
+    def name(self) -> str:
+        return self.field.name
+
+
+@dataclass
+class EndpointInfo:
+    source: Source
+    endpoint: Endpoint
+    fields: dict[str, FieldInfo]
+    groups: frozenset[str]
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.source.id, self.endpoint.id)
+
+    @property
+    def label(self) -> str:
+        return f"{self.source.id}.{self.endpoint.id}"
+
+    @property
+    def is_web(self) -> bool:
+        return self.source.source_type.value == "web"
+
+    def param(self, name: str) -> Parameter | None:
+        for p in self.endpoint.parameters:
+            if p.name == name:
+                return p
+        return None
+
+
+@dataclass
+class SchemaGraph:
+    """Nodes, edges and indexes over one registry state (``fingerprint``)."""
+
+    fingerprint: str | None
+    decls: Declarations
+    nodes: dict[str, Node] = field(default_factory=dict)
+    edges: list[Edge] = field(default_factory=list)
+    endpoints: dict[tuple[str, str], EndpointInfo] = field(default_factory=dict)
+    phrases: PhraseIndex = field(default_factory=PhraseIndex)
+    concept_fields: dict[str, list[FieldInfo]] = field(default_factory=lambda: defaultdict(list))
+    intent_endpoints: dict[str, list[tuple[str, str]]] = field(default_factory=lambda: defaultdict(list))
+    source_by_alias: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def sources(self) -> dict[str, Source]:
+        return self.decls.sources
+
+    @property
+    def intents(self) -> dict[str, object]:
+        return self.decls.intents  # type: ignore[return-value]
+
+    def intent_groups(self, intent: str | None) -> list[str]:
+        found = self.decls.intents.get(intent or "")
+        return list(found.field_groups) if found else []
+
+    def source_endpoints(self, source: str) -> list[EndpointInfo]:
+        return [info for key, info in self.endpoints.items() if key[0] == source]
+
+    def resolve_source(self, name: str) -> str | None:
+        """A source id from its id, title or alias (any capitalization)."""
+        if name in self.decls.sources:
+            return name
+        return self.source_by_alias.get(normalize(name))
+
+    def iter_fields(self) -> Iterator[FieldInfo]:
+        for info in self.endpoints.values():
+            yield from info.fields.values()
+
+
+def build_graph(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
+    g = SchemaGraph(fingerprint=fingerprint, decls=decls)
+    _add_vocabulary(g)
+    for source in sorted(decls.sources.values(), key=lambda s: s.id):
+        _add_source(g, source)
+    return g
+
+
+def _node(g: SchemaGraph, node_id: str, kind: NodeKind, label: str, **attrs: object) -> str:
+    if node_id not in g.nodes:
+        g.nodes[node_id] = Node(node_id, kind, label, dict(attrs))
+    return node_id
+
+
+def _edge(g: SchemaGraph, src: str, kind: EdgeKind, dst: str) -> None:
+    g.edges.append(Edge(src, kind, dst))
+
+
+def _add_vocabulary(g: SchemaGraph) -> None:
+    for group in g.decls.field_groups.values():
+        _node(g, f"group:{group.name}", NodeKind.FieldGroup, group.name, description=group.description)
+    for intent in g.decls.intents.values():
+        iid = _node(g, f"intent:{intent.name}", NodeKind.Intent, intent.name, domains=list(intent.domains))
+        for group in intent.field_groups:
+            _edge(g, iid, EdgeKind.REQUIRES_GROUP, f"group:{group}")
+        g.phrases.add("intent", intent.name, humanize(intent.name))
+        for keyword in intent.keywords:
+            g.phrases.add("intent", intent.name, keyword)
+    for concept in g.decls.concepts.values():
+        cid = _node(g, f"concept:{concept.name}", NodeKind.DomainConcept, concept.name)
+        g.phrases.add("concept", concept.name, humanize(concept.name))
+        for alias in concept.aliases:
+            _edge(g, cid, EdgeKind.ALIASED_AS, _alias_node(g, alias))
+            g.phrases.add("concept", concept.name, alias)
+
+
+def _alias_node(g: SchemaGraph, alias: str) -> str:
+    # Aliases are attributes of the ALIASED_AS edge's far end; one node per distinct spelling.
+    return _node(g, f"alias:{alias}", NodeKind.DomainConcept, alias, alias=True)
+
+
+def _add_source(g: SchemaGraph, source: Source) -> None:
+    tid = _node(g, tool_id(source.id), NodeKind.Tool, source.title, domain=source.domain, priority=source.priority)
+    st = _node(g, f"source_type:{source.source_type.value}", NodeKind.SourceType, source.source_type.value)
+    lic = _node(g, f"license:{source.license.id}", NodeKind.LicensePolicy, source.license.id, name=source.license.name)
+    _edge(g, tid, EdgeKind.HAS_SOURCE_TYPE, st)
+    _edge(g, tid, EdgeKind.UNDER_LICENSE, lic)
+    for name in [source.id, humanize(source.id), source.title, *source.aliases]:
+        g.phrases.add("source", source.id, name)
+        g.source_by_alias.setdefault(normalize(name), source.id)
+    for ep in source.endpoints:
+        eid = _node(g, endpoint_id(source.id, ep.id), NodeKind.Endpoint, ep.id, method=ep.method)
+        _edge(g, tid, EdgeKind.HAS_ENDPOINT, eid)
+        for intent in ep.intents:
+            _edge(g, eid, EdgeKind.SERVES_INTENT, f"intent:{intent}")
+            g.intent_endpoints[intent].append((source.id, ep.id))
+        for p in ep.parameters:
+            pid = _node(g, param_id(source.id, ep.id, p.name), NodeKind.Parameter, p.name, type=p.type, required=p.required)
+            _edge(g, eid, EdgeKind.HAS_PARAM, pid)
+            if p.concept:
+                _edge(g, pid, EdgeKind.MAPS_TO_CONCEPT, f"concept:{p.concept}")
+        fields: dict[str, FieldInfo] = {}
+        for f in ep.fields:
+            info = _field_info(source, ep, f)
+            fields[f.name] = info
+            _add_field(g, info, eid)
+        groups = frozenset(f.group for f in ep.fields)
+        g.endpoints[(source.id, ep.id)] = EndpointInfo(source, ep, fields, groups)
+
+
+def _field_info(source: Source, ep: Endpoint, f: ResponseField) -> FieldInfo:
+    license_ = f.license or source.license
+    st = (f.source_type or source.source_type).value
+    return FieldInfo(source.id, ep.id, f, humanize(f.name), st, license_.id, license_.attribution or license_.name)
+
+
+def _add_field(g: SchemaGraph, info: FieldInfo, eid: str) -> None:
+    f = info.field
+    fid = _node(g, field_id(info.source, info.endpoint, f.name), NodeKind.ResponseField, f.name, type=f.type)
+    _edge(g, eid, EdgeKind.RETURNS_FIELD, fid)
+    _edge(g, fid, EdgeKind.IN_GROUP, f"group:{f.group}")
+    _edge(g, fid, EdgeKind.HAS_SOURCE_TYPE, _node(g, f"source_type:{info.source_type}", NodeKind.SourceType, info.source_type))
+    _edge(g, fid, EdgeKind.UNDER_LICENSE, _node(g, f"license:{info.license}", NodeKind.LicensePolicy, info.license))
+    if f.unit:
+        _edge(g, fid, EdgeKind.HAS_UNIT, _node(g, f"unit:{f.unit}", NodeKind.Unit, f.unit))
+    for concept in f.concepts:
+        _edge(g, fid, EdgeKind.MAPS_TO_CONCEPT, f"concept:{concept}")
+        g.concept_fields[concept].append(info)
+    for alias in f.aliases:
+        _edge(g, fid, EdgeKind.ALIASED_AS, _alias_node(g, alias))
+        g.phrases.add("field", f.name, alias)
+    words = info.words.split()
+    if len(words) > 1 or len(f.name) > 2:
+        g.phrases.add("field", f.name, f.name, case_sensitive=len(f.name) <= 3)
+        g.phrases.add("field", f.name, info.words, case_sensitive=len(f.name) <= 3)
+    if len(words) >= 2:
+        for part in _parts(words):
+            g.phrases.add("field_part", "_".join(part), " ".join(part), case_sensitive=False)
+
+
+def _parts(words: list[str]) -> Iterator[list[str]]:
+    n = len(words)
+    for size in range(n - 1, 0, -1):
+        for i in range(n - size + 1):
+            part = words[i : i + size]
+            meaningful = [w for w in part if w not in STOPWORDS and w not in _GENERIC_PARTS and not w.isdigit()]
+            if not meaningful or (size == 1 and len(part[0]) < 5):
+                continue
+            if part[0] in _GENERIC_PARTS or part[-1] in _GENERIC_PARTS and size == 1:
+                continue
+            yield part
+            if size == 1:
+                yield [part[0] + "s"]

@@ -1,0 +1,99 @@
+"""A phrase index: longest-match lookup of vocabulary phrases in a question.
+
+Built once per graph (so matching a question costs a few dict lookups per word, not a regex
+per alias). Short aliases written with capitals ("MP", "COD", "CID") match only when the
+question spells them the same way, so "MP" (a database) and "mp" (melting point) stay apart.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+_TOKEN = re.compile(r"[A-Za-z0-9]+")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One vocabulary entry: ``phrase`` (normal form) stands for ``target`` of ``kind``."""
+
+    kind: str  # source | concept | field | field_part | intent | description
+    target: Any
+    phrase: str
+    original: str
+    case_sensitive: bool = False
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str  # as written
+    low: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Match:
+    start: int  # token index
+    end: int  # token index, exclusive
+    char_start: int
+    char_end: int
+    text: str
+    terms: tuple[Term, ...]
+    loose: tuple[Term, ...] = ()  # same words, different capitals: for resolving by context
+
+
+def tokenize(text: str) -> list[Token]:
+    return [Token(m.group(), m.group().lower(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+
+
+def _case_sensitive(alias: str) -> bool:
+    letters = [c for c in alias if c.isalpha()]
+    return len(alias.replace(" ", "")) <= 4 and any(c.isupper() for c in letters) or alias in {"mp", "bp"}
+
+
+@dataclass
+class PhraseIndex:
+    entries: dict[tuple[str, ...], list[Term]] = field(default_factory=dict)
+    longest: dict[str, int] = field(default_factory=dict)
+
+    def add(self, kind: str, target: Any, phrase: str, *, case_sensitive: bool | None = None) -> None:
+        key = tuple(t.lower() for t in _TOKEN.findall(phrase))
+        if not key:
+            return
+        sensitive = _case_sensitive(phrase) if case_sensitive is None else case_sensitive
+        term = Term(kind, target, " ".join(key), phrase, sensitive)
+        bucket = self.entries.setdefault(key, [])
+        if term not in bucket:
+            bucket.append(term)
+        self.longest[key[0]] = max(self.longest.get(key[0], 0), len(key))
+
+    def scan(self, tokens: list[Token], text: str) -> list[Match]:
+        """Non-overlapping longest matches, left to right."""
+        out: list[Match] = []
+        i, n = 0, len(tokens)
+        while i < n:
+            width = min(self.longest.get(tokens[i].low, 0), n - i)
+            hit: Match | None = None
+            while width > 0:
+                key = tuple(t.low for t in tokens[i : i + width])
+                bucket = self.entries.get(key)
+                if bucket:
+                    written = text[tokens[i].start : tokens[i + width - 1].end]
+                    terms = tuple(t for t in bucket if not t.case_sensitive or _same_case(t.original, written))
+                    loose = tuple(t for t in bucket if t not in terms)
+                    if terms or width == 1:
+                        hit = Match(i, i + width, tokens[i].start, tokens[i + width - 1].end, written, terms, loose)
+                        break
+                width -= 1
+            if hit is None:
+                i += 1
+                continue
+            out.append(hit)
+            i = hit.end
+        return out
+
+
+def _same_case(alias: str, written: str) -> bool:
+    return _TOKEN.findall(alias) == _TOKEN.findall(written)

@@ -1,0 +1,45 @@
+"""Text normalization shared by the graph's indexes and the understand step.
+
+Vocabulary from declarations (aliases, field names such as ``HBondDonorCount`` or
+``agl_thermal_conductivity_300K``) and words in questions must meet in one normal form: lower
+case, words split on punctuation, underscores and camelCase boundaries.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])")
+_WORD = re.compile(r"[A-Za-z0-9]+")
+_NON_WORD = re.compile(r"[^A-Za-z0-9]+")
+
+# Words that carry no meaning for matching; kept small on purpose (they never become terms).
+STOPWORDS = frozenset(
+    """a an the of in on at to for from by with and or is are was were be been being do does did
+    what what's whats which who whom whose how when where why it its it's this that these those
+    me my i i'd i'm you your we our us please give show get tell find look up pull fetch list
+    need want would like can could should will about any some all as into than then there their
+    them they has have had s d just also both per vs via using use according""".split()
+)
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words of ``text`` (letters and digits; everything else separates)."""
+    return [w.lower() for w in _WORD.findall(text)]
+
+
+def humanize(name: str) -> str:
+    """``spacegroup_symbol`` -> ``spacegroup symbol``; ``HBondDonorCount`` -> ``h bond donor count``."""
+    spaced = _NON_WORD.sub(" ", name)
+    spaced = _CAMEL.sub(" ", spaced)
+    return " ".join(w.lower() for w in spaced.split())
+
+
+def normalize(phrase: str) -> str:
+    """Normal form of a vocabulary phrase: lower-case words joined by single spaces."""
+    return " ".join(words(phrase))
+
+
+def key_of(phrase: str) -> str:
+    """A compact identifier-like key: ``band gap`` -> ``band_gap``."""
+    return "_".join(words(phrase))

@@ -1,0 +1,231 @@
+"""Algorithm 1: understood question + schema graph -> executable, attributed tool plan.
+
+Candidates come from named sources, else from endpoints serving the intent (and one of its
+field groups) that can take the question's entities; a provenance constraint filters them by
+the source type of the fields that would answer. Candidates are ranked by concept-match
+score, then non-web, then coverage of the intent's groups, priority and fewest fields. One
+step, unless several sources are named or the question compares. Fields are identifiers +
+concept matches (+ the intent's groups in recall mode), each with unit, source type, license
+and attribution from the graph, and the reason it is there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from schemarouter.graph import EndpointInfo, SchemaGraph, graph_from_url
+from schemarouter.plan import FieldMeta, Plan, PlanStep
+from schemarouter.router.matching import EndpointMatch, match_endpoint
+from schemarouter.router.params import fill_params
+from schemarouter.understand.base import Analysis, Understander
+from schemarouter.understand.evidence import ENTITY_CONCEPT
+
+Mode = Literal["recall", "minimal"]
+MAX_COMPARE_STEPS = 3
+
+
+@dataclass
+class Candidate:
+    info: EndpointInfo
+    match: EndpointMatch
+    key: tuple
+
+    @property
+    def source(self) -> str:
+        return self.info.source.id
+
+
+class Router:
+    """Plans questions over one registry's schema graph."""
+
+    def __init__(self, graph: SchemaGraph, understander: Understander | None = None) -> None:
+        from schemarouter.understand.rules import RulesUnderstander
+
+        self.graph = graph
+        self.understander = understander or RulesUnderstander()
+
+    @classmethod
+    def from_registry(cls, url: str | None = None, understander: Understander | None = None) -> Router:
+        return cls(graph_from_url(url), understander)
+
+    def plan(self, question: str, mode: Mode = "recall", *, plan_id: str | None = None) -> Plan:
+        if mode not in ("recall", "minimal"):
+            raise ValueError(f"mode must be 'recall' or 'minimal', not {mode!r}")
+        analysis = self.understander.understand(question, self.graph)
+        return self.plan_from_analysis(analysis, mode, plan_id=plan_id)
+
+    def plan_from_analysis(self, analysis: Analysis, mode: Mode = "recall", *, plan_id: str | None = None) -> Plan:
+        plan = Plan(
+            query=analysis.question, registry_fingerprint=self.graph.fingerprint, mode=mode,
+            understanding=analysis.understanding, prompt_tokens=analysis.prompt_tokens, id=plan_id,
+        )
+        if analysis.decline:
+            plan.declined = analysis.decline
+            return plan
+        steps = [s for s in self._steps(analysis, mode) if s is not None]
+        if not steps:
+            plan.declined = "no registered source can answer this with the values given"
+        plan.steps = steps
+        return plan
+
+    # -- candidates and ranking -------------------------------------------------------------
+    def candidates(self, analysis: Analysis) -> list[Candidate]:
+        u = analysis.understanding
+        infos = list(self.graph.endpoints.values())
+        out = [self._candidate(i, analysis) for i in infos]
+        return sorted(out, key=lambda c: c.key, reverse=True)
+
+    def _candidate(self, info: EndpointInfo, analysis: Analysis) -> Candidate:
+        u = analysis.understanding
+        m = match_endpoint(info, u.concepts, analysis.matched)
+        score = m.score + _property_param_bonus(info, m, self.graph)
+        serves = 1 if u.intent in info.endpoint.intents else 0
+        groups = set(self.graph.intent_groups(u.intent))
+        coverage = len(groups & info.groups)
+        fit = _entity_fit(info, analysis)
+        key = (fit, score, serves, 0 if info.is_web else 1, coverage, info.source.priority, -len(info.fields), info.label)
+        return Candidate(info, m, key)
+
+    def _steps(self, analysis: Analysis, mode: Mode) -> list[PlanStep | None]:
+        u = analysis.understanding
+        ranked = self.candidates(analysis)
+        if u.named_tools:
+            chosen: list[Candidate] = []
+            for source in u.named_tools:
+                own = [c for c in ranked if c.source == source and c.key[0] >= 0]
+                step = self._first_buildable(own, analysis, mode)
+                if step:
+                    chosen.append(step)
+            if len(chosen) > 1 and not (analysis.compare or len(u.named_tools) > 1):
+                chosen = chosen[:1]
+            return [self._step(c, analysis, mode) for c in chosen]
+        pool = [c for c in ranked if u.intent in c.info.endpoint.intents and c.key[0] >= 0]
+        pool = [c for c in pool if set(self.graph.intent_groups(u.intent)) & c.info.groups] or pool
+        if u.source_constraint:
+            filtered = [c for c in pool if _provenance(c) == u.source_constraint]
+            pool = filtered or pool
+        if not pool:
+            return []
+        if analysis.compare and u.concepts:
+            picked: list[Candidate] = []
+            best = pool[0].key[1]
+            for c in pool:
+                if c.key[1] <= 0 or c.key[1] < best - 1e-9 or any(p.source == c.source for p in picked):
+                    continue
+                if self._params(c, analysis)[0] is None:
+                    continue
+                picked.append(c)
+                if len(picked) == MAX_COMPARE_STEPS:
+                    break
+            if len(picked) > 1:
+                return [self._step(c, analysis, mode) for c in picked]
+        first = self._first_buildable(pool, analysis, mode)
+        return [self._step(first, analysis, mode)] if first else []
+
+    def _first_buildable(self, ranked: list[Candidate], analysis: Analysis, mode: Mode) -> Candidate | None:
+        for c in ranked:
+            if self._params(c, analysis)[0] is not None:
+                return c
+        return None
+
+    def _params(self, c: Candidate, analysis: Analysis) -> tuple[dict | None, list[str]]:
+        params, notes = fill_params(c.info, analysis, c.match.unmatched)
+        required = [p.name for p in c.info.endpoint.parameters if p.required]
+        if any(r not in params for r in required):
+            return None, notes
+        takes_entity = any(p.concept for p in c.info.endpoint.parameters)
+        if takes_entity and not params:
+            return None, notes  # nothing to select records by: not an executable request
+        return params, notes
+
+    # -- one step -----------------------------------------------------------------------------
+    def _step(self, c: Candidate, analysis: Analysis, mode: Mode) -> PlanStep:
+        params, notes = self._params(c, analysis)
+        info = c.info
+        u = analysis.understanding
+        why: dict[str, str] = {}
+        for f in info.fields.values():
+            if f.field.identifier:
+                why[f.name] = "identifier of the record"
+        for name, (score, reason) in sorted(c.match.fields.items(), key=lambda kv: -kv[1][0]):
+            why.setdefault(name, reason + (f" (score {score:g})"))
+        property_fields = _property_value_fields(info, c.match, self.graph)
+        for name in property_fields:
+            why.setdefault(name, "value of the property named in the request parameter")
+        groups = self._projection_groups(info, analysis, mode, c.match)
+        for f in info.fields.values():
+            if f.field.group in groups:
+                why.setdefault(f.name, f"in field group {f.field.group} of intent {u.intent or '-'} (recall)")
+        fields = [name for name in info.fields if name in why]
+        meta = {
+            name: FieldMeta(
+                unit=info.fields[name].field.unit, source_type=info.fields[name].source_type,
+                license=info.fields[name].license, attribution=info.fields[name].attribution,
+            )
+            for name in fields
+        }
+        if notes:
+            why["_params"] = "; ".join(notes)
+        return PlanStep(
+            source=info.source.id, endpoint=info.endpoint.id, params=params or {}, fields=fields, meta=meta,
+            why=why, score=round(c.key[1], 3),
+        )
+
+    def _projection_groups(self, info: EndpointInfo, analysis: Analysis, mode: Mode, m: EndpointMatch) -> set[str]:
+        u = analysis.understanding
+        intent_groups = set(self.graph.intent_groups(u.intent))
+        if analysis.compare and u.intent == "cross_source_comparison" and m.fields:
+            # a comparison wants the compared quantity, not every group a comparison could touch
+            return set() if mode == "minimal" else {info.fields[n].field.group for n in m.fields}
+        if not m.fields and not _property_value_fields(info, m, self.graph):
+            # an ambiguous question: the groups of every intent this endpoint serves in that domain
+            domains = set(self.graph.decls.intents[u.intent].domains) if u.intent in self.graph.decls.intents else set()
+            groups = set(intent_groups)
+            for intent in info.endpoint.intents:
+                found = self.graph.decls.intents.get(intent)
+                if found and (not domains or set(found.domains) & domains):
+                    groups |= set(found.field_groups)
+            return groups
+        return set() if mode == "minimal" else intent_groups
+
+
+def _entity_fit(info: EndpointInfo, analysis: Analysis) -> int:
+    """1 if the endpoint takes one of the question's entities, 0 if there are none, -1 if it takes none of them."""
+    kinds = {e.kind for e in analysis.entities if e.kind in ENTITY_CONCEPT and e.kind != "year"}
+    if not kinds:
+        return 0
+    concepts = {p.concept for p in info.endpoint.parameters if p.concept}
+    wanted = {ENTITY_CONCEPT[k] for k in kinds}
+    if "formula" in wanted:
+        wanted |= {"element"}
+    if "title" in wanted or "doi" in wanted or "pmid" in wanted or "arxiv_id" in wanted:
+        wanted |= {"query_text"}
+    if "compound_name" in wanted:
+        wanted |= {"query_text"}
+    return 1 if concepts & wanted else -1
+
+
+def _provenance(c: Candidate) -> str:
+    """Source type of the fields that answer; the source's own type when nothing matched."""
+    types = {c.info.fields[n].source_type for n in c.match.fields}
+    if len(types) == 1:
+        return types.pop()
+    if types:
+        best = max(c.match.fields.items(), key=lambda kv: kv[1][0])[0]
+        return c.info.fields[best].source_type
+    return c.info.source.source_type.value
+
+
+def _property_param_bonus(info: EndpointInfo, m: EndpointMatch, graph: SchemaGraph) -> float:
+    """An endpoint that takes the property's name as a parameter answers a concept no field names."""
+    if not m.unmatched or not any(p.concept == "property_name" for p in info.endpoint.parameters):
+        return 0.0
+    numeric = [c for c in m.unmatched if any(f.field.type == "number" for f in graph.concept_fields.get(c, ()))]
+    return 2.0 * min(len(numeric), 1)
+
+
+def _property_value_fields(info: EndpointInfo, m: EndpointMatch, graph: SchemaGraph) -> list[str]:
+    if not _property_param_bonus(info, m, graph):
+        return []
+    return [f.name for f in info.fields.values() if not f.field.identifier and f.field.group not in ("identity", "composition")]

@@ -1,0 +1,199 @@
+"""Fill an endpoint's declared parameters from the understood values, in the spelling each
+parameter documents.
+
+Values are matched to parameters by parameter concept (formula, doi, corp_name, ...). The
+spelling is read from the parameter's own declaration: "alphabetical" formulas (OPTIMADE
+reduced), "Hill" formulas with spaces (COD), comma-separated element lists with a species
+count (AFLOW), "spaces as underscores" page titles, year ranges, enum codes explained in the
+description. Nothing is invented: a parameter with no value stays out, except a required one
+with a declared example when the question leaves it open (the step's explanation says so).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from schemarouter.graph import EndpointInfo
+from schemarouter.models import Parameter
+from schemarouter.understand import chemistry
+from schemarouter.understand.base import Analysis
+
+IDENTIFIER_CONCEPTS = ("doi", "arxiv_id", "pmid", "cid", "material_id", "inchikey", "corp_code")
+
+
+def fill_params(info: EndpointInfo, analysis: Analysis, unmatched: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """Parameter values for ``info`` and notes on defaults used."""
+    values = analysis.understanding.params
+    out: dict[str, Any] = {}
+    notes: list[str] = []
+    params = info.endpoint.parameters
+    by_concept = {p.concept for p in params if p.concept}
+    has_identifier = False
+    for concept in IDENTIFIER_CONCEPTS:
+        for p in params:
+            if p.concept == concept and concept in values and _id_fits(p, values[concept]):
+                out[p.name] = _cast(p, values[concept])
+                has_identifier = True
+                break
+    formula = values.get("formula")
+    formula_entity = analysis.entity("formula")
+    formula_from_name = bool(formula_entity and formula_entity.extra.get("name"))
+    if formula and not has_identifier:
+        target = next((p for p in params if p.concept == "formula"), None)
+        if target is not None:
+            out[target.name] = format_formula(target, formula)
+        else:
+            elements = next((p for p in params if p.concept == "element"), None)
+            if elements is not None:
+                els = chemistry.elements_in_order(formula)
+                out[elements.name] = ",".join(els)
+                counter = _species_count_param(params)
+                if counter is not None:
+                    out[counter.name] = len(els)
+    if "chemsys" in values and "chemsys" in by_concept and not has_identifier and not formula:
+        p = next(p for p in params if p.concept == "chemsys")
+        out[p.name] = values["chemsys"]
+    if not has_identifier:
+        for concept in ("compound_name", "corp_name", "tag"):
+            if concept in values:
+                p = next((p for p in params if p.concept == concept), None)
+                if p is not None:
+                    out[p.name] = _cast(p, values[concept])
+    for p in params:
+        if p.name in out:
+            continue
+        value = _other_value(p, info, analysis, out, has_identifier, formula_from_name, unmatched)
+        if value is not None:
+            out[p.name] = value
+    for p in params:
+        if p.required and p.name not in out and p.example is not None and p.concept is None:
+            out[p.name] = p.example
+            notes.append(f"{p.name}={p.example!r} is the declared default; the question does not say")
+    return out, notes
+
+
+def _other_value(
+    p: Parameter, info: EndpointInfo, analysis: Analysis, out: dict[str, Any], has_identifier: bool,
+    formula_from_name: bool, unmatched: list[str],
+) -> Any:
+    values = analysis.understanding.params
+    text = analysis.question
+    desc = f"{p.description} {p.example or ''}"
+    if p.concept == "query_text":
+        if has_identifier and not p.required:
+            return None
+        if any(q.concept == "formula" for q in info.endpoint.parameters) and not p.required:
+            # a formula parameter already says which material; free text only helps for names
+            entity = analysis.entity("compound") or (analysis.entity("formula") if formula_from_name else None)
+            return (entity.extra.get("name") or entity.text) if entity else None
+        for key in ("doi", "pmid", "arxiv_id") if not has_identifier else ():
+            if key in values:
+                return str(values[key])
+        return values.get("query_text") or analysis.subject
+    if p.concept == "title":
+        if p.required:
+            subject = analysis.subject
+            if not subject:
+                return None
+            if "underscore" in desc.lower():
+                subject = subject.replace(" ", "_")
+            return subject[:1].upper() + subject[1:]
+        return None
+    if p.concept in ("year", "fiscal_year") and "year" in values and not has_identifier:
+        return _format_year(p, str(values["year"]))
+    if p.concept == "report_code" or (p.enum and p.concept is None and _described_codes(p)):
+        return _code_from_description(p, text)
+    if p.concept == "property_name":
+        words = [analysis.matched.get(c, c.replace("_", " ")) for c in unmatched if c in analysis.understanding.concepts]
+        if not words:
+            return None
+        said = words[0].lower()
+        example = str(p.example or "")
+        return example if said in example.lower() else said
+    if p.name == "site" and "site" in values:
+        return values["site"]
+    if p.name in ("time_range",) and "time_range" in values:
+        return values["time_range"] if values["time_range"] in desc else None
+    if "sort" in values and p.name.lower() in ("sort", "sortby", "sort_by"):
+        return _citation_sort(p)
+    if p.name.lower() in ("order", "sortorder") and "sort" in values and any(
+        q.name.lower() in ("sort", "sortby") and _citation_sort(q) for q in info.endpoint.parameters
+    ):
+        return "desc" if p.enum is None or "desc" in p.enum else None
+    return None
+
+
+def format_formula(p: Parameter, formula: str) -> str:
+    desc = p.description.lower()
+    if "alphabetical" in desc:
+        return chemistry.alphabetical(formula)
+    if "hill" in desc:
+        return chemistry.hill(formula, " " if "space" in desc else "")
+    return formula
+
+
+def _species_count_param(params: list[Parameter]) -> Parameter | None:
+    for p in params:
+        if p.type == "integer" and re.search(r"number of (?:species|elements)", p.description, re.I):
+            return p
+    return None
+
+
+def _id_fits(p: Parameter, value: Any) -> bool:
+    """A database id goes only to the parameter whose example has the same shape (mp-..., JVASP-...)."""
+    if p.concept != "material_id" or p.example is None:
+        return True
+    prefix = re.match(r"[A-Za-z]+[-:]?", str(p.example))
+    got = re.match(r"[A-Za-z]+[-:]?", str(value))
+    if prefix is None:
+        return got is None
+    return bool(got) and got.group().lower() == prefix.group().lower()
+
+
+def _cast(p: Parameter, value: Any) -> Any:
+    if p.type == "integer":
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            return value
+    return str(value) if p.type == "string" else value
+
+
+def _format_year(p: Parameter, year: str) -> str | None:
+    start, _, end = year.partition("-")
+    desc = f"{p.description} {p.example}"
+    is_range = "-" in year
+    if not is_range:
+        return year
+    if re.search(r"\d{4}-\d{4}", desc) or "range" in desc.lower():
+        return year
+    if re.search(r"\bmax|upper|until|\bto\b", f"{p.name} {p.description}", re.I):
+        return end or None
+    if start and ">" in desc and not end:
+        return f">{int(start) - 1}"
+    return start or None
+
+
+def _described_codes(p: Parameter) -> dict[str, str]:
+    codes: dict[str, str] = {}
+    for m in re.finditer(r"(\S+)\s+([A-Za-z][\w\- ]*?)(?=,|\.|;|$)", p.description):
+        if p.enum and any(str(e) == m.group(1) for e in p.enum):
+            codes[m.group(1)] = m.group(2).strip().lower()
+    return codes
+
+
+def _code_from_description(p: Parameter, text: str) -> Any:
+    low = text.lower()
+    for code, meaning in _described_codes(p).items():
+        if meaning and re.search(r"\b" + re.escape(meaning) + r"\b", low):
+            return next(e for e in p.enum or [] if str(e) == code)
+    return p.example if p.required else None
+
+
+def _citation_sort(p: Parameter) -> Any:
+    options = [*(p.enum or []), p.example]
+    for option in options:
+        if option is not None and re.search(r"cit|referenced", str(option), re.I):
+            return option
+    return None

@@ -1,0 +1,71 @@
+"""Check a plan against a schema graph: every source, endpoint, parameter and field exists,
+parameter values have the declared types, required parameters are present, metadata matches
+the graph, and the plan was made on this registry state (else it is stale).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from schemarouter.graph import SchemaGraph
+from schemarouter.plan import Plan
+
+_TYPES: dict[str, tuple[type, ...]] = {
+    "string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),
+    "date": (str,), "array": (list, str), "object": (dict,),
+}
+
+
+def is_stale(plan: Plan, graph: SchemaGraph) -> bool:
+    """Whether ``plan`` was made on another registry state than ``graph``'s."""
+    return plan.registry_fingerprint != graph.fingerprint
+
+
+def _type_ok(kind: str, value: Any) -> bool:
+    if kind in ("integer", "number") and isinstance(value, bool):
+        return False
+    return isinstance(value, _TYPES.get(kind, (object,)))
+
+
+def validate_plan(plan: Plan, graph: SchemaGraph) -> list[str]:
+    """Problems with ``plan`` on ``graph``; an empty list means valid and current."""
+    problems: list[str] = []
+    if is_stale(plan, graph):
+        problems.append(
+            f"stale plan: made on registry {plan.registry_fingerprint}, the registry is now {graph.fingerprint}"
+        )
+    if plan.declined is not None and plan.steps:
+        problems.append("a declined plan has steps")
+    if plan.declined is None and not plan.steps:
+        problems.append("a plan with no steps must say why it declined")
+    for i, step in enumerate(plan.steps):
+        where = f"step {i} ({step.source}.{step.endpoint})"
+        info = graph.endpoints.get((step.source, step.endpoint))
+        if info is None:
+            problems.append(f"{where}: no such source endpoint in the registry")
+            continue
+        declared = {p.name: p for p in info.endpoint.parameters}
+        for name, value in step.params.items():
+            p = declared.get(name)
+            if p is None:
+                problems.append(f"{where}: parameter {name!r} is not declared")
+            elif not _type_ok(p.type, value):
+                problems.append(f"{where}: parameter {name!r} should be {p.type}, got {type(value).__name__}")
+            elif p.enum is not None and value not in p.enum:
+                problems.append(f"{where}: parameter {name!r}={value!r} is not one of {p.enum}")
+        for p in info.endpoint.parameters:
+            if p.required and p.name not in step.params:
+                problems.append(f"{where}: required parameter {p.name!r} is missing")
+        if not step.fields:
+            problems.append(f"{where}: selects no fields")
+        for name in step.fields:
+            f = info.fields.get(name)
+            if f is None:
+                problems.append(f"{where}: field {name!r} is not declared")
+                continue
+            meta = step.meta.get(name)
+            if meta is None:
+                problems.append(f"{where}: field {name!r} has no metadata")
+            elif (meta.unit, meta.source_type, meta.license) != (f.field.unit, f.source_type, f.license):
+                problems.append(f"{where}: metadata of {name!r} does not match the registry")
+    return problems

@@ -1,0 +1,44 @@
+"""The understand step's interface: a question in, an :class:`Analysis` out.
+
+:class:`~schemarouter.plan.Understanding` is what a plan records (intent, concepts, params,
+named tools, source constraint). The router also needs a few things a plan does not keep: the
+phrases that matched (for explanations), entity spans, whether the question asks for a
+comparison, the topic text left once vocabulary is taken out, and a decline reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from schemarouter.plan import Understanding
+
+if TYPE_CHECKING:
+    from schemarouter.graph import SchemaGraph
+    from schemarouter.understand.entities import Entity
+
+
+@dataclass
+class Analysis:
+    question: str
+    understanding: Understanding
+    entities: list[Entity] = field(default_factory=list)
+    matched: dict[str, str] = field(default_factory=dict)  # concept or field key -> words that matched
+    compare: bool = False
+    decline: str | None = None
+    topic: str | None = None  # free text for query parameters
+    subject: str | None = None  # the thing asked about, for title-like parameters
+    intent_scores: dict[str, float] = field(default_factory=dict)
+    prompt_tokens: int | None = None
+    backend: str = "rules"
+
+    def entity(self, kind: str) -> Entity | None:
+        return next((e for e in self.entities if e.kind == kind), None)
+
+
+class Understander(Protocol):
+    """Turns a question into an :class:`Analysis` using the graph's vocabulary."""
+
+    name: str
+
+    def understand(self, question: str, graph: SchemaGraph) -> Analysis: ...

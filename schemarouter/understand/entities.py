@@ -1,0 +1,154 @@
+"""Entity recognizers: the values a question carries (formulas, names, identifiers, years).
+
+Each recognizer is a precompiled pattern or a lookup in a data file of real vocabulary
+(materials and minerals, molecular compounds, companies). Spans are kept so later steps can
+tell what is left of the question once entities and vocabulary are taken out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+import yaml
+
+from schemarouter.understand import chemistry
+
+
+@dataclass(frozen=True)
+class Entity:
+    kind: str  # formula | elements | chemsys | compound | cid | doi | arxiv_id | pmid | material_id | company |
+    #            year | title | tag | site | time_range
+    value: Any
+    start: int
+    end: int
+    text: str
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+@cache
+def _data(name: str) -> Any:
+    return yaml.safe_load(files("schemarouter.understand").joinpath("data").joinpath(name).read_text(encoding="utf-8"))
+
+
+def _name_pattern(names: list[str], flags: int = re.IGNORECASE) -> re.Pattern[str]:
+    alternatives = sorted({re.escape(n) for n in names}, key=len, reverse=True)
+    # Not inside hyphenated words (octanol-water, hydrogen-bond) nor before "bond".
+    return re.compile(
+        r"(?<![A-Za-z0-9\-])(?:" + "|".join(alternatives) + r")(?![A-Za-z0-9\-])(?!\s+bond)", flags
+    )
+
+
+@cache
+def _patterns() -> dict[str, re.Pattern[str]]:
+    materials: dict[str, str] = _data("materials.yaml")
+    return {
+        "doi": re.compile(r"\b10\.\d{4,9}/[^\s\"'<>]+"),
+        "arxiv_new": re.compile(r"(?<![\d.])(?:arxiv:\s*)?(\d{4}\.\d{4,5})(v\d+)?(?![\d])", re.IGNORECASE),
+        "arxiv_old": re.compile(r"\b(?:arxiv:\s*)?((?:[a-z]+(?:-[a-z]+)?)(?:\.[A-Z]{2})?/\d{7})(v\d+)?\b", re.IGNORECASE),
+        "pmid": re.compile(r"\b(?:PMID|PubMed\s+(?:id|ID|identifier))\s*:?\s*#?(\d{1,9})\b"),
+        "cid": re.compile(r"\b(?:CID|PubChem\s+(?:CID|compound(?:\s+id)?))\s*:?\s*#?(\d{1,10})\b", re.IGNORECASE),
+        "material_id": re.compile(
+            r"\b(mp-\d+|mvc-\d+|JVASP-\d+|mc3d-\d+|aflow:[0-9a-f]{16}|oqmd-\d+)\b", re.IGNORECASE
+        ),
+        "cod_id": re.compile(r"\bCOD(?:\s+(?:id|ID|entry|number))?\s*:?\s*#?([1-9]\d{6})\b"),
+        "year": re.compile(r"(?<![\d.\-/])((?:19|20)\d{2})(?:\s*(?:-|–|to|and)\s*((?:19|20)\d{2}))?(?![\d.])"),
+        "quoted": re.compile(r"(?:(?<=\s)|^|(?<=[:(]))(['\"‘“])(.{6,300}?)(['\"’”])(?=[\s.,;:?!)]|$)"),
+        "chemsys": re.compile(r"(?<![A-Za-z0-9])([A-Z][a-z]?(?:-[A-Z][a-z]?){1,6})(?![A-Za-z0-9-])"),
+        "material_name": _name_pattern(list(materials)),
+        "element_name": _name_pattern(list(chemistry.ELEMENT_BY_NAME)),
+        "compound_name": _name_pattern(_data("compounds.yaml")),
+        "company": _name_pattern(_data("companies.yaml"), 0),
+        "tag": re.compile(r"\btagged\s+(?:with\s+)?\[?([A-Za-z0-9.#+\-]+)\]?", re.IGNORECASE),
+        "site": re.compile(r"\b((?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+)\s+Stack\s*Exchange\b|\b(Stack\s*Overflow)\b"),
+        "time_range": re.compile(r"\b(?:past|last|previous|this)\s+(day|week|month|year)\b", re.IGNORECASE),
+        "single_element": re.compile(r"\b(?:of|for|about|on) ([A-Z])(?=\s*(?:$|[?.!,;]|\s+(?:in|from|at|according|using|with)\b))"),
+        "formula": chemistry.FORMULA_TOKEN,
+    }
+
+
+_COMPOUND_SUFFIX = re.compile(
+    r"\b([a-z]{3,}(?:ene|ane|ine|ol|one|ose|ide|ate|yne|amine|azole|mycin|cillin|profen|olol|pril|sartan|statin))\b"
+)
+_SINGLE_ELEMENTS = frozenset(s for s in chemistry.ELEMENTS if len(s) == 1) - {"I"}
+
+
+def recognize(text: str, *, chemistry_context: bool = False) -> list[Entity]:
+    """Every entity in ``text``; overlapping recognitions keep the earliest-registered kind."""
+    p = _patterns()
+    found: list[Entity] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(kind: str, value: Any, m: re.Match[str], group: int = 0, **extra: Any) -> None:
+        start, end = m.start(group), m.end(group)
+        if any(s < end and start < e for s, e in taken):
+            return
+        taken.append((start, end))
+        found.append(Entity(kind, value, start, end, m.group(group), extra))
+
+    for m in p["quoted"].finditer(text):
+        inner = m.group(2).strip()
+        if len(inner.split()) >= 3:
+            add("title", inner, m)
+    for m in p["doi"].finditer(text):
+        doi = m.group().rstrip(".,;:)?!'\"")
+        start = m.start()
+        found_doi = Entity("doi", doi, start, start + len(doi), doi)
+        if not any(s < found_doi.end and start < e for s, e in taken):
+            taken.append((start, found_doi.end))
+            found.append(found_doi)
+    for m in p["material_id"].finditer(text):
+        add("material_id", m.group(1), m, 1)
+    for m in p["cod_id"].finditer(text):
+        add("material_id", m.group(1), m, 1, source_hint="cod")
+    for m in p["pmid"].finditer(text):
+        add("pmid", m.group(1), m)
+    for m in p["cid"].finditer(text):
+        add("cid", int(m.group(1)), m)
+    for m in p["arxiv_new"].finditer(text):
+        add("arxiv_id", m.group(1) + (m.group(2) or ""), m)
+    for m in p["arxiv_old"].finditer(text):
+        if "/" in m.group(1) and not m.group(1).lower().startswith(("http", "www")):
+            add("arxiv_id", m.group(1) + (m.group(2) or ""), m)
+    for m in p["company"].finditer(text):
+        add("company", m.group(), m)
+    for m in p["site"].finditer(text):
+        name = m.group(1) or m.group(2)
+        add("site", re.sub(r"\s+", "", name).lower(), m)
+    for m in p["tag"].finditer(text):
+        add("tag", m.group(1), m, 1)
+    for m in p["time_range"].finditer(text):
+        add("time_range", m.group(1).lower(), m)
+    for m in p["chemsys"].finditer(text):
+        parts = m.group(1).split("-")
+        if all(part in chemistry.ELEMENTS for part in parts) and len(set(parts)) == len(parts):
+            add("chemsys", m.group(1), m, 1)
+    for m in p["formula"].finditer(text):
+        if chemistry.is_formula_token(m.group()):
+            add("formula", m.group(), m)
+    for m in p["single_element"].finditer(text):
+        if m.group(1) in _SINGLE_ELEMENTS:
+            add("formula", m.group(1), m, 1)
+    materials: dict[str, str] = _data("materials.yaml")
+    explicit = any(e.kind == "formula" for e in found)
+    for m in p["material_name"].finditer(text):
+        if explicit:  # "rock-salt MgO": the written formula says which material
+            taken.append((m.start(), m.end()))
+            continue
+        add("formula", materials[m.group().lower()], m, name=m.group())
+    for m in p["compound_name"].finditer(text):
+        add("compound", m.group(), m)
+    for m in p["element_name"].finditer(text):
+        if explicit:
+            continue
+        add("formula", chemistry.ELEMENT_BY_NAME[m.group().lower()], m, name=m.group())
+    for m in p["year"].finditer(text):
+        add("year", m.group(1), m, until=m.group(2))
+    if chemistry_context:
+        for m in _COMPOUND_SUFFIX.finditer(text):
+            add("compound", m.group(1), m, guessed=True)
+    found.sort(key=lambda e: e.start)
+    return found

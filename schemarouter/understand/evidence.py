@@ -1,0 +1,89 @@
+"""Intent evidence: which intents a question's keywords, concepts, entities and named sources
+point to. Everything except keyword weights is derived from the graph (which endpoints serve
+which intents, which parameters take which concepts), so new sources shift it automatically.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from schemarouter.graph import SchemaGraph
+from schemarouter.understand.entities import Entity
+
+# Which parameter concept an entity kind is sent as.
+ENTITY_CONCEPT = {
+    "formula": "formula", "chemsys": "chemsys", "material_id": "material_id", "compound": "compound_name",
+    "cid": "cid", "doi": "doi", "arxiv_id": "arxiv_id", "pmid": "pmid", "company": "corp_name", "tag": "tag",
+    "title": "title",
+}
+_ENTITY_WEIGHT = 1.5
+_CONCEPT_WEIGHT = 0.8
+_NAMED_WEIGHT = 0.8
+_EXCLUDED = frozenset({"cross_source_comparison"})  # a comparison is a flag on top of another intent
+
+
+def entity_param_concepts() -> dict[str, str]:
+    return dict(ENTITY_CONCEPT)
+
+
+def _memo(graph: SchemaGraph) -> dict:
+    memo = graph.__dict__.setdefault("_evidence_memo", {})
+    return memo
+
+
+def _param_concept_intents(graph: SchemaGraph, concept: str) -> dict[str, float]:
+    """Share of the endpoints taking ``concept`` as a parameter that serve each intent."""
+    memo = _memo(graph)
+    key = ("param", concept)
+    if key not in memo:
+        counts: dict[str, float] = defaultdict(float)
+        endpoints = [i for i in graph.endpoints.values() if any(p.concept == concept for p in i.endpoint.parameters)]
+        if concept == "title":  # a quoted title names a publication, not a page or a question
+            endpoints = [i for i in endpoints if i.source.domain == "literature"] or endpoints
+        for info in endpoints:
+            for intent in info.endpoint.intents:
+                counts[intent] += 1.0 / len(endpoints)
+        memo[key] = dict(counts)
+    return memo[key]
+
+
+def _concept_intents(graph: SchemaGraph, concept: str) -> dict[str, float]:
+    """Share of the fields matching ``concept`` (by concept or name) whose endpoint's intent wants their group."""
+    memo = _memo(graph)
+    key = ("concept", concept)
+    if key not in memo:
+        fields = list(graph.concept_fields.get(concept, ()))
+        fields += [f for f in graph.iter_fields() if f.name == concept and f not in fields]
+        counts: dict[str, float] = defaultdict(float)
+        for f in fields:
+            ep = graph.endpoints[(f.source, f.endpoint)].endpoint
+            for intent in ep.intents:
+                if f.field.group in graph.intent_groups(intent):
+                    counts[intent] += 1.0 / len(fields)
+        memo[key] = dict(counts)
+    return memo[key]
+
+
+def intent_evidence(
+    graph: SchemaGraph,
+    keyword_hits: dict[str, float],
+    concepts: list[str],
+    entities: list[Entity],
+    named: list[str],
+) -> dict[str, float]:
+    scores: dict[str, float] = defaultdict(float)
+    for intent, weight in keyword_hits.items():
+        scores[intent] += weight
+    for concept in concepts:
+        for intent, share in _concept_intents(graph, concept).items():
+            scores[intent] += _CONCEPT_WEIGHT * share
+    for kind in {e.kind for e in entities}:
+        concept = ENTITY_CONCEPT.get(kind)
+        if concept:
+            for intent, share in _param_concept_intents(graph, concept).items():
+                scores[intent] += _ENTITY_WEIGHT * share
+    for source in named:
+        served = {i for info in graph.source_endpoints(source) for i in info.endpoint.intents}
+        for intent in served:
+            scores[intent] += _NAMED_WEIGHT / len(served) * 2
+    return {i: round(s, 4) for i, s in scores.items() if i not in _EXCLUDED and i in graph.decls.intents}

@@ -1,0 +1,147 @@
+"""The default understand backend: deterministic, offline, vocabulary from the schema graph.
+
+Source names, concept and field aliases and intent keywords come from the graph's phrase
+index; entity recognizers (formulas, identifiers, names) and wording cues (provenance,
+comparison, unservable requests) add the rest. Intent is chosen by evidence: keywords,
+what the matched concepts' fields serve, what the entities can be sent to, and which intents
+the named sources serve.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from schemarouter.graph import SchemaGraph
+from schemarouter.graph.phrases import Match, tokenize
+from schemarouter.plan import Understanding
+from schemarouter.understand import wording
+from schemarouter.understand.base import Analysis
+from schemarouter.understand.entities import Entity, recognize
+from schemarouter.understand.evidence import entity_param_concepts, intent_evidence
+from schemarouter.understand.params import entity_params
+
+MAX_CHARS = 4000  # longer questions are read up to here; the rest cannot change a routing decision
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_MIN_INTENT_SCORE = 0.9
+COMPARE_INTENT = "cross_source_comparison"
+
+
+class RulesUnderstander:
+    name = "rules"
+
+    def understand(self, question: str, graph: SchemaGraph) -> Analysis:
+        text = _CONTROL.sub(" ", question[:MAX_CHARS])
+        tokens = tokenize(text)
+        matches = graph.phrases.scan(tokens, text)
+        chem_hint = any(t.kind == "intent" and t.target.startswith("compound") for m in matches for t in m.terms)
+        entities = recognize(text, chemistry_context=chem_hint)
+        titles = [(e.start, e.end) for e in entities if e.kind == "title"]
+        matches = [m for m in matches if not any(s <= m.char_start and m.char_end <= e for s, e in titles)]
+        return analyze(question, text, matches, entities, graph)
+
+
+def analyze(question: str, text: str, matches: list[Match], entities: list[Entity], graph: SchemaGraph) -> Analysis:
+    kinds = {e.kind for e in entities}
+    named: list[str] = []
+    concepts: dict[str, str] = {}
+    keyword_hits: dict[str, float] = defaultdict(float)
+    drop: list[tuple[int, int]] = [(e.start, e.end) for e in entities if e.kind not in ("formula", "compound", "company")]
+    for m in matches:
+        terms = _resolve_case(m, kinds, graph)
+        for t in terms:
+            if t.kind == "source":
+                if t.target not in named:
+                    named.append(t.target)
+                drop.append((m.char_start, m.char_end))
+            elif t.kind == "intent":
+                keyword_hits[t.target] += 1.5 if " " in t.phrase else 1.0
+            elif t.kind == "concept" and graph.concept_fields.get(t.target):
+                concepts.setdefault(t.target, m.text)
+            elif t.kind == "field" and not any(x.kind == "concept" and graph.concept_fields.get(x.target) for x in terms):
+                concepts.setdefault(t.target, m.text)
+            elif t.kind == "field_part" and not any(x.kind in ("concept", "field") for x in terms):
+                concepts.setdefault(t.target, m.text)
+    compare = keyword_hits.pop(COMPARE_INTENT, 0.0) > 0
+    scores = intent_evidence(graph, keyword_hits, list(concepts), entities, named)
+    named = [s for s in named if _can_serve(graph, s, scores, concepts)] if len(scores) else named
+    intent, best = max(scores.items(), key=lambda kv: (kv[1], kv[0]), default=(None, 0.0))
+    constraint = wording.source_constraint(text)
+    decline = wording.unservable_reason(text)
+    if decline and ("literature_search" in keyword_hits and not named):
+        decline = None
+    if decline is None and (intent is None or best < _MIN_INTENT_SCORE) and not named:
+        decline = "nothing in the question matches a registered source, concept or intent"
+    if decline:
+        intent = None
+    elif compare and _comparable(graph, intent):
+        intent = COMPARE_INTENT
+    analysis = Analysis(
+        question=question,
+        understanding=Understanding(
+            intent=intent,
+            concepts=[] if decline else list(concepts),
+            named_tools=[] if decline else named,
+            source_constraint=None if decline else constraint,
+        ),
+        entities=entities,
+        matched=concepts,
+        compare=compare,
+        decline=decline,
+        intent_scores=dict(scores),
+    )
+    if not decline:
+        analysis.topic = wording.topic_text(text, drop)
+        analysis.subject = _subject(text, entities)
+        analysis.understanding.params = entity_params(analysis, text)
+    return analysis
+
+
+def _resolve_case(m: Match, kinds: set[str], graph: SchemaGraph) -> tuple:
+    """Short capitalised words ("MP") may be a source or a property abbreviation: decide by context."""
+    if not m.loose:
+        return m.terms
+    chemistry = "compound" in kinds or "cid" in kinds
+    materials = "formula" in kinds or "chemsys" in kinds
+    sources = [t for t in m.terms if t.kind == "source"]
+    loose_concepts = [t for t in m.loose if t.kind in ("concept", "field")]
+    if sources and loose_concepts and chemistry and not materials:
+        if all(graph.sources[s.target].domain != "chemistry" for s in sources):
+            return tuple(loose_concepts)
+    loose_sources = [t for t in m.loose if t.kind == "source"]
+    if loose_sources and not m.terms and materials and not chemistry and m.text.isupper():
+        return tuple(loose_sources)
+    return m.terms
+
+
+def _can_serve(graph: SchemaGraph, source: str, scores: dict[str, float], concepts: dict[str, str]) -> bool:
+    """A named source is a target only if one of its endpoints serves a likely intent or a concept."""
+    likely = {i for i, s in scores.items() if s >= _MIN_INTENT_SCORE}
+    for info in graph.source_endpoints(source):
+        if likely & set(info.endpoint.intents):
+            return True
+        if any(c in info.fields or any(c in f.field.concepts for f in info.fields.values()) for c in concepts):
+            return True
+    return not likely
+
+
+def _comparable(graph: SchemaGraph, intent: str | None) -> bool:
+    base = graph.decls.intents.get(intent or "")
+    compare = graph.decls.intents.get(COMPARE_INTENT)
+    return bool(base and compare and set(base.domains) & set(compare.domains))
+
+
+def _subject(text: str, entities: list[Entity]) -> str | None:
+    from schemarouter.understand import chemistry
+
+    for e in entities:
+        if e.kind in ("compound", "company"):
+            return e.text
+        if e.kind == "formula":
+            name = e.extra.get("name")
+            systematic = chemistry.systematic_name(e.value)
+            return systematic or name or e.value
+    return wording.subject_phrase(text)
+
+
+__all__ = ["RulesUnderstander", "analyze", "entity_param_concepts"]
