@@ -44,9 +44,7 @@ def cassette_dir(source_id: str) -> str:
 
 @pytest.fixture
 def vcr_config() -> dict[str, Any]:
-    config = offline.vcr_config()
-    config.pop("allow_playback_repeats")
-    return config
+    return offline.vcr_config()
 
 
 @lru_cache(maxsize=1)
