@@ -12,7 +12,7 @@ import sys
 import click
 
 from schemarouter import __version__
-from schemarouter.cli import db_cmd, plugins_cmd, registry_cmd, source_cmd
+from schemarouter.cli import db_cmd, plugin_cmd, plugins_cmd, registry_cmd, source_cmd
 from schemarouter.cli import ask_cmd, run_cmd
 from schemarouter.errors import SchemaRouterError
 
@@ -38,6 +38,7 @@ cli.add_command(db_cmd.db)
 cli.add_command(run_cmd.run)
 cli.add_command(ask_cmd.ask)
 cli.add_command(source_cmd.source)
+cli.add_command(plugin_cmd.plugin)
 
 
 def main() -> None:
