@@ -209,6 +209,8 @@ def _add_field(g: SchemaGraph, info: FieldInfo, eid: str) -> None:
     if len(words) > 1 or len(f.name) > 2:
         g.phrases.add("field", f.name, f.name, case_sensitive=len(f.name) <= 3)
         g.phrases.add("field", f.name, info.words, case_sensitive=len(f.name) <= 3)
+        if len(words) == 1 and len(f.name) > 3 and not f.name.endswith("s"):
+            g.phrases.add("field", f.name, info.words + "s", case_sensitive=False)
     if len(words) >= 2:
         for part in _parts(words):
             g.phrases.add("field_part", "_".join(part), " ".join(part), case_sensitive=False)

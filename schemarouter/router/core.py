@@ -73,8 +73,8 @@ class Router:
     def candidates(self, analysis: Analysis) -> list[Candidate]:
         u = analysis.understanding
         infos = list(self.graph.endpoints.values())
-        out = [self._candidate(i, analysis) for i in infos]
-        return sorted(out, key=lambda c: c.key, reverse=True)
+        out = sorted((self._candidate(i, analysis) for i in infos), key=lambda c: c.info.label)
+        return sorted(out, key=lambda c: c.key, reverse=True)  # stable: ties stay in label order
 
     def _candidate(self, info: EndpointInfo, analysis: Analysis) -> Candidate:
         u = analysis.understanding
@@ -84,7 +84,9 @@ class Router:
         groups = set(self.graph.intent_groups(u.intent))
         coverage = len(groups & info.groups)
         fit = _entity_fit(info, analysis)
-        key = (fit, score, serves, 0 if info.is_web else 1, coverage, info.source.priority, -len(info.fields), info.label)
+        evidence = sum(analysis.intent_scores.get(i, 0.0) for i in info.endpoint.intents)
+        key = (fit, score, serves, 0 if info.is_web else 1, coverage, round(evidence, 3), info.source.priority,
+               -len(info.fields))
         return Candidate(info, m, key)
 
     def _steps(self, analysis: Analysis, mode: Mode) -> list[PlanStep | None]:
@@ -101,7 +103,8 @@ class Router:
                 chosen = chosen[:1]
             return [self._step(c, analysis, mode) for c in chosen]
         pool = [c for c in ranked if u.intent in c.info.endpoint.intents and c.key[0] >= 0]
-        pool = [c for c in pool if set(self.graph.intent_groups(u.intent)) & c.info.groups] or pool
+        groups = set(self.graph.intent_groups(u.intent))
+        pool = [c for c in pool if groups & c.info.groups or c.key[1] > 0] or pool
         if u.source_constraint:
             filtered = [c for c in pool if _provenance(c) == u.source_constraint]
             pool = filtered or pool
@@ -199,10 +202,10 @@ def _entity_fit(info: EndpointInfo, analysis: Analysis) -> int:
     wanted = {ENTITY_CONCEPT[k] for k in kinds}
     if "formula" in wanted:
         wanted |= {"element"}
-    if "title" in wanted or "doi" in wanted or "pmid" in wanted or "arxiv_id" in wanted:
-        wanted |= {"query_text"}
-    if "compound_name" in wanted:
-        wanted |= {"query_text"}
+    # free text takes any entity; a page title takes the thing asked about
+    wanted |= {"query_text"}
+    if wanted & {"formula", "compound_name", "corp_name"}:
+        wanted |= {"title"} if any(p.required and p.concept == "title" for p in info.endpoint.parameters) else set()
     return 1 if concepts & wanted else -1
 
 

@@ -71,7 +71,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 
 
 _COMPOUND_SUFFIX = re.compile(
-    r"\b([a-z]{3,}(?:ene|ane|ine|ol|one|ose|ide|ate|yne|amine|azole|mycin|cillin|profen|olol|pril|sartan|statin))\b"
+    r"(?<![\w-])([a-z]{3,}(?:ene|ane|ine|ol|one|ose|ide|ate|yne|amine|azole|mycin|cillin|profen|olol|pril|sartan|statin))(?![\w-])"
 )
 _SINGLE_ELEMENTS = frozenset(s for s in chemistry.ELEMENTS if len(s) == 1) - {"I"}
 
@@ -147,7 +147,7 @@ def recognize(text: str, *, chemistry_context: bool = False) -> list[Entity]:
         add("formula", chemistry.ELEMENT_BY_NAME[m.group().lower()], m, name=m.group())
     for m in p["year"].finditer(text):
         add("year", m.group(1), m, until=m.group(2))
-    if chemistry_context:
+    if chemistry_context and not any(e.kind in ("compound", "formula", "cid") for e in found):
         for m in _COMPOUND_SUFFIX.finditer(text):
             add("compound", m.group(1), m, guessed=True)
     found.sort(key=lambda e: e.start)

@@ -60,16 +60,19 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
                 concepts.setdefault(t.target, m.text)
             elif t.kind == "field" and not any(x.kind == "concept" and graph.concept_fields.get(x.target) for x in terms):
                 concepts.setdefault(t.target, m.text)
-            elif t.kind == "field_part" and not any(x.kind in ("concept", "field") for x in terms):
+            elif t.kind == "field_part":
                 concepts.setdefault(t.target, m.text)
     compare = keyword_hits.pop(COMPARE_INTENT, 0.0) > 0
     scores = intent_evidence(graph, keyword_hits, list(concepts), entities, named)
-    named = [s for s in named if _can_serve(graph, s, scores, concepts)] if len(scores) else named
-    intent, best = max(scores.items(), key=lambda kv: (kv[1], kv[0]), default=(None, 0.0))
+    named = [s for s in named if _takes_identifiers(graph, s, entities)]
+    served = {i for s in named for info in graph.source_endpoints(s) for i in info.endpoint.intents}
+    choices = {i: v for i, v in scores.items() if i in served} if served else scores
+    intent, best = max(choices.items(), key=lambda kv: (kv[1], kv[0]), default=(None, 0.0))
     constraint = wording.source_constraint(text)
-    decline = wording.unservable_reason(text)
-    if decline and ("literature_search" in keyword_hits and not named):
-        decline = None
+    unservable = wording.unservable_reason(text)
+    decline = unservable[0] if unservable else None
+    if unservable and not unservable[1] and ("literature_search" in keyword_hits or concepts):
+        decline = None  # "papers on weather forecasting", "sensor materials with a band gap"
     if decline is None and (intent is None or best < _MIN_INTENT_SCORE) and not named:
         decline = "nothing in the question matches a registered source, concept or intent"
     if decline:
@@ -114,15 +117,21 @@ def _resolve_case(m: Match, kinds: set[str], graph: SchemaGraph) -> tuple:
     return m.terms
 
 
-def _can_serve(graph: SchemaGraph, source: str, scores: dict[str, float], concepts: dict[str, str]) -> bool:
-    """A named source is a target only if one of its endpoints serves a likely intent or a concept."""
-    likely = {i for i, s in scores.items() if s >= _MIN_INTENT_SCORE}
-    for info in graph.source_endpoints(source):
-        if likely & set(info.endpoint.intents):
-            return True
-        if any(c in info.fields or any(c in f.field.concepts for f in info.fields.values()) for c in concepts):
-            return True
-    return not likely
+_IDENTIFIERS = {"doi": "doi", "pmid": "pmid", "arxiv_id": "arxiv_id", "cid": "cid", "material_id": "material_id"}
+
+
+def _takes_identifiers(graph: SchemaGraph, source: str, entities: list[Entity]) -> bool:
+    """A source named next to an identifier it cannot take ("the PubChem 2023 update, 10.1093/...")
+    is the topic of the question, not its target."""
+    wanted = {_IDENTIFIERS[e.kind] for e in entities if e.kind in _IDENTIFIERS}
+    if not wanted:
+        return True
+    taken = {p.concept for info in graph.source_endpoints(source) for p in info.endpoint.parameters}
+    if "query_text" in taken:  # a search box takes an identifier as text
+        return True
+    return bool(wanted & taken) or not any(
+        wanted & {p.concept for p in info.endpoint.parameters} for info in graph.endpoints.values()
+    )
 
 
 def _comparable(graph: SchemaGraph, intent: str | None) -> bool:

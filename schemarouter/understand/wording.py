@@ -41,21 +41,26 @@ def source_constraint(text: str) -> str | None:
 
 
 @cache
-def _unservable() -> list[tuple[str, re.Pattern[str]]]:
+def _unservable() -> list[tuple[str, str, re.Pattern[str]]]:
     data = yaml.safe_load(files("schemarouter.understand").joinpath("data").joinpath("unservable.yaml").read_text("utf-8"))
     out = []
-    for group in data.values():
+    for name, group in data.items():
         phrases = sorted(group["phrases"], key=len, reverse=True)
-        out.append((group["reason"], re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![\w-])")))
+        out.append((name, group["reason"], re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![\w-])")))
     return out
 
 
-def unservable_reason(text: str) -> str | None:
+def unservable_reason(text: str) -> tuple[str, bool] | None:
+    """(reason, firm): firm for requests to act (send, book, draw, translate), which no
+    wording elsewhere in the question can turn into a lookup."""
     low = text.lower()
-    for reason, pattern in _unservable():
+    for group, reason, pattern in _unservable():
         if pattern.search(low):
-            return reason
+            return reason, group in _FIRM
     return None
+
+
+_FIRM = frozenset({"actions", "media", "translation"})
 
 
 _SORT_BY_CITATIONS = re.compile(
