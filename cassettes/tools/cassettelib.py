@@ -61,3 +61,31 @@ def vcr_body(relative: str, index: int = 0) -> str:
     if raw[:2] == b"\x1f\x8b":
         raw = gzip.decompress(raw)
     return raw.decode("utf-8")
+
+
+def adapter_request(source: str, endpoint: str, params: dict[str, Any], fields: list[str]) -> tuple[str, str, str | None]:
+    """``(method, uri, body)`` of the request the installed adapter builds for one step, keys removed."""
+    import asyncio
+
+    import httpx
+
+    from schemarouter.execution.adapter import StepCall
+    from schemarouter.execution.offline import FILTER_QUERY, PLACEHOLDER_KEY
+    from schemarouter.execution.testing import installed
+
+    declarations, adapters = installed()
+    src = declarations.sources[source]
+    ep = src.endpoint(endpoint)
+    declared = {f.name: f for f in ep.fields}
+    id_field = next(f for f in ep.fields if f.identifier)
+    chosen = [id_field] + [declared[n] for n in fields if n != id_field.name]
+    env = {src.auth.env: PLACEHOLDER_KEY} if src.auth else {}
+    call = StepCall(src, ep, dict(params), chosen, httpx.AsyncClient(), env=env)
+    adapter = adapters[source]
+    resolved = asyncio.run(adapter.resolve_client_params(call, dict(params)))
+    request = adapter.build_request(call, resolved)
+    url = request.url
+    kept = [(k, v) for k, v in url.params.multi_items() if k not in FILTER_QUERY]
+    uri = str(url.copy_with(params=kept)) if kept else str(url.copy_with(query=None))
+    body = request.content.decode() if request.content else None
+    return request.method, uri, body
