@@ -114,7 +114,7 @@ def echo_result(result: RunResult) -> None:
         click.echo(f"{head}: {len(step.records)} record(s) from {step.request or 'adapter'}")
         for record in step.records:
             for value in record.values.values():
-                if value.value is None:
+                if value.value is None or str(value.value) == record.record_id:
                     continue
                 unit = f" {value.unit}" if value.unit else ""
                 note = f" ({value.note})" if value.note else ""
