@@ -19,7 +19,7 @@ setup: $(STAMP)
 
 demo: $(STAMP)
 	$(VENV)/bin/schemarouter registry sync
-	$(VENV)/bin/schemarouter registry list
+	$(VENV)/bin/schemarouter plan "What is the band gap of LiFePO4 in the Materials Project?"
 
 test: $(STAMP)
 	$(PY) -m pytest -q

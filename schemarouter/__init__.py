@@ -9,4 +9,13 @@ try:
 except PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0+unknown"
 
-__all__ = ["hookimpl", "__version__"]
+__all__ = ["Router", "hookimpl", "__version__"]
+
+
+def __getattr__(name: str) -> object:
+    # Router pulls in the registry and graph; import it only when asked for.
+    if name == "Router":
+        from schemarouter.router import Router
+
+        return Router
+    raise AttributeError(f"module 'schemarouter' has no attribute {name!r}")

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 from rich.table import Table
 
+from schemarouter.cli import graph_cmd
 from schemarouter.cli.options import console, db_option, json_option, open_registry, print_json
 from schemarouter.declarations import collect
 from schemarouter.errors import SchemaRouterError
@@ -149,3 +150,6 @@ def import_(file: str, db_url: str | None, as_json: bool) -> None:
         print_json(report.as_dict())
     else:
         click.echo(f"imported {file}: {len(decls.sources)} sources (fingerprint {report.fingerprint})")
+
+
+registry.add_command(graph_cmd.graph)

@@ -42,6 +42,8 @@ class FieldInfo:
     source_type: str  # after the per-field override
     license: str
     attribution: str | None
+    alias_words: frozenset[str] = frozenset()  # normalized aliases
+    raw_words: str = ""  # normalized raw name ("egap", "xlogp")
 
     @property
     def name(self) -> str:
@@ -187,7 +189,10 @@ def _add_source(g: SchemaGraph, source: Source) -> None:
 def _field_info(source: Source, ep: Endpoint, f: ResponseField) -> FieldInfo:
     license_ = f.license or source.license
     st = (f.source_type or source.source_type).value
-    return FieldInfo(source.id, ep.id, f, humanize(f.name), st, license_.id, license_.attribution or license_.name)
+    return FieldInfo(
+        source.id, ep.id, f, humanize(f.name), st, license_.id, license_.attribution or license_.name,
+        frozenset(normalize(a) for a in f.aliases), normalize(f.name),
+    )
 
 
 def _add_field(g: SchemaGraph, info: FieldInfo, eid: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from schemarouter.graph import EndpointInfo
+from schemarouter.graph import EndpointInfo, FieldInfo
 from schemarouter.graph.text import humanize, normalize
 
 EXACT, ALIAS, SUBSTRING = 3.0, 2.0, 1.0
@@ -22,36 +22,51 @@ class EndpointMatch:
     unmatched: list[str] = field(default_factory=list)  # concepts no field answers
 
 
+_MEMO: dict[tuple[int, str, str], tuple[float, tuple[tuple[str, float, str], ...]]] = {}
+_MEMO_LIMIT = 50_000
+
+
 def match_endpoint(info: EndpointInfo, concepts: list[str], matched_words: dict[str, str]) -> EndpointMatch:
     result = EndpointMatch()
     for concept in concepts:
-        words = normalize(matched_words.get(concept, concept))
-        concept_words = humanize(concept)
-        best = 0.0
-        for f in info.fields.values():
-            score, why = _field_score(f.name, f.words, f.field.concepts, f.field.aliases, concept, concept_words, words)
-            if score <= 0:
-                continue
-            best = max(best, score)
-            previous = result.fields.get(f.name)
+        said = matched_words.get(concept, concept)
+        key = (id(info), concept, said)
+        hit = _MEMO.get(key)
+        if hit is None:
+            hit = _match_concept(info, concept, normalize(said))
+            if len(_MEMO) > _MEMO_LIMIT:
+                _MEMO.clear()
+            _MEMO[key] = hit
+        best, fields = hit
+        for name, score, why in fields:
+            previous = result.fields.get(name)
             if previous is None or previous[0] < score:
-                result.fields[f.name] = (score, why)
+                result.fields[name] = (score, why)
         if best == 0:
             result.unmatched.append(concept)
         result.score += best
     return result
 
 
-def _field_score(
-    name: str, name_words: str, concepts: list[str], aliases: list[str], concept: str, concept_words: str, said: str
-) -> tuple[float, str]:
+def _match_concept(info: EndpointInfo, concept: str, words: str) -> tuple[float, tuple[tuple[str, float, str], ...]]:
+    concept_words = humanize(concept)
+    found: list[tuple[str, float, str]] = []
+    for f in info.fields.values():
+        score, why = _field_score(f, concept, concept_words, words)
+        if score > 0:
+            found.append((f.name, score, why))
+    return max((s for _, s, _ in found), default=0.0), tuple(found)
+
+
+def _field_score(f: FieldInfo, concept: str, concept_words: str, said: str) -> tuple[float, str]:
+    name, name_words = f.name, f.words
     if concept == name or concept_words == name_words:
-        if said in (name_words, normalize(name), concept_words):
+        if said in (name_words, f.raw_words, concept_words):
             return EXACT, f"field name matched '{said}'"
         return ALIAS, f"field alias matched '{said}'"
-    if concept in concepts:
+    if concept in f.field.concepts:
         return ALIAS, f"concept {concept} matched '{said}'"
-    if any(normalize(a) == said for a in aliases):
+    if said in f.alias_words:
         return ALIAS, f"field alias matched '{said}'"
     if len(concept_words) >= 4 and (f" {concept_words} " in f" {name_words} " or (len(name_words) >= 5 and f" {name_words} " in f" {concept_words} ")):
         return SUBSTRING, f"field name contains '{concept_words}'"

@@ -1,0 +1,113 @@
+"""``schemarouter plan``: route a question (or a JSONL file of questions) to a tool plan."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+import click
+from rich.table import Table
+
+from schemarouter.cli.options import console, db_option, open_registry
+from schemarouter.errors import SchemaRouterError
+from schemarouter.graph import load_graph
+from schemarouter.plan import Plan
+from schemarouter.router import Router
+from schemarouter.understand import make_understander
+
+
+@click.command()
+@click.argument("question", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the plan as JSON (DESIGN.md plan format).")
+@click.option("--jsonl", "jsonl", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help='Read {"id", "query"} lines from FILE (- for stdin); write one plan per line.')
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, help="With --jsonl: write plans to FILE.")
+@click.option("--explain", is_flag=True, help="Show intent evidence and ranking scores.")
+@click.option("--mode", type=click.Choice(["recall", "minimal"]), default="recall", show_default=True,
+              help="recall adds the intent's field groups; minimal keeps identifiers and concept matches.")
+@click.option("--understander", type=click.Choice(["rules", "llm"]), default="rules", show_default=True,
+              help="rules: offline and deterministic; llm: an OpenAI-compatible endpoint (SCHEMAROUTER_LLM_*).")
+@click.option("--llm-fallback", is_flag=True, help="With --understander llm: use the rules if the LLM fails.")
+@db_option
+def plan(
+    question: str | None, as_json: bool, jsonl: str | None, output: str | None, explain: bool, mode: str,
+    understander: str, llm_fallback: bool, db_url: str | None,
+) -> None:
+    """Plan which sources, endpoints, parameters and fields answer QUESTION."""
+    if (question is None) == (jsonl is None):
+        raise click.UsageError("give a QUESTION or --jsonl FILE (not both)")
+    with open_registry(db_url) as reg:
+        graph = load_graph(reg)
+    if not graph.decls.sources:
+        raise SchemaRouterError("the registry has no sources; run: schemarouter registry sync")
+    router = Router(graph, make_understander(understander, fallback=llm_fallback))
+    if jsonl is not None:
+        _run_jsonl(router, jsonl, output, mode)
+        return
+    result = router.plan(question or "", mode=mode)  # type: ignore[arg-type]
+    if as_json:
+        click.echo(json.dumps(result.model_dump(mode="json", exclude_none=False), indent=2, ensure_ascii=False))
+        return
+    _print_plan(result, explain, router)
+
+
+def _run_jsonl(router: Router, path: str, output: str | None, mode: str) -> None:
+    try:
+        source: IO[str] = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+    except OSError as err:
+        raise SchemaRouterError(f"cannot read {path}: {err.strerror}") from None
+    out: IO[str] = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
+    try:
+        for n, line in enumerate(source, 1):
+            if not line.strip():
+                continue
+            try:
+                row: dict[str, Any] = json.loads(line)
+                query = row["query"]
+            except (json.JSONDecodeError, KeyError, TypeError):
+                raise SchemaRouterError(f"{path}:{n}: expected a JSON object with a \"query\" key") from None
+            result = router.plan(str(query), mode=mode, plan_id=None if row.get("id") is None else str(row["id"]))  # type: ignore[arg-type]
+            out.write(json.dumps(result.model_dump(mode="json"), ensure_ascii=False) + "\n")
+    finally:
+        if source is not sys.stdin:
+            source.close()
+        if output:
+            out.close()
+            click.echo(f"wrote plans to {output}", err=True)
+
+
+def _print_plan(p: Plan, explain: bool, router: Router) -> None:
+    out = console()
+    u = p.understanding
+    out.print(f"[bold]question[/bold] {p.query}")
+    out.print(
+        f"intent {u.intent or '-'} · concepts {', '.join(u.concepts) or '-'} · params {json.dumps(u.params, ensure_ascii=False)}"
+        f" · named {', '.join(u.named_tools) or '-'} · constraint {u.source_constraint or '-'} · mode {p.mode}"
+    )
+    if p.prompt_tokens is not None:
+        out.print(f"routing prompt tokens {p.prompt_tokens}")
+    if p.declined:
+        out.print(f"[yellow]declined[/yellow]: {p.declined}")
+        return
+    for step in p.steps:
+        score = f" (score {step.score:g})" if explain and step.score is not None else ""
+        out.print(f"\n[bold]{step.source}.{step.endpoint}[/bold]{score} params {json.dumps(step.params, ensure_ascii=False)}")
+        table = Table("field", "unit", "source type", "license", "why")
+        for name in step.fields:
+            m = step.meta[name]
+            table.add_row(name, m.unit or "", m.source_type, m.license, step.why.get(name, ""))
+        out.print(table)
+        if "_params" in step.why:
+            out.print(f"note: {step.why['_params']}")
+    if explain:
+        analysis = router.understander.understand(p.query, router.graph)
+        scores = ", ".join(f"{k} {v:g}" for k, v in sorted(analysis.intent_scores.items(), key=lambda kv: -kv[1]))
+        out.print(f"\nintent evidence: {scores or '-'}")
+        table = Table("candidate", "entity fit", "concept score", "serves intent", "non-web", "group coverage",
+                      "intent evidence", "priority", "-fields")
+        for c in router.candidates(analysis)[:8]:
+            table.add_row(c.info.label, *(f"{v:g}" if isinstance(v, float) else str(v) for v in c.key))
+        out.print(table)
+    out.print(f"\nregistry {p.registry_fingerprint}")
