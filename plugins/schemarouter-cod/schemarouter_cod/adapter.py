@@ -1,0 +1,21 @@
+"""COD adapter: ``/cod/result?format=json`` through the generic HttpJsonAdapter.
+
+The response root is a list of entries; numbers (cell lengths, volume, temperature) arrive as
+strings and are cast to the declared types. COD publishes no rate limit: the shared client's
+per-source concurrency limit keeps requests polite.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from schemarouter import hookimpl
+from schemarouter.execution.httpjson import HttpJsonAdapter
+from schemarouter.execution.spec import AdapterSpec
+
+SPEC = AdapterSpec(records="", fixed={"format": "json"})
+
+
+@hookimpl
+def register_adapters(register: Callable[[str, Any], None]) -> None:
+    register("cod", HttpJsonAdapter({"search": SPEC}, auth_required=False))

@@ -1,0 +1,20 @@
+"""Europe PMC adapter: ``/search`` through the generic HttpJsonAdapter (``format=json``, ``resultType=core``).
+
+``resultType=core`` is fixed because only core results carry ``abstractText`` and the nested
+``journalInfo.journal.title``; ``pubYear`` arrives as a string and is cast to an integer.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from schemarouter import hookimpl
+from schemarouter.execution.httpjson import HttpJsonAdapter
+from schemarouter.execution.spec import AdapterSpec
+
+SPEC = AdapterSpec(records="resultList.result", fixed={"format": "json", "resultType": "core"})
+
+
+@hookimpl
+def register_adapters(register: Callable[[str, Any], None]) -> None:
+    register("europe_pmc", HttpJsonAdapter({"search": SPEC}, auth_required=False))

@@ -1,0 +1,20 @@
+"""Semantic Scholar adapter: ``/graph/v1/paper/search`` through the generic HttpJsonAdapter.
+
+The planned fields go in ``fields`` (``externalIds`` for the DOI); records are ``data``. The key
+(``S2_API_KEY``, header ``x-api-key``) is optional: without it the shared, slower pool is used.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from schemarouter import hookimpl
+from schemarouter.execution.httpjson import HttpJsonAdapter
+from schemarouter.execution.spec import AdapterSpec
+
+SPEC = AdapterSpec(records="data", notes="Envelope {total, offset, next, data}.")
+
+
+@hookimpl
+def register_adapters(register: Callable[[str, Any], None]) -> None:
+    register("semantic_scholar", HttpJsonAdapter({"paper_search": SPEC}, auth_required=False))

@@ -1,0 +1,37 @@
+"""Web search adapter: a SearxNG instance's ``/search?format=json`` through HttpJsonAdapter.
+
+The declared base URL is a loopback SearxNG; ``SEARXNG_URL`` overrides it per deployment. The
+instance must enable the JSON output format (``search.formats`` in its settings).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import httpx
+
+from schemarouter import hookimpl
+from schemarouter.execution.adapter import StepCall
+from schemarouter.execution.httpjson import HttpJsonAdapter
+from schemarouter.execution.spec import AdapterSpec
+
+SPEC = AdapterSpec(records="results", fixed={"format": "json"})
+URL_ENV = "SEARXNG_URL"
+
+
+class SearxngAdapter(HttpJsonAdapter):
+    def __init__(self) -> None:
+        super().__init__({"search": SPEC}, auth_required=False)
+
+    def build_request(self, call: StepCall, params: dict[str, Any]) -> httpx.Request:
+        request = super().build_request(call, params)
+        base = call.env.get(URL_ENV)
+        if base:
+            declared = call.endpoint.base_url.rstrip("/")
+            request.url = httpx.URL(str(request.url).replace(declared, base.rstrip("/"), 1))
+        return request
+
+
+@hookimpl
+def register_adapters(register: Callable[[str, Any], None]) -> None:
+    register("web_search", SearxngAdapter())
