@@ -1,0 +1,64 @@
+"""Which routers a run compares, built over one frozen registry; LLM rows only with an endpoint."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from schemarouter.bench.frozen import Frozen
+from schemarouter.bench.routers.base import BenchRouter, EntityParams, Skipped
+from schemarouter.execution.reader import ReaderConfig
+
+Entry = tuple[str, Callable[[], BenchRouter] | Skipped]
+
+
+def lineup(frozen: Frozen, llm: ReaderConfig | None, *, embeddings: bool = True) -> Iterator[BenchRouter | Skipped]:
+    """Routers in report order; a :class:`Skipped` stands in for one that cannot run here."""
+    from schemarouter.bench.routers import embed
+    from schemarouter.bench.routers.bm25 import BM25Router
+    from schemarouter.bench.routers.fetch_all import FetchAllRouter
+    from schemarouter.bench.routers.prompt_all import PromptAllRouter
+    from schemarouter.bench.routers.rules import RuleBasedRouter
+    from schemarouter.bench.routers.schemarouter_rows import (
+        NoAliasLayer, NoFieldProjection, NoProvenance, NoSourceRouting, SchemaRouterRow, llm_understander,
+    )
+
+    graph = frozen.graph
+    entities = EntityParams(graph)
+    yield SchemaRouterRow(graph, "recall")
+    yield SchemaRouterRow(graph, "minimal")
+    if llm is None:
+        yield Skipped("schemarouter (LLM understander)", "needs an LLM endpoint (--llm-base-url)", "llm")
+    else:
+        understander = llm_understander(llm)
+        if understander is None:
+            yield Skipped("schemarouter (LLM understander)", "no LLM understander in this version", "llm")
+        else:
+            yield SchemaRouterRow(graph, "recall", "schemarouter (LLM understander)", understander)
+    yield FetchAllRouter(graph, entities)
+    yield RuleBasedRouter(graph, entities)
+    yield BM25Router(graph, entities)
+    reason = embed.unavailable_reason() if embeddings else "disabled (--no-embeddings)"
+    if reason is None:
+        yield embed.EmbeddingRouter(graph, entities)
+    else:
+        yield Skipped("vector-only (MiniLM)", reason)
+    prompt_all = PromptAllRouter(graph, llm)
+    if llm is None:
+        yield _SkippedWithPrompt("prompt-all", "needs an LLM endpoint (--llm-base-url); prompt tokens computed",
+                                 "llm", prompt_all)
+    else:
+        yield prompt_all
+    yield NoFieldProjection(graph)
+    yield NoProvenance(graph)
+    yield NoSourceRouting(graph)
+    yield NoAliasLayer(frozen)
+
+
+class _SkippedWithPrompt(Skipped):
+    def __init__(self, name: str, reason: str, kind: str, router: Any) -> None:
+        super().__init__(name, reason, kind)
+        self.router = router
+
+    def prompt_tokens(self, question: str) -> int:
+        return int(self.router.prompt_tokens(question))

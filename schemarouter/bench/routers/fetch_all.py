@@ -1,0 +1,25 @@
+"""Fetch-all: every endpoint of every source, every field (the paper's upper bound on recall and cost)."""
+
+from __future__ import annotations
+
+from schemarouter.bench.routers.base import EntityParams, make_step, new_plan
+from schemarouter.graph import SchemaGraph
+from schemarouter.plan import Plan
+
+
+class FetchAllRouter:
+    name = "fetch-all"
+    kind = "baseline"
+
+    def __init__(self, graph: SchemaGraph, entities: EntityParams | None = None) -> None:
+        self.graph = graph
+        self.entities = entities or EntityParams(graph)
+
+    def plan(self, question: str) -> Plan:
+        plan = new_plan(question, self.graph, "fetch-all")
+        plan.steps = [make_step(info, list(info.fields), self.entities.params(question, info))
+                      for info in self.graph.endpoints.values()]
+        return plan
+
+    def prompt_tokens(self, question: str) -> int:
+        return 0

@@ -1,0 +1,93 @@
+"""Prompt-all: the whole schema (every source, endpoint, parameter and field) in one LLM prompt.
+
+The model answers with the plan as JSON. Its prompt grows with the inventory, which is what the
+benchmark measures: the prompt's BPE token count is computed from the real prompt text for
+every question, with or without an endpoint; the plans themselves need one. Answers are
+untrusted: unknown sources, endpoints, fields and parameters are dropped.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from schemarouter.bench.routers.base import make_step, new_plan
+from schemarouter.bench.routers.llm import chat, parse_json_object
+from schemarouter.declarations import Declarations
+from schemarouter.errors import SchemaRouterError
+from schemarouter.execution.context import count_tokens
+from schemarouter.execution.reader import ReaderConfig
+from schemarouter.graph import SchemaGraph
+from schemarouter.plan import Plan
+
+INSTRUCTIONS = (
+    "You plan data retrieval for a question. Below is every data source you can call, with its "
+    "endpoints, their parameters and the response fields they return. Choose the sources and "
+    "endpoints that answer the question, the parameter values to send and only the response fields "
+    "the answer needs. Reply with JSON only: "
+    '{"steps": [{"source": "<id>", "endpoint": "<id>", "params": {"<name>": <value>}, "fields": ["<name>"]}]}. '
+    "Use several steps only to compare sources. If no source fits, reply {\"steps\": []}."
+)
+
+
+def render_schema(decls: Declarations) -> str:
+    """The schema segment: one block per source, one line per endpoint."""
+    lines: list[str] = []
+    for sid in sorted(decls.sources):
+        s = decls.sources[sid]
+        lines.append(f"## {s.id} ({s.title}; {s.source_type.value}): {s.description}")
+        for e in s.endpoints:
+            params = ", ".join(f"{p.name}:{p.type}{'*' if p.required else ''}" for p in e.parameters)
+            fields = ", ".join(f"{f.name}[{f.unit}]" if f.unit else f.name for f in e.fields)
+            lines.append(f"- {e.id}: {e.description} | params: {params} | fields: {fields}")
+    return "\n".join(lines)
+
+
+def build_messages(decls: Declarations, question: str, schema: str | None = None) -> list[dict[str, str]]:
+    schema = schema if schema is not None else render_schema(decls)
+    return [
+        {"role": "system", "content": f"{INSTRUCTIONS}\n\nSources:\n{schema}"},
+        {"role": "user", "content": question},
+    ]
+
+
+def prompt_tokens(messages: list[dict[str, str]]) -> int:
+    return sum(count_tokens(m["content"]) for m in messages)
+
+
+class PromptAllRouter:
+    name = "prompt-all"
+    kind = "llm"
+
+    def __init__(self, graph: SchemaGraph, config: ReaderConfig | None) -> None:
+        self.graph = graph
+        self.config = config
+        self.schema = render_schema(graph.decls)
+        self._schema_tokens = count_tokens(f"{INSTRUCTIONS}\n\nSources:\n{self.schema}")
+
+    def prompt_tokens(self, question: str) -> int:
+        return self._schema_tokens + count_tokens(question)
+
+    def plan(self, question: str) -> Plan:
+        if self.config is None:
+            raise SchemaRouterError("prompt-all needs an LLM endpoint (--llm-base-url or SCHEMAROUTER_LLM_URL)")
+        plan = new_plan(question, self.graph, "prompt-all")
+        reply = chat(self.config, build_messages(self.graph.decls, question, self.schema))
+        plan.prompt_tokens = reply.prompt_tokens or self.prompt_tokens(question)
+        doc = parse_json_object(reply.text)
+        steps: list[Any] = (doc or {}).get("steps") or []
+        for raw in steps if isinstance(steps, list) else []:
+            if not isinstance(raw, dict):
+                continue
+            info = self.graph.endpoints.get((str(raw.get("source")), str(raw.get("endpoint"))))
+            if info is None:
+                continue
+            fields = [f for f in raw.get("fields") or [] if isinstance(f, str) and f in info.fields]
+            params = raw.get("params") if isinstance(raw.get("params"), dict) else {}
+            declared = {p.name for p in info.endpoint.parameters}
+            params = {k: v for k, v in params.items() if k in declared and v is not None}
+            if fields:
+                plan.steps.append(make_step(info, fields, params))
+        if not plan.steps:
+            plan.declined = "the model chose no source" if doc is not None else "unparseable model reply: " + json.dumps(reply.text[:80])
+        return plan

@@ -1,0 +1,99 @@
+"""schemarouter itself (recall and minimal modes, rules or LLM understander) and its ablations.
+
+Each ablation removes one schema signal and keeps everything else:
+
+- no field projection: schemarouter's tool choice, every field of each chosen endpoint;
+- no provenance layer: the plan's per-field metadata (unit, source type, license) stripped;
+- no source routing: the understood source constraint ignored;
+- no alias layer: field and concept aliases removed from the registry copy the graph is built on.
+"""
+
+from __future__ import annotations
+
+from schemarouter.bench.frozen import Frozen, without_aliases
+from schemarouter.bench.routers.base import field_meta
+from schemarouter.graph import SchemaGraph, build_graph
+from schemarouter.plan import Plan
+from schemarouter.router import Router
+from schemarouter.understand.base import Understander
+
+
+class SchemaRouterRow:
+    kind = "schemarouter"
+
+    def __init__(self, graph: SchemaGraph, mode: str = "recall", name: str | None = None,
+                 understander: Understander | None = None) -> None:
+        self.graph = graph
+        self.mode = mode
+        self.router = Router(graph, understander)
+        self.name = name or f"schemarouter ({mode})"
+
+    def plan(self, question: str) -> Plan:
+        return self.router.plan(question, mode=self.mode)  # type: ignore[arg-type]
+
+    def prompt_tokens(self, question: str) -> int:
+        return 0  # the rules understander sends nothing to an LLM
+
+
+class NoFieldProjection(SchemaRouterRow):
+    kind = "ablation"
+
+    def __init__(self, graph: SchemaGraph) -> None:
+        super().__init__(graph, "recall", "ablation: no field projection")
+
+    def plan(self, question: str) -> Plan:
+        plan = super().plan(question)
+        for step in plan.steps:
+            info = self.graph.endpoints[(step.source, step.endpoint)]
+            step.fields = list(info.fields)
+            step.meta = field_meta(info, step.fields)
+            step.why = {}
+        return plan
+
+
+class NoProvenance(SchemaRouterRow):
+    kind = "ablation"
+
+    def __init__(self, graph: SchemaGraph) -> None:
+        super().__init__(graph, "recall", "ablation: no provenance layer")
+
+    def plan(self, question: str) -> Plan:
+        plan = super().plan(question)
+        for step in plan.steps:
+            step.meta = {}
+        return plan
+
+
+class NoSourceRouting(SchemaRouterRow):
+    kind = "ablation"
+
+    def __init__(self, graph: SchemaGraph) -> None:
+        super().__init__(graph, "recall", "ablation: no source routing")
+
+    def plan(self, question: str) -> Plan:
+        analysis = self.router.understander.understand(question, self.graph)
+        analysis.understanding.source_constraint = None
+        return self.router.plan_from_analysis(analysis, self.mode)  # type: ignore[arg-type]
+
+
+class NoAliasLayer(SchemaRouterRow):
+    kind = "ablation"
+
+    def __init__(self, frozen: Frozen) -> None:
+        graph = build_graph(without_aliases(frozen.decls), frozen.fingerprint)
+        super().__init__(graph, "recall", "ablation: no alias layer")
+
+
+def llm_understander(config: object) -> Understander | None:
+    """issue 4's LLM understander, when that module exists in this checkout."""
+    try:
+        from schemarouter.understand import llm  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    factory = getattr(llm, "LLMUnderstander", None)
+    if factory is None:
+        return None
+    try:
+        return factory(config)  # type: ignore[no-any-return]
+    except TypeError:
+        return None

@@ -1,0 +1,176 @@
+"""Measured scaling: registry sync, graph build, routing latency and prompt size at 100 to 10,000 sources.
+
+Per size, over a synthetic inventory (:mod:`schemarouter.bench.synth`): ``registry sync`` time
+into a fresh SQLite file and, when reachable, a fresh Postgres database created and dropped
+here; graph build time and peak RSS in a separate process (``python -m
+schemarouter.bench.scaling URL``) that loads the registry and builds the graph, so the numbers
+are what a router process pays; routing latency p50/p95 of schemarouter and the BM25 baseline
+over a fixed sample of dev questions; and the prompt-all prompt size in BPE tokens.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import secrets
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from typing import Any
+
+from schemarouter.bench import aggregate as agg
+from schemarouter.bench.dataset import Query
+from schemarouter.bench.synth import counts, synthesize
+from schemarouter.declarations import Declarations
+
+DEFAULT_SIZES = (100, 1000, 10000)
+DEFAULT_PG_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+SAMPLE_QUERIES = 30
+Progress = Callable[[str], None]
+
+
+def sample(queries: list[Query], k: int = SAMPLE_QUERIES) -> list[Query]:
+    """Every n-th query, so the sample spans all categories and is the same on every run."""
+    step = max(1, len(queries) // k)
+    return queries[::step][:k]
+
+
+def _time(fn: Callable[[], Any]) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def sync_sqlite(decls: Declarations, directory: str) -> tuple[float, str]:
+    from schemarouter.registry import Registry
+
+    url = f"sqlite:///{directory}/registry.db"
+    registry = Registry.open(url)
+    try:
+        return _time(lambda: registry.sync(decls)), url
+    finally:
+        registry.close()
+
+
+def sync_postgres(decls: Declarations, admin_url: str) -> float | str:
+    """Seconds to sync into a new database (dropped afterwards), or why Postgres was not measured."""
+    import sqlalchemy as sa
+
+    from schemarouter.registry import Registry
+
+    name = f"sr_bench_{secrets.token_hex(4)}"
+    try:
+        admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    except Exception as err:  # no server, no rights: the report says so instead of a number
+        return f"not measured ({type(err).__name__})"
+    url = sa.engine.make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    try:
+        registry = Registry.open(url)
+        try:
+            return _time(lambda: registry.sync(decls))
+        finally:
+            registry.close()
+    finally:
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def graph_probe(url: str) -> dict[str, float]:
+    """Run in a child process: load the registry, build the graph, report time and peak RSS."""
+    out = subprocess.run([sys.executable, "-m", "schemarouter.bench.scaling", url],
+                         capture_output=True, text=True, check=False, env={**os.environ, "PYTHONHASHSEED": "0"})
+    if out.returncode != 0:
+        raise RuntimeError(f"graph probe failed: {out.stderr.strip()[-300:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _probe_main(url: str) -> None:
+    from schemarouter.graph import build_graph
+    from schemarouter.registry import Registry
+
+    def rss_mb() -> float:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # peak so far; Linux: KiB
+
+    base = rss_mb()
+    registry = Registry.open(url)
+    t0 = time.perf_counter()
+    decls = registry.load()
+    fp = registry.fingerprint()
+    load_s = time.perf_counter() - t0
+    before = current_rss_mb()
+    t0 = time.perf_counter()
+    graph = build_graph(decls, fp)
+    build_s = time.perf_counter() - t0
+    print(json.dumps({"load_s": load_s, "build_s": build_s, "rss_start_mb": base,
+                      "rss_graph_mb": current_rss_mb() - before, "rss_peak_mb": rss_mb(),
+                      "nodes": len(graph.nodes)}))
+
+
+def current_rss_mb() -> float:
+    """Resident set size now (Linux /proc; 0 elsewhere)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def route_latencies(plan: Callable[[str], Any], questions: list[str]) -> tuple[float, float]:
+    plan(questions[0])
+    times = []
+    for q in questions:
+        t0 = time.perf_counter()
+        plan(q)
+        times.append((time.perf_counter() - t0) * 1000)
+    return agg.percentile(times, 50), agg.percentile(times, 95)
+
+
+def measure_size(base: Declarations, n: int, questions: list[str], pg_admin_url: str | None,
+                 progress: Progress | None = None) -> dict[str, Any]:
+    from schemarouter.bench.routers.bm25 import BM25Router
+    from schemarouter.bench.routers.prompt_all import INSTRUCTIONS, render_schema
+    from schemarouter.execution.context import count_tokens
+    from schemarouter.graph import build_graph
+    from schemarouter.router import Router
+
+    say = progress or (lambda _m: None)
+    say(f"{n} sources: generating")
+    decls = synthesize(base, n)
+    row: dict[str, Any] = {"sources": n, **{k: v for k, v in counts(decls).items() if k != "sources"}}
+    with tempfile.TemporaryDirectory(prefix="sr-scale-") as tmp:
+        say(f"{n} sources: registry sync (SQLite)")
+        row["sync_sqlite_s"], url = sync_sqlite(decls, tmp)
+        say(f"{n} sources: graph build (child process)")
+        probe = graph_probe(url)
+        row.update({"registry_load_s": probe["load_s"], "graph_build_s": probe["build_s"],
+                    "rss_peak_mb": probe["rss_peak_mb"],
+                    "rss_graph_mb": probe["rss_graph_mb"]})
+    if pg_admin_url:
+        say(f"{n} sources: registry sync (Postgres)")
+        row["sync_postgres_s"] = sync_postgres(decls, pg_admin_url)
+    say(f"{n} sources: routing latency")
+    graph = build_graph(decls, f"synthetic-{n}")
+    router = Router(graph)
+    row["schemarouter_p50_ms"], row["schemarouter_p95_ms"] = route_latencies(router.plan, questions)
+    bm25 = BM25Router(graph)
+    row["bm25_p50_ms"], row["bm25_p95_ms"] = route_latencies(bm25.plan, questions)
+    say(f"{n} sources: prompt-all prompt size")
+    schema_tokens = count_tokens(f"{INSTRUCTIONS}\n\nSources:\n{render_schema(decls)}")
+    row["prompt_all_tokens"] = schema_tokens + agg.mean([count_tokens(q) for q in questions])
+    return row
+
+
+def run_scaling(base: Declarations, queries: list[Query], sizes: tuple[int, ...] = DEFAULT_SIZES,
+                pg_admin_url: str | None = DEFAULT_PG_ADMIN_URL, progress: Progress | None = None) -> list[dict[str, Any]]:
+    questions = [q.query for q in sample(queries)]
+    return [measure_size(base, n, questions, pg_admin_url, progress) for n in sizes]
+
+
+if __name__ == "__main__":
+    _probe_main(sys.argv[1])
