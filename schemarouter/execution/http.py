@@ -132,6 +132,12 @@ async def send(
                 raise StepTimeout(f"{source}: no response from {shown} within {config.timeout_s:g} s") from None
             except httpx.HTTPError as exc:
                 raise NetworkError(f"{source}: request to {shown} failed: {exc}") from None
+            except Exception as exc:
+                if type(exc).__name__ == "CannotOverwriteExistingCassetteException":  # vcrpy, offline replay
+                    raise NetworkError(
+                        f"{source}: offline replay has no recording for {request.method} {request.url}"
+                    ) from None
+                raise
             try:
                 retry = raw.status_code in RETRY_STATUSES and attempt < config.retries
                 if not retry:
