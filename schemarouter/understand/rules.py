@@ -46,6 +46,7 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
     named: list[str] = []
     concepts: dict[str, str] = {}
     keyword_hits: dict[str, float] = defaultdict(float)
+    partial: set[str] = set()  # keys only matched as part of a field name
     drop: list[tuple[int, int]] = [(e.start, e.end) for e in entities if e.kind not in ("formula", "compound", "company")]
     for m in matches:
         terms = _resolve_case(m, kinds, graph)
@@ -62,6 +63,7 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
                 concepts.setdefault(t.target, m.text)
             elif t.kind == "field_part":
                 concepts.setdefault(t.target, m.text)
+                partial.add(t.target)
     compare = keyword_hits.pop(COMPARE_INTENT, 0.0) > 0
     scores = intent_evidence(graph, keyword_hits, list(concepts), entities, named)
     named = [s for s in named if _takes_identifiers(graph, s, entities)]
@@ -71,7 +73,7 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
     constraint = wording.source_constraint(text)
     unservable = wording.unservable_reason(text)
     decline = unservable[0] if unservable else None
-    if unservable and not unservable[1] and ("literature_search" in keyword_hits or concepts):
+    if unservable and not unservable[1] and ("literature_search" in keyword_hits or set(concepts) - partial):
         decline = None  # "papers on weather forecasting", "sensor materials with a band gap"
     if decline is None and (intent is None or best < _MIN_INTENT_SCORE) and not named:
         decline = "nothing in the question matches a registered source, concept or intent"

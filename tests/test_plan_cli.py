@@ -1,0 +1,63 @@
+"""``schemarouter plan``: table, --json, --jsonl, --explain, errors."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from schemarouter.cli import cli
+from tests.routing_support import routing_db  # noqa: F401
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def test_plan_json(routing_db: str) -> None:
+    result = run("plan", "What is the band gap of LiFePO4 in the Materials Project?", "--json", "--db", routing_db)
+    assert result.exit_code == 0, result.output
+    plan = json.loads(result.output)
+    assert plan["steps"][0]["source"] == "materials_project"
+    assert plan["registry_fingerprint"].startswith("sha256:")
+    assert plan["understanding"]["params"]["formula"] == "LiFePO4"
+    assert plan["steps"][0]["meta"]["band_gap"]["unit"] == "eV"
+
+
+def test_plan_table_and_explain(routing_db: str) -> None:
+    result = run("plan", "boiling point of acetone", "--explain", "--db", routing_db)
+    assert result.exit_code == 0, result.output
+    assert "pubchem.experimental_properties" in result.output
+    assert "boiling_point" in result.output and "intent evidence" in result.output
+
+
+def test_plan_minimal_mode(routing_db: str) -> None:
+    result = run("plan", "MP band gap of GaN", "--json", "--mode", "minimal", "--db", routing_db)
+    assert json.loads(result.output)["steps"][0]["fields"] == ["material_id", "band_gap"]
+
+
+def test_plan_jsonl_keeps_ids(routing_db: str, tmp_path) -> None:
+    queries = tmp_path / "q.jsonl"
+    queries.write_text('{"id": "a", "query": "band gap of GaN in MP"}\n\n{"id": "b", "query": "weather tomorrow?"}\n')
+    out = tmp_path / "plans.jsonl"
+    result = run("plan", "--jsonl", str(queries), "--output", str(out), "--db", routing_db)
+    assert result.exit_code == 0, result.output
+    plans = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [p["id"] for p in plans] == ["a", "b"]
+    assert plans[0]["steps"] and plans[1]["declined"]
+
+
+def test_plan_jsonl_stdin_and_bad_line(routing_db: str) -> None:
+    result = run("plan", "--jsonl", "-", "--db", routing_db, input='{"id": 1, "query": "MP band gap of Si"}\n')
+    assert json.loads(result.output)["id"] == "1"
+    bad = run("plan", "--jsonl", "-", "--db", routing_db, input="not json\n")
+    assert bad.exit_code != 0
+
+
+def test_plan_needs_a_question(routing_db: str) -> None:
+    assert run("plan", "--db", routing_db).exit_code == 2
+
+
+def test_declined_plan_prints_reason(routing_db: str) -> None:
+    result = run("plan", "Book me a flight to Boston", "--db", routing_db)
+    assert result.exit_code == 0 and "declined" in result.output

@@ -1,0 +1,102 @@
+"""Rules understander: entity recognizers, wording cues and vocabulary from the graph."""
+
+from __future__ import annotations
+
+import pytest
+
+from schemarouter.graph import SchemaGraph
+from schemarouter.understand import chemistry, wording
+from schemarouter.understand.entities import recognize
+from schemarouter.understand.rules import RulesUnderstander
+from tests.routing_support import graph, routing_db  # noqa: F401
+
+
+def kinds(text: str) -> list[tuple[str, object]]:
+    return [(e.kind, e.value) for e in recognize(text)]
+
+
+@pytest.mark.parametrize("token", ["LiFePO4", "Fe2O3", "CsPbI3", "GaN", "Ca(OH)2", "Cu", "Bi2Te3"])
+def test_formulas_accepted(token: str) -> None:
+    assert chemistry.is_formula_token(token)
+
+
+@pytest.mark.parametrize("token", ["DFT", "MP", "COD", "PBE", "VASP", "ICSD", "In", "H200", "B0", "TBmBJ", "Xy2"])
+def test_acronyms_and_words_rejected(token: str) -> None:
+    assert not chemistry.is_formula_token(token)
+
+
+def test_single_letter_element_only_in_context() -> None:
+    assert ("formula", "W") in kinds("bulk modulus of W in GPa")
+    assert all(k != "formula" for k, _ in kinds("thermal conductivity at 300 K"))
+
+
+def test_formats() -> None:
+    assert chemistry.alphabetical("GaAs") == "AsGa"
+    assert chemistry.hill("CaCO3") == "C Ca O3"
+    assert chemistry.hill("NaCl") == "Cl Na"
+    assert chemistry.same_composition("O3Fe2", "Fe2O3")
+    assert chemistry.systematic_name("MoS2") == "molybdenum disulfide"
+
+
+def test_names_map_to_formulas_and_compounds() -> None:
+    assert ("formula", "SiO2") in kinds("space group of quartz")
+    assert ("formula", "NaCl") in kinds("lattice constant of rock salt")
+    assert ("formula", "C") in kinds("hardness of diamond")
+    assert ("compound", "caffeine") in kinds("caffeine melting point")
+    # structure-type words and hyphenated words are not entities
+    assert kinds("perovskite solar cells") == []
+    assert ("compound", "water") not in kinds("octanol-water partition coefficient")
+
+
+def test_identifiers() -> None:
+    text = "DOI 10.1103/PhysRevB.54.11169, arXiv:1706.03762v2, cond-mat/0211070, PMID 22745249, CID 2244, mp-149, JVASP-1002"
+    got = kinds(text)
+    assert ("doi", "10.1103/PhysRevB.54.11169") in got
+    assert ("arxiv_id", "1706.03762v2") in got and ("arxiv_id", "cond-mat/0211070") in got
+    assert ("pmid", "22745249") in got and ("cid", 2244) in got
+    assert ("material_id", "mp-149") in got and ("material_id", "JVASP-1002") in got
+
+
+def test_company_and_year_range() -> None:
+    got = recognize("LG Chem revenue in 2023")
+    assert [(e.kind, e.value) for e in got] == [("company", "LG Chem"), ("year", "2023")]
+    text = "papers from 2019 onward"
+    y = next(e for e in recognize(text) if e.kind == "year")
+    assert wording.year_range(text, y.start, y.end, y.value, None) == "2019-"
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("computed (not measured) logP", "calculated"),
+        ("measured bulk modulus, from experiments rather than DFT", "experimental"),
+        ("first-principles formation energy", "calculated"),
+        ("papers in the literature on X", "literature"),
+        ("band gap of GaN", None),
+    ],
+)
+def test_source_constraint(text: str, want: str | None) -> None:
+    assert wording.source_constraint(text) == want
+
+
+def test_vocabulary_comes_from_the_graph(graph: SchemaGraph) -> None:
+    a = RulesUnderstander().understand("What is the band gap of GaN in the Materials Project?", graph)
+    assert a.understanding.named_tools == ["materials_project"]
+    assert "band_gap" in a.understanding.concepts
+    assert a.understanding.params["formula"] == "GaN"
+    assert a.understanding.intent == "material_property"
+
+
+def test_abbreviation_resolved_by_context(graph: SchemaGraph) -> None:
+    u = RulesUnderstander()
+    assert u.understand("band gap of GaN in MP", graph).understanding.named_tools == ["materials_project"]
+    chem = u.understand("What is the MP of caffeine?", graph).understanding
+    assert chem.named_tools == [] and "melting_point" in chem.concepts
+
+
+def test_unservable_requests_decline(graph: SchemaGraph) -> None:
+    u = RulesUnderstander()
+    assert u.understand("Book me a flight to Boston", graph).decline
+    assert u.understand("translate this abstract into German", graph).decline
+    # a literature question about the same topic is not a request for the service
+    assert u.understand("papers on weather forecasting with neural networks", graph).decline is None
