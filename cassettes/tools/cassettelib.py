@@ -23,7 +23,10 @@ def interaction(method: str, uri: str, body: str | bytes | Any, *, status: int =
     if not isinstance(body, (str, bytes)):
         body = json.dumps(body, ensure_ascii=False, indent=1)
     if isinstance(body, bytes):
-        body = body.decode("utf-8")
+        try:
+            body = body.decode("utf-8")
+        except UnicodeDecodeError:
+            pass  # binary (a ZIP): stored as !!binary
     response_headers = {"Content-Type": [content_type]}
     for key, value in (headers or {}).items():
         response_headers[key] = [value]
