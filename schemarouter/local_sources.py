@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from schemarouter.declarations import coerce, describe_validation_error, read_yaml
+from schemarouter.declarations import Declarations, Owner, coerce, describe_validation_error, read_yaml, validate
 from schemarouter.errors import DeclarationError, RegistryError
 from schemarouter.execution.spec import AdapterSpec
 from schemarouter.models import Source
@@ -138,6 +138,24 @@ def add_local_source(registry: Registry, local: LocalSource, label: str) -> Sync
             "run schemarouter registry sync first"
         )
     return registry.add_local(local.source, label, local.spec_dicts())
+
+
+def check_local_source(registry: Registry, local: LocalSource, label: str) -> None:
+    """Every check ``add_local_source`` makes (vocabulary, plugin-owned id), writing nothing."""
+    if "vocabulary_fingerprint" not in registry.meta():
+        raise RegistryError(
+            "the registry has no vocabulary yet (intents, field groups, concepts); "
+            "run schemarouter registry sync first"
+        )
+    current = registry.load()
+    owner = current.owners.get(local.source.id)
+    if owner is not None and owner.kind != "local":
+        raise RegistryError(f"source id {local.source.id!r} belongs to plugin {owner.name}; choose another id")
+    decls = Declarations(
+        intents=current.intents, field_groups=current.field_groups, concepts=current.concepts,
+        sources={local.source.id: local.source}, owners={local.source.id: Owner("local", label, "local")},
+    )
+    validate(decls)
 
 
 def read_local_source(registry: Registry, source_id: str) -> LocalSource:

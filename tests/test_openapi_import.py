@@ -304,7 +304,7 @@ def test_invalid_json_names_the_line(sr, db: str, tmp_path: Path) -> None:  # ty
         ({**MINIMAL_OVERLAY, "endpoints": {"get_widget": {"fields": {"nmae": {}}}}}, ["o.yaml", "endpoints.get_widget.fields.nmae", "did you mean 'name'"]),
         ({**MINIMAL_OVERLAY, "endpoints": {"get_widget": {"parameters": {"colour": {}}}}}, ["o.yaml", "endpoints.get_widget.parameters.colour"]),
         ({**MINIMAL_OVERLAY, "endpoints": {"get_widget": {"identifier": "uuid"}}}, ["o.yaml", "endpoints.get_widget.identifier", "no field 'uuid'"]),
-        ({**MINIMAL_OVERLAY, "endpoints": {"get_widget": {"records": "items"}}}, ["o.yaml", "records", "no property 'items'"]),
+        ({**MINIMAL_OVERLAY, "endpoints": {"get_widget": {"records": "items"}}}, ["o.yaml", "endpoints.get_widget.records", "no property 'items'"]),
         ({**MINIMAL_OVERLAY, "colour": "red"}, ["o.yaml", "colour", "Extra inputs"]),
         ({**MINIMAL_OVERLAY, "auth_env": "sk-123456789"}, ["o.yaml", "auth_env"]),
         ({"license": {"id": "MIT", "name": "MIT"}}, ["source_type", "give source_type in the overlay"]),
@@ -316,6 +316,15 @@ def test_invalid_json_names_the_line(sr, db: str, tmp_path: Path) -> None:  # ty
 def test_bad_overlays_are_refused(sr, db: str, tmp_path: Path, overlay, needles) -> None:  # type: ignore[no-untyped-def]
     # Names the overlay file, or (vocabulary checked against the registry) the source and the field.
     _refuse(sr, db, _write(tmp_path, "spec.json", _spec()), _write(tmp_path, "o.yaml", overlay), *needles)
+
+
+def test_dry_run_checks_the_registry_vocabulary_and_ids(sr, db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    overlay = _write(tmp_path, "o.yaml", {**MINIMAL_OVERLAY, "intents": ["movie_trivia"]})
+    spec = _write(tmp_path, "spec.json", _spec())
+    dry = sr("source", "import-openapi", str(spec), "--id", "widgets", "--overlay", str(overlay), "--dry-run", "--db", db)
+    assert dry.code == 1 and "unknown intent 'movie_trivia'" in dry.err
+    taken = sr("source", "import-openapi", str(spec), "--id", "oqmd", "--overlay", str(_write(tmp_path, "ok.yaml", MINIMAL_OVERLAY)), "--dry-run", "--db", db)
+    assert taken.code == 1 and "belongs to plugin schemarouter-oqmd" in taken.err
 
 
 def test_no_license_anywhere_is_refused(sr, db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -13,7 +13,7 @@ import click
 from rich.table import Table
 
 from schemarouter.cli.options import console, db_option, json_option, open_registry, print_json
-from schemarouter.local_sources import add_local_source, label_for, load_local_source_file
+from schemarouter.local_sources import add_local_source, check_local_source, label_for, load_local_source_file
 
 
 @click.group()
@@ -87,6 +87,8 @@ def import_openapi(
 ) -> None:
     """Turn an OpenAPI 3.0/3.1 document (JSON or YAML) into a local source.
 
+    --dry-run maps and checks everything against the registry (vocabulary, ids) but writes nothing.
+
     GET operations become endpoints, query and path parameters become parameters, response
     schema properties become fields. Units, source type, license, concepts, aliases and field
     groups come from the --overlay. The report lists every construct that was not mapped.
@@ -96,8 +98,10 @@ def import_openapi(
 
     result = run_import(spec, source_id, overlay)
     report = None
-    if not dry_run:
-        with open_registry(db_url) as reg:
+    with open_registry(db_url) as reg:
+        if dry_run:  # the registry's checks too (vocabulary, plugin-owned ids), without writing
+            check_local_source(reg, result.local, label_for(spec))
+        else:
             report = add_local_source(reg, result.local, label_for(spec))
     if write_yaml:
         Path(write_yaml).write_text(local_source_yaml(result.local), encoding="utf-8")

@@ -34,8 +34,7 @@ def import_openapi(spec: str | Path, source_id: str, overlay: str | Path | None 
     ov = load_overlay(overlay)
     overlay_file = str(overlay) if overlay is not None else "overlay"
     report = ImportReport(spec=spec_file, source_id=source_id, openapi_version=version)
-    mapper = Mapper(doc, spec_file, ov, report)
-    mapper.overlay_file = overlay_file
+    mapper = Mapper(doc, spec_file, ov, report, overlay_file)
     drafts = mapper.endpoints()
     builder = Builder(doc, spec_file, ov, overlay_file, source_id, report)
     builder.check_overlay_names(drafts, mapper.excluded)

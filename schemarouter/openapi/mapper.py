@@ -88,10 +88,13 @@ def choose_identifier(fields: list[FlatField], names: list[str]) -> str | None:
 
 
 class Mapper:
-    def __init__(self, doc: dict[str, Any], file: str, overlay: Overlay, report: ImportReport) -> None:
+    def __init__(
+        self, doc: dict[str, Any], file: str, overlay: Overlay, report: ImportReport, overlay_file: str = "overlay"
+    ) -> None:
         self.doc = doc
         self.file = file
         self.overlay = overlay
+        self.overlay_file = overlay_file
         self.report = report
         self.resolver = Resolver(doc, file)
         self.flattener = Flattener(self.resolver, report)
@@ -166,7 +169,7 @@ class Mapper:
         schema = self._response_schema(op, place)
         if schema is None:
             return None
-        records, item_schema, chain = self._records(schema, place, overlay.records if overlay else None)
+        records, item_schema, chain = self._records(schema, place, overlay.records if overlay else None, endpoint_id)
         fields = self.flattener.fields(item_schema, f"{place} response" + (f" {records}[]" if records else ""), chain)
         if not fields:
             self.report.add(place, "no mappable response fields")
@@ -254,14 +257,16 @@ class Mapper:
             return None
         return schema
 
-    def _records(self, schema: Any, place: str, wanted: str | None) -> tuple[str, Any, tuple[str, ...]]:
+    def _records(
+        self, schema: Any, place: str, wanted: str | None, endpoint_id: str
+    ) -> tuple[str, Any, tuple[str, ...]]:
         """Where records sit: the overlay's path, a root list, or the one list of objects."""
         where = f"{place} response"
         node, chain = self.flattener.normalize(schema, where, ())
         if node is None:
             return "", schema, ()
         if wanted is not None:
-            return wanted, self._follow(node, chain, wanted, place), chain
+            return wanted, self._follow(node, chain, wanted, place, endpoint_id), chain
         if self.flattener.value_type(node, where) == "array":
             return "", node.get("items", {}), chain
         if _has_id_property(node):
@@ -278,7 +283,7 @@ class Mapper:
             return lists[0]
         return "", node, chain
 
-    def _follow(self, node: dict[str, Any], chain: tuple[str, ...], path: str, place: str) -> Any:
+    def _follow(self, node: dict[str, Any], chain: tuple[str, ...], path: str, place: str, endpoint_id: str) -> Any:
         if path == "":
             return node.get("items", {}) if self.flattener.value_type(node, place) == "array" else node
         current: Any = node
@@ -286,15 +291,13 @@ class Mapper:
             props = (current or {}).get("properties") or {}
             if key not in props:
                 raise OpenAPIImportError(
-                    str(self.overlay_file), f"endpoints {place} records",
+                    self.overlay_file, f"endpoints.{endpoint_id}.records",
                     f"{path!r}: the response has no property {key!r} (has: {', '.join(props) or 'none'})",
                 )
             current, chain = self.flattener.normalize(props[key], f"{place} response {key}", chain)
         if current is not None and self.flattener.value_type(current, place) == "array":
             return current.get("items", {})
         return current
-
-    overlay_file: str = "overlay"
 
 
 def _has_id_property(node: dict[str, Any]) -> bool:
