@@ -24,6 +24,7 @@ from schemarouter.plan import Understanding
 from schemarouter.understand import chemistry, wording
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.entities import Entity
+from schemarouter.understand.evidence import intent_evidence
 from schemarouter.understand.prompt import build_prompt
 from schemarouter.understand.tokens import count_tokens
 
@@ -130,6 +131,10 @@ def interpret(question: str, content: str, graph: SchemaGraph) -> Analysis:
     constraint = data.get("source_constraint") if data.get("source_constraint") in _CONSTRAINTS else None
     entities, params = _parameters(data.get("parameters"), question)
     compare = intent == "cross_source_comparison" or len(named) > 1
+    if intent is None and data.get("intent") is not None and (concepts or entities):
+        # an intent name the registry does not have: weigh the validated parts instead
+        scores = intent_evidence(graph, {}, concepts, entities, named)
+        intent = max(scores, key=lambda i: (scores[i], i)) if scores else None
     decline = None if (intent or named) else "the language model found no registered source for this request"
     analysis = Analysis(
         question=question,
