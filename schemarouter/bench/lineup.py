@@ -3,24 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from schemarouter.bench.frozen import Frozen
 from schemarouter.bench.routers.base import BenchRouter, EntityParams, Skipped
 from schemarouter.execution.reader import ReaderConfig
 
-Entry = tuple[str, Callable[[], BenchRouter] | Skipped]
 
+def lineup(frozen: Frozen, llm: ReaderConfig | None, *, embeddings: str | None = None) -> Iterator[BenchRouter | Skipped]:
+    """Routers in report order; a :class:`Skipped` stands in for one that cannot run here.
 
-def lineup(frozen: Frozen, llm: ReaderConfig | None, *, embeddings: bool = True) -> Iterator[BenchRouter | Skipped]:
-    """Routers in report order; a :class:`Skipped` stands in for one that cannot run here."""
+    ``embeddings``: None to run the MiniLM row when installed, else the reason it is left out.
+    """
     from schemarouter.bench.routers import embed
     from schemarouter.bench.routers.bm25 import BM25Router
     from schemarouter.bench.routers.fetch_all import FetchAllRouter
     from schemarouter.bench.routers.prompt_all import PromptAllRouter
     from schemarouter.bench.routers.rules import RuleBasedRouter
     from schemarouter.bench.routers.schemarouter_rows import (
-        NoAliasLayer, NoFieldProjection, NoProvenance, NoSourceRouting, SchemaRouterRow, llm_understander,
+        NoAliasLayer, NoFieldProjection, NoProvenance, NoSourceRouting, SchemaRouterRow, llm_prompt_tokens,
+        llm_understander,
     )
 
     graph = frozen.graph
@@ -28,7 +29,9 @@ def lineup(frozen: Frozen, llm: ReaderConfig | None, *, embeddings: bool = True)
     yield SchemaRouterRow(graph, "recall")
     yield SchemaRouterRow(graph, "minimal")
     if llm is None:
-        yield Skipped("schemarouter (LLM understander)", "needs an LLM endpoint (--llm-base-url)", "llm")
+        yield _SkippedWithPrompt("schemarouter (LLM understander)",
+                                 "needs an LLM endpoint (--llm-base-url); prompt tokens computed", "llm",
+                                 lambda q: llm_prompt_tokens(graph, q) or 0)
     else:
         understander = llm_understander(llm)
         if understander is None:
@@ -38,7 +41,7 @@ def lineup(frozen: Frozen, llm: ReaderConfig | None, *, embeddings: bool = True)
     yield FetchAllRouter(graph, entities)
     yield RuleBasedRouter(graph, entities)
     yield BM25Router(graph, entities)
-    reason = embed.unavailable_reason() if embeddings else "disabled (--no-embeddings)"
+    reason = embeddings or embed.unavailable_reason()
     if reason is None:
         yield embed.EmbeddingRouter(graph, entities)
     else:
@@ -46,7 +49,7 @@ def lineup(frozen: Frozen, llm: ReaderConfig | None, *, embeddings: bool = True)
     prompt_all = PromptAllRouter(graph, llm)
     if llm is None:
         yield _SkippedWithPrompt("prompt-all", "needs an LLM endpoint (--llm-base-url); prompt tokens computed",
-                                 "llm", prompt_all)
+                                 "llm", prompt_all.prompt_tokens)
     else:
         yield prompt_all
     yield NoFieldProjection(graph)
@@ -56,9 +59,9 @@ def lineup(frozen: Frozen, llm: ReaderConfig | None, *, embeddings: bool = True)
 
 
 class _SkippedWithPrompt(Skipped):
-    def __init__(self, name: str, reason: str, kind: str, router: Any) -> None:
+    def __init__(self, name: str, reason: str, kind: str, tokens: Callable[[str], int]) -> None:
         super().__init__(name, reason, kind)
-        self.router = router
+        self._tokens = tokens
 
     def prompt_tokens(self, question: str) -> int:
-        return int(self.router.prompt_tokens(question))
+        return int(self._tokens(question))

@@ -135,6 +135,7 @@ def measure_size(base: Declarations, n: int, questions: list[str], pg_admin_url:
                  progress: Progress | None = None) -> dict[str, Any]:
     from schemarouter.bench.routers.bm25 import BM25Router
     from schemarouter.bench.routers.prompt_all import INSTRUCTIONS, render_schema
+    from schemarouter.bench.routers.schemarouter_rows import llm_prompt_tokens
     from schemarouter.execution.context import count_tokens
     from schemarouter.graph import build_graph
     from schemarouter.router import Router
@@ -163,6 +164,9 @@ def measure_size(base: Declarations, n: int, questions: list[str], pg_admin_url:
     say(f"{n} sources: prompt-all prompt size")
     schema_tokens = count_tokens(f"{INSTRUCTIONS}\n\nSources:\n{render_schema(decls)}")
     row["prompt_all_tokens"] = schema_tokens + agg.mean([count_tokens(q) for q in questions])
+    llm_tokens = [llm_prompt_tokens(graph, q) for q in questions]
+    if all(t is not None for t in llm_tokens):
+        row["schemarouter_llm_prompt_tokens"] = agg.mean([float(t or 0) for t in llm_tokens])
     return row
 
 

@@ -14,6 +14,7 @@ import click
 from schemarouter import __version__
 from schemarouter.cli import db_cmd, plugin_cmd, plugins_cmd, registry_cmd, source_cmd
 from schemarouter.cli import ask_cmd, run_cmd
+from schemarouter.cli import bench_cmd
 from schemarouter.cli import plan_cmd
 from schemarouter.errors import SchemaRouterError
 
@@ -39,6 +40,7 @@ cli.add_command(db_cmd.db)
 cli.add_command(run_cmd.run)
 cli.add_command(ask_cmd.ask)
 cli.add_command(source_cmd.source)
+cli.add_command(bench_cmd.bench)
 cli.add_command(plugin_cmd.plugin)
 cli.add_command(plan_cmd.plan)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from schemarouter.bench.frozen import Frozen, without_aliases
 from schemarouter.bench.routers.base import field_meta
+from schemarouter.execution.reader import ReaderConfig
 from schemarouter.graph import SchemaGraph, build_graph
 from schemarouter.plan import Plan
 from schemarouter.router import Router
@@ -84,16 +85,21 @@ class NoAliasLayer(SchemaRouterRow):
         super().__init__(graph, "recall", "ablation: no alias layer")
 
 
-def llm_understander(config: object) -> Understander | None:
-    """issue 4's LLM understander, when that module exists in this checkout."""
+def llm_understander(config: ReaderConfig) -> Understander | None:
+    """The LLM understander (schema-independent prompt) at ``config``'s endpoint, if this version has one."""
     try:
-        from schemarouter.understand import llm  # type: ignore[attr-defined]
+        from schemarouter.understand.llm import LLMUnderstander
     except ImportError:
         return None
-    factory = getattr(llm, "LLMUnderstander", None)
-    if factory is None:
-        return None
+    return LLMUnderstander(base_url=config.base_url, model=config.model, api_key=config.api_key)  # type: ignore[return-value]
+
+
+def llm_prompt_tokens(graph: SchemaGraph, question: str) -> int | None:
+    """Tokens the LLM understander sends for ``question`` (computed from the real prompt; no call)."""
     try:
-        return factory(config)  # type: ignore[no-any-return]
-    except TypeError:
+        from schemarouter.understand.prompt import build_prompt
+    except ImportError:
         return None
+    from schemarouter.execution.context import count_tokens
+
+    return count_tokens(build_prompt(list(graph.decls.intents))) + count_tokens(question)

@@ -1,0 +1,59 @@
+"""Reader answer accuracy (only with an LLM endpoint): the reader answers from a plan's context.
+
+Judged deterministically against the fixture gold values rather than by a second LLM: an
+answer is correct when it states every gold value of the gold plan (or of one alternative);
+numbers count when any number in the answer is within 0.1 % of the gold value. For a negative
+question the plan must decline (nothing is fetched, so there is nothing to read).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from typing import Any
+
+from schemarouter.bench.dataset import Query
+from schemarouter.bench.fixtures import gold_values
+from schemarouter.execution.context import format_value
+from schemarouter.execution.reader import ReaderConfig, ask_reader
+from schemarouter.graph import SchemaGraph
+from schemarouter.plan import Plan
+
+_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?(?:[eE][-+]?\d+)?")
+
+
+def states(answer: str, field: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return str(value).lower() in answer.lower() or ("yes" if value else "no") in answer.lower()
+    if isinstance(value, (int, float)):
+        for token in _NUMBER.findall(answer):
+            try:
+                got = float(token.replace(",", ""))
+            except ValueError:
+                continue
+            if math.isclose(got, float(value), rel_tol=1e-3):
+                return True
+        return False
+    if isinstance(value, list):
+        return all(format_value(v).lower() in answer.lower() for v in value)
+    return format_value(value).lower() in answer.lower()
+
+
+def judge(answer: str, query: Query, graph: SchemaGraph) -> bool:
+    for steps in query.gold_sets:
+        wanted = gold_values(query, steps, graph)
+        if wanted and all(states(answer, f, v) for f, v in wanted):
+            return True
+    return False
+
+
+def make_reader(config: ReaderConfig, graph: SchemaGraph) -> Callable[[Plan, Query, str], bool]:
+    def read(plan: Plan, query: Query, context: str) -> bool:
+        if query.negative:
+            return plan.declined is not None and not plan.steps
+        if not context:
+            return False
+        return judge(ask_reader(config, query.query, context), query, graph)
+
+    return read

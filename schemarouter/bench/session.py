@@ -1,0 +1,95 @@
+"""A whole ``schemarouter bench`` run: routers, scaling, JSON document, report and plots."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import platform
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from schemarouter import __version__
+from schemarouter.bench.dataset import Query, check_against, load_queries
+from schemarouter.bench.frozen import load_frozen
+from schemarouter.bench.routers.base import Skipped
+from schemarouter.bench.runner import RouterResult, run_router, skipped_result
+from schemarouter.execution.reader import ReaderConfig
+
+QUICK_PER_CATEGORY = 1
+
+
+@dataclass
+class Options:
+    queries_file: Path | None = None
+    registry_export: Path | None = None
+    registry_origin: str = "auto"
+    quick: bool = False
+    scaling: bool = True
+    sizes: tuple[int, ...] = (100, 1000, 10000)
+    llm: ReaderConfig | None = None
+    embeddings: bool = True
+    postgres_url: str | None = None
+    command: str = "schemarouter bench"
+    routers: list[str] = field(default_factory=list)  # empty: all
+
+
+def quick_subset(queries: list[Query]) -> list[Query]:
+    """The first query of every category: a handful that still touches every code path."""
+    seen: dict[str, int] = {}
+    out = []
+    for q in queries:
+        if seen.get(q.category, 0) < QUICK_PER_CATEGORY:
+            seen[q.category] = seen.get(q.category, 0) + 1
+            out.append(q)
+    return out
+
+
+def run(options: Options, progress: Callable[[str, int, int], None] | None = None,
+        status: Callable[[str], None] | None = None) -> dict[str, Any]:
+    from schemarouter.bench.lineup import lineup
+    from schemarouter.bench.reader_eval import make_reader
+
+    started = time.perf_counter()
+    say = status or (lambda _m: None)
+    queries = load_queries(options.queries_file)
+    if options.quick:
+        queries = quick_subset(queries)
+    say("freezing the registry")
+    frozen = load_frozen(options.registry_export, options.registry_origin)
+    check_against(queries, frozen.endpoints)
+    reader = make_reader(options.llm, frozen.graph) if options.llm else None
+    results: list[RouterResult] = []
+    off = "left out by --quick" if options.quick else None if options.embeddings else "disabled (--no-embeddings)"
+    for router in lineup(frozen, options.llm, embeddings=off):
+        if options.routers and router.name not in options.routers:
+            continue
+        if isinstance(router, Skipped):
+            tokens = getattr(router, "prompt_tokens", None)
+            results.append(skipped_result(router, queries, tokens))
+            continue
+        say(f"running {router.name}")
+        results.append(run_router(router, queries, frozen, progress, reader))
+    scaling: list[dict[str, Any]] = []
+    if options.scaling and options.sizes:
+        from schemarouter.bench.scaling import DEFAULT_PG_ADMIN_URL, run_scaling, sample
+
+        pg = options.postgres_url or os.environ.get("SCHEMAROUTER_BENCH_POSTGRES_URL") or DEFAULT_PG_ADMIN_URL
+        scaling = run_scaling(frozen.decls, load_queries(options.queries_file), options.sizes, pg, say)
+    cats = sorted({q.category for q in queries})
+    return {
+        "meta": {
+            "command": options.command, "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "version": __version__, "python": platform.python_version(), "cpus": os.cpu_count(),
+            "queries": len(queries), "queries_file": str(options.queries_file or "dev.jsonl (shipped)"),
+            "categories": ", ".join(f"{c} {sum(q.category == c for q in queries)}" for c in cats),
+            "registry": frozen.origin, "fingerprint": frozen.fingerprint, "sources": len(frozen.decls.sources),
+            "fields": frozen.n_fields, "quick": options.quick, "llm_model": options.llm.model if options.llm else None,
+            "scaling_questions": min(len(load_queries(options.queries_file)), 30) if scaling else None,
+            "elapsed_s": time.perf_counter() - started,
+        },
+        "routers": [r.as_dict() for r in results],
+        "scaling": scaling,
+    }
