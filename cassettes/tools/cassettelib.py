@@ -88,7 +88,10 @@ def adapter_request(source: str, endpoint: str, params: dict[str, Any], fields: 
     resolved = asyncio.run(adapter.resolve_client_params(call, dict(params)))
     request = adapter.build_request(call, resolved)
     url = request.url
-    kept = [(k, v) for k, v in url.params.multi_items() if k not in FILTER_QUERY]
-    uri = str(url.copy_with(params=kept)) if kept else str(url.copy_with(query=None))
+    if any(k in FILTER_QUERY for k in url.params):
+        kept = [(k, v) for k, v in url.params.multi_items() if k not in FILTER_QUERY]
+        uri = str(url.copy_with(params=kept)) if kept else str(url.copy_with(query=None))
+    else:
+        uri = str(url)
     body = request.content.decode() if request.content else None
     return request.method, uri, body

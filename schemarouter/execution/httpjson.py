@@ -46,8 +46,10 @@ SECRET_PARAMS = frozenset({"api_key", "apikey", "key", "crtfc_key", "x-api-key",
 def redact_url(url: httpx.URL | str, extra: set[str] | frozenset[str] = frozenset()) -> str:
     url = httpx.URL(str(url))
     hidden = {p.lower() for p in SECRET_PARAMS | set(extra)}
+    if not any(k.lower() in hidden for k in url.params):
+        return str(url)  # untouched: re-encoding would mangle raw queries such as AFLUX matchbooks
     pairs = [(k, "REDACTED" if k.lower() in hidden else v) for k, v in url.params.multi_items()]
-    return str(url.copy_with(params=pairs)) if pairs else str(url)
+    return str(url.copy_with(params=pairs))
 
 
 class HttpJsonAdapter:

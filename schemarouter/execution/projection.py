@@ -43,6 +43,8 @@ def project_record(
     if isinstance(raw_id, FieldValue):
         raw_id = raw_id.value
     record_id = cast_value(raw_id, "string").value
+    if record_id is None and isinstance(record, dict) and record.get("id") is not None:
+        record_id = str(record["id"])  # the API's own record id when the declared identifier is absent
     values: dict[str, Value] = {}
     for f in fields:
         raw = _raw(record, f, projected)

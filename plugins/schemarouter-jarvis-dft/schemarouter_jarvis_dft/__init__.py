@@ -11,6 +11,7 @@ from typing import Callable
 from schemarouter import hookimpl
 from schemarouter.declarations import load_source_file
 from schemarouter.models import Source
+from schemarouter_jarvis_dft.adapter import register_adapters  # noqa: F401  (execution adapter, issue 7)
 
 SOURCE_FILE = Path(__file__).with_name("source.yaml")
 

@@ -1,0 +1,21 @@
+"""Materials Cloud MC3D adapter: its OPTIMADE ``/v1/structures`` through :class:`OptimadeAdapter`.
+
+``mc3d_id`` and the other provider fields are ``_mcloud_*`` attributes; the filter and
+``response_fields`` use those names.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from schemarouter import hookimpl
+from schemarouter.execution.optimade import OptimadeAdapter
+from schemarouter.execution.spec import AdapterSpec
+
+SPEC = AdapterSpec(records="data", locations={"mc3d_id": "filter", "chemical_formula_reduced": "filter",
+                                              "elements": "filter"})
+
+
+@hookimpl
+def register_adapters(register: Callable[[str, Any], None]) -> None:
+    register("materials_cloud", OptimadeAdapter({"structures": SPEC}))
