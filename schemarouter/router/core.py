@@ -20,6 +20,7 @@ from schemarouter.router.matching import EndpointMatch, match_endpoint
 from schemarouter.router.params import fill_params
 from schemarouter.understand.base import Analysis, Understander
 from schemarouter.understand.evidence import ENTITY_CONCEPT
+from schemarouter.understand.wording import constraint_kinds
 
 Mode = Literal["recall", "minimal"]
 MAX_COMPARE_STEPS = 3
@@ -105,11 +106,20 @@ class Router:
         pool = [c for c in ranked if u.intent in c.info.endpoint.intents and c.key[0] >= 0]
         groups = set(self.graph.intent_groups(u.intent))
         pool = [c for c in pool if groups & c.info.groups or c.key[1] > 0] or pool
-        if u.source_constraint:
+        if u.source_constraint and not (analysis.compare and len(constraint_kinds(analysis.question)) > 1):
             filtered = [c for c in pool if _provenance(c) == u.source_constraint]
             pool = filtered or pool
         if not pool:
             return []
+        kinds = constraint_kinds(analysis.question) if analysis.compare else []
+        if len(kinds) > 1:
+            # "computed vs measured": the best source of each provenance
+            by_kind = [next((c for c in ranked if u.intent in c.info.endpoint.intents and c.key[0] >= 0
+                             and _provenance(c) == k and self._params(c, analysis)[0] is not None), None)
+                       for k in kinds]
+            found = [c for c in by_kind if c is not None]
+            if len(found) > 1:
+                return [self._step(c, analysis, mode) for c in found]
         if analysis.compare and u.concepts:
             picked: list[Candidate] = []
             best = pool[0].key[1]
@@ -194,19 +204,24 @@ class Router:
 
 
 def _entity_fit(info: EndpointInfo, analysis: Analysis) -> int:
-    """1 if the endpoint takes one of the question's entities, 0 if there are none, -1 if it takes none of them."""
+    """2 if the endpoint takes one of the question's entities as such, 1 only as free text or a page
+    title, 0 if the question has none, -1 if it can take none of them."""
     kinds = {e.kind for e in analysis.entities if e.kind in ENTITY_CONCEPT and e.kind != "year"}
     if not kinds:
         return 0
+    if any(e.kind == "formula" and e.extra.get("name") for e in analysis.entities):
+        kinds.add("compound")  # "sodium chloride" is also a compound name
     concepts = {p.concept for p in info.endpoint.parameters if p.concept}
     wanted = {ENTITY_CONCEPT[k] for k in kinds}
     if "formula" in wanted:
         wanted |= {"element"}
+    if concepts & wanted:
+        return 2
     # free text takes any entity; a page title takes the thing asked about
-    wanted |= {"query_text"}
+    loose = {"query_text"}
     if wanted & {"formula", "compound_name", "corp_name"}:
-        wanted |= {"title"} if any(p.required and p.concept == "title" for p in info.endpoint.parameters) else set()
-    return 1 if concepts & wanted else -1
+        loose |= {"title"} if any(p.required and p.concept == "title" for p in info.endpoint.parameters) else set()
+    return 1 if concepts & loose else -1
 
 
 def _provenance(c: Candidate) -> str:

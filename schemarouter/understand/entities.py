@@ -59,7 +59,13 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "quoted": re.compile(r"(?:(?<=\s)|^|(?<=[:(]))(['\"‘“])(.{6,300}?)(['\"’”])(?=[\s.,;:?!)]|$)"),
         "chemsys": re.compile(r"(?<![A-Za-z0-9])([A-Z][a-z]?(?:-[A-Z][a-z]?){1,6})(?![A-Za-z0-9-])"),
         "material_name": _name_pattern(list(materials)),
-        "element_name": _name_pattern(list(chemistry.ELEMENT_BY_NAME)),
+        # an element name that modifies another word is not the material asked about:
+        # "lithium carbonate", "lithium metal batteries", "sodium ion"
+        "element_name": re.compile(
+            _name_pattern(list(chemistry.ELEMENT_BY_NAME)).pattern
+            + r"(?!\s+(?:[a-z]+(?:ide|ate|ite)s?|metal|metals|ion|ions|batter(?:y|ies)|atoms?|salts?|compounds?|alloys?)\b)",
+            re.IGNORECASE,
+        ),
         "compound_name": _name_pattern(_data("compounds.yaml")),
         "company": _name_pattern(_data("companies.yaml"), 0),
         "tag": re.compile(r"\btagged\s+(?:with\s+)?\[?([A-Za-z0-9.#+\-]+)\]?", re.IGNORECASE),

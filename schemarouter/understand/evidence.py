@@ -17,6 +17,7 @@ ENTITY_CONCEPT = {
     "title": "title",
 }
 _ENTITY_WEIGHT = 1.5
+_NAME_WEIGHT = 1.0
 _CONCEPT_WEIGHT = 0.8
 _NAMED_WEIGHT = 0.8
 _EXCLUDED = frozenset({"cross_source_comparison"})  # a comparison is a flag on top of another intent
@@ -77,11 +78,16 @@ def intent_evidence(
     for concept in concepts:
         for intent, share in _concept_intents(graph, concept).items():
             scores[intent] += _CONCEPT_WEIGHT * share
-    for kind in {e.kind for e in entities}:
+    weights: dict[str, float] = {}
+    for e in entities:
+        # a formula read from a common name ("lithium", "quartz") is weaker evidence than one written out
+        w = _NAME_WEIGHT if e.kind == "formula" and e.extra.get("name") else _ENTITY_WEIGHT
+        weights[e.kind] = max(weights.get(e.kind, 0.0), w)
+    for kind, weight in weights.items():
         concept = ENTITY_CONCEPT.get(kind)
         if concept:
             for intent, share in _param_concept_intents(graph, concept).items():
-                scores[intent] += _ENTITY_WEIGHT * share
+                scores[intent] += weight * share
     for source in named:
         served = {i for info in graph.source_endpoints(source) for i in info.endpoint.intents}
         for intent in served:

@@ -29,6 +29,9 @@ def entity_params(analysis: Analysis, text: str) -> dict[str, Any]:
         concept = ENTITY_CONCEPT.get(e.kind)
         if concept:
             params.setdefault(concept, e.value)
+    named = next((e for e in analysis.entities if e.kind == "formula" and e.extra.get("name")), None)
+    if named is not None and "compound_name" not in params:
+        params["compound_name"] = named.extra["name"]  # "sodium chloride": a formula and a compound name
     if formulas:
         params["formula"] = formulas[0]
         if len(formulas) > 1:

@@ -23,7 +23,7 @@ from schemarouter.understand.params import entity_params
 
 MAX_CHARS = 4000  # longer questions are read up to here; the rest cannot change a routing decision
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_MIN_INTENT_SCORE = 0.9
+_MIN_INTENT_SCORE = 0.7
 COMPARE_INTENT = "cross_source_comparison"
 
 
@@ -48,6 +48,7 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
     keyword_hits: dict[str, float] = defaultdict(float)
     partial: set[str] = set()  # keys only matched as part of a field name
     drop: list[tuple[int, int]] = [(e.start, e.end) for e in entities if e.kind not in ("formula", "compound", "company")]
+    drop += wording.sort_spans(text)
     for m in matches:
         terms = _resolve_case(m, kinds, graph)
         for t in terms:

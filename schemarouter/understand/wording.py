@@ -26,6 +26,19 @@ _CUE_RE = {
 }
 
 
+def constraint_kinds(text: str) -> list[str]:
+    """Every provenance the wording asks for, in order of first mention (for "computed vs measured")."""
+    low = text.lower()
+    found: list[tuple[int, str]] = []
+    for kind, pattern in _CUE_RE.items():
+        if kind == "literature":
+            continue
+        positions = [m.start() for m in pattern.finditer(low) if not _NEGATION.search(low[: m.start()])]
+        if positions:
+            found.append((positions[0], kind))
+    return [k for _, k in sorted(found)]
+
+
 def source_constraint(text: str) -> str | None:
     """calculated | experimental | literature from wording, ignoring negated cues ("not measured")."""
     low = text.lower()
@@ -74,6 +87,16 @@ def sort_by_citations(text: str) -> bool:
     return bool(_SORT_BY_CITATIONS.search(text))
 
 
+def sort_spans(text: str) -> list[tuple[int, int]]:
+    """Where the question asks for an order ("most cited first"): not part of its topic."""
+    spans = []
+    for m in _SORT_BY_CITATIONS.finditer(text):
+        end = m.end()
+        tail = re.match(r"\s+first\b", text[end:])
+        spans.append((m.start(), end + (tail.end() if tail else 0)))
+    return spans
+
+
 _FROM = re.compile(r"\b(?:since|from|after|starting(?: in)?|onwards? from)\s+$", re.IGNORECASE)
 _UNTIL = re.compile(r"\b(?:before|until|till|up to|through|prior to)\s+$", re.IGNORECASE)
 _ONWARD = re.compile(r"^\s*(?:onwards?|and later|or later|and after|to (?:date|now|present))\b", re.IGNORECASE)
@@ -98,7 +121,7 @@ _REQUEST_WORDS = frozenset(
     article works work publications publication studies study literature titles title journals journal
     abstracts abstract please me their them and the a an of in on for about with from to what which who how
     is are was were do does did i i'd like want need its it any some that this these those tell ok show
-    web result results page pages recent latest new""".split()
+    web result results page pages recent latest new onward onwards""".split()
 )
 _TOPIC_PREP = re.compile(r"\b(?:on|about|regarding|concerning|into|of)\s+(.+?)(?=[.;?!]|,\s*(?:and\s+)?(?:list|give|show|with|please|titles?)\b|\s+(?:from|since|after|before|in)\s+(?:19|20)\d{2}|\s+(?:and|then)\s+(?:show|list|give|tell)\b|$)", re.IGNORECASE)
 
