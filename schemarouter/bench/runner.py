@@ -105,14 +105,12 @@ def summarize_rows(rows: list[dict[str, Any]], scores: list[Any], with_ci: bool 
     return out
 
 
-def _field_recall(rows: Any) -> float:
-    return agg.mean([r["field_recall"] for r in rows if not r["negative"]])
-
-
 def confidence_intervals(rows: list[dict[str, Any]]) -> dict[str, tuple[float, float]]:
+    # Field recall is defined on answerable (non-negative) questions only, so resample those.
+    positives = [r for r in rows if not r["negative"]]
     return {
         "tool_exact": agg.bootstrap_ci(rows, lambda s: agg.rate([r["tool_exact"] for r in s])),
-        "field_recall": agg.bootstrap_ci(rows, _field_recall),
+        "field_recall": agg.bootstrap_ci(positives, lambda s: agg.mean([r["field_recall"] for r in s])),
         "answerable": agg.bootstrap_ci(rows, lambda s: agg.rate([r["answerable"] for r in s])),
     }
 
