@@ -55,7 +55,7 @@ def fill_params(info: EndpointInfo, analysis: Analysis, unmatched: list[str]) ->
         p = next(p for p in params if p.concept == "chemsys")
         out[p.name] = values["chemsys"]
     if not has_identifier:
-        for concept in ("compound_name", "corp_name", "tag"):
+        for concept in ("compound_name", "corp_name", "tag", "author"):
             if concept in values:
                 p = next((p for p in params if p.concept == concept), None)
                 if p is not None:
@@ -161,18 +161,22 @@ def _cast(p: Parameter, value: Any) -> Any:
 
 
 def _format_year(p: Parameter, year: str) -> str | None:
+    """A year or range in the form the parameter documents: a range ('2019-', '2018-2020') where
+    its example or description shows one, '>2018' where it shows comparison syntax, else one bound."""
     start, _, end = year.partition("-")
+    if "-" not in year:
+        return year
     desc = f"{p.description} {p.example}"
-    is_range = "-" in year
-    if not is_range:
-        return year
-    if re.search(r"\d{4}-\d{4}", desc) or "range" in desc.lower():
-        return year
-    if re.search(r"\bmax|upper|until|\bto\b", f"{p.name} {p.description}", re.I):
+    names = f"{p.name} {p.description}".lower()
+    if re.search(r"\b(?:max|upper|until|end)", p.name.lower()) or "upper" in names:
         return end or None
-    if start and ">" in desc and not end:
+    if re.search(r"\b(?:from|min|since|start)", p.name.lower()) or "lower" in names:
+        return start or None
+    if start and not end and re.search(r">\s*\d{4}", desc):
         return f">{int(start) - 1}"
-    return start or None
+    if re.search(r"\d{4}-\d{4}|\d{4}-(?:\W|$)", desc) or "range" in names:
+        return year
+    return start or end or None
 
 
 def _described_codes(p: Parameter) -> dict[str, str]:

@@ -70,6 +70,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "company": _name_pattern(_data("companies.yaml"), 0),
         "tag": re.compile(r"\btagged\s+(?:with\s+)?\[?([A-Za-z0-9.#+\-]+)\]?", re.IGNORECASE),
         "site": re.compile(r"\b((?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+)\s+Stack\s*Exchange\b|\b(Stack\s*Overflow)\b"),
+        "author": re.compile(
+            r"\b(?:by|authored by|written by)\s+((?:[A-Z]\.\s*)*[A-Z][a-z]{2,}(?:[-'][A-Z]?[a-z]+)?(?:\s+(?:and|&)\s+[A-Z][a-z]{2,})?)"
+            r"(?:'s)?(?![\w-])"
+        ),
         "time_range": re.compile(r"\b(?:past|last|previous|this)\s+(day|week|month|year)\b", re.IGNORECASE),
         "single_element": re.compile(r"\b(?:of|for|about|on) ([A-Z])(?=\s*(?:$|[?.!,;]|\s+(?:in|from|at|according|using|with)\b))"),
         "formula": chemistry.FORMULA_TOKEN,
@@ -78,6 +82,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 
 _COMPOUND_SUFFIX = re.compile(
     r"(?<![\w-])([a-z]{3,}(?:ene|ane|ine|ol|one|ose|ide|ate|yne|amine|azole|mycin|cillin|profen|olol|pril|sartan|statin))(?![\w-])"
+)
+_LITERATURE_WORDS = re.compile(r"\b(?:papers?|articles?|publications?|preprints?|works|studies|literature)\b", re.I)
+# Capitalised words after "by"/"from" that are not people: months, sources are caught elsewhere
+_NOT_AUTHORS = frozenset(
+    "january february march april may june july august september october november december the this that "
+    "these those their using".split()
 )
 _SINGLE_ELEMENTS = frozenset(s for s in chemistry.ELEMENTS if len(s) == 1) - {"I"}
 
@@ -126,6 +136,10 @@ def recognize(text: str, *, chemistry_context: bool = False) -> list[Entity]:
         add("site", re.sub(r"\s+", "", name).lower(), m)
     for m in p["tag"].finditer(text):
         add("tag", m.group(1), m, 1)
+    if _LITERATURE_WORDS.search(text):
+        for m in p["author"].finditer(text):
+            if m.group(1).split()[0].lower() not in _NOT_AUTHORS:
+                add("author", m.group(1), m, 1)
     for m in p["time_range"].finditer(text):
         add("time_range", m.group(1).lower(), m)
     for m in p["chemsys"].finditer(text):

@@ -13,7 +13,7 @@ from schemarouter.understand.entities import Entity
 # Which parameter concept an entity kind is sent as.
 ENTITY_CONCEPT = {
     "formula": "formula", "chemsys": "chemsys", "material_id": "material_id", "compound": "compound_name",
-    "cid": "cid", "doi": "doi", "arxiv_id": "arxiv_id", "pmid": "pmid", "company": "corp_name", "tag": "tag",
+    "cid": "cid", "doi": "doi", "arxiv_id": "arxiv_id", "pmid": "pmid", "company": "corp_name", "tag": "tag", "author": "author",
     "title": "title",
 }
 _ENTITY_WEIGHT = 1.5

@@ -73,7 +73,7 @@ def unservable_reason(text: str) -> tuple[str, bool] | None:
     return None
 
 
-_FIRM = frozenset({"actions", "media", "translation"})
+_FIRM = frozenset({"actions", "media", "translation", "travel"})
 
 
 _SORT_BY_CITATIONS = re.compile(
@@ -121,7 +121,7 @@ _REQUEST_WORDS = frozenset(
     article works work publications publication studies study literature titles title journals journal
     abstracts abstract please me their them and the a an of in on for about with from to what which who how
     is are was were do does did i i'd like want need its it any some that this these those tell ok show
-    web result results page pages recent latest new onward onwards""".split()
+    web result results page pages recent latest new onward onwards since until before after between""".split()
 )
 _TOPIC_PREP = re.compile(r"\b(?:on|about|regarding|concerning|into|of)\s+(.+?)(?=[.;?!]|,\s*(?:and\s+)?(?:list|give|show|with|please|titles?)\b|\s+(?:from|since|after|before|in)\s+(?:19|20)\d{2}|\s+(?:and|then)\s+(?:show|list|give|tell)\b|$)", re.IGNORECASE)
 
