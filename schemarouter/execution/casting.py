@@ -76,6 +76,8 @@ def cast_value(value: Any, type_: str) -> Cast:
         if value is None or isinstance(value, dict):
             return Cast(value)
         return Cast(None, f"expected an object, got {_describe(value)}")
+    if type_ == "date" and isinstance(value, list) and value and not isinstance(value[0], (list, dict, str)):
+        return _date(value)  # Crossref date-parts: one date, not several values
     if isinstance(value, list):
         present = [v for v in (_text(item) for item in value) if not _is_missing(v)]
         if not present:

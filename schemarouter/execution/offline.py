@@ -136,5 +136,6 @@ def offline_env(environ: Mapping[str, str], variables: list[str]) -> dict[str, s
     """The environment with a placeholder for each unset key variable (filtered out of requests anyway)."""
     env = dict(environ)
     for name in variables:
-        env.setdefault(name, PLACEHOLDER_KEY)
+        if not env.get(name):
+            env[name] = PLACEHOLDER_KEY
     return env

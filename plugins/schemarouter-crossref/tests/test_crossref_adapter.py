@@ -21,7 +21,7 @@ def test_single_doi_uses_the_work_route_and_projects_paths() -> None:
     assert record.record_id == "10.1371/journal.pone.0033693"
     values = record.values
     assert values["container-title"].value == "PLoS ONE"  # container-title[0]
-    assert values["issued"].value.startswith("2012")  # date-parts -> ISO date
+    assert values["issued"].value == "2012-03-21"  # date-parts -> ISO date
     assert isinstance(values["author"].value, list) and values["author"].value
     assert values["title"].license == "LicenseRef-Crossref-metadata"
 
