@@ -153,3 +153,45 @@ def test_validation_catches_tampering(router: Router, graph: SchemaGraph) -> Non
     plan.steps[0].params["nope"] = 1
     problems = validate_plan(plan, graph)
     assert any("no_such_field" in p for p in problems) and any("'nope'" in p for p in problems)
+
+
+def test_screening_elements_and_bounds_use_declared_parameters(router: Router, graph: SchemaGraph) -> None:
+    mp = only_step(router.plan("Materials Project materials containing Li, Fe and O with a band gap above 2 eV"))
+    assert mp.params == {"elements": "Li,Fe,O", "band_gap_min": 2.0}
+    aflow = only_step(router.plan("AFLOW compounds with elements Ga and N and band gap between 1 and 3 eV"))
+    assert aflow.params == {"species": "Ga,N", "Egap": "1*3"}  # AFLUX range syntax from the description
+
+
+def test_year_bounds_follow_each_parameter(router: Router) -> None:
+    assert only_step(router.plan("OpenAlex papers on perovskites from 2019 onward")).params["publication_year"] == ">2018"
+    assert only_step(router.plan("Semantic Scholar papers on MOFs between 2018 and 2020")).params["year"] == "2018-2020"
+    assert only_step(router.plan("Crossref works on cathodes since 2020")).params["from-pub-date"] == "2020"
+    assert only_step(router.plan("PubMed papers on CRISPR before 2015")).params["maxdate"] == "2015"
+
+
+def test_report_period_words_map_to_enum_codes(router: Router) -> None:
+    step = only_step(router.plan("Samsung SDI revenue in the first quarter of 2023 on DART"))
+    assert step.params["reprt_code"] == "11013" and step.params["bsns_year"] == "2023"
+
+
+def test_computed_versus_measured_gives_one_step_per_provenance(router: Router) -> None:
+    plan = router.plan("Compare the experimental and computed band gap of GaN")
+    kinds = [s.meta[[f for f in s.fields if f in s.why and "identifier" not in s.why[f]][0]].source_type for s in plan.steps]
+    assert sorted(kinds) == ["calculated", "experimental"]
+
+
+def test_common_names_reach_compound_and_material_sources(router: Router) -> None:
+    assert only_step(router.plan("measured melting point of sodium chloride")).params == {"name": "sodium chloride"}
+    assert only_step(router.plan("space group of anatase in COD")).params == {"formula": "O2 Ti", "text": "anatase"}
+    wiki = only_step(router.plan("what's known about MoS2?"))
+    assert wiki.params == {"title": "Molybdenum_disulfide"}
+
+
+def test_a_named_source_next_to_an_identifier_it_cannot_take_is_a_topic(router: Router) -> None:
+    step = only_step(router.plan("In which journal did the PubChem 2023 update (10.1093/nar/gkac956) appear?"))
+    assert step.source != "pubchem" and step.params.get("doi") == "10.1093/nar/gkac956"
+
+
+def test_citation_sort_uses_the_declared_sort_syntax(router: Router) -> None:
+    step = only_step(router.plan("Most cited OpenAlex works on high-entropy alloys"))
+    assert step.params["sort"] == "cited_by_count:desc" and "cited" not in step.params["search"].lower()

@@ -100,3 +100,23 @@ def test_unservable_requests_decline(graph: SchemaGraph) -> None:
     assert u.understand("translate this abstract into German", graph).decline
     # a literature question about the same topic is not a request for the service
     assert u.understand("papers on weather forecasting with neural networks", graph).decline is None
+
+
+def test_element_lists_and_bounds() -> None:
+    from schemarouter.understand.bounds import bound_after, element_list
+
+    assert element_list("materials containing Li, Fe and O")[0] == ["Li", "Fe", "O"]
+    assert element_list("compounds made of lithium and sulfur")[0] == ["Li", "S"]
+    text = "band gap above 2 eV"
+    assert bound_after(text, len("band gap")) == (2.0, None)
+    assert bound_after("gap between 3 and 1 eV", 3) == (1.0, 3.0)
+    assert bound_after("gap below 0.5", 3) == (None, 0.5)
+
+
+def test_author_only_in_literature_questions() -> None:
+    assert ("author", "Kresse") in kinds("papers by Kresse on PAW")
+    assert all(k != "author" for k, _ in kinds("band gap measured by Raman spectroscopy"))
+
+
+def test_inchikey() -> None:
+    assert ("inchikey", "RZVAJINKPMORJF-UHFFFAOYSA-N") in kinds("InChIKey RZVAJINKPMORJF-UHFFFAOYSA-N")

@@ -51,6 +51,14 @@ def fill_params(info: EndpointInfo, analysis: Analysis, unmatched: list[str]) ->
                 counter = _species_count_param(params)
                 if counter is not None:
                     out[counter.name] = len(els)
+    if "elements" in values and not has_identifier and not formula:
+        p = next((p for p in params if p.concept == "element"), None)
+        if p is not None:
+            out[p.name] = ",".join(values["elements"])
+        elif "chemsys" in by_concept:
+            out[next(p for p in params if p.concept == "chemsys").name] = "-".join(values["elements"])
+    if "bounds" in values and not has_identifier and not formula:
+        out.update(_bound_params(info, values["bounds"]))
     if "chemsys" in values and "chemsys" in by_concept and not has_identifier and not formula:
         p = next(p for p in params if p.concept == "chemsys")
         out[p.name] = values["chemsys"]
@@ -124,6 +132,32 @@ def _other_value(
     return None
 
 
+def _bound_params(info: EndpointInfo, bounds: dict[str, list[float | None]]) -> dict[str, Any]:
+    """Numeric windows sent as the endpoint's documented bound parameters: ``<field>_min`` /
+    ``<field>_max`` ("Lower/Upper bound on <field>") or a field-named range parameter."""
+    out: dict[str, Any] = {}
+    for key, (lo, hi) in bounds.items():
+        names = {f.name for f in info.fields.values() if f.name == key or key in f.field.concepts}
+        for p in info.endpoint.parameters:
+            desc = p.description.lower()
+            target = next((n for n in names if n.lower() in p.name.lower() or n.lower() in desc), None)
+            if target is None or p.type not in ("number", "integer", "string"):
+                continue
+            if "lower bound" in desc and lo is not None:
+                out[p.name] = lo
+            elif "upper bound" in desc and hi is not None:
+                out[p.name] = hi
+            elif "range" in desc and p.name == target and p.type == "string" and "*" in desc:
+                out[p.name] = f"{_num(lo)}*{_num(hi)}"
+    return out
+
+
+def _num(value: float | None) -> str:
+    if value is None:
+        return ""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
 def format_formula(p: Parameter, formula: str) -> str:
     desc = p.description.lower()
     if "alphabetical" in desc:
@@ -187,8 +221,17 @@ def _described_codes(p: Parameter) -> dict[str, str]:
     return codes
 
 
+# How people name reporting periods, in the words enum descriptions use (Q1, half-year, Q3, annual).
+_PERIODS = [
+    (re.compile(r"\b(?:first|1st)[- ]quarter\b|\bq1\b", re.I), "q1"),
+    (re.compile(r"\b(?:third|3rd)[- ]quarter\b|\bq3\b", re.I), "q3"),
+    (re.compile(r"\b(?:half[- ]?year(?:ly)?|semi[- ]?annual|interim|h1|first half)\b", re.I), "half-year"),
+    (re.compile(r"(?<!semi-)(?<!semi )\b(?:annual|yearly|full[- ]year|business report)\b", re.I), "annual"),
+]
+
+
 def _code_from_description(p: Parameter, text: str) -> Any:
-    low = text.lower()
+    low = text.lower() + " " + " ".join(word for pattern, word in _PERIODS if pattern.search(text))
     for code, meaning in _described_codes(p).items():
         if meaning and re.search(r"\b" + re.escape(meaning) + r"\b", low):
             return next(e for e in p.enum or [] if str(e) == code)

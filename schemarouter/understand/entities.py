@@ -51,6 +51,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "arxiv_old": re.compile(r"\b(?:arxiv:\s*)?((?:[a-z]+(?:-[a-z]+)?)(?:\.[A-Z]{2})?/\d{7})(v\d+)?\b", re.IGNORECASE),
         "pmid": re.compile(r"\b(?:PMID|PubMed\s+(?:id|ID|identifier))\s*:?\s*#?(\d{1,9})\b"),
         "cid": re.compile(r"\b(?:CID|PubChem\s+(?:CID|compound(?:\s+id)?))\s*:?\s*#?(\d{1,10})\b", re.IGNORECASE),
+        "inchikey": re.compile(r"\b([A-Z]{14}-[A-Z]{10}-[A-Z])\b"),
         "material_id": re.compile(
             r"\b(mp-\d+|mvc-\d+|JVASP-\d+|mc3d-\d+|aflow:[0-9a-f]{16}|oqmd-\d+)\b", re.IGNORECASE
         ),
@@ -116,6 +117,8 @@ def recognize(text: str, *, chemistry_context: bool = False) -> list[Entity]:
         if not any(s < found_doi.end and start < e for s, e in taken):
             taken.append((start, found_doi.end))
             found.append(found_doi)
+    for m in p["inchikey"].finditer(text):
+        add("inchikey", m.group(1), m, 1)
     for m in p["material_id"].finditer(text):
         add("material_id", m.group(1), m, 1)
     for m in p["cod_id"].finditer(text):

@@ -12,8 +12,8 @@ from schemarouter.understand.entities import Entity
 
 # Which parameter concept an entity kind is sent as.
 ENTITY_CONCEPT = {
-    "formula": "formula", "chemsys": "chemsys", "material_id": "material_id", "compound": "compound_name",
-    "cid": "cid", "doi": "doi", "arxiv_id": "arxiv_id", "pmid": "pmid", "company": "corp_name", "tag": "tag", "author": "author",
+    "formula": "formula", "elements": "element", "chemsys": "chemsys", "material_id": "material_id", "compound": "compound_name",
+    "cid": "cid", "inchikey": "inchikey", "doi": "doi", "arxiv_id": "arxiv_id", "pmid": "pmid", "company": "corp_name", "tag": "tag", "author": "author",
     "title": "title",
 }
 _ENTITY_WEIGHT = 1.5

@@ -23,6 +23,9 @@ def entity_params(analysis: Analysis, text: str) -> dict[str, Any]:
         if e.kind == "year":
             params.setdefault("year", wording.year_range(text, e.start, e.end, e.value, e.extra.get("until")))
             continue
+        if e.kind == "elements":
+            params.setdefault("elements", list(e.value))
+            continue
         if e.kind in ("site", "time_range"):
             params.setdefault(e.kind, e.value)
             continue

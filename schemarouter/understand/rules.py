@@ -17,6 +17,7 @@ from schemarouter.graph.phrases import Match, tokenize
 from schemarouter.plan import Understanding
 from schemarouter.understand import wording
 from schemarouter.understand.base import Analysis
+from schemarouter.understand.bounds import bound_after, element_list
 from schemarouter.understand.entities import Entity, recognize
 from schemarouter.understand.evidence import entity_param_concepts, intent_evidence
 from schemarouter.understand.params import entity_params
@@ -36,6 +37,14 @@ class RulesUnderstander:
         matches = graph.phrases.scan(tokens, text)
         chem_hint = any(t.kind == "intent" and t.target.startswith("compound") for m in matches for t in m.terms)
         entities = recognize(text, chemistry_context=chem_hint)
+        listed = element_list(text)
+        if listed:
+            symbols, (start, end) = listed
+            inside = [e for e in entities if start <= e.start < end]
+            if not any(e.kind == "formula" and not e.extra.get("name") and e not in inside for e in entities):
+                entities = [e for e in entities if e not in inside]
+                entities.append(Entity("elements", symbols, start, end, text[start:end]))
+                entities.sort(key=lambda e: e.start)
         titles = [(e.start, e.end) for e in entities if e.kind == "title"]
         matches = [m for m in matches if not any(s <= m.char_start and m.char_end <= e for s, e in titles)]
         return analyze(question, text, matches, entities, graph)
@@ -49,8 +58,14 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
     partial: set[str] = set()  # keys only matched as part of a field name
     drop: list[tuple[int, int]] = [(e.start, e.end) for e in entities if e.kind not in ("formula", "compound", "company")]
     drop += wording.sort_spans(text)
+    bounds: dict[str, list[float | None]] = {}
     for m in matches:
         terms = _resolve_case(m, kinds, graph)
+        window = bound_after(text, m.char_end)
+        if window is not None:
+            for t in terms:
+                if t.kind in ("concept", "field"):
+                    bounds.setdefault(t.target, list(window))
         for t in terms:
             if t.kind == "source":
                 if t.target not in named:
@@ -100,6 +115,8 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
         analysis.topic = wording.topic_text(text, drop)
         analysis.subject = _subject(text, entities)
         analysis.understanding.params = entity_params(analysis, text)
+        if bounds:
+            analysis.understanding.params["bounds"] = bounds
     return analysis
 
 
@@ -120,7 +137,8 @@ def _resolve_case(m: Match, kinds: set[str], graph: SchemaGraph) -> tuple:
     return m.terms
 
 
-_IDENTIFIERS = {"doi": "doi", "pmid": "pmid", "arxiv_id": "arxiv_id", "cid": "cid", "material_id": "material_id"}
+_IDENTIFIERS = {"doi": "doi", "pmid": "pmid", "arxiv_id": "arxiv_id", "cid": "cid", "material_id": "material_id",
+                "inchikey": "inchikey"}
 
 
 def _takes_identifiers(graph: SchemaGraph, source: str, entities: list[Entity]) -> bool:
