@@ -50,6 +50,9 @@ def jarvis() -> None:
                      "data_items_converted_from_notebook_output.json")
     method, uri, _ = adapter_request("jarvis_dft", "structures", {"elements": "C,Si"}, JARVIS_FIELDS)
     write("jarvis_dft", "structures_elements_C_Si.yaml", [interaction(method, uri, optimade_envelope(data, uri))])
+    csi = [item for item in data if item["attributes"].get("chemical_formula_reduced") == "CSi"]
+    method, uri, _ = adapter_request("jarvis_dft", "structures", {"chemical_formula_reduced": "CSi"}, JARVIS_FIELDS)
+    write("jarvis_dft", "structures_formula_CSi.yaml", [interaction(method, uri, optimade_envelope(csi, uri))])
     method, uri, _ = adapter_request("jarvis_dft", "structures", {"elements": "Og,Ts"}, JARVIS_FIELDS)
     write("jarvis_dft", "structures_empty.yaml", [interaction(method, uri, optimade_envelope([], uri))])
     method, uri, _ = adapter_request("jarvis_dft", "structures", {"filter": "nelements >"}, JARVIS_FIELDS)

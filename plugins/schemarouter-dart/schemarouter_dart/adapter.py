@@ -38,6 +38,13 @@ def normalise(name: str) -> str:
     return re.sub(r"\s+|\(주\)|㈜|주식회사", "", name).lower()
 
 
+def normalise_english(name: str) -> str:
+    """``SAMSUNG ELECTRONICS CO,.LTD`` and ``Samsung Electronics`` -> ``samsungelectronics``."""
+    words = re.sub(r"[^a-z0-9 ]+", " ", name.lower()).split()
+    suffixes = {"co", "ltd", "inc", "corp", "corporation", "company", "limited", "the"}
+    return "".join(w for w in words if w not in suffixes)
+
+
 def parse_corp_codes(zipped: bytes) -> list[dict[str, str]]:
     with zipfile.ZipFile(io.BytesIO(zipped)) as archive:
         xml_name = next(n for n in archive.namelist() if n.lower().endswith(".xml"))
@@ -69,8 +76,9 @@ class DartAdapter(HttpJsonAdapter):
             if not params.get("corp_code"):
                 raise InvalidStep(f"{call.source.id}.{call.endpoint.id} needs corp_code or corp_name")
             return params
-        wanted = normalise(str(name))
-        matches = [c for c in await self._codes(call) if normalise(c.get("corp_name", "")) == wanted]
+        wanted, wanted_en = normalise(str(name)), normalise_english(str(name))
+        matches = [c for c in await self._codes(call) if normalise(c.get("corp_name", "")) == wanted
+                   or (wanted_en and normalise_english(c.get("corp_eng_name", "")) == wanted_en)]
         if not matches:
             raise NoRecords(f"{call.source.id}: no company named {name!r} in corpCode.xml")
         matches.sort(key=lambda c: (c.get("stock_code", "") == "", c.get("corp_code", "")))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from schemarouter.execution.testing import cassette_dir, run_step, vcr_config  # noqa: F401
-from schemarouter_dart.adapter import DartAdapter, normalise
+from schemarouter_dart.adapter import DartAdapter, normalise, normalise_english
 
 COMPANY = ["corp_name", "stock_code", "ceo_nm", "induty_code"]
 ACCOUNTS = ["fs_div", "sj_div", "account_nm", "thstrm_amount", "frmtrm_amount"]
@@ -35,6 +35,8 @@ def test_corp_name_is_resolved_through_corp_code_zip() -> None:
     step = run_step("dart", "company", {"corp_name": "삼성전자"}, COMPANY)
     assert step.ok, step.error
     assert step.records[0].record_id == "00126380"
+    english = run_step("dart", "company", {"corp_name": "Samsung Electronics"}, COMPANY)
+    assert english.ok and english.records[0].record_id == "00126380"
 
 
 @pytest.mark.vcr("fnltt_00126380_2023_11011.yaml")
@@ -73,4 +75,5 @@ def test_missing_key_names_the_variable() -> None:
 
 def test_names_are_normalised() -> None:
     assert normalise("삼성전자(주)") == normalise("삼성 전자") == "삼성전자"
+    assert normalise_english("SAMSUNG ELECTRONICS CO,.LTD") == normalise_english("Samsung Electronics")
     assert DartAdapter().auth_required

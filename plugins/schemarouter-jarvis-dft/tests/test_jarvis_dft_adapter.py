@@ -30,6 +30,14 @@ def test_elements_filter_dedupes_pages_and_nulls_sentinels() -> None:
     assert all(v.value != -99999 for r in step.records for v in r.values.values())
 
 
+@pytest.mark.vcr("structures_formula_CSi.yaml")
+def test_formula_filter_is_an_optimade_string_comparison() -> None:
+    step = run_step("jarvis_dft", "structures", {"chemical_formula_reduced": "CSi"}, FIELDS)
+    assert step.ok, step.error
+    assert all(r.values["chemical_formula_reduced"].value == "CSi" for r in step.records)
+    assert "filter=chemical_formula_reduced%3D%22CSi%22" in (step.request or "")
+
+
 @pytest.mark.vcr("structures_empty.yaml")
 def test_empty_data_is_no_records() -> None:
     step = run_step("jarvis_dft", "structures", {"elements": "Og,Ts"}, FIELDS)
