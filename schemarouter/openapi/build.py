@@ -14,7 +14,7 @@ from schemarouter.declarations import coerce
 from schemarouter.execution.spec import AdapterSpec
 from schemarouter.local_sources import LocalSource, check_adapter_specs
 from schemarouter.models import Auth, License, Source
-from schemarouter.openapi.errors import OpenAPIImportError
+from schemarouter.openapi.errors import OpenAPIImportError, mapping
 from schemarouter.openapi.mapper import DraftEndpoint, slugify
 from schemarouter.openapi.overlay import EndpointOverlay, FieldOverlay, Overlay
 from schemarouter.openapi.report import ImportReport
@@ -129,7 +129,7 @@ class Builder:
         }
 
     def _source(self, drafts: list[DraftEndpoint], endpoints: list[dict[str, Any]]) -> dict[str, Any]:
-        info = self.doc.get("info") or {}
+        info = mapping(self.doc.get("info"), self.spec_file, "info", "'info'")
         ov = self.overlay
         if ov.source_type is None:
             raise OpenAPIImportError(
@@ -137,7 +137,10 @@ class Builder:
                 "OpenAPI cannot say where values come from; give source_type in the overlay "
                 "(calculated, experimental, literature, curated, regulatory or web)",
             )
-        homepage = ov.homepage or (self.doc.get("externalDocs") or {}).get("url") or (info.get("contact") or {}).get("url")
+        docs = self.doc.get("externalDocs") if isinstance(self.doc.get("externalDocs"), dict) else {}
+        contact = info.get("contact") if isinstance(info.get("contact"), dict) else {}
+        homepage = ov.homepage or docs.get("url") or contact.get("url")
+        homepage = str(homepage) if homepage is not None else None
         return {
             "id": self.source_id, "title": ov.title or str(info.get("title") or self.source_id)[:200],
             "aliases": ov.aliases, "domain": ov.domain or DEFAULT_DOMAIN,
@@ -153,7 +156,7 @@ class Builder:
         lic = info.get("license") or {}
         if isinstance(lic, dict) and lic.get("name"):
             lic_id = lic.get("identifier") or "LicenseRef-" + slugify(str(lic["name"])).replace("_", "-")
-            return License(id=lic_id, name=str(lic["name"]), url=lic.get("url"))
+            return coerce(License, {"id": lic_id, "name": str(lic["name"]), "url": lic.get("url")}, self.spec_file, "info.license")
         raise OpenAPIImportError(
             self.overlay_file if self.overlay_file != "overlay" else self.spec_file, "license",
             "the document has no info.license; give license (id, name, url, attribution) in the overlay",
@@ -162,7 +165,8 @@ class Builder:
     def _auth(self, drafts: list[DraftEndpoint]) -> Auth | None:
         if self.overlay.auth is not None:
             return self.overlay.auth
-        schemes = (self.doc.get("components") or {}).get("securitySchemes") or {}
+        components = mapping(self.doc.get("components"), self.spec_file, "components", "'components'")
+        schemes = mapping(components.get("securitySchemes"), self.spec_file, "components securitySchemes", "'securitySchemes'")
         used = sorted({name for d in drafts for name in d.security})
         if not used:
             if self.overlay.auth_env:
@@ -170,7 +174,7 @@ class Builder:
             return None
         usable: list[tuple[str, str, str]] = []
         for name in used:
-            scheme = schemes.get(name) or {}
+            scheme = mapping(schemes.get(name), self.spec_file, f"components securitySchemes {name}", "a security scheme")
             kind = scheme.get("type")
             if kind == "apiKey" and scheme.get("in") in ("query", "header"):
                 usable.append((name, scheme["in"], str(scheme.get("name"))))

@@ -13,3 +13,20 @@ class OpenAPIImportError(SchemaRouterError):
         self.place = place
         self.problem = problem
         super().__init__(f"{file}: {place}: {problem}" if place else f"{file}: {problem}")
+
+
+def mapping(value: object, file: str, place: str, what: str) -> dict:  # type: ignore[type-arg]
+    """``value`` as a mapping (absent = empty), or an error naming the place: real specs are not always valid."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise OpenAPIImportError(file, place, f"{what} must be a mapping, not {type(value).__name__}")
+    return value
+
+
+def sequence(value: object, file: str, place: str, what: str) -> list:  # type: ignore[type-arg]
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise OpenAPIImportError(file, place, f"{what} must be a list, not {type(value).__name__}")
+    return value

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from schemarouter.openapi.errors import OpenAPIImportError
+from schemarouter.openapi.errors import OpenAPIImportError, mapping, sequence
 from schemarouter.openapi.overlay import Overlay
 from schemarouter.openapi.report import ImportReport
 from schemarouter.openapi.resolver import ExternalRef, Resolver
@@ -113,8 +113,10 @@ class Mapper:
         for servers in levels:
             if isinstance(servers, list) and servers and isinstance(servers[0], dict) and servers[0].get("url"):
                 url = str(servers[0]["url"])
-                for var, spec in (servers[0].get("variables") or {}).items():
-                    url = url.replace("{" + var + "}", str((spec or {}).get("default", "")))
+                variables = mapping(servers[0].get("variables"), self.file, "servers", "'variables'")
+                for var, spec in variables.items():
+                    default = spec.get("default", "") if isinstance(spec, dict) else ""
+                    url = url.replace("{" + str(var) + "}", str(default))
                 return url.rstrip("/")
         return None
 
@@ -122,9 +124,7 @@ class Mapper:
         drafts: list[DraftEndpoint] = []
         taken: set[str] = set()
         for path, raw_item in self.doc["paths"].items():
-            item = self._resolve(raw_item, f"paths {path}")
-            if not isinstance(item, dict):
-                continue
+            item = mapping(self._resolve(raw_item, f"paths {path}"), self.file, f"paths {path}", "a path item")
             for method in METHODS:
                 if method not in item:
                     continue
@@ -133,7 +133,8 @@ class Mapper:
                     self.report.add(place, "non-GET operation", "only GET operations become endpoints")
                     continue
                 self.report.operations += 1
-                draft = self._endpoint(path, item, item["get"] or {}, place, taken)
+                op = mapping(item["get"], self.file, place, "an operation")
+                draft = self._endpoint(str(path), item, op, place, taken)
                 if draft is not None:
                     drafts.append(draft)
         return drafts
@@ -178,7 +179,7 @@ class Mapper:
         used: set[str] = set()
         for f in fields:
             names.append(_unique(field_name(f.path), used, 128))
-        security = op.get("security", self.doc.get("security")) or []
+        security = sequence(op.get("security", self.doc.get("security")), self.file, f"{place} security", "'security'")
         schemes = sorted({name for req in security if isinstance(req, dict) for name in req})
         return DraftEndpoint(
             id=endpoint_id, place=place, base_url=base_url, path=path, description=description[:4000],
@@ -188,8 +189,8 @@ class Mapper:
 
     def _params(self, path_level: Any, op_level: Any, place: str) -> list[DraftParam] | None:
         merged: dict[tuple[str, str], dict[str, Any]] = {}
-        for group in (path_level or [], op_level or []):
-            for index, raw in enumerate(group):
+        for group in (path_level, op_level):
+            for index, raw in enumerate(sequence(group, self.file, place, "'parameters'")):
                 param = self._resolve(raw, f"{place} parameters[{index}]")
                 if not isinstance(param, dict) or "name" not in param or "in" not in param:
                     continue
@@ -233,25 +234,28 @@ class Mapper:
         return out
 
     def _auth_param_names(self) -> set[str]:
-        schemes = (self.doc.get("components") or {}).get("securitySchemes") or {}
+        components = mapping(self.doc.get("components"), self.file, "components", "'components'")
+        schemes = mapping(components.get("securitySchemes"), self.file, "components securitySchemes", "'securitySchemes'")
         return {
             str(s.get("name")) for s in schemes.values()
             if isinstance(s, dict) and s.get("type") == "apiKey" and s.get("in") == "query"
         }
 
     def _response_schema(self, op: dict[str, Any], place: str) -> Any:
-        responses = {str(code): value for code, value in (op.get("responses") or {}).items()}  # YAML: 200 is an int
+        raw = mapping(op.get("responses"), self.file, f"{place} responses", "'responses'")
+        responses = {str(code): value for code, value in raw.items()}  # YAML: 200 is an int
         codes = [c for c in responses if c == "200"] or sorted(c for c in responses if c.startswith("2"))
         if not codes:
             self.report.add(place, "no 2xx response")
             return None
         response = self._resolve(responses[codes[0]], f"{place} response {codes[0]}")
-        content = (response or {}).get("content") or {}
-        json_types = [t for t in content if t.split(";")[0].strip() == "application/json" or t.endswith("+json")]
+        where = f"{place} response {codes[0]}"
+        content = mapping(mapping(response, self.file, where, "a response").get("content"), self.file, where, "'content'")
+        json_types = [t for t in map(str, content) if t.split(";")[0].strip() == "application/json" or t.endswith("+json")]
         if not json_types:
             self.report.add(place, "non-JSON response", ", ".join(content) or "no content")
             return None
-        schema = (content[json_types[0]] or {}).get("schema")
+        schema = mapping(content[json_types[0]], self.file, f"{where} {json_types[0]}", "a media type").get("schema")
         if schema is None:
             self.report.add(place, "JSON response without a schema")
             return None

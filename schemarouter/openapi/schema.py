@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from schemarouter.openapi.errors import OpenAPIImportError, mapping, sequence
 from schemarouter.openapi.report import ImportReport
 from schemarouter.openapi.resolver import ExternalRef, Resolver
 
@@ -61,6 +62,7 @@ class Flattener:
         if not isinstance(node, dict):
             self.report.add(place, "schema is not an object")
             return None, chain
+        self._check_shape(node, place)
         if "allOf" in node:
             merged = self._merge_all_of(node, place, chain)
             if merged is None:
@@ -88,6 +90,16 @@ class Flattener:
             return None, chain
         return node, chain
 
+    def _check_shape(self, node: dict[str, Any], place: str) -> None:
+        """Keywords with the wrong JSON type are bad input, named with their place."""
+        file = self.resolver.file
+        mapping(node.get("properties"), file, place, "'properties'")
+        for keyword in ("allOf", "oneOf", "anyOf"):
+            sequence(node.get(keyword), file, place, f"'{keyword}'")
+        kind = node.get("type")
+        if kind is not None and not isinstance(kind, (str, list)):
+            raise OpenAPIImportError(file, place, f"'type' must be a string or a list, not {type(kind).__name__}")
+
     def _merge_all_of(self, node: dict[str, Any], place: str, chain: tuple[str, ...]) -> dict[str, Any] | None:
         merged: dict[str, Any] = {k: v for k, v in node.items() if k != "allOf"}
         properties: dict[str, Any] = dict(merged.get("properties") or {})
@@ -108,7 +120,7 @@ class Flattener:
         """The declared type (nullable forms unwrapped), inferred only from properties/items."""
         raw = node.get("type")
         if isinstance(raw, list):
-            real = [t for t in raw if t != "null"]
+            real = [t for t in raw if t != "null" and isinstance(t, str)]
             if len(real) != 1:
                 self.report.add(place, "multi-type schema", "/".join(map(str, raw)))
                 return None
@@ -165,7 +177,7 @@ class Flattener:
             self.report.add(place, "untyped schema")
             return
         if kind in _SCALARS:
-            leaf = "date" if kind == "string" and node.get("format") in _DATE_FORMATS else kind
+            leaf = "date" if kind == "string" and _format(node) in _DATE_FORMATS else kind
             if in_list:
                 out.append(FlatField(path, "array", description, unit, True, leaf))
             else:
@@ -190,7 +202,7 @@ class Flattener:
             if items is not None and item_kind == "object" and items.get("properties"):
                 self.report.add(place, "nesting deeper than the depth limit", f"kept as one list field ({self.max_depth} levels)")
             leaf = item_kind
-            if leaf == "string" and items is not None and items.get("format") in _DATE_FORMATS:
+            if leaf == "string" and items is not None and _format(items) in _DATE_FORMATS:
                 leaf = "date"
             out.append(FlatField(path, "array", description, unit or (_unit(items) if items else None), in_list, leaf))
             return
@@ -217,3 +229,8 @@ def _scalar_type(resolver: Resolver, branch: Any, place: str, chain: tuple[str, 
         return None
     kind = node.get("type") if isinstance(node, dict) else None
     return kind if isinstance(kind, str) else None
+
+
+def _format(node: dict[str, Any]) -> str | None:
+    value = node.get("format")
+    return value if isinstance(value, str) else None
