@@ -290,6 +290,21 @@ def test_bad_documents_are_refused(sr, db: str, tmp_path: Path, make, needles) -
     _refuse(sr, db, _write(tmp_path, "spec.json", make()), _write(tmp_path, "o.yaml", MINIMAL_OVERLAY), *needles)
 
 
+def test_yaml_documents_with_integer_status_codes_import(tmp_path: Path) -> None:
+    text = yaml.safe_dump(_spec(), sort_keys=False).replace("'200':", "200:")
+    assert "\n        200:" in text or "200:" in text
+    path = tmp_path / "spec.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert 200 in yaml.safe_load(text)["paths"]["/widgets/{widget_id}"]["get"]["responses"], "YAML reads 200 as an int"
+    result = import_openapi(path, "widgets", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
+    assert [f.name for f in result.local.source.endpoint("get_widget").fields] == ["id", "name"]
+
+
+def test_missing_files_are_named(sr, db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    _refuse(sr, db, tmp_path / "nope.json", None, "nope.json", "cannot read")
+    _refuse(sr, db, _write(tmp_path, "spec.json", _spec()), tmp_path / "no-overlay.yaml", "no-overlay.yaml", "cannot read")
+
+
 def test_invalid_json_names_the_line(sr, db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "spec.json"
     path.write_text('{"openapi": "3.0.0",\n "paths": {,}}', encoding="utf-8")
