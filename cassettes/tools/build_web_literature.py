@@ -9,7 +9,7 @@ import json
 
 import yaml
 
-from cassettelib import REFERENCE, adapter_request, interaction, load_json, vcr_body, write
+from cassettelib import REFERENCE, adapter_request, interaction, vcr_body, write
 
 S2_FILE = "openalex/openalex_works_filter_title.search_list_plus_crossref_s2_vcr_cassette.yaml"
 S2_FIELDS = ["doi", "title", "authors", "year", "venue", "citationCount"]
