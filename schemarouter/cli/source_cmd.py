@@ -14,6 +14,7 @@ from rich.table import Table
 
 from schemarouter.cli.options import console, db_option, json_option, open_registry, print_json
 from schemarouter.local_sources import add_local_source, check_local_source, label_for, load_local_source_file
+from schemarouter.registry import SyncReport
 
 
 @click.group()
@@ -119,10 +120,7 @@ def import_openapi(
         click.echo("dry run: nothing written")
 
 
-def _print_report(report: object, source_id: str, file: str, as_json: bool) -> None:
-    from schemarouter.registry import SyncReport
-
-    assert isinstance(report, SyncReport)
+def _print_report(report: SyncReport, source_id: str, file: str, as_json: bool) -> None:
     if as_json:
         print_json(report.as_dict())
         return
