@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from schemarouter.errors import SchemaRouterError
 
 
@@ -15,7 +17,7 @@ class OpenAPIImportError(SchemaRouterError):
         super().__init__(f"{file}: {place}: {problem}" if place else f"{file}: {problem}")
 
 
-def mapping(value: object, file: str, place: str, what: str) -> dict:  # type: ignore[type-arg]
+def mapping(value: object, file: str, place: str, what: str) -> dict[Any, Any]:
     """``value`` as a mapping (absent = empty), or an error naming the place: real specs are not always valid."""
     if value is None:
         return {}
@@ -24,7 +26,7 @@ def mapping(value: object, file: str, place: str, what: str) -> dict:  # type: i
     return value
 
 
-def sequence(value: object, file: str, place: str, what: str) -> list:  # type: ignore[type-arg]
+def sequence(value: object, file: str, place: str, what: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
