@@ -98,7 +98,7 @@ def _other_value(
         for key in ("doi", "pmid", "arxiv_id") if not has_identifier else ():
             if key in values:
                 return str(values[key])
-        return values.get("query_text") or analysis.subject
+        return values.get("query_text") or analysis.topic or analysis.subject
     if p.concept == "title":
         if p.required:
             subject = analysis.subject

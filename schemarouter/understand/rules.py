@@ -115,6 +115,8 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
         analysis.topic = wording.topic_text(text, drop)
         analysis.subject = _subject(text, entities)
         analysis.understanding.params = entity_params(analysis, text)
+        if not _takes_free_text(graph, intent, named):
+            analysis.understanding.params.pop("query_text", None)  # kept on analysis.topic
         if bounds:
             analysis.understanding.params["bounds"] = bounds
     return analysis
@@ -153,6 +155,12 @@ def _takes_identifiers(graph: SchemaGraph, source: str, entities: list[Entity]) 
     return bool(wanted & taken) or not any(
         wanted & {p.concept for p in info.endpoint.parameters} for info in graph.endpoints.values()
     )
+
+
+def _takes_free_text(graph: SchemaGraph, intent: str | None, named: list[str]) -> bool:
+    """Whether any endpoint that could answer has a free-text parameter (else the topic is noise)."""
+    keys = set(graph.intent_endpoints.get(intent or "", [])) | {k for k in graph.endpoints if k[0] in named}
+    return any(p.concept == "query_text" for k in keys for p in graph.endpoints[k].endpoint.parameters)
 
 
 def _comparable(graph: SchemaGraph, intent: str | None) -> bool:
