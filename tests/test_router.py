@@ -195,3 +195,14 @@ def test_a_named_source_next_to_an_identifier_it_cannot_take_is_a_topic(router: 
 def test_citation_sort_uses_the_declared_sort_syntax(router: Router) -> None:
     step = only_step(router.plan("Most cited OpenAlex works on high-entropy alloys"))
     assert step.params["sort"] == "cited_by_count:desc" and "cited" not in step.params["search"].lower()
+
+
+def test_one_named_source_compared_with_experiment_adds_an_experimental_source(router: Router) -> None:
+    plan = router.plan("How does the Materials Project band gap of GaN compare with experiment?")
+    assert [s.source for s in plan.steps][0] == "materials_project" and len(plan.steps) == 2
+    second = plan.steps[1]
+    assert graph_type(second) == "experimental"
+
+
+def graph_type(step) -> str:
+    return next(m.source_type for name, m in step.meta.items() if "identifier" not in step.why.get(name, ""))
