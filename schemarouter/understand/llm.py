@@ -177,6 +177,13 @@ def _parameters(raw: Any, question: str) -> tuple[list[Entity], dict[str, Any]]:
     entities: list[Entity] = []
     params: dict[str, Any] = {}
     for key, value in (raw.items() if isinstance(raw, dict) else []):
+        if key_of(str(key)) in ("elements", "element"):
+            items = value if isinstance(value, list) else str(value).replace("-", ",").split(",")
+            symbols = [str(x).strip() for x in items if str(x).strip() in chemistry.ELEMENTS]
+            if symbols and len(symbols) == len(items):
+                params["elements"] = symbols
+                entities.append(Entity("elements", symbols, 0, 0, ",".join(symbols)))
+            continue
         kind = _PARAM_KEYS.get(key_of(str(key)))
         if kind is None or value is None or isinstance(value, (dict, list)):
             continue
