@@ -206,3 +206,18 @@ def test_one_named_source_compared_with_experiment_adds_an_experimental_source(r
 
 def graph_type(step) -> str:
     return next(m.source_type for name, m in step.meta.items() if "identifier" not in step.why.get(name, ""))
+
+
+@pytest.mark.parametrize(
+    "question", ["papers about the band gap of GaN", "Find literature on perovskite stability",
+                 "articles on the thermal conductivity of PbTe"],
+)
+def test_quantities_in_a_literature_topic_do_not_make_it_a_property_lookup(router: Router, question: str) -> None:
+    plan = router.plan(question)
+    assert plan.understanding.intent == "literature_search"
+    assert graph_type(only_step(plan)) == "literature"
+
+
+def test_company_overview_goes_to_the_company_register(router: Router) -> None:
+    step = only_step(router.plan("SK hynix overview"))
+    assert (step.source, step.endpoint, step.params) == ("dart", "company", {"corp_name": "SK hynix"})

@@ -33,17 +33,22 @@ def _memo(graph: SchemaGraph) -> dict:
 
 
 def _param_concept_intents(graph: SchemaGraph, concept: str) -> dict[str, float]:
-    """Share of the endpoints taking ``concept`` as a parameter that serve each intent."""
+    """Share of the sources taking ``concept`` as a parameter whose endpoints (those taking it)
+    serve each intent. Counted per source, so a source with one endpoint per intent (DART's
+    company and financial statement) backs each of its intents fully."""
     memo = _memo(graph)
     key = ("param", concept)
     if key not in memo:
-        counts: dict[str, float] = defaultdict(float)
         endpoints = [i for i in graph.endpoints.values() if any(p.concept == concept for p in i.endpoint.parameters)]
         if concept == "title":  # a quoted title names a publication, not a page or a question
             endpoints = [i for i in endpoints if i.source.domain == "literature"] or endpoints
+        served: dict[str, set[str]] = defaultdict(set)
         for info in endpoints:
-            for intent in info.endpoint.intents:
-                counts[intent] += 1.0 / len(endpoints)
+            served[info.source.id] |= set(info.endpoint.intents)
+        counts: dict[str, float] = defaultdict(float)
+        for intents in served.values():
+            for intent in intents:
+                counts[intent] += 1.0 / len(served)
         memo[key] = dict(counts)
     return memo[key]
 

@@ -81,7 +81,16 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
                 concepts.setdefault(t.target, m.text)
                 partial.add(t.target)
     compare = keyword_hits.pop(COMPARE_INTENT, 0.0) > 0
-    scores = intent_evidence(graph, keyword_hits, list(concepts), entities, named)
+    topic_start = wording.literature_topic_start(text)
+    if topic_start is not None:
+        # "papers on the band gap of GaN": the band gap and GaN are the papers' topic
+        inside = {c for c, words in concepts.items() if text.find(words, topic_start) >= 0 and text.find(words) >= topic_start}
+        evidence_concepts = [c for c in concepts if c not in inside]
+        evidence_entities = [e for e in entities if e.start < topic_start]
+        hits = {i: w for i, w in _keyword_hits(matches, kinds, graph, before=topic_start).items() if i != COMPARE_INTENT}
+        scores = intent_evidence(graph, hits, evidence_concepts, evidence_entities, named)
+    else:
+        scores = intent_evidence(graph, keyword_hits, list(concepts), entities, named)
     named = [s for s in named if _takes_identifiers(graph, s, entities)]
     served = {i for s in named for info in graph.source_endpoints(s) for i in info.endpoint.intents}
     choices = {i: v for i, v in scores.items() if i in served} if served else scores
@@ -120,6 +129,17 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
         if bounds:
             analysis.understanding.params["bounds"] = bounds
     return analysis
+
+
+def _keyword_hits(matches: list[Match], kinds: set[str], graph: SchemaGraph, before: int) -> dict[str, float]:
+    hits: dict[str, float] = defaultdict(float)
+    for m in matches:
+        if m.char_start >= before:
+            continue
+        for t in _resolve_case(m, kinds, graph):
+            if t.kind == "intent":
+                hits[t.target] += 1.5 if " " in t.phrase else 1.0
+    return hits
 
 
 def _resolve_case(m: Match, kinds: set[str], graph: SchemaGraph) -> tuple:

@@ -156,3 +156,17 @@ def subject_phrase(text: str) -> str | None:
         return None
     found = re.split(r"\s+(?:in|from|according|on|using|via|at)\s+", found)[0].strip()
     return found or None
+
+
+_LITERATURE_HEAD = re.compile(
+    r"\b(?:papers?|literature|articles?|publications?|preprints?|studies|works|reviews?|research)\b"
+    r"(?:\s+[\w-]+){0,3}?\s+(?:on|about|regarding|concerning|into|that (?:report|study|discuss|describe)s?)\s",
+    re.IGNORECASE,
+)
+
+
+def literature_topic_start(text: str) -> int | None:
+    """Where the topic of a literature request begins ("papers on <topic>"): words after it say
+    what the papers are about, not what kind of record to fetch."""
+    m = _LITERATURE_HEAD.search(text)
+    return m.end() if m else None
