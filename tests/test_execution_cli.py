@@ -113,3 +113,39 @@ def test_reader_errors_are_one_line() -> None:
     config = ReaderConfig(base_url="http://llm.local/v1", model="m")
     with pytest.raises(SchemaRouterError, match="HTTP 500"):
         ask_reader(config, "q", "c", transport=httpx.MockTransport(lambda r: httpx.Response(500, text="x")))
+
+
+def test_ask_with_a_reader_endpoint_cites_provenance(run_cli) -> None:  # type: ignore[no-untyped-def]
+    import http.server
+    import threading
+
+    seen: list[dict] = []
+
+    class Reader(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            seen.append(body)
+            context = body["messages"][-1]["content"]
+            answer = "180.16 g/mol (pubchem 2244; LicenseRef-NCBI-data-policy)" if "180.16" in context else "unknown"
+            payload = json.dumps({"choices": [{"message": {"role": "assistant", "content": answer}}]}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+
+        def log_message(self, *args: object) -> None:
+            return None
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), Reader)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        env = {**NO_KEYS, "SCHEMAROUTER_LLM_URL": f"http://127.0.0.1:{server.server_port}/v1",
+               "SCHEMAROUTER_LLM_MODEL": "test-reader"}
+        result = run_cli("ask", "--offline", "What is the molecular weight of aspirin?", env=env)
+    finally:
+        server.shutdown()
+    assert result.returncode == 0, result.stderr
+    assert "180.16 g/mol (pubchem 2244; LicenseRef-NCBI-data-policy)" in result.stdout
+    assert seen and seen[0]["model"] == "test-reader"
+    assert "[calculated" in seen[0]["messages"][-1]["content"]  # the attributed context reached the reader

@@ -21,6 +21,7 @@ from schemarouter.execution.spec import AdapterSpec
 SPEC = AdapterSpec(records="message.items", locations={"doi": "filter", "from-pub-date": "filter"},
                    notes="filter terms are key:value joined by commas; /works/{doi} returns one work as message")
 SINGLE_DOI_EXTRA = {"mailto"}
+EMAIL_ENV = "SCHEMAROUTER_CONTACT_EMAIL"  # Crossref's "polite pool": identify yourself with mailto
 
 
 class CrossrefAdapter(HttpJsonAdapter):
@@ -28,6 +29,8 @@ class CrossrefAdapter(HttpJsonAdapter):
         super().__init__({"works": SPEC}, auth_required=False, filter_style="colon")
 
     def build_request(self, call: StepCall, params: dict[str, Any]) -> httpx.Request:
+        if not params.get("mailto") and call.env.get(EMAIL_ENV):
+            params = {**params, "mailto": call.env[EMAIL_ENV]}
         given = {k for k, v in params.items() if v not in (None, "")}
         if "doi" in given and given <= {"doi"} | SINGLE_DOI_EXTRA:
             doi = str(params["doi"]).removeprefix("https://doi.org/")

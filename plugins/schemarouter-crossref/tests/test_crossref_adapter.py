@@ -59,3 +59,18 @@ def test_validation_failure_is_http_400_with_the_message() -> None:
 def test_unknown_doi_is_no_records() -> None:
     step = run_step("crossref", "works", {"doi": "10.9999/not.a.doi"}, ["title"])
     assert step.error is not None and step.error.kind == "no_records"
+
+
+def test_contact_email_goes_to_the_polite_pool() -> None:
+    import httpx
+
+    from schemarouter.execution.adapter import StepCall
+    from schemarouter.execution.testing import installed
+
+    declarations, adapters = installed()
+    source = declarations.sources["crossref"]
+    endpoint = source.endpoint("works")
+    call = StepCall(source, endpoint, {}, [endpoint.field("DOI")], httpx.AsyncClient(),
+                    env={"SCHEMAROUTER_CONTACT_EMAIL": "lab@example.org"})
+    request = adapters["crossref"].build_request(call, {"query": "ecology"})
+    assert request.url.params["mailto"] == "lab@example.org"
