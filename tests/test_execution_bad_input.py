@@ -195,3 +195,29 @@ def test_adapter_bug_is_contained() -> None:
     bad, good = ex.run_sync(plan("lab", "lab_two")).steps
     assert bad.error is not None and bad.error.kind == "adapter_error"
     assert good.ok
+
+
+def test_per_source_concurrency_is_bounded() -> None:
+    import asyncio
+
+    active = {"now": 0, "peak": 0}
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        active["now"] += 1
+        active["peak"] = max(active["peak"], active["now"])
+        await asyncio.sleep(0.01)
+        active["now"] -= 1
+        return httpx.Response(200, json=GOOD)
+
+    ex = executor(handler, per_source_concurrency=2)  # type: ignore[arg-type]
+    run = ex.run_sync(plan(*["lab"] * 6))
+    assert all(step.ok for step in run.steps)
+    assert active["peak"] == 2
+
+
+def test_user_agent_names_schemarouter_and_its_version() -> None:
+    from schemarouter import __version__
+    from schemarouter.execution.http import make_client
+
+    client = make_client()
+    assert client.headers["user-agent"].startswith(f"schemarouter/{__version__}")
