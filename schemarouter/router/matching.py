@@ -28,6 +28,7 @@ _MEMO_LIMIT = 50_000
 
 def match_endpoint(info: EndpointInfo, concepts: list[str], matched_words: dict[str, str]) -> EndpointMatch:
     result = EndpointMatch()
+    best_by_phrase: dict[str, float] = {}
     for concept in concepts:
         said = matched_words.get(concept, concept)
         key = (id(info), concept, said)
@@ -44,7 +45,10 @@ def match_endpoint(info: EndpointInfo, concepts: list[str], matched_words: dict[
                 result.fields[name] = (score, why)
         if best == 0:
             result.unmatched.append(concept)
-        result.score += best
+        # one phrase of the question counts once, however many keys it produced
+        phrase = normalize(said)
+        best_by_phrase[phrase] = max(best_by_phrase.get(phrase, 0.0), best)
+    result.score = sum(best_by_phrase.values())
     return result
 
 
@@ -60,12 +64,13 @@ def _match_concept(info: EndpointInfo, concept: str, words: str) -> tuple[float,
 
 def _field_score(f: FieldInfo, concept: str, concept_words: str, said: str) -> tuple[float, str]:
     name, name_words = f.name, f.words
+    if concept in f.field.concepts:
+        # every field carrying a shared concept answers it equally; the name is no extra merit
+        return ALIAS, f"concept {concept} matched '{said}'"
     if concept == name or concept_words == name_words:
         if said in (name_words, f.raw_words, concept_words):
             return EXACT, f"field name matched '{said}'"
         return ALIAS, f"field alias matched '{said}'"
-    if concept in f.field.concepts:
-        return ALIAS, f"concept {concept} matched '{said}'"
     if said in f.alias_words:
         return ALIAS, f"field alias matched '{said}'"
     if len(concept_words) >= 4 and (f" {concept_words} " in f" {name_words} " or (len(name_words) >= 5 and f" {name_words} " in f" {concept_words} ")):
