@@ -96,7 +96,9 @@ def projection_keys(endpoint: Endpoint, fields: list[ResponseField]) -> list[str
     for f in fields:
         segments = parse_path(f.path)
         if style == "json_list":
-            key = ".".join(s.key for s in segments)
+            # NOMAD: the full path, cut after a repeated section (band_gap[0].value -> band_gap)
+            cut = next((i for i, seg in enumerate(segments) if seg.selectors), len(segments) - 1)
+            key = ".".join(s.key for s in segments[: cut + 1])
         elif segments[0].key == "attributes" and len(segments) > 1:
             key = segments[1].key
         else:

@@ -41,3 +41,29 @@ def test_zero_hits_is_no_records() -> None:
 def test_validation_error_is_http_422() -> None:
     step = run_step("nomad", "entries_query", {"pagination.page_size": -1}, FIELDS)
     assert step.error is not None and step.error.kind == "http_status" and "422" in step.error.message
+
+
+def test_request_body_carries_query_pagination_owner_and_include() -> None:
+    import asyncio
+    import json
+
+    import httpx
+
+    from schemarouter.execution.adapter import StepCall
+    from schemarouter.execution.testing import installed
+
+    declarations, adapters = installed()
+    source = declarations.sources["nomad"]
+    endpoint = source.endpoint("entries_query")
+    fields = [endpoint.field(n) for n in ("entry_id", "band_gap", "mass_density")]
+    params = {"results.material.elements": "Si", "pagination.page_size": 5}
+    call = StepCall(source, endpoint, params, fields, httpx.AsyncClient())
+    adapter = adapters["nomad"]
+    request = adapter.build_request(call, asyncio.run(adapter.resolve_client_params(call, dict(params))))
+    body = json.loads(request.content)
+    assert request.method == "POST"
+    assert body["query"] == {"results.material.elements": {"all": ["Si"]}}
+    assert body["pagination"] == {"page_size": 5} and body["owner"] == "public"
+    assert body["required"]["include"] == [
+        "entry_id", "results.properties.electronic.band_gap",
+        "results.properties.structures.structure_conventional.mass_density"]
