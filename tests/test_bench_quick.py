@@ -51,6 +51,7 @@ def test_quick_numbers_keep_their_meaning(quick) -> None:  # type: ignore[no-unt
     # Stripping the provenance layer empties metadata and nothing else about the plan.
     assert s["ablation: no provenance layer"]["metadata_completeness"] == 0.0
     assert s["ablation: no provenance layer"]["field_f1"] == s["schemarouter (recall)"]["field_f1"]
+    assert s["ablation: no provenance layer"]["executable"] == s["schemarouter (recall)"]["executable"] > 0
     # All fields of the same tools: more tokens, more over-fetch.
     assert s["ablation: no field projection"]["over_fetch"] >= s["schemarouter (recall)"]["over_fetch"]
     assert s["schemarouter (minimal)"]["context_tokens"] <= s["schemarouter (recall)"]["context_tokens"]

@@ -19,6 +19,9 @@ from schemarouter.bench.downstream import evaluate
 from schemarouter.bench.frozen import Frozen
 from schemarouter.bench.metrics import identifier_fields, score_query, summarize
 from schemarouter.bench.routers.base import BenchRouter, Skipped
+from schemarouter.graph import SchemaGraph
+from schemarouter.plan import Plan
+from schemarouter.router.validate import validate_plan
 
 Progress = Callable[[str, int, int], None]  # router name, done, total
 
@@ -60,6 +63,7 @@ def run_router(router: BenchRouter, queries: list[Query], frozen: Frozen,
         latency_ms = (time.perf_counter() - t0) * 1000
         plan.id = q.id
         score = score_query(plan, _gold_row(q), graph, identifiers)
+        score.executable = executable(plan, graph, q.negative)
         down = evaluate(plan, q, graph)
         row: dict[str, Any] = {
             "id": q.id, "category": q.category, "negative": q.negative,
@@ -83,6 +87,17 @@ def run_router(router: BenchRouter, queries: list[Query], frozen: Frozen,
         for cat in sorted({q.category for q in queries})
     }
     return result
+
+
+def executable(plan: Plan, graph: SchemaGraph, negative: bool = False) -> bool:
+    """Whether the plan can run: valid steps, declared fields, typed and required parameters.
+
+    Field metadata is a separate metric (metadata completeness): a baseline plan without units
+    or licenses still executes, so metadata problems do not count here. A declined plan is
+    executable for a negative question (as in metrics.score_query).
+    """
+    problems = [p for p in validate_plan(plan, graph) if not p.startswith("stale plan") and "metadata" not in p]
+    return (negative or bool(plan.steps)) and not problems
 
 
 def summarize_rows(rows: list[dict[str, Any]], scores: list[Any], with_ci: bool = True) -> dict[str, Any]:
