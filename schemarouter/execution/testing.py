@@ -13,8 +13,8 @@ In a plugin's ``tests/test_<source>_adapter.py``::
         step = run_step("crossref", "works", {"doi": "10.1371/..."}, ["title"])
 
 ``vcr_config`` (imported, it becomes the module's fixture) filters keys from headers and query
-strings and replays only (record mode ``none``); re-record with a real key by running pytest with
-``--record-mode=once`` after deleting the cassette.
+strings; replay only is pytest-recording's default (``--record-mode=none``). Re-record with a real
+key by running pytest with ``--record-mode=once --block-network=false`` after deleting the cassette.
 """
 
 from __future__ import annotations
@@ -44,7 +44,10 @@ def cassette_dir(source_id: str) -> str:
 
 @pytest.fixture
 def vcr_config() -> dict[str, Any]:
-    return offline.vcr_config()
+    config = offline.vcr_config()
+    # pytest-recording's --record-mode (default "none") must win, so re-recording works.
+    config.pop("record_mode")
+    return config
 
 
 @lru_cache(maxsize=1)
