@@ -32,21 +32,22 @@ def _pyplot() -> Any:
 
 def answerable_vs_tokens(routers: list[dict[str, Any]], path: Path) -> Path:
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(7.5, 4.8), dpi=120)
-    for r in routers:
+    fig, ax = plt.subplots(figsize=(9, 4.8), dpi=120)
+    cmap = plt.get_cmap("tab20")
+    ran = [r for r in routers if not r.get("skipped") and "answerable" in r["summary"]]
+    for i, r in enumerate(ran):
         s = r["summary"]
-        if r.get("skipped") or "answerable" not in s:
-            continue
         marker = {"schemarouter": "o", "ablation": "^", "llm": "D"}.get(r["kind"], "s")
-        ax.scatter(s["context_tokens"], s["answerable"], marker=marker, s=50)
-        ax.annotate(r["name"], (s["context_tokens"], s["answerable"]), textcoords="offset points", xytext=(5, 4),
-                    fontsize=7)
+        ax.scatter(s["context_tokens"], s["answerable"], marker=marker, s=60, color=cmap(i % 20),
+                   edgecolors="black", linewidths=0.4,
+                   label=f"{r['name']} ({s['context_tokens']:.0f} tok, {s['answerable']:.2f})")
     ax.set_xscale("log")
     ax.set_xlabel("retrieved-context tokens per question (mean, cl100k_base)")
     ax.set_ylabel("answerable rate (gold values in context)")
     ax.set_ylim(-0.02, 1.05)
-    ax.grid(True, alpha=0.3)
+    ax.grid(True, alpha=0.3, which="both")
     ax.set_title("Answerable rate vs retrieved-context tokens")
+    ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
