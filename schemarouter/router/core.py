@@ -74,17 +74,18 @@ class Router:
     def candidates(self, analysis: Analysis) -> list[Candidate]:
         u = analysis.understanding
         infos = list(self.graph.endpoints.values())
-        out = sorted((self._candidate(i, analysis) for i in infos), key=lambda c: c.info.label)
+        wanted = _wanted_concepts(analysis)
+        out = sorted((self._candidate(i, analysis, wanted) for i in infos), key=lambda c: c.info.label)
         return sorted(out, key=lambda c: c.key, reverse=True)  # stable: ties stay in label order
 
-    def _candidate(self, info: EndpointInfo, analysis: Analysis) -> Candidate:
+    def _candidate(self, info: EndpointInfo, analysis: Analysis, wanted: set[str] | None) -> Candidate:
         u = analysis.understanding
         m = match_endpoint(info, u.concepts, analysis.matched)
         score = m.score + _property_param_bonus(info, m, self.graph)
         serves = 1 if u.intent in info.endpoint.intents else 0
         groups = set(self.graph.intent_groups(u.intent))
         coverage = len(groups & info.groups)
-        fit = _entity_fit(info, analysis)
+        fit = _entity_fit(info, wanted)
         evidence = sum(analysis.intent_scores.get(i, 0.0) for i in info.endpoint.intents)
         key = (fit, score, serves, 0 if info.is_web else 1, coverage, round(evidence, 3), info.source.priority,
                -len(info.fields))
@@ -211,18 +212,25 @@ class Router:
         return set() if mode == "minimal" else intent_groups
 
 
-def _entity_fit(info: EndpointInfo, analysis: Analysis) -> int:
-    """2 if the endpoint takes one of the question's entities as such, 1 only as free text or a page
-    title, 0 if the question has none, -1 if it can take none of them."""
+def _wanted_concepts(analysis: Analysis) -> set[str] | None:
+    """Parameter concepts that could carry the question's entities (None: it has no entities)."""
     kinds = {e.kind for e in analysis.entities if e.kind in ENTITY_CONCEPT and e.kind != "year"}
     if not kinds:
-        return 0
+        return None
     if any(e.kind == "formula" and e.extra.get("name") for e in analysis.entities):
         kinds.add("compound")  # "sodium chloride" is also a compound name
-    concepts = {p.concept for p in info.endpoint.parameters if p.concept}
     wanted = {ENTITY_CONCEPT[k] for k in kinds}
     if "formula" in wanted:
         wanted |= {"element"}
+    return wanted
+
+
+def _entity_fit(info: EndpointInfo, wanted: set[str] | None) -> int:
+    """2 if the endpoint takes one of the question's entities as such, 1 only as free text or a page
+    title, 0 if the question has none, -1 if it can take none of them."""
+    if wanted is None:
+        return 0
+    concepts = {p.concept for p in info.endpoint.parameters if p.concept}
     if concepts & wanted:
         return 2
     # free text takes any entity; a page title takes the thing asked about
