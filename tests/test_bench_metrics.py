@@ -23,8 +23,13 @@ from tests.factories import source
 def graph():  # type: ignore[no-untyped-def]
     vocab = inventory_declarations()
     lab = source()
-    decls = Declarations(intents=vocab.intents, field_groups=vocab.field_groups, concepts=vocab.concepts,
-                         sources={lab.id: lab}, owners={lab.id: Owner("plugin", "test", "1")})
+    decls = Declarations(
+        intents=vocab.intents,
+        field_groups=vocab.field_groups,
+        concepts=vocab.concepts,
+        sources={lab.id: lab},
+        owners={lab.id: Owner("plugin", "test", "1")},
+    )
     return build_graph(decls, "sha256:test")
 
 
@@ -34,9 +39,15 @@ NEGATIVE = Query(id="q2", category="negative", query="weather tomorrow?", gold=[
 
 
 def _plan(formula: str, fields: list[str], meta: bool = False) -> Plan:
-    step = PlanStep(source="lab_store", endpoint="samples", params={"formula": formula}, fields=fields,
-                    meta={"gap": FieldMeta(unit="eV", source_type="experimental", license="LicenseRef-internal")}
-                    if meta else {})
+    step = PlanStep(
+        source="lab_store",
+        endpoint="samples",
+        params={"formula": formula},
+        fields=fields,
+        meta={"gap": FieldMeta(unit="eV", source_type="experimental", license="LicenseRef-internal")}
+        if meta
+        else {},
+    )
     return Plan(query=QUERY.query, registry_fingerprint="sha256:test", steps=[step])
 
 
@@ -91,14 +102,28 @@ def test_bootstrap_is_deterministic_and_brackets_the_estimate() -> None:
     assert agg.bootstrap_ci([True] * 5, agg.rate) == (1.0, 1.0)  # no spread, no interval
 
 
-def _row(cat: str, answerable: bool, tokens: int, latency: float, recall: float, negative: bool = False) -> dict:
-    return {"category": cat, "negative": negative, "answerable": answerable, "context_tokens": tokens,
-            "context_tokens_est": tokens + 1, "latency_ms": latency, "prompt_tokens": 0, "tool_exact": answerable,
-            "field_recall": recall}
+def _row(
+    cat: str, answerable: bool, tokens: int, latency: float, recall: float, negative: bool = False
+) -> dict:
+    return {
+        "category": cat,
+        "negative": negative,
+        "answerable": answerable,
+        "context_tokens": tokens,
+        "context_tokens_est": tokens + 1,
+        "latency_ms": latency,
+        "prompt_tokens": 0,
+        "tool_exact": answerable,
+        "field_recall": recall,
+    }
 
 
 def test_summary_means_rates_and_latency_percentiles() -> None:
-    rows = [_row("a", True, 100, 1.0, 1.0), _row("a", False, 50, 3.0, 0.5), _row("neg", True, 0, 2.0, 1.0, True)]
+    rows = [
+        _row("a", True, 100, 1.0, 1.0),
+        _row("a", False, 50, 3.0, 0.5),
+        _row("neg", True, 0, 2.0, 1.0, True),
+    ]
     s = summarize_rows(rows, [], with_ci=True)
     assert s["answerable"] == pytest.approx(2 / 3)
     assert s["context_tokens"] == pytest.approx(50.0)  # (100 + 50 + 0) / 3

@@ -17,9 +17,22 @@ def quick(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-
 
     out = tmp_path_factory.mktemp("bench")
     proc = subprocess.run(
-        [sys.executable, "-m", "schemarouter", "bench", "--quick", "--json", "--report", str(out / "report.md"),
-         "--plots-dir", str(out / "img")],
-        capture_output=True, text=True, timeout=300, env={"PATH": "/usr/bin:/bin", "HOME": str(out)},
+        [
+            sys.executable,
+            "-m",
+            "schemarouter",
+            "bench",
+            "--quick",
+            "--json",
+            "--report",
+            str(out / "report.md"),
+            "--plots-dir",
+            str(out / "img"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(out)},
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(proc.stdout), out
@@ -29,9 +42,17 @@ def test_quick_runs_every_offline_router_on_every_category(quick) -> None:  # ty
     doc, _ = quick
     routers = {r["name"]: r for r in doc["routers"]}
     ran = [r for r in routers.values() if not r.get("skipped")]
-    assert {"schemarouter (recall)", "schemarouter (minimal)", "fetch-all", "rule-based", "vector-only (BM25)",
-            "ablation: no field projection", "ablation: no provenance layer", "ablation: no source routing",
-            "ablation: no alias layer"} <= {r["name"] for r in ran}
+    assert {
+        "schemarouter (recall)",
+        "schemarouter (minimal)",
+        "fetch-all",
+        "rule-based",
+        "vector-only (BM25)",
+        "ablation: no field projection",
+        "ablation: no provenance layer",
+        "ablation: no source routing",
+        "ablation: no alias layer",
+    } <= {r["name"] for r in ran}
     categories = {q["category"] for q in routers["fetch-all"]["queries"]}
     assert len(categories) == doc["meta"]["queries"] == 9  # one query per category
     for r in ran:

@@ -16,8 +16,10 @@ def base():  # type: ignore[no-untyped-def]
 
 
 def _shape(decls):  # type: ignore[no-untyped-def]
-    return [(s.id, s.title, tuple(s.aliases), tuple((e.id, tuple(f.name for f in e.fields)) for e in s.endpoints))
-            for s in decls.sources.values()]
+    return [
+        (s.id, s.title, tuple(s.aliases), tuple((e.id, tuple(f.name for f in e.fields)) for e in s.endpoints))
+        for s in decls.sources.values()
+    ]
 
 
 @pytest.mark.parametrize("n", [1, 19, 20, 250])
@@ -37,7 +39,9 @@ def test_same_seed_same_inventory_other_seed_other(base) -> None:  # type: ignor
 
 def test_copies_vary_field_counts_and_add_concepts(base) -> None:  # type: ignore[no-untyped-def]
     decls = synthesize(base, 200)
-    per_endpoint = {len(e.fields) for s in decls.sources.values() if s.id not in base.sources for e in s.endpoints}
+    per_endpoint = {
+        len(e.fields) for s in decls.sources.values() if s.id not in base.sources for e in s.endpoints
+    }
     assert len(per_endpoint) > 10
     assert len(decls.concepts) > len(base.concepts)
     for s in decls.sources.values():  # identifiers always survive the copy

@@ -33,8 +33,14 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
 
 
-def bootstrap_ci(items: Sequence[T], statistic: Callable[[Sequence[T]], float], *,
-                 resamples: int = RESAMPLES, seed: int = SEED, level: float = 95.0) -> tuple[float, float]:
+def bootstrap_ci(
+    items: Sequence[T],
+    statistic: Callable[[Sequence[T]], float],
+    *,
+    resamples: int = RESAMPLES,
+    seed: int = SEED,
+    level: float = 95.0,
+) -> tuple[float, float]:
     """Percentile bootstrap interval of ``statistic`` over ``items`` (deterministic by ``seed``)."""
     if not items:
         return (0.0, 0.0)

@@ -35,21 +35,34 @@ def retrieve(plan: Plan, query: Query, graph: SchemaGraph) -> RunResult:
     for index, step in enumerate(plan.steps):
         info = graph.endpoints.get((step.source, step.endpoint))
         entity = step_entity(step, query)
-        values_raw = {f: fixture_value(step.source, entity, f, field_type(graph, step.source, step.endpoint, f))
-                      for f in step.fields}
-        id_field = next((f for f in step.fields if info and f in info.fields and info.fields[f].field.identifier), None)
+        values_raw = {
+            f: fixture_value(step.source, entity, f, field_type(graph, step.source, step.endpoint, f))
+            for f in step.fields
+        }
+        id_field = next(
+            (f for f in step.fields if info and f in info.fields and info.fields[f].field.identifier), None
+        )
         record_id = str(values_raw[id_field]) if id_field else None
         title = info.source.title if info and step.meta else None
         values = {}
         for f, v in values_raw.items():
             m = step.meta.get(f)
             values[f] = Value(
-                field=f, value=v, unit=m.unit if m else None, source=step.source, source_title=title,
-                endpoint=step.endpoint, record_id=record_id, source_type=m.source_type if m else "",
-                license=m.license if m else "", attribution=m.attribution if m else None,
+                field=f,
+                value=v,
+                unit=m.unit if m else None,
+                source=step.source,
+                source_title=title,
+                endpoint=step.endpoint,
+                record_id=record_id,
+                source_type=m.source_type if m else "",
+                license=m.license if m else "",
+                attribution=m.attribution if m else None,
             )
         record = Record(source=step.source, endpoint=step.endpoint, record_id=record_id, values=values)
-        run.steps.append(StepResult(index=index, source=step.source, endpoint=step.endpoint, records=[record]))
+        run.steps.append(
+            StepResult(index=index, source=step.source, endpoint=step.endpoint, records=[record])
+        )
     return run
 
 
@@ -65,5 +78,10 @@ def is_answerable(plan: Plan, query: Query, context: str, graph: SchemaGraph) ->
 
 def evaluate(plan: Plan, query: Query, graph: SchemaGraph) -> Downstream:
     ctx: Context = render_context(retrieve(plan, query, graph))
-    return Downstream(tokens=ctx.tokens, estimated_tokens=ctx.estimated_tokens, chars=len(ctx.text),
-                      answerable=is_answerable(plan, query, ctx.text, graph), context=ctx.text)
+    return Downstream(
+        tokens=ctx.tokens,
+        estimated_tokens=ctx.estimated_tokens,
+        chars=len(ctx.text),
+        answerable=is_answerable(plan, query, ctx.text, graph),
+        context=ctx.text,
+    )

@@ -62,7 +62,11 @@ def step_entity(step: PlanStep, query: Query) -> str:
     """The entity whose record ``step`` retrieves for ``query``."""
     for steps in query.gold_sets:
         for g in steps:
-            if g.source == step.source and g.endpoint == step.endpoint and params_match(g.params, step.params):
+            if (
+                g.source == step.source
+                and g.endpoint == step.endpoint
+                and params_match(g.params, step.params)
+            ):
                 return gold_entity(g)
     return "plan:" + entity_key(step.params)
 
@@ -79,7 +83,9 @@ def gold_values(query: Query, steps: list[GoldStep], graph: SchemaGraph) -> list
     for g in steps:
         entity = gold_entity(g)
         for name in g.fields:
-            out.append((name, fixture_value(g.source, entity, name, field_type(graph, g.source, g.endpoint, name))))
+            out.append(
+                (name, fixture_value(g.source, entity, name, field_type(graph, g.source, g.endpoint, name)))
+            )
     return out
 
 

@@ -83,7 +83,9 @@ def inventory_declarations(path: str | Path | None = None) -> Declarations:
         decls.concepts[c.name] = c
     for tool in doc["tools"]:
         tool = dict(tool)
-        tool["endpoints"] = [{k: v for k, v in e.items() if k != "adapter"} for e in tool.get("endpoints", [])]
+        tool["endpoints"] = [
+            {k: v for k, v in e.items() if k != "adapter"} for e in tool.get("endpoints", [])
+        ]
         source = coerce(Source, tool, label, "source")
         decls.sources[source.id] = source
         decls.owners[source.id] = INVENTORY_OWNER
@@ -138,7 +140,9 @@ def load_frozen(registry_export: str | Path | None = None, origin: str = "auto")
 def without_aliases(decls: Declarations) -> Declarations:
     """A copy with the alias layer removed (field aliases and concept aliases); for the ablation."""
     out = Declarations(
-        intents=dict(decls.intents), field_groups=dict(decls.field_groups), owners=dict(decls.owners),
+        intents=dict(decls.intents),
+        field_groups=dict(decls.field_groups),
+        owners=dict(decls.owners),
         concepts={n: c.model_copy(update={"aliases": []}) for n, c in decls.concepts.items()},
     )
     for sid, source in decls.sources.items():

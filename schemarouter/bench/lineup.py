@@ -9,7 +9,9 @@ from schemarouter.bench.routers.base import BenchRouter, EntityParams, Skipped
 from schemarouter.execution.reader import ReaderConfig
 
 
-def lineup(frozen: Frozen, llm: ReaderConfig | None, *, embeddings: str | None = None) -> Iterator[BenchRouter | Skipped]:
+def lineup(
+    frozen: Frozen, llm: ReaderConfig | None, *, embeddings: str | None = None
+) -> Iterator[BenchRouter | Skipped]:
     """Routers in report order; a :class:`Skipped` stands in for one that cannot run here.
 
     ``embeddings``: None to run the MiniLM row when installed, else the reason it is left out.
@@ -20,7 +22,12 @@ def lineup(frozen: Frozen, llm: ReaderConfig | None, *, embeddings: str | None =
     from schemarouter.bench.routers.prompt_all import PromptAllRouter
     from schemarouter.bench.routers.rules import RuleBasedRouter
     from schemarouter.bench.routers.schemarouter_rows import (
-        NoAliasLayer, NoFieldProjection, NoProvenance, NoSourceRouting, SchemaRouterRow, llm_prompt_tokens,
+        NoAliasLayer,
+        NoFieldProjection,
+        NoProvenance,
+        NoSourceRouting,
+        SchemaRouterRow,
+        llm_prompt_tokens,
         llm_understander,
     )
 
@@ -29,9 +36,12 @@ def lineup(frozen: Frozen, llm: ReaderConfig | None, *, embeddings: str | None =
     yield SchemaRouterRow(graph, "recall")
     yield SchemaRouterRow(graph, "minimal")
     if llm is None:
-        yield _SkippedWithPrompt("schemarouter (LLM understander)",
-                                 "needs an LLM endpoint (--llm-base-url); prompt tokens computed", "llm",
-                                 lambda q: llm_prompt_tokens(graph, q) or 0)
+        yield _SkippedWithPrompt(
+            "schemarouter (LLM understander)",
+            "needs an LLM endpoint (--llm-base-url); prompt tokens computed",
+            "llm",
+            lambda q: llm_prompt_tokens(graph, q) or 0,
+        )
     else:
         understander = llm_understander(llm)
         if understander is None:
@@ -48,8 +58,12 @@ def lineup(frozen: Frozen, llm: ReaderConfig | None, *, embeddings: str | None =
         yield Skipped("vector-only (MiniLM)", reason)
     prompt_all = PromptAllRouter(graph, llm)
     if llm is None:
-        yield _SkippedWithPrompt("prompt-all", "needs an LLM endpoint (--llm-base-url); prompt tokens computed",
-                                 "llm", prompt_all.prompt_tokens)
+        yield _SkippedWithPrompt(
+            "prompt-all",
+            "needs an LLM endpoint (--llm-base-url); prompt tokens computed",
+            "llm",
+            prompt_all.prompt_tokens,
+        )
     else:
         yield prompt_all
     yield NoFieldProjection(graph)

@@ -38,9 +38,16 @@ def answerable_vs_tokens(routers: list[dict[str, Any]], path: Path) -> Path:
     for i, r in enumerate(ran):
         s = r["summary"]
         marker = {"schemarouter": "o", "ablation": "^", "llm": "D"}.get(r["kind"], "s")
-        ax.scatter(s["context_tokens"], s["answerable"], marker=marker, s=60, color=cmap(i % 20),
-                   edgecolors="black", linewidths=0.4,
-                   label=f"{r['name']} ({s['context_tokens']:.0f} tok, {s['answerable']:.2f})")
+        ax.scatter(
+            s["context_tokens"],
+            s["answerable"],
+            marker=marker,
+            s=60,
+            color=cmap(i % 20),
+            edgecolors="black",
+            linewidths=0.4,
+            label=f"{r['name']} ({s['context_tokens']:.0f} tok, {s['answerable']:.2f})",
+        )
     ax.set_xscale("log")
     ax.set_xlabel("retrieved-context tokens per question (mean, cl100k_base)")
     ax.set_ylabel("answerable rate (gold values in context)")
@@ -54,8 +61,9 @@ def answerable_vs_tokens(routers: list[dict[str, Any]], path: Path) -> Path:
     return path
 
 
-def prompt_tokens_vs_sources(scaling: list[dict[str, Any]], measured_19: float | None, llm_19: float | None,
-                             path: Path) -> Path:
+def prompt_tokens_vs_sources(
+    scaling: list[dict[str, Any]], measured_19: float | None, llm_19: float | None, path: Path
+) -> Path:
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.5), dpi=120)
     xs = [r["sources"] for r in scaling]
@@ -63,11 +71,20 @@ def prompt_tokens_vs_sources(scaling: list[dict[str, Any]], measured_19: float |
     if measured_19 is not None:
         xs, ys = [19, *xs], [measured_19, *ys]
     ax.plot(xs, ys, "s-", label="prompt-all (whole schema in the prompt)")
-    llm = [(r["sources"], r["schemarouter_llm_prompt_tokens"]) for r in scaling if "schemarouter_llm_prompt_tokens" in r]
+    llm = [
+        (r["sources"], r["schemarouter_llm_prompt_tokens"])
+        for r in scaling
+        if "schemarouter_llm_prompt_tokens" in r
+    ]
     if llm_19 is not None:
         llm = [(19, llm_19), *llm]
     if llm:
-        ax.plot([x for x, _ in llm], [y for _, y in llm], "o-", label="schemarouter, LLM understander (intent list only)")
+        ax.plot(
+            [x for x, _ in llm],
+            [y for _, y in llm],
+            "o-",
+            label="schemarouter, LLM understander (intent list only)",
+        )
     ax.axhline(8000, color="grey", linestyle=":", label="8k context budget")
     ax.axhline(128000, color="grey", linestyle="--", label="128k context budget")
     ax.set_xscale("log")
@@ -113,6 +130,8 @@ def draw_all(doc: dict[str, Any], directory: Path) -> list[Path]:
         by_name = {r["name"]: r["summary"] for r in doc["routers"]}
         measured = by_name.get("prompt-all", {}).get("prompt_tokens")
         llm = by_name.get("schemarouter (LLM understander)", {}).get("prompt_tokens")
-        out.append(prompt_tokens_vs_sources(scaling, measured, llm, directory / "prompt_tokens_vs_sources.png"))
+        out.append(
+            prompt_tokens_vs_sources(scaling, measured, llm, directory / "prompt_tokens_vs_sources.png")
+        )
         out.append(latency_vs_sources(scaling, directory / "latency_vs_sources.png"))
     return out

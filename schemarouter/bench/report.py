@@ -8,10 +8,18 @@ from typing import Any
 
 from schemarouter.bench.targets import check
 
-PLANNING = [("tool_exact", "tool-exact"), ("tool_f1", "tool F1"), ("field_precision", "field P"),
-            ("field_recall", "field R"), ("field_f1", "field F1"), ("param_validity", "param valid"),
-            ("param_accuracy", "param acc"), ("executable", "executable"), ("over_fetch", "over-fetch"),
-            ("metadata_completeness", "metadata")]
+PLANNING = [
+    ("tool_exact", "tool-exact"),
+    ("tool_f1", "tool F1"),
+    ("field_precision", "field P"),
+    ("field_recall", "field R"),
+    ("field_f1", "field F1"),
+    ("param_validity", "param valid"),
+    ("param_accuracy", "param acc"),
+    ("executable", "executable"),
+    ("over_fetch", "over-fetch"),
+    ("metadata_completeness", "metadata"),
+]
 
 
 def fmt(value: Any, digits: int = 3) -> str:
@@ -32,7 +40,11 @@ def ci(summary: dict[str, Any], key: str) -> str:
 
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
-    return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header), *["| " + " | ".join(r) + " |" for r in rows]]
+    return [
+        "| " + " | ".join(header) + " |",
+        "|" + "---|" * len(header),
+        *["| " + " | ".join(r) + " |" for r in rows],
+    ]
 
 
 def planning_rows(routers: list[dict[str, Any]]) -> list[list[str]]:
@@ -53,11 +65,23 @@ def downstream_rows(routers: list[dict[str, Any]], reader: bool) -> list[list[st
         s = r["summary"]
         prompt = fmt(s.get("prompt_tokens"), 0)
         if r.get("skipped"):
-            rows.append([r["name"], "-", "-", "-", prompt, "-", "-", *(["-"] if reader else []), r["skipped"]])
+            rows.append(
+                [r["name"], "-", "-", "-", prompt, "-", "-", *(["-"] if reader else []), r["skipped"]]
+            )
             continue
-        rows.append([r["name"], fmt(s["context_tokens"], 1), fmt(s["context_tokens_est"], 1), ci(s, "answerable"),
-                     prompt, fmt(s["latency_p50_ms"], 3), fmt(s["latency_p95_ms"], 3),
-                     *([fmt(s.get("reader_accuracy"))] if reader else []), ""])
+        rows.append(
+            [
+                r["name"],
+                fmt(s["context_tokens"], 1),
+                fmt(s["context_tokens_est"], 1),
+                ci(s, "answerable"),
+                prompt,
+                fmt(s["latency_p50_ms"], 3),
+                fmt(s["latency_p95_ms"], 3),
+                *([fmt(s.get("reader_accuracy"))] if reader else []),
+                "",
+            ]
+        )
     return rows
 
 
@@ -72,14 +96,23 @@ def category_rows(routers: list[dict[str, Any]], metric: str) -> tuple[list[str]
     return header, rows
 
 
-SCALING = [("sources", "sources"), ("endpoints", "endpoints"), ("fields", "fields"),
-           ("sync_sqlite_s", "sync SQLite (s)"), ("sync_postgres_s", "sync Postgres (s)"),
-           ("registry_load_s", "registry load (s)"), ("graph_build_s", "graph build (s)"),
-           ("rss_peak_mb", "peak RSS (MB)"), ("rss_graph_mb", "graph RSS (MB)"),
-           ("schemarouter_p50_ms", "schemarouter p50 (ms)"), ("schemarouter_p95_ms", "schemarouter p95 (ms)"),
-           ("bm25_p50_ms", "BM25 p50 (ms)"), ("bm25_p95_ms", "BM25 p95 (ms)"),
-           ("prompt_all_tokens", "prompt-all prompt tokens"),
-           ("schemarouter_llm_prompt_tokens", "schemarouter LLM prompt tokens")]
+SCALING = [
+    ("sources", "sources"),
+    ("endpoints", "endpoints"),
+    ("fields", "fields"),
+    ("sync_sqlite_s", "sync SQLite (s)"),
+    ("sync_postgres_s", "sync Postgres (s)"),
+    ("registry_load_s", "registry load (s)"),
+    ("graph_build_s", "graph build (s)"),
+    ("rss_peak_mb", "peak RSS (MB)"),
+    ("rss_graph_mb", "graph RSS (MB)"),
+    ("schemarouter_p50_ms", "schemarouter p50 (ms)"),
+    ("schemarouter_p95_ms", "schemarouter p95 (ms)"),
+    ("bm25_p50_ms", "BM25 p50 (ms)"),
+    ("bm25_p95_ms", "BM25 p95 (ms)"),
+    ("prompt_all_tokens", "prompt-all prompt tokens"),
+    ("schemarouter_llm_prompt_tokens", "schemarouter LLM prompt tokens"),
+]
 
 
 # Figures the paper reports for its own 19-tool inventory and LLM setup (DESIGN.md, "The paper in brief"),
@@ -99,8 +132,10 @@ PAPER = [
 
 def paper_rows(routers: list[dict[str, Any]]) -> list[list[str]]:
     by_name = {r["name"]: r["summary"] for r in routers}
-    return [[what, paper, fmt(by_name.get(name, {}).get(key), 0 if "tokens" in key else 3)]
-            for what, paper, (name, key) in PAPER]
+    return [
+        [what, paper, fmt(by_name.get(name, {}).get(key), 0 if "tokens" in key else 3)]
+        for what, paper, (name, key) in PAPER
+    ]
 
 
 def render(doc: dict[str, Any], path: Path, plots: list[Path]) -> str:
@@ -139,39 +174,77 @@ def render(doc: dict[str, Any], path: Path, plots: list[Path]) -> str:
         "",
         "## Downstream",
         "",
-        *_table(["router", "context tokens (BPE)", "context tokens (chars/4)", "answerable", "routing prompt tokens",
-                 "routing p50 (ms)", "routing p95 (ms)", *(["reader accuracy"] if reader else []), "note"],
-                downstream_rows(routers, reader)),
+        *_table(
+            [
+                "router",
+                "context tokens (BPE)",
+                "context tokens (chars/4)",
+                "answerable",
+                "routing prompt tokens",
+                "routing p50 (ms)",
+                "routing p95 (ms)",
+                *(["reader accuracy"] if reader else []),
+                "note",
+            ],
+            downstream_rows(routers, reader),
+        ),
         "",
     ]
     for p in plots:
         if p.name == "answerable_vs_tokens.png":
             out += [f"![answerable rate vs retrieved-context tokens]({_rel(p, path)})", ""]
-    for metric, title in (("field_f1", "Field F1 by category"), ("answerable", "Answerable rate by category")):
+    for metric, title in (
+        ("field_f1", "Field F1 by category"),
+        ("answerable", "Answerable rate by category"),
+    ):
         header, rows = category_rows(routers, metric)
         out += [f"## {title}", "", *_table(header, rows), ""]
     scaling = doc.get("scaling") or []
     if scaling:
-        out += ["## Scaling, measured", "",
-                "Synthetic inventories from the real 19 sources (`schemarouter/bench/synth.py`, seeded). "
-                "Graph build time and RSS are measured in a child process that loads the registry and builds "
-                "the graph (peak RSS is that whole process; graph RSS is what the built graph keeps). "
-                f"Latency over {meta.get('scaling_questions', '-')} dev questions.", "",
-                *_table([label for _, label in SCALING],
-                        [[fmt(r.get(k), 3 if k.endswith(("_s", "_ms")) else 0) for k, _ in SCALING] for r in scaling]),
-                ""]
+        out += [
+            "## Scaling, measured",
+            "",
+            "Synthetic inventories from the real 19 sources (`schemarouter/bench/synth.py`, seeded). "
+            "Graph build time and RSS are measured in a child process that loads the registry and builds "
+            "the graph (peak RSS is that whole process; graph RSS is what the built graph keeps). "
+            f"Latency over {meta.get('scaling_questions', '-')} dev questions.",
+            "",
+            *_table(
+                [label for _, label in SCALING],
+                [[fmt(r.get(k), 3 if k.endswith(("_s", "_ms")) else 0) for k, _ in SCALING] for r in scaling],
+            ),
+            "",
+        ]
         for p in plots:
             if p.name != "answerable_vs_tokens.png":
                 out += [f"![{p.stem.replace('_', ' ')}]({_rel(p, path)})", ""]
-    out += ["## Beside the paper", "",
-            "The paper's figures are for its own inventory, queries and LLM setup (context tokens there come "
-            "from the reader call's usage; its prompt-all schema segment is 5,042 characters, ours also carries "
-            "every source and endpoint description). Read them as orientation, not as a like-for-like comparison.", "",
-            *_table(["figure", "paper", "this run"], paper_rows(routers)), ""]
-    out += ["## Targets", "", *_table(["target", "limit", "measured", "met"],
-                                        [[t["target"], t["limit"], fmt(t["measured"]),
-                                          {True: "yes", False: "**no**", None: "not measured"}[t["met"]]]
-                                         for t in check(doc)]), ""]
+    out += [
+        "## Beside the paper",
+        "",
+        "The paper's figures are for its own inventory, queries and LLM setup (context tokens there come "
+        "from the reader call's usage; its prompt-all schema segment is 5,042 characters, ours also carries "
+        "every source and endpoint description). Read them as orientation, not as a like-for-like comparison.",
+        "",
+        *_table(["figure", "paper", "this run"], paper_rows(routers)),
+        "",
+    ]
+    out += [
+        "## Targets",
+        "",
+        *_table(
+            ["target", "limit", "measured", "met"],
+            [
+                [
+                    t["target"],
+                    t["limit"],
+                    fmt(t["measured"]),
+                    {True: "yes", False: "**no**", None: "not measured"}[t["met"]],
+                ]
+                for t in check(doc)
+            ],
+        ),
+        "",
+    ]
     skipped = [r for r in routers if r.get("skipped")]
     if skipped:
         out += ["## Not run here", "", *[f"- {r['name']}: {r['skipped']}" for r in skipped], ""]

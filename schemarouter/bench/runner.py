@@ -50,8 +50,13 @@ def _gold_row(q: Query) -> dict[str, Any]:
     return q.model_dump(mode="json")
 
 
-def run_router(router: BenchRouter, queries: list[Query], frozen: Frozen,
-               progress: Progress | None = None, reader: Callable[[Any, Query, str], bool] | None = None) -> RouterResult:
+def run_router(
+    router: BenchRouter,
+    queries: list[Query],
+    frozen: Frozen,
+    progress: Progress | None = None,
+    reader: Callable[[Any, Query, str], bool] | None = None,
+) -> RouterResult:
     graph = frozen.graph
     identifiers = identifier_fields(graph)
     router.plan(queries[0].query)  # warm-up: caches and lazy imports are not routing latency
@@ -66,13 +71,23 @@ def run_router(router: BenchRouter, queries: list[Query], frozen: Frozen,
         score.executable = executable(plan, graph, q.negative)
         down = evaluate(plan, q, graph)
         row: dict[str, Any] = {
-            "id": q.id, "category": q.category, "negative": q.negative,
-            "sources": [f"{s.source}.{s.endpoint}" for s in plan.steps], "declined": plan.declined,
+            "id": q.id,
+            "category": q.category,
+            "negative": q.negative,
+            "sources": [f"{s.source}.{s.endpoint}" for s in plan.steps],
+            "declined": plan.declined,
             "fields": sum(len(s.fields) for s in plan.steps),
-            "tool_exact": score.tool_exact, "field_precision": score.field_p, "field_recall": score.field_r,
-            "executable": score.executable, "context_tokens": down.tokens, "context_tokens_est": down.estimated_tokens,
-            "answerable": down.answerable, "latency_ms": latency_ms,
-            "prompt_tokens": plan.prompt_tokens if plan.prompt_tokens is not None else router.prompt_tokens(q.query),
+            "tool_exact": score.tool_exact,
+            "field_precision": score.field_p,
+            "field_recall": score.field_r,
+            "executable": score.executable,
+            "context_tokens": down.tokens,
+            "context_tokens_est": down.estimated_tokens,
+            "answerable": down.answerable,
+            "latency_ms": latency_ms,
+            "prompt_tokens": plan.prompt_tokens
+            if plan.prompt_tokens is not None
+            else router.prompt_tokens(q.query),
         }
         if reader is not None:
             row["reader_correct"] = reader(plan, q, down.context)
@@ -82,8 +97,11 @@ def run_router(router: BenchRouter, queries: list[Query], frozen: Frozen,
             progress(router.name, i + 1, len(queries))
     result.summary = summarize_rows(result.queries, scores)
     result.per_category = {
-        cat: summarize_rows([r for r in result.queries if r["category"] == cat],
-                            [s for s in scores if s.category == cat], with_ci=False)
+        cat: summarize_rows(
+            [r for r in result.queries if r["category"] == cat],
+            [s for s in scores if s.category == cat],
+            with_ci=False,
+        )
         for cat in sorted({q.category for q in queries})
     }
     return result
@@ -96,7 +114,9 @@ def executable(plan: Plan, graph: SchemaGraph, negative: bool = False) -> bool:
     or licenses still executes, so metadata problems do not count here. A declined plan is
     executable for a negative question (as in metrics.score_query).
     """
-    problems = [p for p in validate_plan(plan, graph) if not p.startswith("stale plan") and "metadata" not in p]
+    problems = [
+        p for p in validate_plan(plan, graph) if not p.startswith("stale plan") and "metadata" not in p
+    ]
     return (negative or bool(plan.steps)) and not problems
 
 
@@ -130,7 +150,9 @@ def confidence_intervals(rows: list[dict[str, Any]]) -> dict[str, tuple[float, f
     }
 
 
-def skipped_result(s: Skipped, queries: list[Query], prompt_tokens: Callable[[str], int] | None = None) -> RouterResult:
+def skipped_result(
+    s: Skipped, queries: list[Query], prompt_tokens: Callable[[str], int] | None = None
+) -> RouterResult:
     result = RouterResult(s.name, s.kind, skipped=s.reason)
     if prompt_tokens is not None:
         result.summary["prompt_tokens"] = agg.mean([prompt_tokens(q.query) for q in queries])

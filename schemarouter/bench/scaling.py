@@ -83,8 +83,13 @@ def sync_postgres(decls: Declarations, admin_url: str) -> float | str:
 
 def graph_probe(url: str) -> dict[str, float]:
     """Run in a child process: load the registry, build the graph, report time and peak RSS."""
-    out = subprocess.run([sys.executable, "-m", "schemarouter.bench.scaling", url],
-                         capture_output=True, text=True, check=False, env={**os.environ, "PYTHONHASHSEED": "0"})
+    out = subprocess.run(
+        [sys.executable, "-m", "schemarouter.bench.scaling", url],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+    )
     if out.returncode != 0:
         raise RuntimeError(f"graph probe failed: {out.stderr.strip()[-300:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -116,9 +121,18 @@ def _probe_main(url: str) -> None:
     t0 = time.perf_counter()
     graph = build_graph(decls, fp)
     build_s = time.perf_counter() - t0
-    print(json.dumps({"load_s": load_s, "build_s": build_s, "rss_start_mb": base,
-                      "rss_graph_mb": current_rss_mb() - before, "rss_peak_mb": rss_mb(),
-                      "nodes": len(graph.nodes)}))
+    print(
+        json.dumps(
+            {
+                "load_s": load_s,
+                "build_s": build_s,
+                "rss_start_mb": base,
+                "rss_graph_mb": current_rss_mb() - before,
+                "rss_peak_mb": rss_mb(),
+                "nodes": len(graph.nodes),
+            }
+        )
+    )
 
 
 def current_rss_mb() -> float:
@@ -140,8 +154,13 @@ def route_latencies(plan: Callable[[str], Any], questions: list[str]) -> tuple[f
     return agg.percentile(times, 50), agg.percentile(times, 95)
 
 
-def measure_size(base: Declarations, n: int, questions: list[str], pg_admin_url: str | None,
-                 progress: Progress | None = None) -> dict[str, Any]:
+def measure_size(
+    base: Declarations,
+    n: int,
+    questions: list[str],
+    pg_admin_url: str | None,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
     from schemarouter.bench.routers.bm25 import BM25Router
     from schemarouter.bench.routers.prompt_all import INSTRUCTIONS, render_schema
     from schemarouter.bench.routers.schemarouter_rows import llm_prompt_tokens
@@ -158,9 +177,14 @@ def measure_size(base: Declarations, n: int, questions: list[str], pg_admin_url:
         row["sync_sqlite_s"], url = sync_sqlite(decls, tmp)
         say(f"{n} sources: graph build (child process)")
         probe = graph_probe(url)
-        row.update({"registry_load_s": probe["load_s"], "graph_build_s": probe["build_s"],
-                    "rss_peak_mb": probe["rss_peak_mb"],
-                    "rss_graph_mb": probe["rss_graph_mb"]})
+        row.update(
+            {
+                "registry_load_s": probe["load_s"],
+                "graph_build_s": probe["build_s"],
+                "rss_peak_mb": probe["rss_peak_mb"],
+                "rss_graph_mb": probe["rss_graph_mb"],
+            }
+        )
     if pg_admin_url:
         say(f"{n} sources: registry sync (Postgres)")
         row["sync_postgres_s"] = sync_postgres(decls, pg_admin_url)
@@ -186,7 +210,11 @@ def count_long(text: str, chunk_chars: int = 200_000) -> int:
 
     total, start = 0, 0
     while start < len(text):
-        end = len(text) if len(text) - start <= chunk_chars else text.rfind("\n", start, start + chunk_chars) + 1
+        end = (
+            len(text)
+            if len(text) - start <= chunk_chars
+            else text.rfind("\n", start, start + chunk_chars) + 1
+        )
         if end <= start:
             end = start + chunk_chars
         total += count_tokens(text[start:end])
@@ -194,8 +222,13 @@ def count_long(text: str, chunk_chars: int = 200_000) -> int:
     return total
 
 
-def run_scaling(base: Declarations, queries: list[Query], sizes: tuple[int, ...] = DEFAULT_SIZES,
-                pg_admin_url: str | None = DEFAULT_PG_ADMIN_URL, progress: Progress | None = None) -> list[dict[str, Any]]:
+def run_scaling(
+    base: Declarations,
+    queries: list[Query],
+    sizes: tuple[int, ...] = DEFAULT_SIZES,
+    pg_admin_url: str | None = DEFAULT_PG_ADMIN_URL,
+    progress: Progress | None = None,
+) -> list[dict[str, Any]]:
     questions = [q.query for q in sample(queries)]
     return [measure_size(base, n, questions, pg_admin_url, progress) for n in sizes]
 

@@ -47,8 +47,11 @@ def quick_subset(queries: list[Query]) -> list[Query]:
     return out
 
 
-def run(options: Options, progress: Callable[[str, int, int], None] | None = None,
-        status: Callable[[str], None] | None = None) -> dict[str, Any]:
+def run(
+    options: Options,
+    progress: Callable[[str, int, int], None] | None = None,
+    status: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
     from schemarouter.bench.lineup import lineup
     from schemarouter.bench.reader_eval import make_reader
 
@@ -62,7 +65,13 @@ def run(options: Options, progress: Callable[[str, int, int], None] | None = Non
     check_against(queries, frozen.endpoints)
     reader = make_reader(options.llm, frozen.graph) if options.llm else None
     results: list[RouterResult] = []
-    off = "left out by --quick" if options.quick else None if options.embeddings else "disabled (--no-embeddings)"
+    off = (
+        "left out by --quick"
+        if options.quick
+        else None
+        if options.embeddings
+        else "disabled (--no-embeddings)"
+    )
     for router in lineup(frozen, options.llm, embeddings=off):
         if options.routers and router.name not in options.routers:
             continue
@@ -74,19 +83,27 @@ def run(options: Options, progress: Callable[[str, int, int], None] | None = Non
         results.append(run_router(router, queries, frozen, progress, reader))
     scaling: list[dict[str, Any]] = []
     if options.scaling and options.sizes:
-        from schemarouter.bench.scaling import DEFAULT_PG_ADMIN_URL, run_scaling, sample
+        from schemarouter.bench.scaling import DEFAULT_PG_ADMIN_URL, run_scaling
 
         pg = options.postgres_url or os.environ.get("SCHEMAROUTER_BENCH_POSTGRES_URL") or DEFAULT_PG_ADMIN_URL
         scaling = run_scaling(frozen.decls, load_queries(options.queries_file), options.sizes, pg, say)
     cats = sorted({q.category for q in queries})
     return {
         "meta": {
-            "command": options.command, "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-            "version": __version__, "python": platform.python_version(), "cpus": os.cpu_count(),
-            "queries": len(queries), "queries_file": str(options.queries_file or "dev.jsonl (shipped)"),
+            "command": options.command,
+            "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "version": __version__,
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+            "queries": len(queries),
+            "queries_file": str(options.queries_file or "dev.jsonl (shipped)"),
             "categories": ", ".join(f"{c} {sum(q.category == c for q in queries)}" for c in cats),
-            "registry": frozen.origin, "fingerprint": frozen.fingerprint, "sources": len(frozen.decls.sources),
-            "fields": frozen.n_fields, "quick": options.quick, "llm_model": options.llm.model if options.llm else None,
+            "registry": frozen.origin,
+            "fingerprint": frozen.fingerprint,
+            "sources": len(frozen.decls.sources),
+            "fields": frozen.n_fields,
+            "quick": options.quick,
+            "llm_model": options.llm.model if options.llm else None,
             "scaling_questions": min(len(load_queries(options.queries_file)), 30) if scaling else None,
             "elapsed_s": time.perf_counter() - started,
         },

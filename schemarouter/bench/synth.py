@@ -38,8 +38,9 @@ def synthesize(base: Declarations, n: int, seed: int = SEED) -> Declarations:
         raise ValueError("n must be at least 1")
     rng = random.Random(seed)
     real = [base.sources[sid] for sid in sorted(base.sources)]
-    out = Declarations(intents=dict(base.intents), field_groups=dict(base.field_groups),
-                       concepts=dict(base.concepts))
+    out = Declarations(
+        intents=dict(base.intents), field_groups=dict(base.field_groups), concepts=dict(base.concepts)
+    )
     for i in range(n):
         src = real[i % len(real)]
         if i < len(real):
@@ -55,14 +56,16 @@ def synthesize(base: Declarations, n: int, seed: int = SEED) -> Declarations:
 def _copy_source(src: Source, i: int, rng: random.Random, out: Declarations) -> Source:
     title = _name(rng, i)
     endpoints = [_copy_endpoint(e, i, rng, out) for e in src.endpoints]
-    return src.model_copy(update={
-        "id": f"{src.id[:40]}_x{i}",
-        "title": title,
-        "aliases": [title, f"{title.split()[0]} DB {i}", f"{src.id[:12]}-{i}"],
-        "description": f"Synthetic copy {i} of {src.title}. {src.description}",
-        "priority": rng.randint(1, 9),
-        "endpoints": endpoints,
-    })
+    return src.model_copy(
+        update={
+            "id": f"{src.id[:40]}_x{i}",
+            "title": title,
+            "aliases": [title, f"{title.split()[0]} DB {i}", f"{src.id[:12]}-{i}"],
+            "description": f"Synthetic copy {i} of {src.title}. {src.description}",
+            "priority": rng.randint(1, 9),
+            "endpoints": endpoints,
+        }
+    )
 
 
 def _copy_endpoint(e: Endpoint, i: int, rng: random.Random, out: Declarations) -> Endpoint:
@@ -73,7 +76,10 @@ def _copy_endpoint(e: Endpoint, i: int, rng: random.Random, out: Declarations) -
             continue
         update: dict[str, object] = {}
         if f.aliases:
-            update["aliases"] = [*f.aliases[: max(1, len(f.aliases) // 2)], f"{f.name.replace('_', ' ')} x{i}"]
+            update["aliases"] = [
+                *f.aliases[: max(1, len(f.aliases) // 2)],
+                f"{f.name.replace('_', ' ')} x{i}",
+            ]
         if f.concepts and rng.random() < 1 / 3:
             concept = f"{f.concepts[0][:50]}_x{i}"
             if concept not in out.concepts:
@@ -82,12 +88,23 @@ def _copy_endpoint(e: Endpoint, i: int, rng: random.Random, out: Declarations) -
         fields.append(f.model_copy(update=update))
     groups = sorted({f.group for f in e.fields})
     for j in range(rng.randint(0, 4)):
-        fields.append(ResponseField(name=f"extra_{j}_x{i}", path=f"extra.m{j}", type=rng.choice(["number", "string"]),
-                                    group=rng.choice(groups), description=f"Synthetic measure {j} of copy {i}."))
+        fields.append(
+            ResponseField(
+                name=f"extra_{j}_x{i}",
+                path=f"extra.m{j}",
+                type=rng.choice(["number", "string"]),
+                group=rng.choice(groups),
+                description=f"Synthetic measure {j} of copy {i}.",
+            )
+        )
     return e.model_copy(update={"fields": fields})
 
 
 def counts(decls: Declarations) -> dict[str, int]:
     endpoints = [e for s in decls.sources.values() for e in s.endpoints]
-    return {"sources": len(decls.sources), "endpoints": len(endpoints),
-            "fields": sum(len(e.fields) for e in endpoints), "concepts": len(decls.concepts)}
+    return {
+        "sources": len(decls.sources),
+        "endpoints": len(endpoints),
+        "fields": sum(len(e.fields) for e in endpoints),
+        "concepts": len(decls.concepts),
+    }

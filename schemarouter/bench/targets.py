@@ -30,8 +30,12 @@ def check(doc: dict[str, Any]) -> list[dict[str, Any]]:
     sr = routers.get("schemarouter (recall)", {}).get("summary", {})
     fa = routers.get("fetch-all", {}).get("summary", {})
     tokens = sr.get("context_tokens")
-    add("retrieved-context tokens on the query set (mean)", "<= 250", tokens,
-        None if tokens is None else tokens <= 250)
+    add(
+        "retrieved-context tokens on the query set (mean)",
+        "<= 250",
+        tokens,
+        None if tokens is None else tokens <= 250,
+    )
     if tokens is not None and fa.get("context_tokens"):
         ratio = tokens / fa["context_tokens"]
         add("retrieved-context tokens vs fetch-all", "<= 1/8 (0.125)", ratio, ratio <= 0.125)

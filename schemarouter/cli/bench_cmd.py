@@ -18,8 +18,6 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from schemarouter.errors import SchemaRouterError
-
 
 def _sizes(value: str) -> tuple[int, ...]:
     try:
@@ -32,33 +30,84 @@ def _sizes(value: str) -> tuple[int, ...]:
 
 
 @click.command("bench")
-@click.option("--queries", "queries_file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
-              help="Query JSONL with gold plans (default: the shipped dev.jsonl).")
-@click.option("--registry-export", type=click.Path(dir_okay=False, exists=True, path_type=Path), metavar="FILE",
-              help="Plan over this registry export instead of the installed plugins.")
-@click.option("--registry-from", "registry_origin", type=click.Choice(["auto", "plugins", "inventory"]),
-              default="auto", show_default=True,
-              help="Where the frozen registry comes from when no export is given.")
-@click.option("--quick", is_flag=True, help="One query per category, no scaling, no embedding model: seconds.")
-@click.option("--scaling/--no-scaling", default=None, help="Measure scaling on synthetic inventories "
-              "(default: on, off with --quick).")
+@click.option(
+    "--queries",
+    "queries_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="Query JSONL with gold plans (default: the shipped dev.jsonl).",
+)
+@click.option(
+    "--registry-export",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    metavar="FILE",
+    help="Plan over this registry export instead of the installed plugins.",
+)
+@click.option(
+    "--registry-from",
+    "registry_origin",
+    type=click.Choice(["auto", "plugins", "inventory"]),
+    default="auto",
+    show_default=True,
+    help="Where the frozen registry comes from when no export is given.",
+)
+@click.option(
+    "--quick", is_flag=True, help="One query per category, no scaling, no embedding model: seconds."
+)
+@click.option(
+    "--scaling/--no-scaling",
+    default=None,
+    help="Measure scaling on synthetic inventories (default: on, off with --quick).",
+)
 @click.option("--sizes", default="100,1000,10000", show_default=True, help="Inventory sizes for --scaling.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole result document as JSON.")
-@click.option("--report", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
-              help="Write the Markdown report here (e.g. docs/benchmark.md).")
-@click.option("--plots-dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
-              help="Write PNG plots here (e.g. docs/img).")
-@click.option("--llm-base-url", envvar="SCHEMAROUTER_LLM_URL", metavar="URL",
-              help="OpenAI-compatible endpoint for the LLM rows and reader accuracy.")
-@click.option("--llm-model", envvar="SCHEMAROUTER_LLM_MODEL", metavar="NAME", help="Model name at that endpoint.")
-@click.option("--embeddings/--no-embeddings", default=True, help="Run the MiniLM vector-only row when installed.")
-@click.option("--postgres-url", envvar="SCHEMAROUTER_BENCH_POSTGRES_URL", metavar="URL",
-              help="Postgres server (any database) where scaling creates and drops its own database.")
+@click.option(
+    "--report",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="Write the Markdown report here (e.g. docs/benchmark.md).",
+)
+@click.option(
+    "--plots-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    metavar="DIR",
+    help="Write PNG plots here (e.g. docs/img).",
+)
+@click.option(
+    "--llm-base-url",
+    envvar="SCHEMAROUTER_LLM_URL",
+    metavar="URL",
+    help="OpenAI-compatible endpoint for the LLM rows and reader accuracy.",
+)
+@click.option(
+    "--llm-model", envvar="SCHEMAROUTER_LLM_MODEL", metavar="NAME", help="Model name at that endpoint."
+)
+@click.option(
+    "--embeddings/--no-embeddings", default=True, help="Run the MiniLM vector-only row when installed."
+)
+@click.option(
+    "--postgres-url",
+    envvar="SCHEMAROUTER_BENCH_POSTGRES_URL",
+    metavar="URL",
+    help="Postgres server (any database) where scaling creates and drops its own database.",
+)
 @click.option("--router", "routers", multiple=True, metavar="NAME", help="Run only this router (repeatable).")
-def bench(queries_file: Path | None, registry_export: Path | None, registry_origin: str, quick: bool,
-          scaling: bool | None, sizes: str, as_json: bool, report: Path | None, plots_dir: Path | None,
-          llm_base_url: str | None, llm_model: str | None, embeddings: bool, postgres_url: str | None,
-          routers: tuple[str, ...]) -> None:
+def bench(
+    queries_file: Path | None,
+    registry_export: Path | None,
+    registry_origin: str,
+    quick: bool,
+    scaling: bool | None,
+    sizes: str,
+    as_json: bool,
+    report: Path | None,
+    plots_dir: Path | None,
+    llm_base_url: str | None,
+    llm_model: str | None,
+    embeddings: bool,
+    postgres_url: str | None,
+    routers: tuple[str, ...],
+) -> None:
     """Benchmark schemarouter against baselines and ablations on a query set with gold plans.
 
     \b
@@ -73,14 +122,28 @@ def bench(queries_file: Path | None, registry_export: Path | None, registry_orig
     from schemarouter.bench.session import Options, run
 
     options = Options(
-        queries_file=queries_file, registry_export=registry_export, registry_origin=registry_origin, quick=quick,
-        scaling=(not quick) if scaling is None else scaling, sizes=_sizes(sizes),
-        llm=llm_config(llm_base_url, llm_model) if llm_base_url else None, embeddings=embeddings,
-        postgres_url=postgres_url, command=_command_line(), routers=list(routers),
+        queries_file=queries_file,
+        registry_export=registry_export,
+        registry_origin=registry_origin,
+        quick=quick,
+        scaling=(not quick) if scaling is None else scaling,
+        sizes=_sizes(sizes),
+        llm=llm_config(llm_base_url, llm_model) if llm_base_url else None,
+        embeddings=embeddings,
+        postgres_url=postgres_url,
+        command=_command_line(),
+        routers=list(routers),
     )
     err = Console(stderr=True)
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err, transient=True, disable=as_json and not err.is_terminal) as bar:
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=as_json and not err.is_terminal,
+    ) as bar:
         tasks: dict[str, Any] = {}
 
         def progress(name: str, done: int, total: int) -> None:
@@ -113,7 +176,7 @@ def bench(queries_file: Path | None, registry_export: Path | None, registry_orig
 
 def _command_line() -> str:
     """How this run was started, for the report's "generated by" line."""
-    args = sys.argv[sys.argv.index("bench") + 1:] if "bench" in sys.argv else []
+    args = sys.argv[sys.argv.index("bench") + 1 :] if "bench" in sys.argv else []
     return " ".join(["schemarouter", "bench", *(shlex.quote(a) for a in args)])
 
 
@@ -122,25 +185,55 @@ def print_tables(doc: dict[str, Any], console: Console) -> None:
     from schemarouter.bench.targets import check
 
     table = Table(title=f"schemarouter bench: {doc['meta']['queries']} queries, {doc['meta']['registry']}")
-    for col in ("router", "tool-exact", "field R", "field F1", "over-fetch", "param acc", "metadata",
-                "ctx tokens", "answerable", "prompt tok", "p50 ms"):
+    for col in (
+        "router",
+        "tool-exact",
+        "field R",
+        "field F1",
+        "over-fetch",
+        "param acc",
+        "metadata",
+        "ctx tokens",
+        "answerable",
+        "prompt tok",
+        "p50 ms",
+    ):
         table.add_column(col, justify="left" if col == "router" else "right")
     for r in doc["routers"]:
         s = r["summary"]
         if r.get("skipped"):
             table.add_row(f"[dim]{r['name']} (skipped)[/]", *(["-"] * 8), fmt(s.get("prompt_tokens"), 0), "-")
             continue
-        table.add_row(r["name"], fmt(s["tool_exact"]), fmt(s["field_recall"]), fmt(s["field_f1"]), fmt(s["over_fetch"]),
-                      fmt(s["param_accuracy"]), fmt(s["metadata_completeness"]), fmt(s["context_tokens"], 1),
-                      fmt(s["answerable"]), fmt(s["prompt_tokens"], 0), fmt(s["latency_p50_ms"], 2))
+        table.add_row(
+            r["name"],
+            fmt(s["tool_exact"]),
+            fmt(s["field_recall"]),
+            fmt(s["field_f1"]),
+            fmt(s["over_fetch"]),
+            fmt(s["param_accuracy"]),
+            fmt(s["metadata_completeness"]),
+            fmt(s["context_tokens"], 1),
+            fmt(s["answerable"]),
+            fmt(s["prompt_tokens"], 0),
+            fmt(s["latency_p50_ms"], 2),
+        )
     console.print(table)
     for r in doc["routers"]:
         if r.get("skipped"):
             console.print(f"[dim]skipped {r['name']}: {r['skipped']}[/]")
     if doc.get("scaling"):
         st = Table(title="scaling (synthetic inventories)")
-        cols = [("sources", 0), ("fields", 0), ("sync_sqlite_s", 2), ("sync_postgres_s", 2), ("graph_build_s", 2),
-                ("rss_peak_mb", 0), ("schemarouter_p50_ms", 2), ("bm25_p50_ms", 2), ("prompt_all_tokens", 0)]
+        cols = [
+            ("sources", 0),
+            ("fields", 0),
+            ("sync_sqlite_s", 2),
+            ("sync_postgres_s", 2),
+            ("graph_build_s", 2),
+            ("rss_peak_mb", 0),
+            ("schemarouter_p50_ms", 2),
+            ("bm25_p50_ms", 2),
+            ("prompt_all_tokens", 0),
+        ]
         for c, _ in cols:
             st.add_column(c, justify="right")
         for row in doc["scaling"]:
@@ -150,7 +243,12 @@ def print_tables(doc: dict[str, Any], console: Console) -> None:
     for c in ("target", "limit", "measured", "met"):
         tt.add_column(c)
     for t in check(doc):
-        tt.add_row(t["target"], t["limit"], fmt(t["measured"]), {True: "yes", False: "[red]no[/]", None: "-"}[t["met"]])
+        tt.add_row(
+            t["target"],
+            t["limit"],
+            fmt(t["measured"]),
+            {True: "yes", False: "[red]no[/]", None: "-"}[t["met"]],
+        )
     console.print(tt)
     if doc["meta"].get("quick"):
         console.print("[dim]--quick: a handful of queries; numbers are a smoke test, not the benchmark[/]")

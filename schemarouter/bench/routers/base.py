@@ -69,15 +69,25 @@ def identifier_names(info: EndpointInfo) -> list[str]:
     return [n for n, f in info.fields.items() if f.field.identifier]
 
 
-def make_step(info: EndpointInfo, fields: list[str], params: dict[str, Any], *, meta: bool = False,
-              score: float | None = None) -> PlanStep:
+def make_step(
+    info: EndpointInfo,
+    fields: list[str],
+    params: dict[str, Any],
+    *,
+    meta: bool = False,
+    score: float | None = None,
+) -> PlanStep:
     """A step for ``info`` with ``fields`` kept in declaration order (identifiers first)."""
     wanted = set(fields)
     ordered = [n for n in identifier_names(info) if n in wanted]
     ordered += [n for n in info.fields if n in wanted and n not in ordered]
     return PlanStep(
-        source=info.source.id, endpoint=info.endpoint.id, params=params, fields=ordered,
-        meta=field_meta(info, ordered) if meta else {}, score=score,
+        source=info.source.id,
+        endpoint=info.endpoint.id,
+        params=params,
+        fields=ordered,
+        meta=field_meta(info, ordered) if meta else {},
+        score=score,
     )
 
 
@@ -85,8 +95,9 @@ def field_meta(info: EndpointInfo, fields: list[str]) -> dict[str, FieldMeta]:
     out: dict[str, FieldMeta] = {}
     for name in fields:
         f = info.fields[name]
-        out[name] = FieldMeta(unit=f.field.unit, source_type=f.source_type, license=f.license,
-                              attribution=f.attribution)
+        out[name] = FieldMeta(
+            unit=f.field.unit, source_type=f.source_type, license=f.license, attribution=f.attribution
+        )
     return out
 
 

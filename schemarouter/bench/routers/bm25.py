@@ -63,7 +63,9 @@ class BM25Router:
     name = "vector-only (BM25)"
     kind = "baseline"
 
-    def __init__(self, graph: SchemaGraph, entities: EntityParams | None = None, top_fields: int = TOP_FIELDS) -> None:
+    def __init__(
+        self, graph: SchemaGraph, entities: EntityParams | None = None, top_fields: int = TOP_FIELDS
+    ) -> None:
         self.graph = graph
         self.entities = entities or EntityParams(graph)
         self.top_fields = top_fields
@@ -89,8 +91,11 @@ class BM25Router:
         info = self.graph.endpoints[key]
         names, index = self._fields(key)
         picked = [names[i] for i, _ in index.top(q, self.top_fields)]
-        plan.steps.append(make_step(info, identifier_names(info) + picked, self.entities.params(question, info),
-                                    score=top[0][1]))
+        plan.steps.append(
+            make_step(
+                info, identifier_names(info) + picked, self.entities.params(question, info), score=top[0][1]
+            )
+        )
         return plan
 
     def prompt_tokens(self, question: str) -> int:

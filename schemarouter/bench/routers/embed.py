@@ -56,13 +56,19 @@ class EmbeddingRouter:
         self.entities = entities or EntityParams(graph)
         self.model = model if model is not None else load_model()
         self.keys = list(graph.endpoints)
-        self.endpoint_vectors = self._encode([endpoint_text(graph.endpoints[k], with_fields=True) for k in self.keys])
+        self.endpoint_vectors = self._encode(
+            [endpoint_text(graph.endpoints[k], with_fields=True) for k in self.keys]
+        )
         self.field_names = {k: list(graph.endpoints[k].fields) for k in self.keys}
-        self.field_vectors = {k: self._encode([field_text(graph.endpoints[k], n) for n in self.field_names[k]])
-                              for k in self.keys}
+        self.field_vectors = {
+            k: self._encode([field_text(graph.endpoints[k], n) for n in self.field_names[k]])
+            for k in self.keys
+        }
 
     def _encode(self, texts: list[str]) -> Any:
-        return self.model.encode(texts, normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
+        return self.model.encode(
+            texts, normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
+        )
 
     def plan(self, question: str) -> Plan:
         plan = new_plan(question, self.graph, "embedding")
@@ -75,10 +81,16 @@ class EmbeddingRouter:
         key = self.keys[best]
         info = self.graph.endpoints[key]
         fsims = self.field_vectors[key] @ q
-        order = sorted(range(len(fsims)), key=lambda i: (-float(fsims[i]), i))[: TOP_FIELDS]
+        order = sorted(range(len(fsims)), key=lambda i: (-float(fsims[i]), i))[:TOP_FIELDS]
         picked = [self.field_names[key][i] for i in order]
-        plan.steps.append(make_step(info, identifier_names(info) + picked, self.entities.params(question, info),
-                                    score=float(sims[best])))
+        plan.steps.append(
+            make_step(
+                info,
+                identifier_names(info) + picked,
+                self.entities.params(question, info),
+                score=float(sims[best]),
+            )
+        )
         return plan
 
     def prompt_tokens(self, question: str) -> int:

@@ -17,8 +17,10 @@ class FetchAllRouter:
 
     def plan(self, question: str) -> Plan:
         plan = new_plan(question, self.graph, "fetch-all")
-        plan.steps = [make_step(info, list(info.fields), self.entities.params(question, info))
-                      for info in self.graph.endpoints.values()]
+        plan.steps = [
+            make_step(info, list(info.fields), self.entities.params(question, info))
+            for info in self.graph.endpoints.values()
+        ]
         return plan
 
     def prompt_tokens(self, question: str) -> int:

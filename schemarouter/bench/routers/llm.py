@@ -32,8 +32,13 @@ def llm_config(base_url: str | None = None, model: str | None = None) -> ReaderC
     return ReaderConfig.from_env(base_url=base_url, model=model)
 
 
-def chat(config: ReaderConfig, messages: list[dict[str, str]], *, max_tokens: int | None = None,
-         transport: httpx.BaseTransport | None = None) -> ChatReply:
+def chat(
+    config: ReaderConfig,
+    messages: list[dict[str, str]],
+    *,
+    max_tokens: int | None = None,
+    transport: httpx.BaseTransport | None = None,
+) -> ChatReply:
     headers = {}
     if config.api_key:
         headers["Authorization"] = f"Bearer {config.api_key}"

@@ -26,7 +26,7 @@ INSTRUCTIONS = (
     "endpoints that answer the question, the parameter values to send and only the response fields "
     "the answer needs. Reply with JSON only: "
     '{"steps": [{"source": "<id>", "endpoint": "<id>", "params": {"<name>": <value>}, "fields": ["<name>"]}]}. '
-    "Use several steps only to compare sources. If no source fits, reply {\"steps\": []}."
+    'Use several steps only to compare sources. If no source fits, reply {"steps": []}.'
 )
 
 
@@ -70,7 +70,9 @@ class PromptAllRouter:
 
     def plan(self, question: str) -> Plan:
         if self.config is None:
-            raise SchemaRouterError("prompt-all needs an LLM endpoint (--llm-base-url or SCHEMAROUTER_LLM_URL)")
+            raise SchemaRouterError(
+                "prompt-all needs an LLM endpoint (--llm-base-url or SCHEMAROUTER_LLM_URL)"
+            )
         plan = new_plan(question, self.graph, "prompt-all")
         reply = chat(self.config, build_messages(self.graph.decls, question, self.schema))
         plan.prompt_tokens = reply.prompt_tokens or self.prompt_tokens(question)
@@ -89,5 +91,9 @@ class PromptAllRouter:
             if fields:
                 plan.steps.append(make_step(info, fields, params))
         if not plan.steps:
-            plan.declined = "the model chose no source" if doc is not None else "unparseable model reply: " + json.dumps(reply.text[:80])
+            plan.declined = (
+                "the model chose no source"
+                if doc is not None
+                else "unparseable model reply: " + json.dumps(reply.text[:80])
+            )
         return plan

@@ -23,10 +23,14 @@ class RuleBasedRouter:
     def __init__(self, graph: SchemaGraph, entities: EntityParams | None = None) -> None:
         self.graph = graph
         self.entities = entities or EntityParams(graph)
-        self._docs = {key: set(content_words(endpoint_text(info, with_fields=True)))
-                      for key, info in graph.endpoints.items()}
-        self._names = {sid: {" ".join(content_words(a)) for a in [s.title, *s.aliases, s.id.replace("_", " ")]}
-                       for sid, s in graph.sources.items()}
+        self._docs = {
+            key: set(content_words(endpoint_text(info, with_fields=True)))
+            for key, info in graph.endpoints.items()
+        }
+        self._names = {
+            sid: {" ".join(content_words(a)) for a in [s.title, *s.aliases, s.id.replace("_", " ")]}
+            for sid, s in graph.sources.items()
+        }
 
     def _named_sources(self, question: str) -> list[str]:
         text = " " + " ".join(content_words(question)) + " "

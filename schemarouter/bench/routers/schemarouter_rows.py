@@ -22,8 +22,13 @@ from schemarouter.understand.base import Understander
 class SchemaRouterRow:
     kind = "schemarouter"
 
-    def __init__(self, graph: SchemaGraph, mode: str = "recall", name: str | None = None,
-                 understander: Understander | None = None) -> None:
+    def __init__(
+        self,
+        graph: SchemaGraph,
+        mode: str = "recall",
+        name: str | None = None,
+        understander: Understander | None = None,
+    ) -> None:
         self.graph = graph
         self.mode = mode
         self.router = Router(graph, understander)

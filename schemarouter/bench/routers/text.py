@@ -21,8 +21,15 @@ def field_text(info: EndpointInfo, name: str, aliases: bool = True) -> str:
 
 def endpoint_text(info: EndpointInfo, with_fields: bool = True) -> str:
     s, e = info.source, info.endpoint
-    parts = [s.id.replace("_", " "), s.title, " ".join(s.aliases), s.description, humanize(e.id), e.description,
-             " ".join(i.replace("_", " ") for i in e.intents)]
+    parts = [
+        s.id.replace("_", " "),
+        s.title,
+        " ".join(s.aliases),
+        s.description,
+        humanize(e.id),
+        e.description,
+        " ".join(i.replace("_", " ") for i in e.intents),
+    ]
     if with_fields:
         parts.extend(field_text(info, n) for n in info.fields)
     return " ".join(p for p in parts if p)
