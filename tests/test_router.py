@@ -237,3 +237,18 @@ def test_concept_match_scores(graph: SchemaGraph) -> None:
     twice = match_endpoint(aflow, ["band_gap", "Egap"], {"band_gap": "band gap", "Egap": "band gap"})
     assert twice.score == ALIAS
     assert match_endpoint(aflow, ["melting_point"], {}).unmatched == ["melting_point"]
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [("SMILES for citalopram", "citalopram"), ("What is the boiling point of dimethyl carbonate?", "dimethyl carbonate"),
+     ("How dense is diethylene glycol?", "diethylene glycol"), ("InChIKey of L-tryptophan", "L-tryptophan")],
+)
+def test_unlisted_compounds_are_read_from_the_question(router: Router, question: str, name: str) -> None:
+    step = only_step(router.plan(question))
+    assert step.source == "pubchem" and step.params == {"name": name}
+
+
+def test_a_material_name_prefers_materials_sources(router: Router) -> None:
+    assert only_step(router.plan("density of silicon")).source == "materials_project"
+    assert router.plan("How many hydrogen-bond donors does the compound have?").declined

@@ -17,7 +17,7 @@ ENTITY_CONCEPT = {
     "title": "title",
 }
 _ENTITY_WEIGHT = 1.5
-_NAME_WEIGHT = 1.0
+_NAME_WEIGHT = 1.25
 _CONCEPT_WEIGHT = 0.8
 _NAMED_WEIGHT = 0.8
 _EXCLUDED = frozenset({"cross_source_comparison"})  # a comparison is a flag on top of another intent

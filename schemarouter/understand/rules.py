@@ -35,8 +35,10 @@ class RulesUnderstander:
         text = _CONTROL.sub(" ", question[:MAX_CHARS])
         tokens = tokenize(text)
         matches = graph.phrases.scan(tokens, text)
-        chem_hint = any(t.kind == "intent" and t.target.startswith("compound") for m in matches for t in m.terms)
+        chem_hint = _chemistry_context(matches, graph)
         entities = recognize(text, chemistry_context=chem_hint)
+        if chem_hint:
+            entities = _compound_from_subject(text, entities)
         listed = element_list(text)
         if listed:
             symbols, (start, end) = listed
@@ -129,6 +131,46 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
         if bounds:
             analysis.understanding.params["bounds"] = bounds
     return analysis
+
+
+def _chemistry_context(matches: list[Match], graph: SchemaGraph) -> bool:
+    """Whether the question asks for something only chemistry sources answer (SMILES, boiling point)."""
+    for m in matches:
+        for t in m.terms:
+            if t.kind == "intent" and graph.decls.intents[t.target].domains == ["chemistry"]:
+                return True
+            if t.kind in ("concept", "field"):
+                fields = graph.concept_fields.get(t.target) or [f for f in graph.iter_fields() if f.name == t.target]
+                if any(graph.sources[f.source].domain == "chemistry" for f in fields):
+                    return True
+    return False
+
+
+_ASKED_ABOUT = re.compile(r"\b(?:is|are|does|do)\s+(?:the\s+)?([^?.!,;:]+?)\s*(?:have|has|melt|boil|weigh)?\s*[?.!]*$", re.I)
+_GENERIC_SUBJECTS = frozenset(
+    "compound molecule substance chemical it this that them these those material drug sample product".split()
+)
+_TRAILING = re.compile(r"\s+(?:at|in|near|under|from|according|per|with)\b.*$", re.I)
+
+
+def _compound_from_subject(text: str, entities: list[Entity]) -> list[Entity]:
+    """A compound the name lists do not know: the thing the question is about ("SMILES for
+    citalopram", "How dense is diethylene glycol?"), or a suffix guess widened to that phrase."""
+    if any(e.kind in ("compound", "cid", "inchikey", "formula") and not e.extra.get("guessed") for e in entities):
+        return entities
+    subject = wording.subject_phrase(text)
+    if not subject:
+        m = _ASKED_ABOUT.search(text)
+        subject = m.group(1) if m else None
+    if not subject:
+        return entities
+    subject = _TRAILING.sub("", subject).strip()
+    if not subject or len(subject.split()) > 5 or len(subject) < 3 or subject.lower() in _GENERIC_SUBJECTS:
+        return entities
+    start = text.find(subject)
+    kept = [e for e in entities if not (e.kind == "compound" and e.extra.get("guessed"))]
+    kept.append(Entity("compound", subject, start, start + len(subject), subject, {"guessed": True}))
+    return sorted(kept, key=lambda e: e.start)
 
 
 def _keyword_hits(matches: list[Match], kinds: set[str], graph: SchemaGraph, before: int) -> dict[str, float]:
