@@ -86,7 +86,7 @@ def _print_plan(p: Plan, explain: bool, router: Router) -> None:
         f"intent {u.intent or '-'} · concepts {', '.join(u.concepts) or '-'} · params {json.dumps(u.params, ensure_ascii=False)}"
         f" · named {', '.join(u.named_tools) or '-'} · constraint {u.source_constraint or '-'} · mode {p.mode}"
     )
-    if p.prompt_tokens is not None:
+    if p.prompt_tokens:
         out.print(f"routing prompt tokens {p.prompt_tokens}")
     if p.declined:
         out.print(f"[yellow]declined[/yellow]: {p.declined}")

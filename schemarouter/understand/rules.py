@@ -49,7 +49,9 @@ class RulesUnderstander:
                 entities.sort(key=lambda e: e.start)
         titles = [(e.start, e.end) for e in entities if e.kind == "title"]
         matches = [m for m in matches if not any(s <= m.char_start and m.char_end <= e for s, e in titles)]
-        return analyze(question, text, matches, entities, graph)
+        analysis = analyze(question, text, matches, entities, graph)
+        analysis.prompt_tokens = 0  # no language-model prompt is sent
+        return analysis
 
 
 def analyze(question: str, text: str, matches: list[Match], entities: list[Entity], graph: SchemaGraph) -> Analysis:
