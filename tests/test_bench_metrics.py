@@ -71,6 +71,13 @@ def test_answerable_needs_the_gold_field_of_the_gold_entity(graph) -> None:  # t
     assert not evaluate(_plan("GaN", ["sample_id"]), QUERY, graph).answerable
 
 
+def test_units_shown_only_when_the_plan_carries_them(graph) -> None:  # type: ignore[no-untyped-def]
+    unit_query = QUERY.model_copy(update={"units": {"gap": "eV"}})
+    assert evaluate(_plan("GaN", ["sample_id", "gap"], meta=True), unit_query, graph).units_shown is True
+    assert evaluate(_plan("GaN", ["sample_id", "gap"]), unit_query, graph).units_shown is False  # no metadata
+    assert evaluate(_plan("GaN", ["sample_id", "gap"], meta=True), QUERY, graph).units_shown is None
+
+
 def test_tokens_are_counted_on_the_rendered_context(graph) -> None:  # type: ignore[no-untyped-def]
     d = evaluate(_plan("GaN", ["sample_id", "gap"]), QUERY, graph)
     assert d.tokens == count_tokens(d.context) > 0

@@ -5,7 +5,8 @@ rendered with the execution layer's context renderer, carrying exactly the metad
 carries (baselines carry none). Tokens are counted with a real BPE (cl100k_base) and with the
 paper's four-characters-per-token estimate. A question is answerable when every gold value of
 the gold plan or of one alternative appears in the context; a negative question is answerable
-when the plan declines.
+when the plan declines. For questions that name the unit they expect (``units`` in the dataset),
+*units shown* says whether each such gold value appears with its unit (``field=value unit``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 
 from schemarouter.bench.dataset import Query
 from schemarouter.bench.fixtures import field_type, fixture_value, gold_values, shown, step_entity
-from schemarouter.execution.context import Context, render_context
+from schemarouter.execution.context import Context, format_value, render_context
 from schemarouter.execution.results import Record, RunResult, StepResult, Value
 from schemarouter.graph import SchemaGraph
 from schemarouter.plan import Plan
@@ -26,6 +27,7 @@ class Downstream:
     estimated_tokens: int
     chars: int
     answerable: bool
+    units_shown: bool | None  # None when the question states no expected units
     context: str
 
 
@@ -76,6 +78,16 @@ def is_answerable(plan: Plan, query: Query, context: str, graph: SchemaGraph) ->
     return False
 
 
+def units_shown(query: Query, context: str, graph: SchemaGraph) -> bool | None:
+    if not query.units or query.negative:
+        return None
+    for steps in query.gold_sets:
+        wanted = [(f, v) for f, v in gold_values(query, steps, graph) if f in query.units]
+        if wanted and all(f"{f}={format_value(v)} {query.units[f]}" in context for f, v in wanted):
+            return True
+    return False
+
+
 def evaluate(plan: Plan, query: Query, graph: SchemaGraph) -> Downstream:
     ctx: Context = render_context(retrieve(plan, query, graph))
     return Downstream(
@@ -83,5 +95,6 @@ def evaluate(plan: Plan, query: Query, graph: SchemaGraph) -> Downstream:
         estimated_tokens=ctx.estimated_tokens,
         chars=len(ctx.text),
         answerable=is_answerable(plan, query, ctx.text, graph),
+        units_shown=units_shown(query, ctx.text, graph),
         context=ctx.text,
     )

@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import httpx
+
 from schemarouter.bench.dataset import Query
 from schemarouter.bench.fixtures import gold_values
 from schemarouter.execution.context import format_value
@@ -48,12 +50,14 @@ def judge(answer: str, query: Query, graph: SchemaGraph) -> bool:
     return False
 
 
-def make_reader(config: ReaderConfig, graph: SchemaGraph) -> Callable[[Plan, Query, str], bool]:
+def make_reader(
+    config: ReaderConfig, graph: SchemaGraph, transport: httpx.BaseTransport | None = None
+) -> Callable[[Plan, Query, str], bool]:
     def read(plan: Plan, query: Query, context: str) -> bool:
         if query.negative:
             return plan.declined is not None and not plan.steps
         if not context:
             return False
-        return judge(ask_reader(config, query.query, context), query, graph)
+        return judge(ask_reader(config, query.query, context, transport=transport), query, graph)
 
     return read

@@ -66,7 +66,7 @@ def downstream_rows(routers: list[dict[str, Any]], reader: bool) -> list[list[st
         prompt = fmt(s.get("prompt_tokens"), 0)
         if r.get("skipped"):
             rows.append(
-                [r["name"], "-", "-", "-", prompt, "-", "-", *(["-"] if reader else []), r["skipped"]]
+                [r["name"], "-", "-", "-", "-", prompt, "-", "-", *(["-"] if reader else []), r["skipped"]]
             )
             continue
         rows.append(
@@ -75,6 +75,7 @@ def downstream_rows(routers: list[dict[str, Any]], reader: bool) -> list[list[st
                 fmt(s["context_tokens"], 1),
                 fmt(s["context_tokens_est"], 1),
                 ci(s, "answerable"),
+                fmt(s.get("units_shown")),
                 prompt,
                 fmt(s["latency_p50_ms"], 3),
                 fmt(s["latency_p95_ms"], 3),
@@ -163,7 +164,8 @@ def render(doc: dict[str, Any], path: Path, plots: list[Path]) -> str:
         "gold endpoint with matching parameters. The context is rendered by the execution layer's "
         "renderer with the metadata the plan carries (baselines carry none) and counted with a real BPE "
         "(cl100k_base) and with chars/4. *Answerable* = every gold value of the gold plan (or of one "
-        "alternative) is in the context; for a negative question, the plan declined.",
+        "alternative) is in the context; for a negative question, the plan declined. *Units shown* (questions "
+        "that name the unit they expect) = each such gold value appears as `field=value unit`.",
         "- Baselines take parameter values from the same offline understand step as schemarouter, so "
         "the comparison isolates source, endpoint and field selection.",
         "- Intervals are bootstrap 95 % CIs (1,000 resamples of the queries, fixed seed).",
@@ -180,6 +182,7 @@ def render(doc: dict[str, Any], path: Path, plots: list[Path]) -> str:
                 "context tokens (BPE)",
                 "context tokens (chars/4)",
                 "answerable",
+                "units shown",
                 "routing prompt tokens",
                 "routing p50 (ms)",
                 "routing p95 (ms)",

@@ -84,6 +84,7 @@ def run_router(
             "context_tokens": down.tokens,
             "context_tokens_est": down.estimated_tokens,
             "answerable": down.answerable,
+            "units_shown": down.units_shown,
             "latency_ms": latency_ms,
             "prompt_tokens": plan.prompt_tokens
             if plan.prompt_tokens is not None
@@ -129,6 +130,7 @@ def summarize_rows(rows: list[dict[str, Any]], scores: list[Any], with_ci: bool 
         "context_tokens": agg.mean([r["context_tokens"] for r in rows]),
         "context_tokens_est": agg.mean([r["context_tokens_est"] for r in rows]),
         "answerable": agg.rate([r["answerable"] for r in rows]),
+        "units_shown": _rate_known([r.get("units_shown") for r in rows]),
         "latency_p50_ms": agg.percentile(latencies, 50),
         "latency_p95_ms": agg.percentile(latencies, 95),
         "prompt_tokens": agg.mean([r["prompt_tokens"] for r in rows]),
@@ -138,6 +140,11 @@ def summarize_rows(rows: list[dict[str, Any]], scores: list[Any], with_ci: bool 
     if with_ci:
         out["ci"] = confidence_intervals(rows)
     return out
+
+
+def _rate_known(flags: list[bool | None]) -> float | None:
+    known = [f for f in flags if f is not None]
+    return agg.rate(known) if known else None
 
 
 def confidence_intervals(rows: list[dict[str, Any]]) -> dict[str, tuple[float, float]]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import httpx
+
 from schemarouter.bench.routers.base import make_step, new_plan
 from schemarouter.bench.routers.llm import chat, parse_json_object
 from schemarouter.declarations import Declarations
@@ -59,9 +61,12 @@ class PromptAllRouter:
     name = "prompt-all"
     kind = "llm"
 
-    def __init__(self, graph: SchemaGraph, config: ReaderConfig | None) -> None:
+    def __init__(
+        self, graph: SchemaGraph, config: ReaderConfig | None, transport: httpx.BaseTransport | None = None
+    ) -> None:
         self.graph = graph
         self.config = config
+        self.transport = transport
         self.schema = render_schema(graph.decls)
         self._schema_tokens = count_tokens(f"{INSTRUCTIONS}\n\nSources:\n{self.schema}")
 
@@ -74,7 +79,9 @@ class PromptAllRouter:
                 "prompt-all needs an LLM endpoint (--llm-base-url or SCHEMAROUTER_LLM_URL)"
             )
         plan = new_plan(question, self.graph, "prompt-all")
-        reply = chat(self.config, build_messages(self.graph.decls, question, self.schema))
+        reply = chat(
+            self.config, build_messages(self.graph.decls, question, self.schema), transport=self.transport
+        )
         plan.prompt_tokens = reply.prompt_tokens or self.prompt_tokens(question)
         doc = parse_json_object(reply.text)
         steps: list[Any] = (doc or {}).get("steps") or []
