@@ -228,9 +228,16 @@ def run_scaling(
     sizes: tuple[int, ...] = DEFAULT_SIZES,
     pg_admin_url: str | None = DEFAULT_PG_ADMIN_URL,
     progress: Progress | None = None,
+    done: Callable[[int, int], None] | None = None,
 ) -> list[dict[str, Any]]:
+    """One row per size; ``done(finished, total)`` is called after each size (for a progress bar)."""
     questions = [q.query for q in sample(queries)]
-    return [measure_size(base, n, questions, pg_admin_url, progress) for n in sizes]
+    rows = []
+    for n in sizes:
+        rows.append(measure_size(base, n, questions, pg_admin_url, progress))
+        if done:
+            done(len(rows), len(sizes))
+    return rows
 
 
 if __name__ == "__main__":

@@ -86,7 +86,10 @@ def run(
         from schemarouter.bench.scaling import DEFAULT_PG_ADMIN_URL, run_scaling
 
         pg = options.postgres_url or os.environ.get("SCHEMAROUTER_BENCH_POSTGRES_URL") or DEFAULT_PG_ADMIN_URL
-        scaling = run_scaling(frozen.decls, load_queries(options.queries_file), options.sizes, pg, say)
+        bar = (lambda i, n: progress("scaling (synthetic inventories)", i, n)) if progress else None
+        if progress:
+            progress("scaling (synthetic inventories)", 0, len(options.sizes))
+        scaling = run_scaling(frozen.decls, load_queries(options.queries_file), options.sizes, pg, say, bar)
     cats = sorted({q.category for q in queries})
     return {
         "meta": {
