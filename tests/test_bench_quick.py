@@ -130,3 +130,21 @@ def test_bench_cli_reports_a_bad_query_file(run_cli, tmp_path: Path) -> None:  #
 def test_shipped_dev_set_loads() -> None:
     queries = load_queries()
     assert len(queries) >= 100 and len({q.category for q in queries}) == 9
+
+
+def test_bench_plans_over_a_given_registry_export(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from schemarouter.bench.frozen import freeze, inventory_declarations
+    from schemarouter.registry.store import dump_export
+
+    frozen = freeze(inventory_declarations(), "inventory")
+    export = tmp_path / "export.json"
+    export.write_bytes(dump_export(frozen.export))
+    result = run_cli("bench", "--quick", "--json", "--registry-export", str(export), "--router", "fetch-all")
+    assert result.returncode == 0, result.stderr[-1000:]
+    doc = json.loads(result.stdout)
+    assert doc["meta"]["registry"] == "export export.json"
+    assert doc["meta"]["fingerprint"] == frozen.fingerprint
+    assert [r["name"] for r in doc["routers"]] == ["fetch-all"]
+    # Fetch-all plans one step per endpoint of the export.
+    endpoints = sum(len(s.endpoints) for s in frozen.decls.sources.values())
+    assert all(len(q["sources"]) == endpoints for q in doc["routers"][0]["queries"])
