@@ -9,8 +9,11 @@ from schemarouter.bench.routers.base import BenchRouter, EntityParams, Skipped
 from schemarouter.execution.reader import ReaderConfig
 
 
+EMBEDDING_ROW = "vector-only (MiniLM)"
+
+
 def lineup(
-    frozen: Frozen, llm: ReaderConfig | None, *, embeddings: str | None = None
+    frozen: Frozen, llm: ReaderConfig | None, *, embeddings: str | None = None, only: set[str] | None = None
 ) -> Iterator[BenchRouter | Skipped]:
     """Routers in report order; a :class:`Skipped` stands in for one that cannot run here.
 
@@ -51,11 +54,12 @@ def lineup(
     yield FetchAllRouter(graph, entities)
     yield RuleBasedRouter(graph, entities)
     yield BM25Router(graph, entities)
-    reason = embeddings or embed.unavailable_reason()
+    # Loading the model takes seconds: not when --router leaves this row out.
+    reason = embeddings or ("not selected" if only and EMBEDDING_ROW not in only else embed.unavailable_reason())
     if reason is None:
         yield embed.EmbeddingRouter(graph, entities)
     else:
-        yield Skipped("vector-only (MiniLM)", reason)
+        yield Skipped(EMBEDDING_ROW, reason)
     prompt_all = PromptAllRouter(graph, llm)
     if llm is None:
         yield _SkippedWithPrompt(

@@ -72,7 +72,7 @@ def run(
         if options.embeddings
         else "disabled (--no-embeddings)"
     )
-    for router in lineup(frozen, options.llm, embeddings=off):
+    for router in lineup(frozen, options.llm, embeddings=off, only=set(options.routers) or None):
         if options.routers and router.name not in options.routers:
             continue
         if isinstance(router, Skipped):
