@@ -148,3 +148,9 @@ def test_bench_plans_over_a_given_registry_export(run_cli, tmp_path: Path) -> No
     # Fetch-all plans one step per endpoint of the export.
     endpoints = sum(len(s.endpoints) for s in frozen.decls.sources.values())
     assert all(len(q["sources"]) == endpoints for q in doc["routers"][0]["queries"])
+
+
+def test_unknown_router_name_lists_the_choices(run_cli) -> None:  # type: ignore[no-untyped-def]
+    result = run_cli("bench", "--quick", "--router", "nope")
+    assert result.returncode == 1
+    assert "unknown router 'nope'; choose from: schemarouter (recall)" in result.stderr

@@ -16,6 +16,7 @@ from schemarouter.bench.dataset import Query, check_against, load_queries
 from schemarouter.bench.frozen import load_frozen
 from schemarouter.bench.routers.base import Skipped
 from schemarouter.bench.runner import RouterResult, run_router, skipped_result
+from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.reader import ReaderConfig
 
 QUICK_PER_CATEGORY = 1
@@ -72,7 +73,9 @@ def run(
         if options.embeddings
         else "disabled (--no-embeddings)"
     )
+    names: list[str] = []
     for router in lineup(frozen, options.llm, embeddings=off, only=set(options.routers) or None):
+        names.append(router.name)
         if options.routers and router.name not in options.routers:
             continue
         if isinstance(router, Skipped):
@@ -81,6 +84,9 @@ def run(
             continue
         say(f"running {router.name}")
         results.append(run_router(router, queries, frozen, progress, reader))
+    unknown = [n for n in options.routers if n not in names]
+    if unknown:
+        raise SchemaRouterError(f"unknown router {unknown[0]!r}; choose from: " + ", ".join(names))
     scaling: list[dict[str, Any]] = []
     if options.scaling and options.sizes:
         from schemarouter.bench.scaling import DEFAULT_PG_ADMIN_URL, run_scaling
