@@ -20,6 +20,9 @@ setup: $(STAMP)
 demo: $(STAMP)
 	$(VENV)/bin/schemarouter registry sync
 	$(VENV)/bin/schemarouter plan "What is the band gap of LiFePO4 in the Materials Project?"
+	$(VENV)/bin/schemarouter run --offline "What is the formation energy of SmPO4?"
+	$(VENV)/bin/schemarouter run --offline "What is the molecular weight of aspirin?"
+	$(VENV)/bin/schemarouter run --offline "Get the arXiv paper 1605.08386"
 
 test: $(STAMP)
 	$(PY) -m pytest -q
