@@ -56,3 +56,16 @@ def test_unpacked_wheel_creates_and_syncs_a_registry(wheel: Path, tmp_path: Path
     )
     assert result.returncode == 0, result.stderr
     assert "vocabulary updated" in result.stdout and db.exists()
+
+
+@pytest.mark.slow
+def test_wheel_carries_every_package_and_data_file_of_the_source_tree(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    source = REPO / "schemarouter"
+    expected = [
+        p.relative_to(REPO).as_posix()
+        for p in source.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix in {".py", ".yaml", ".jsonl", ".json", ".typed"}
+    ]
+    missing = sorted(name for name in expected if name not in names)
+    assert not missing, f"files missing from the wheel (add their package to pyproject.toml): {missing}"
