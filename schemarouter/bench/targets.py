@@ -26,6 +26,8 @@ def check(doc: dict[str, Any]) -> list[dict[str, Any]]:
     add("graph build at 10,000 sources", "<= 2 s", build, None if build is None else build <= 2)
     rss = num("rss_peak_mb")
     add("router process peak RSS at 10,000 sources", "<= 300 MB", rss, None if rss is None else rss <= 300)
+    kept = num("rss_graph_mb")
+    add("memory the built graph keeps at 10,000 sources", "<= 300 MB", kept, None if kept is None else kept <= 300)
     routers = {r["name"]: r for r in doc["routers"]}
     sr = routers.get("schemarouter (recall)", {}).get("summary", {})
     fa = routers.get("fetch-all", {}).get("summary", {})
