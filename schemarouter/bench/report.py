@@ -154,6 +154,15 @@ def render(doc: dict[str, Any], path: Path, plots: list[Path]) -> str:
         f"fingerprint `{(meta.get('fingerprint') or '-')[:23]}...`; every router plans over this one frozen export.",
         f"- Run time: {meta['elapsed_s']:.0f} s in total.",
         "",
+        "## Reproduce",
+        "",
+        "`make bench` (this whole page, the plots and the scaling run; LLM rows need "
+        "`SCHEMAROUTER_LLM_URL` and `SCHEMAROUTER_LLM_MODEL`). Your own questions: `schemarouter bench "
+        "--queries FILE.jsonl` with one JSON object per line in the format of the shipped `dev.jsonl` "
+        "(`id`, `category`, `query`, `gold` steps of `source`, `endpoint`, `params`, `fields`; `gold: []` for "
+        "a question no source can answer; optional `alternatives` and `units`). `--quick` is a seconds-long "
+        "smoke run; `--json` prints every number, per query too.",
+        "",
         "## How to read this",
         "",
         "- Planning metrics compare each plan with the gold plan or the best-matching alternative "
