@@ -176,7 +176,8 @@ def render(doc: dict[str, Any], path: Path, plots: list[Path]) -> str:
         "alternative) is in the context; for a negative question, the plan declined. *Units shown* (questions "
         "that name the unit they expect) = each such gold value appears as `field=value unit`.",
         "- Baselines take parameter values from the same offline understand step as schemarouter, so "
-        "the comparison isolates source, endpoint and field selection.",
+        "the comparison isolates source, endpoint and field selection; that shared step is timed in "
+        "schemarouter's rows only (a baseline's latency is its own selection and parameter fitting).",
         "- Intervals are bootstrap 95 % CIs (1,000 resamples of the queries, fixed seed).",
         "",
         "## Planning",

@@ -11,6 +11,7 @@ over field text, plus identifiers. It declines when nothing scores.
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -55,8 +56,8 @@ class BM25:
 
     def top(self, query: Sequence[str], k: int = 1) -> list[tuple[int, float]]:
         s = self.scores(query)
-        ranked = sorted(((i, v) for i, v in enumerate(s) if v > 0), key=lambda t: (-t[1], t[0]))
-        return ranked[:k]
+        # nlargest keeps this linear in the corpus; ties go to the lower index, as a full sort would
+        return heapq.nsmallest(k, ((i, v) for i, v in enumerate(s) if v > 0), key=lambda t: (-t[1], t[0]))
 
 
 class BM25Router:
