@@ -218,9 +218,10 @@ def render(doc: dict[str, Any], path: Path, plots: list[Path]) -> str:
             "## Scaling, measured",
             "",
             "Synthetic inventories from the real 19 sources (`schemarouter/bench/synth.py`, seeded). "
-            "Graph build time and RSS are measured in a child process that loads the registry and builds "
-            "the graph (peak RSS is that whole process; graph RSS is what the built graph keeps). "
-            f"Latency over {meta.get('scaling_questions', '-')} dev questions.",
+            "Each size runs in a fresh router process that loads the registry from SQLite and builds the "
+            "graph (peak RSS is that whole process up to the built graph; graph RSS is what the graph keeps), "
+            f"then routes {meta.get('scaling_questions', '-')} dev questions (latency; the first one is a "
+            "warm-up). Sync times are `registry sync` into an empty SQLite file / Postgres database.",
             "",
             *_table(
                 [label for _, label in SCALING],

@@ -2,10 +2,10 @@
 
 Per size, over a synthetic inventory (:mod:`schemarouter.bench.synth`): ``registry sync`` time
 into a fresh SQLite file and, when reachable, a fresh Postgres database created and dropped
-here; graph build time and peak RSS in a separate process (``python -m
-schemarouter.bench.scaling URL``) that loads the registry and builds the graph, so the numbers
-are what a router process pays; routing latency p50/p95 of schemarouter and the BM25 baseline
-over a fixed sample of dev questions; and the prompt-all prompt size in BPE tokens.
+here; then, in a fresh router process (``python -m schemarouter.bench.scaling URL QUESTIONS``),
+registry load and graph build time and peak RSS, followed by routing latency p50/p95 of
+schemarouter and the BM25 baseline over a fixed sample of dev questions; and the prompt-all
+prompt size in BPE tokens.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from schemarouter.bench import aggregate as agg
@@ -81,10 +82,14 @@ def sync_postgres(decls: Declarations, admin_url: str) -> float | str:
         admin.dispose()
 
 
-def graph_probe(url: str) -> dict[str, float]:
-    """Run in a child process: load the registry, build the graph, report time and peak RSS."""
+def graph_probe(url: str, questions: list[str], directory: str) -> dict[str, float]:
+    """A fresh router process: load the registry, build the graph (time, peak RSS), then route
+    ``questions`` with schemarouter and BM25 (latency). One graph per process, so no size's caches or
+    memory leak into the next."""
+    qfile = Path(directory) / "questions.json"
+    qfile.write_text(json.dumps(questions), encoding="utf-8")
     out = subprocess.run(
-        [sys.executable, "-m", "schemarouter.bench.scaling", url],
+        [sys.executable, "-m", "schemarouter.bench.scaling", url, str(qfile)],
         capture_output=True,
         text=True,
         check=False,
@@ -95,9 +100,12 @@ def graph_probe(url: str) -> dict[str, float]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def _probe_main(url: str) -> None:
+def _probe_main(url: str, questions_file: str) -> None:
+    from schemarouter.bench.routers.bm25 import BM25Router
+    from schemarouter.bench.routers.schemarouter_rows import llm_prompt_tokens
     from schemarouter.graph import build_graph
     from schemarouter.registry import Registry
+    from schemarouter.router import Router
 
     def rss_mb() -> float:
         """Peak RSS of this process. VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec, so a
@@ -121,18 +129,24 @@ def _probe_main(url: str) -> None:
     t0 = time.perf_counter()
     graph = build_graph(decls, fp)
     build_s = time.perf_counter() - t0
-    print(
-        json.dumps(
-            {
-                "load_s": load_s,
-                "build_s": build_s,
-                "rss_start_mb": base,
-                "rss_graph_mb": current_rss_mb() - before,
-                "rss_peak_mb": rss_mb(),
-                "nodes": len(graph.nodes),
-            }
-        )
-    )
+    result: dict[str, Any] = {
+        "load_s": load_s,
+        "build_s": build_s,
+        "rss_start_mb": base,
+        "rss_graph_mb": current_rss_mb() - before,
+        "rss_peak_mb": rss_mb(),
+        "nodes": len(graph.nodes),
+    }
+    questions = json.loads(Path(questions_file).read_text(encoding="utf-8"))
+    router = Router(graph)
+    result["schemarouter_p50_ms"], result["schemarouter_p95_ms"] = route_latencies(router.plan, questions)
+    bm25 = BM25Router(graph)
+    bm25.entities.warm(questions)  # retrieval latency; entity extraction is schemarouter's step
+    result["bm25_p50_ms"], result["bm25_p95_ms"] = route_latencies(bm25.plan, questions)
+    llm = [llm_prompt_tokens(graph, q) for q in questions]
+    if all(t is not None for t in llm):
+        result["schemarouter_llm_prompt_tokens"] = agg.mean([float(t or 0) for t in llm])
+    print(json.dumps(result))
 
 
 def current_rss_mb() -> float:
@@ -161,12 +175,8 @@ def measure_size(
     pg_admin_url: str | None,
     progress: Progress | None = None,
 ) -> dict[str, Any]:
-    from schemarouter.bench.routers.bm25 import BM25Router
     from schemarouter.bench.routers.prompt_all import INSTRUCTIONS, render_schema
-    from schemarouter.bench.routers.schemarouter_rows import llm_prompt_tokens
     from schemarouter.execution.context import count_tokens
-    from schemarouter.graph import build_graph
-    from schemarouter.router import Router
 
     say = progress or (lambda _m: None)
     say(f"{n} sources: generating")
@@ -175,32 +185,23 @@ def measure_size(
     with tempfile.TemporaryDirectory(prefix="sr-scale-") as tmp:
         say(f"{n} sources: registry sync (SQLite)")
         row["sync_sqlite_s"], url = sync_sqlite(decls, tmp)
-        say(f"{n} sources: graph build (child process)")
-        probe = graph_probe(url)
-        row.update(
-            {
-                "registry_load_s": probe["load_s"],
-                "graph_build_s": probe["build_s"],
-                "rss_peak_mb": probe["rss_peak_mb"],
-                "rss_graph_mb": probe["rss_graph_mb"],
-            }
-        )
+        say(f"{n} sources: graph build and routing (child process)")
+        probe = graph_probe(url, questions, tmp)
+    row.update(
+        {
+            "registry_load_s": probe["load_s"],
+            "graph_build_s": probe["build_s"],
+            "rss_peak_mb": probe["rss_peak_mb"],
+            "rss_graph_mb": probe["rss_graph_mb"],
+            **{k: v for k, v in probe.items() if k.endswith("_ms") or k.endswith("prompt_tokens")},
+        }
+    )
     if pg_admin_url:
         say(f"{n} sources: registry sync (Postgres)")
         row["sync_postgres_s"] = sync_postgres(decls, pg_admin_url)
-    say(f"{n} sources: routing latency")
-    graph = build_graph(decls, f"synthetic-{n}")
-    router = Router(graph)
-    row["schemarouter_p50_ms"], row["schemarouter_p95_ms"] = route_latencies(router.plan, questions)
-    bm25 = BM25Router(graph)
-    bm25.entities.warm(questions)  # retrieval latency; entity extraction is schemarouter's step
-    row["bm25_p50_ms"], row["bm25_p95_ms"] = route_latencies(bm25.plan, questions)
     say(f"{n} sources: prompt-all prompt size")
     schema_tokens = count_long(f"{INSTRUCTIONS}\n\nSources:\n{render_schema(decls)}")
     row["prompt_all_tokens"] = schema_tokens + agg.mean([count_tokens(q) for q in questions])
-    llm_tokens = [llm_prompt_tokens(graph, q) for q in questions]
-    if all(t is not None for t in llm_tokens):
-        row["schemarouter_llm_prompt_tokens"] = agg.mean([float(t or 0) for t in llm_tokens])
     return row
 
 
@@ -242,4 +243,4 @@ def run_scaling(
 
 
 if __name__ == "__main__":
-    _probe_main(sys.argv[1])
+    _probe_main(sys.argv[1], sys.argv[2])
