@@ -106,6 +106,7 @@ SCALING = [
     ("registry_load_s", "registry load (s)"),
     ("graph_build_s", "graph build (s)"),
     ("rss_peak_mb", "peak RSS (MB)"),
+    ("rss_loaded_mb", "RSS after registry load (MB)"),
     ("rss_graph_mb", "graph RSS (MB)"),
     ("schemarouter_p50_ms", "schemarouter p50 (ms)"),
     ("schemarouter_p95_ms", "schemarouter p95 (ms)"),

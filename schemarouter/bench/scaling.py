@@ -133,6 +133,7 @@ def _probe_main(url: str, questions_file: str) -> None:
         "load_s": load_s,
         "build_s": build_s,
         "rss_start_mb": base,
+        "rss_loaded_mb": before,
         "rss_graph_mb": current_rss_mb() - before,
         "rss_peak_mb": rss_mb(),
         "nodes": len(graph.nodes),
@@ -192,6 +193,7 @@ def measure_size(
             "registry_load_s": probe["load_s"],
             "graph_build_s": probe["build_s"],
             "rss_peak_mb": probe["rss_peak_mb"],
+            "rss_loaded_mb": probe["rss_loaded_mb"],
             "rss_graph_mb": probe["rss_graph_mb"],
             **{k: v for k, v in probe.items() if k.endswith("_ms") or k.endswith("prompt_tokens")},
         }
