@@ -9,7 +9,7 @@ import pytest
 from schemarouter.bench import aggregate as agg
 from schemarouter.bench.dataset import GoldStep, Query
 from schemarouter.bench.downstream import evaluate
-from schemarouter.bench.fixtures import fixture_value, gold_entity
+from schemarouter.bench.fixtures import fixture_value, gold_entity, present
 from schemarouter.bench.frozen import inventory_declarations
 from schemarouter.bench.runner import summarize_rows
 from schemarouter.declarations import Declarations, Owner
@@ -76,6 +76,16 @@ def test_units_shown_only_when_the_plan_carries_them(graph) -> None:  # type: ig
     assert evaluate(_plan("GaN", ["sample_id", "gap"], meta=True), unit_query, graph).units_shown is True
     assert evaluate(_plan("GaN", ["sample_id", "gap"]), unit_query, graph).units_shown is False  # no metadata
     assert evaluate(_plan("GaN", ["sample_id", "gap"], meta=True), QUERY, graph).units_shown is None
+
+
+def test_a_value_counts_only_as_itself_not_inside_a_longer_token() -> None:
+    assert present("mp x: gap=234.56 eV", "gap", 234.56)
+    assert present("pubchem 123456 Caffeine: MolecularWeight=194.19", "cid", 123456)  # id in the head
+    assert not present("mp x: gap=1234.56 eV", "gap", 234.56)
+    assert not present("mp x: gap=234.567 eV", "gap", 234.56)
+    assert not present("mp x: is_metal=False, ordering=True", "is_stable", True)  # booleans need their name
+    assert present('x: tags=["a-1","b-2"]', "tags", ["a-1", "b-2"])
+    assert not present("x: a-1", "tags", ["a-1", "b-2"])
 
 
 def test_tokens_are_counted_on_the_rendered_context(graph) -> None:  # type: ignore[no-untyped-def]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from schemarouter.bench.dataset import Query
-from schemarouter.bench.fixtures import field_type, fixture_value, gold_values, shown, step_entity
+from schemarouter.bench.fixtures import field_type, fixture_value, gold_values, present, step_entity
 from schemarouter.execution.context import Context, format_value, render_context
 from schemarouter.execution.results import Record, RunResult, StepResult, Value
 from schemarouter.graph import SchemaGraph
@@ -73,7 +73,7 @@ def is_answerable(plan: Plan, query: Query, context: str, graph: SchemaGraph) ->
         return plan.declined is not None and not plan.steps
     for steps in query.gold_sets:
         wanted = gold_values(query, steps, graph)
-        if wanted and all(any(s in context for s in shown(f, v)) for f, v in wanted):
+        if wanted and all(present(context, f, v) for f, v in wanted):
             return True
     return False
 

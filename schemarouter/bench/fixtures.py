@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 from schemarouter.bench.dataset import GoldStep, Query
@@ -89,11 +90,18 @@ def gold_values(query: Query, steps: list[GoldStep], graph: SchemaGraph) -> list
     return out
 
 
-def shown(field: str, value: Any) -> list[str]:
-    """Strings whose presence in a context shows the value (booleans only next to their field name)."""
+def present(context: str, field: str, value: Any) -> bool:
+    """Whether ``context`` shows ``value`` of ``field``: as ``field=value``, or (not for booleans) as a
+    standalone token, e.g. a record id or label in a line's head; never inside a longer number or tag."""
     text = format_value(value)
+    if _standalone(context, f"{field}={text}"):
+        return True
     if isinstance(value, bool):
-        return [f"{field}={text}"]
+        return False
     if isinstance(value, list):
-        return [f"{field}={text}", *[format_value(v) for v in value]]
-    return [f"{field}={text}", text]
+        return all(_standalone(context, format_value(v)) for v in value)
+    return _standalone(context, text)
+
+
+def _standalone(context: str, text: str) -> bool:
+    return re.search(rf"(?<![\w.\-]){re.escape(text)}(?![\w.\-])", context) is not None
