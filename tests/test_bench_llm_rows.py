@@ -15,9 +15,9 @@ from schemarouter.bench.reader_eval import judge, make_reader
 from schemarouter.bench.routers.prompt_all import PromptAllRouter, build_messages, render_schema
 from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.context import count_tokens
-from schemarouter.execution.reader import ReaderConfig
+from schemarouter.llm import LLMConfig
 
-CONFIG = ReaderConfig(base_url="http://llm.test/v1", model="fake")
+CONFIG = LLMConfig(base_url="http://llm.test/v1", model="fake")
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,8 @@ import pytest
 
 from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.context import count_tokens, estimate_tokens, render_context
-from schemarouter.execution.reader import ReaderConfig, ask_reader, build_messages
+from schemarouter.execution.reader import ask_reader, build_messages
+from schemarouter.llm import LLMConfig
 from schemarouter.execution.results import Record, RunResult, StepResult, Value
 
 NO_KEYS = {name: "" for name in ("MP_API_KEY", "OPENALEX_API_KEY", "DART_API_KEY", "MPDS_KEY")}
@@ -99,18 +100,18 @@ def test_reader_posts_chat_completions_with_the_context() -> None:
         seen.append(request)
         return httpx.Response(200, json={"choices": [{"message": {"content": "3.69 eV (materials_project mp-19017; CC-BY-4.0)"}}]})
 
-    config = ReaderConfig.from_env({"SCHEMAROUTER_LLM_URL": "http://llm.local/v1/", "SCHEMAROUTER_LLM_API_KEY": "k"})
+    config = LLMConfig.from_env({"SCHEMAROUTER_LLM_URL": "http://llm.local/v1/", "SCHEMAROUTER_LLM_API_KEY": "k"})
     assert config is not None and config.base_url == "http://llm.local/v1"
     answer = ask_reader(config, "band gap?", "line", transport=httpx.MockTransport(handler))
     assert answer.startswith("3.69 eV")
     body = json.loads(seen[0].content)
     assert seen[0].url.path == "/v1/chat/completions" and seen[0].headers["authorization"] == "Bearer k"
     assert body["messages"] == build_messages("band gap?", "line")
-    assert ReaderConfig.from_env({}) is None
+    assert LLMConfig.from_env({}) is None
 
 
 def test_reader_errors_are_one_line() -> None:
-    config = ReaderConfig(base_url="http://llm.local/v1", model="m")
+    config = LLMConfig(base_url="http://llm.local/v1", model="m")
     with pytest.raises(SchemaRouterError, match="HTTP 500"):
         ask_reader(config, "q", "c", transport=httpx.MockTransport(lambda r: httpx.Response(500, text="x")))
 

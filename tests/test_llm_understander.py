@@ -10,7 +10,8 @@ import pytest
 from schemarouter.graph import SchemaGraph
 from schemarouter.router import Router, validate_plan
 from schemarouter.understand import make_understander
-from schemarouter.understand.llm import LLMError, LLMUnderstander, parse_answer
+from schemarouter.llm import LLMError, parse_json_object as parse_answer
+from schemarouter.understand.llm import LLMUnderstander
 from schemarouter.understand.prompt import build_prompt
 from schemarouter.understand.tokens import count_tokens
 from tests.routing_support import graph, routing_db  # noqa: F401
@@ -103,14 +104,14 @@ def test_http_error_and_missing_configuration(graph: SchemaGraph, monkeypatch: p
     client = httpx.Client(transport=httpx.MockTransport(lambda r: httpx.Response(503, json={})))
     with pytest.raises(LLMError, match="HTTP 503"):
         llm(client=client).understand("band gap of GaN", graph)
-    monkeypatch.delenv("SCHEMAROUTER_LLM_BASE_URL", raising=False)
+    monkeypatch.delenv("SCHEMAROUTER_LLM_URL", raising=False)
     monkeypatch.delenv("SCHEMAROUTER_LLM_MODEL", raising=False)
-    with pytest.raises(LLMError, match="SCHEMAROUTER_LLM_BASE_URL"):
+    with pytest.raises(LLMError, match="SCHEMAROUTER_LLM_URL"):
         make_understander("llm").understand("band gap of GaN", graph)
 
 
 def test_settings_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SCHEMAROUTER_LLM_BASE_URL", BASE + "/")
+    monkeypatch.setenv("SCHEMAROUTER_LLM_URL", BASE + "/")
     monkeypatch.setenv("SCHEMAROUTER_LLM_MODEL", "m")
     u = make_understander("llm")
     assert (u.base_url, u.model) == (BASE, "m")  # type: ignore[attr-defined]

@@ -6,14 +6,14 @@ from collections.abc import Callable, Iterator
 
 from schemarouter.bench.frozen import Frozen
 from schemarouter.bench.routers.base import BenchRouter, EntityParams, Skipped
-from schemarouter.execution.reader import ReaderConfig
+from schemarouter.llm import LLMConfig
 
 
 EMBEDDING_ROW = "vector-only (MiniLM)"
 
 
 def lineup(
-    frozen: Frozen, llm: ReaderConfig | None, *, embeddings: str | None = None, only: set[str] | None = None
+    frozen: Frozen, llm: LLMConfig | None, *, embeddings: str | None = None, only: set[str] | None = None
 ) -> Iterator[BenchRouter | Skipped]:
     """Routers in report order; a :class:`Skipped` stands in for one that cannot run here.
 
@@ -41,7 +41,7 @@ def lineup(
     if llm is None:
         yield _SkippedWithPrompt(
             "schemarouter (LLM understander)",
-            "needs an LLM endpoint (--llm-base-url); prompt tokens computed",
+            "needs an LLM endpoint (--llm-url); prompt tokens computed",
             "llm",
             lambda q: llm_prompt_tokens(graph, q) or 0,
         )
@@ -64,7 +64,7 @@ def lineup(
     if llm is None:
         yield _SkippedWithPrompt(
             "prompt-all",
-            "needs an LLM endpoint (--llm-base-url); prompt tokens computed",
+            "needs an LLM endpoint (--llm-url); prompt tokens computed",
             "llm",
             prompt_all.prompt_tokens,
         )

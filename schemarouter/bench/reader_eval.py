@@ -18,7 +18,8 @@ import httpx
 from schemarouter.bench.dataset import Query
 from schemarouter.bench.fixtures import gold_values
 from schemarouter.execution.context import format_value
-from schemarouter.execution.reader import ReaderConfig, ask_reader
+from schemarouter.execution.reader import ask_reader
+from schemarouter.llm import LLMConfig
 from schemarouter.graph import SchemaGraph
 from schemarouter.plan import Plan
 
@@ -51,7 +52,7 @@ def judge(answer: str, query: Query, graph: SchemaGraph) -> bool:
 
 
 def make_reader(
-    config: ReaderConfig, graph: SchemaGraph, transport: httpx.BaseTransport | None = None
+    config: LLMConfig, graph: SchemaGraph, transport: httpx.BaseTransport | None = None
 ) -> Callable[[Plan, Query, str], bool]:
     def read(plan: Plan, query: Query, context: str) -> bool:
         if query.negative:

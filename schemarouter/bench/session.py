@@ -17,7 +17,7 @@ from schemarouter.bench.frozen import load_frozen
 from schemarouter.bench.routers.base import Skipped
 from schemarouter.bench.runner import RouterResult, run_router, skipped_result
 from schemarouter.errors import SchemaRouterError
-from schemarouter.execution.reader import ReaderConfig
+from schemarouter.llm import LLMConfig
 
 QUICK_PER_CATEGORY = 1
 
@@ -30,7 +30,7 @@ class Options:
     quick: bool = False
     scaling: bool = True
     sizes: tuple[int, ...] = (100, 1000, 10000)
-    llm: ReaderConfig | None = None
+    llm: LLMConfig | None = None
     embeddings: bool = True
     postgres_url: str | None = None
     command: str = "schemarouter bench"

@@ -11,7 +11,8 @@ import click
 from schemarouter.cli.options import db_option, json_option, print_json
 from schemarouter.cli.run_cmd import echo_result, execute, offline_options, result_json
 from schemarouter.execution.context import render_context
-from schemarouter.execution.reader import ReaderConfig, ask_reader
+from schemarouter.execution.reader import ask_reader
+from schemarouter.llm import LLMConfig
 
 
 @click.command("ask")
@@ -26,7 +27,7 @@ def ask(question: str, db_url: str | None, as_json: bool, mode: str, plan_file: 
     """Answer QUESTION from the fetched values, citing source, record and license for each."""
     plan, result = execute(question, db_url, mode, plan_file, offline, cassettes)
     context = render_context(result)
-    config = ReaderConfig.from_env(base_url=llm_url, model=model)
+    config = LLMConfig.from_env(base_url=llm_url, model=model)
     answer = ask_reader(config, question, context.text) if config and context.text else None
     if as_json:
         document = result_json(plan, result)

@@ -74,7 +74,8 @@ def _sizes(value: str) -> tuple[int, ...]:
     help="Write PNG plots here (e.g. docs/img).",
 )
 @click.option(
-    "--llm-base-url",
+    "--llm-url",
+    "llm_base_url",
     envvar="SCHEMAROUTER_LLM_URL",
     metavar="URL",
     help="OpenAI-compatible endpoint for the LLM rows and reader accuracy.",
@@ -118,7 +119,7 @@ def bench(
     """
     from schemarouter.bench import plots as plotting
     from schemarouter.bench import report as reporting
-    from schemarouter.bench.routers.llm import llm_config
+    from schemarouter.llm import LLMConfig
     from schemarouter.bench.session import Options, run
 
     options = Options(
@@ -128,7 +129,7 @@ def bench(
         quick=quick,
         scaling=(not quick) if scaling is None else scaling,
         sizes=_sizes(sizes),
-        llm=llm_config(llm_base_url, llm_model) if llm_base_url else None,
+        llm=LLMConfig.from_env(base_url=llm_base_url, model=llm_model) if llm_base_url else None,
         embeddings=embeddings,
         postgres_url=postgres_url,
         command=_command_line(),

@@ -9,15 +9,13 @@ one-line reason, or fall back to the rules backend when asked to.
 
 from __future__ import annotations
 
-import json
-import os
 import re
 from typing import Any
 
 import httpx
 
-from schemarouter.errors import SchemaRouterError
 from schemarouter.graph import SchemaGraph
+from schemarouter.llm import LLMConfig, LLMError, chat, parse_json_object, require_config
 from schemarouter.graph.phrases import tokenize
 from schemarouter.graph.text import key_of
 from schemarouter.plan import Understanding
@@ -45,10 +43,6 @@ _CHECKS = {
 }
 
 
-class LLMError(SchemaRouterError):
-    """The LLM endpoint failed or answered something unusable."""
-
-
 class LLMUnderstander:
     name = "llm"
 
@@ -56,17 +50,23 @@ class LLMUnderstander:
         self, base_url: str | None = None, model: str | None = None, api_key: str | None = None, *,
         timeout: float = 30.0, fallback: bool = False, client: httpx.Client | None = None,
     ) -> None:
-        self.base_url = (base_url or os.environ.get("SCHEMAROUTER_LLM_BASE_URL") or "").rstrip("/")
-        self.model = model or os.environ.get("SCHEMAROUTER_LLM_MODEL") or ""
-        self._api_key = api_key if api_key is not None else os.environ.get("SCHEMAROUTER_LLM_API_KEY")
-        self.timeout = timeout
+        self.config = LLMConfig.from_env(base_url=base_url, model=model, api_key=api_key, timeout_s=timeout)
         self.fallback = fallback
         self._client = client
+
+    @property
+    def base_url(self) -> str | None:
+        return self.config.base_url if self.config else None
+
+    @property
+    def model(self) -> str | None:
+        return self.config.model if self.config else None
 
     def understand(self, question: str, graph: SchemaGraph) -> Analysis:
         prompt = build_prompt(list(graph.decls.intents))
         try:
-            answer = self._ask(prompt, question)
+            messages = [{"role": "system", "content": prompt}, {"role": "user", "content": question}]
+            answer = chat(require_config(self.config), messages, client=self._client).text
             analysis = interpret(question, answer, graph)
         except LLMError as err:
             if not self.fallback:
@@ -78,49 +78,9 @@ class LLMUnderstander:
         analysis.prompt_tokens = count_tokens(prompt) + count_tokens(question)
         return analysis
 
-    def _ask(self, prompt: str, question: str) -> str:
-        if not self.base_url or not self.model:
-            raise LLMError("no LLM endpoint configured: set SCHEMAROUTER_LLM_BASE_URL and SCHEMAROUTER_LLM_MODEL")
-        headers = {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
-        body = {
-            "model": self.model, "temperature": 0,
-            "messages": [{"role": "system", "content": prompt}, {"role": "user", "content": question}],
-        }
-        client = self._client or httpx.Client(timeout=self.timeout)
-        try:
-            response = client.post(f"{self.base_url}/chat/completions", json=body, headers=headers)
-        except httpx.TimeoutException:
-            raise LLMError(f"the LLM at {self.base_url} did not answer within {self.timeout:g} s") from None
-        except httpx.HTTPError as err:
-            raise LLMError(f"cannot reach the LLM at {self.base_url}: {type(err).__name__}") from None
-        finally:
-            if self._client is None:
-                client.close()
-        if response.status_code != 200:
-            raise LLMError(f"the LLM at {self.base_url} answered HTTP {response.status_code}")
-        try:
-            return str(response.json()["choices"][0]["message"]["content"])
-        except (ValueError, KeyError, IndexError, TypeError):
-            raise LLMError("the LLM's response is not an OpenAI chat completion") from None
-
-
-def parse_answer(content: str) -> dict[str, Any]:
-    """The JSON object in the model's reply (code fences and chatter around it tolerated)."""
-    text = re.sub(r"^```(?:json)?|```$", "", content.strip(), flags=re.MULTILINE).strip()
-    start, end = text.find("{"), text.rfind("}")
-    if start < 0 or end <= start:
-        raise LLMError("the LLM's answer contains no JSON object")
-    try:
-        data = json.loads(text[start : end + 1])
-    except json.JSONDecodeError as err:
-        raise LLMError(f"the LLM's answer is not valid JSON ({err.msg})") from None
-    if not isinstance(data, dict):
-        raise LLMError("the LLM's answer is not a JSON object")
-    return data
-
 
 def interpret(question: str, content: str, graph: SchemaGraph) -> Analysis:
-    data = parse_answer(content)
+    data = parse_json_object(content)
     intent = data.get("intent") if data.get("intent") in graph.decls.intents else None
     concepts, matched = _concepts(data.get("domain_concepts"), graph)
     named = []

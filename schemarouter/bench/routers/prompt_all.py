@@ -14,11 +14,11 @@ from typing import Any
 import httpx
 
 from schemarouter.bench.routers.base import make_step, new_plan
-from schemarouter.bench.routers.llm import chat, parse_json_object
+from schemarouter.llm import LLMError, chat, parse_json_object
 from schemarouter.declarations import Declarations
 from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.context import count_tokens
-from schemarouter.execution.reader import ReaderConfig
+from schemarouter.llm import LLMConfig
 from schemarouter.graph import SchemaGraph
 from schemarouter.plan import Plan
 
@@ -62,7 +62,7 @@ class PromptAllRouter:
     kind = "llm"
 
     def __init__(
-        self, graph: SchemaGraph, config: ReaderConfig | None, transport: httpx.BaseTransport | None = None
+        self, graph: SchemaGraph, config: LLMConfig | None, transport: httpx.BaseTransport | None = None
     ) -> None:
         self.graph = graph
         self.config = config
@@ -76,14 +76,18 @@ class PromptAllRouter:
     def plan(self, question: str) -> Plan:
         if self.config is None:
             raise SchemaRouterError(
-                "prompt-all needs an LLM endpoint (--llm-base-url or SCHEMAROUTER_LLM_URL)"
+                "prompt-all needs an LLM endpoint (--llm-url or SCHEMAROUTER_LLM_URL)"
             )
         plan = new_plan(question, self.graph, "prompt-all")
         reply = chat(
             self.config, build_messages(self.graph.decls, question, self.schema), transport=self.transport
         )
         plan.prompt_tokens = reply.prompt_tokens or self.prompt_tokens(question)
-        doc = parse_json_object(reply.text)
+        doc: dict[str, Any] | None
+        try:
+            doc = parse_json_object(reply.text)
+        except LLMError:  # an unusable answer declines, for this baseline; it is not a crash
+            doc = None
         steps: list[Any] = (doc or {}).get("steps") or []
         for raw in steps if isinstance(steps, list) else []:
             if not isinstance(raw, dict):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from schemarouter.bench.frozen import Frozen, without_aliases
 from schemarouter.bench.routers.base import field_meta
-from schemarouter.execution.reader import ReaderConfig
+from schemarouter.llm import LLMConfig
 from schemarouter.graph import SchemaGraph, build_graph
 from schemarouter.plan import Plan
 from schemarouter.router import Router
@@ -90,7 +90,7 @@ class NoAliasLayer(SchemaRouterRow):
         super().__init__(graph, "recall", "ablation: no alias layer")
 
 
-def llm_understander(config: ReaderConfig) -> Understander | None:
+def llm_understander(config: LLMConfig) -> Understander | None:
     """The LLM understander (schema-independent prompt) at ``config``'s endpoint, if this version has one."""
     try:
         from schemarouter.understand.llm import LLMUnderstander
