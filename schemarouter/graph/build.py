@@ -56,6 +56,8 @@ class EndpointInfo:
     endpoint: Endpoint
     fields: dict[str, FieldInfo]
     groups: frozenset[str]
+    # (concept, words) -> match result, filled by the router; per endpoint, never keyed by id()
+    match_memo: dict | None = field(default=None, repr=False, compare=False)
 
     @property
     def key(self) -> tuple[str, str]:

@@ -22,8 +22,7 @@ class EndpointMatch:
     unmatched: list[str] = field(default_factory=list)  # concepts no field answers
 
 
-_MEMO: dict[tuple[int, str, str], tuple[float, tuple[tuple[str, float, str], ...]]] = {}
-_MEMO_LIMIT = 50_000
+_MEMO_LIMIT = 64  # per endpoint: distinct (concept, words) pairs remembered
 
 
 def match_endpoint(info: EndpointInfo, concepts: list[str], matched_words: dict[str, str]) -> EndpointMatch:
@@ -31,13 +30,17 @@ def match_endpoint(info: EndpointInfo, concepts: list[str], matched_words: dict[
     best_by_phrase: dict[str, float] = {}
     for concept in concepts:
         said = matched_words.get(concept, concept)
-        key = (id(info), concept, said)
-        hit = _MEMO.get(key)
+        # the memo lives on the endpoint itself, so a rebuilt graph can never see another graph's fields
+        memo = info.match_memo
+        if memo is None:
+            memo = info.match_memo = {}
+        key = (concept, said)
+        hit = memo.get(key)
         if hit is None:
             hit = _match_concept(info, concept, normalize(said))
-            if len(_MEMO) > _MEMO_LIMIT:
-                _MEMO.clear()
-            _MEMO[key] = hit
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            memo[key] = hit
         best, fields = hit
         for name, score, why in fields:
             previous = result.fields.get(name)
