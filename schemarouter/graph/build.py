@@ -7,6 +7,7 @@ source type, license, attribution) is resolved here once, not per question.
 
 from __future__ import annotations
 
+import gc
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Iterator
@@ -22,6 +23,8 @@ from schemarouter.graph.model import (
     param_id,
     tool_id,
 )
+from schemarouter.graph.index import GraphIndex
+from schemarouter.graph.order import IntentGroup, intent_order
 from schemarouter.graph.phrases import PhraseIndex
 from schemarouter.graph.text import STOPWORDS, humanize, normalize
 from schemarouter.models import Endpoint, Parameter, ResponseField, Source
@@ -91,6 +94,8 @@ class SchemaGraph:
     concept_fields: dict[str, list[FieldInfo]] = field(default_factory=lambda: defaultdict(list))
     intent_endpoints: dict[str, list[tuple[str, str]]] = field(default_factory=lambda: defaultdict(list))
     source_by_alias: dict[str, str] = field(default_factory=dict)
+    index: GraphIndex = field(default_factory=GraphIndex)
+    intent_order: dict[str, list[IntentGroup]] = field(default_factory=dict)
 
     @property
     def sources(self) -> dict[str, Source]:
@@ -105,7 +110,11 @@ class SchemaGraph:
         return list(found.field_groups) if found else []
 
     def source_endpoints(self, source: str) -> list[EndpointInfo]:
-        return [info for key, info in self.endpoints.items() if key[0] == source]
+        return list(self.index.by_source.get(source, ()))
+
+    def fields_named(self, name: str) -> list[FieldInfo]:
+        """Fields called ``name``, in ``iter_fields`` order."""
+        return self.index.fields_by_name.get(name, [])
 
     def resolve_source(self, name: str) -> str | None:
         """A source id from its id, title or alias (any capitalization)."""
@@ -123,6 +132,11 @@ def build_graph(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
     _add_vocabulary(g)
     for source in sorted(decls.sources.values(), key=lambda s: s.id):
         _add_source(g, source)
+    g.index.freeze()
+    g.intent_order = intent_order(g)
+    # The graph lives as long as the process routes over it and holds no garbage: keep the cyclic
+    # collector from re-walking its millions of objects (a full pass costs seconds at 10,000 sources).
+    gc.freeze()
     return g
 
 
@@ -185,7 +199,9 @@ def _add_source(g: SchemaGraph, source: Source) -> None:
             fields[f.name] = info
             _add_field(g, info, eid)
         groups = frozenset(f.group for f in ep.fields)
-        g.endpoints[(source.id, ep.id)] = EndpointInfo(source, ep, fields, groups)
+        info = EndpointInfo(source, ep, fields, groups)
+        g.endpoints[(source.id, ep.id)] = info
+        g.index.add_endpoint(info)
 
 
 def _field_info(source: Source, ep: Endpoint, f: ResponseField) -> FieldInfo:

@@ -11,13 +11,15 @@ and attribution from the graph, and the reason it is there.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
 from schemarouter.graph import EndpointInfo, SchemaGraph, graph_from_url
 from schemarouter.plan import FieldMeta, Plan, PlanStep
-from schemarouter.router.matching import EndpointMatch, match_endpoint
+from schemarouter.router.matching import EndpointMatch, concept_hits, match_endpoint, match_from_hits
 from schemarouter.router.params import fill_params
+from schemarouter.router.ranking import Pool, Stream, sort_key
 from schemarouter.understand.base import Analysis, Understander
 from schemarouter.understand.evidence import ENTITY_CONCEPT
 from schemarouter.understand.wording import constraint_kinds
@@ -72,18 +74,23 @@ class Router:
 
     # -- candidates and ranking -------------------------------------------------------------
     def candidates(self, analysis: Analysis) -> list[Candidate]:
-        u = analysis.understanding
+        """Every endpoint, best first (scores all of them: for explanations, not for planning)."""
         infos = list(self.graph.endpoints.values())
         wanted = _wanted_concepts(analysis)
-        out = sorted((self._candidate(i, analysis, wanted) for i in infos), key=lambda c: c.info.label)
+        groups = set(self.graph.intent_groups(analysis.understanding.intent))
+        out = sorted(
+            (self._keyed(i, match_endpoint(i, analysis.understanding.concepts, analysis.matched), analysis, wanted,
+                         groups) for i in infos),
+            key=lambda c: c.info.label,
+        )
         return sorted(out, key=lambda c: c.key, reverse=True)  # stable: ties stay in label order
 
-    def _candidate(self, info: EndpointInfo, analysis: Analysis, wanted: set[str] | None) -> Candidate:
+    def _keyed(
+        self, info: EndpointInfo, m: EndpointMatch, analysis: Analysis, wanted: set[str] | None, groups: set[str]
+    ) -> Candidate:
         u = analysis.understanding
-        m = match_endpoint(info, u.concepts, analysis.matched)
         score = m.score + _property_param_bonus(info, m, self.graph)
         serves = 1 if u.intent in info.endpoint.intents else 0
-        groups = set(self.graph.intent_groups(u.intent))
         coverage = len(groups & info.groups)
         fit = _entity_fit(info, wanted)
         evidence = sum(analysis.intent_scores.get(i, 0.0) for i in info.endpoint.intents)
@@ -91,13 +98,44 @@ class Router:
                -len(info.fields))
         return Candidate(info, m, key)
 
+    def _ranking(self, analysis: Analysis) -> tuple[Pool, Callable[[str], list[Candidate]]]:
+        """The pool of endpoints serving the intent, and the ranked endpoints of a named source: the same
+        order ``candidates`` gives, restricted to them, scoring only endpoints the question's words reach."""
+        u = analysis.understanding
+        graph = self.graph
+        wanted = _wanted_concepts(analysis)
+        groups = set(graph.intent_groups(u.intent))
+        said = {c: analysis.matched.get(c, c) for c in u.concepts}
+        hits = {(c, w): concept_hits(graph, c, w) for c, w in said.items()}
+
+        def make(info: EndpointInfo) -> Candidate:
+            return self._keyed(info, match_from_hits(info.key, u.concepts, analysis.matched, hits), analysis,
+                               wanted, groups)
+
+        reached = {k for found in hits.values() for k in found}
+        scored = [make(graph.endpoints[k]) for k in reached if u.intent in graph.endpoints[k].endpoint.intents]
+        scored.sort(key=sort_key)
+
+        def unmatched(infos: list[EndpointInfo]) -> Iterator[Candidate]:
+            for info in infos:
+                if info.key not in reached:
+                    yield self._keyed(info, EndpointMatch(0.0, {}, list(u.concepts)), analysis, wanted, groups)
+
+        streams = [Stream(unmatched(g.endpoints)) for g in graph.intent_order.get(u.intent or "", [])]
+
+        def named(source: str) -> list[Candidate]:
+            return sorted((make(i) for i in graph.source_endpoints(source)), key=sort_key)
+
+        return Pool(scored, streams), named
+
     def _steps(self, analysis: Analysis, mode: Mode) -> list[PlanStep | None]:
         u = analysis.understanding
-        ranked = self.candidates(analysis)
+        ranked, named = self._ranking(analysis)
+        fits = ranked.where(lambda c: c.key[0] >= 0)
         if u.named_tools:
             chosen: list[Candidate] = []
             for source in u.named_tools:
-                own = [c for c in ranked if c.source == source and c.key[0] >= 0]
+                own = [c for c in named(source) if c.key[0] >= 0]
                 step = self._first_buildable(own, analysis, mode)
                 if step:
                     chosen.append(step)
@@ -106,34 +144,36 @@ class Router:
             if analysis.compare and len(chosen) == 1:
                 # "MP's band gap of GaN against experiment": add the best source of the other provenance
                 other = [k for k in constraint_kinds(analysis.question) if k != _provenance(chosen[0])]
-                extra = next((c for c in ranked if other and c.source != chosen[0].source and c.key[0] >= 0
-                              and u.intent in c.info.endpoint.intents and _provenance(c) == other[0]
-                              and self._params(c, analysis)[0] is not None), None)
+                extra = None
+                if other:
+                    same = fits.where(lambda c: _provenance(c) == other[0])
+                    extra = next((c for c in same if c.source != chosen[0].source
+                                  and self._params(c, analysis)[0] is not None), None)
                 if extra is not None:
                     chosen.append(extra)
             return [self._step(c, analysis, mode) for c in chosen]
-        pool = [c for c in ranked if u.intent in c.info.endpoint.intents and c.key[0] >= 0]
+        pool = fits
         groups = set(self.graph.intent_groups(u.intent))
-        pool = [c for c in pool if groups & c.info.groups or c.key[1] > 0] or pool
+        pool = pool.where(lambda c: bool(groups & c.info.groups) or c.key[1] > 0) or pool
         if u.source_constraint and not (analysis.compare and len(constraint_kinds(analysis.question)) > 1):
-            filtered = [c for c in pool if _provenance(c) == u.source_constraint]
+            filtered = pool.where(lambda c: _provenance(c) == u.source_constraint)
             pool = filtered or pool
         if not pool:
             return []
         kinds = constraint_kinds(analysis.question) if analysis.compare else []
         if len(kinds) > 1:
             # "computed vs measured": the best source of each provenance
-            by_kind = [next((c for c in ranked if u.intent in c.info.endpoint.intents and c.key[0] >= 0
-                             and _provenance(c) == k and self._params(c, analysis)[0] is not None), None)
+            by_kind = [next((c for c in fits.where(lambda c: _provenance(c) == k)
+                             if self._params(c, analysis)[0] is not None), None)
                        for k in kinds]
             found = [c for c in by_kind if c is not None]
             if len(found) > 1:
                 return [self._step(c, analysis, mode) for c in found]
         if analysis.compare and u.concepts:
             picked: list[Candidate] = []
-            best = pool[0].key[1]
-            for c in pool:
-                if c.key[1] <= 0 or c.key[1] < best - 1e-9 or any(p.source == c.source for p in picked):
+            best = pool.first().key[1]  # type: ignore[union-attr]
+            for c in pool.where(lambda c: c.key[1] > 0):
+                if c.key[1] < best - 1e-9 or any(p.source == c.source for p in picked):
                     continue
                 if self._params(c, analysis)[0] is None:
                     continue
@@ -145,7 +185,7 @@ class Router:
         first = self._first_buildable(pool, analysis, mode)
         return [self._step(first, analysis, mode)] if first else []
 
-    def _first_buildable(self, ranked: list[Candidate], analysis: Analysis, mode: Mode) -> Candidate | None:
+    def _first_buildable(self, ranked: Iterable[Candidate], analysis: Analysis, mode: Mode) -> Candidate | None:
         for c in ranked:
             if self._params(c, analysis)[0] is not None:
                 return c

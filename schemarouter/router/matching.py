@@ -3,16 +3,25 @@
 Exact field name (3) above concept or alias (2) above substring of the field name (1); the
 endpoint's score is the sum over concepts of its best field per concept, so asking for more
 things never rewards an endpoint for merely having more fields.
+
+Two ways to the same result: :func:`match_endpoint` scans one endpoint's fields (for a few
+endpoints), :func:`concept_hits` asks the graph's indexes which fields of ALL endpoints answer a
+concept (for routing over a large inventory). Both score with :func:`_field_score` and combine
+with :func:`_combine`, so they cannot disagree.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from schemarouter.graph import EndpointInfo, FieldInfo
+from schemarouter.graph import EndpointInfo, FieldInfo, SchemaGraph
 from schemarouter.graph.text import humanize, normalize
 
 EXACT, ALIAS, SUBSTRING = 3.0, 2.0, 1.0
+
+Found = tuple[tuple[str, float, str], ...]  # (field, score, why) in the endpoint's field order
+Hit = tuple[float, Found]  # best score, found
 
 
 @dataclass
@@ -23,17 +32,17 @@ class EndpointMatch:
 
 
 _MEMO_LIMIT = 64  # per endpoint: distinct (concept, words) pairs remembered
+_HITS_LIMIT = 4096  # per graph: distinct (concept, words) pairs remembered
+_NO_HIT: Hit = (0.0, ())
 
 
 def match_endpoint(info: EndpointInfo, concepts: list[str], matched_words: dict[str, str]) -> EndpointMatch:
-    result = EndpointMatch()
-    best_by_phrase: dict[str, float] = {}
-    for concept in concepts:
-        said = matched_words.get(concept, concept)
-        # the memo lives on the endpoint itself, so a rebuilt graph can never see another graph's fields
-        memo = info.match_memo
-        if memo is None:
-            memo = info.match_memo = {}
+    # the memo lives on the endpoint itself, so a rebuilt graph can never see another graph's fields
+    memo = info.match_memo
+    if memo is None:
+        memo = info.match_memo = {}
+
+    def lookup(concept: str, said: str) -> Hit:
         key = (concept, said)
         hit = memo.get(key)
         if hit is None:
@@ -41,7 +50,24 @@ def match_endpoint(info: EndpointInfo, concepts: list[str], matched_words: dict[
             if len(memo) >= _MEMO_LIMIT:
                 memo.clear()
             memo[key] = hit
-        best, fields = hit
+        return hit
+
+    return _combine(concepts, matched_words, lookup)
+
+
+def match_from_hits(
+    key: tuple[str, str], concepts: list[str], matched_words: dict[str, str], hits: dict[tuple[str, str], dict]
+) -> EndpointMatch:
+    """The match of endpoint ``key`` from per-concept :func:`concept_hits` (keyed by (concept, said))."""
+    return _combine(concepts, matched_words, lambda c, s: hits[(c, s)].get(key, _NO_HIT))
+
+
+def _combine(concepts: list[str], matched_words: dict[str, str], lookup: Callable[[str, str], Hit]) -> EndpointMatch:
+    result = EndpointMatch()
+    best_by_phrase: dict[str, float] = {}
+    for concept in concepts:
+        said = matched_words.get(concept, concept)
+        best, fields = lookup(concept, said)
         for name, score, why in fields:
             previous = result.fields.get(name)
             if previous is None or previous[0] < score:
@@ -55,14 +81,48 @@ def match_endpoint(info: EndpointInfo, concepts: list[str], matched_words: dict[
     return result
 
 
-def _match_concept(info: EndpointInfo, concept: str, words: str) -> tuple[float, tuple[tuple[str, float, str], ...]]:
+def concept_hits(graph: SchemaGraph, concept: str, said: str) -> dict[tuple[str, str], Hit]:
+    """Endpoint key -> (best, found) for every endpoint with a field answering ``concept`` said as
+    ``said``; endpoints not listed have none. Remembered on the graph (per graph, never shared)."""
+    memo = graph.__dict__.setdefault("_concept_hits", {})
+    key = (concept, said)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    words = normalize(said)
     concept_words = humanize(concept)
+    candidates = graph.index.match_candidates(graph.concept_fields.get(concept, []), concept_words, words)
+    per_endpoint: dict[tuple[str, str], list[FieldInfo]] = {}
+    for f in candidates:
+        info = graph.endpoints.get((f.source, f.endpoint))
+        if info is not None and info.fields.get(f.name) is f:  # only fields the endpoint really keeps
+            per_endpoint.setdefault(info.key, []).append(f)
+    out: dict[tuple[str, str], Hit] = {}
+    for ep_key, fields in per_endpoint.items():
+        if len(fields) > 1:
+            order = {name: i for i, name in enumerate(graph.endpoints[ep_key].fields)}
+            fields.sort(key=lambda f: order[f.name])
+        found = _score_fields(fields, concept, concept_words, words)
+        if found:
+            out[ep_key] = (max(s for _, s, _ in found), found)
+    if len(memo) >= _HITS_LIMIT:
+        memo.clear()
+    memo[key] = out
+    return out
+
+
+def _match_concept(info: EndpointInfo, concept: str, words: str) -> Hit:
+    found = _score_fields(info.fields.values(), concept, humanize(concept), words)
+    return max((s for _, s, _ in found), default=0.0), found
+
+
+def _score_fields(fields, concept: str, concept_words: str, words: str) -> Found:  # type: ignore[no-untyped-def]
     found: list[tuple[str, float, str]] = []
-    for f in info.fields.values():
+    for f in fields:
         score, why = _field_score(f, concept, concept_words, words)
         if score > 0:
             found.append((f.name, score, why))
-    return max((s for _, s, _ in found), default=0.0), tuple(found)
+    return tuple(found)
 
 
 def _field_score(f: FieldInfo, concept: str, concept_words: str, said: str) -> tuple[float, str]:

@@ -39,7 +39,7 @@ def _param_concept_intents(graph: SchemaGraph, concept: str) -> dict[str, float]
     memo = _memo(graph)
     key = ("param", concept)
     if key not in memo:
-        endpoints = [i for i in graph.endpoints.values() if any(p.concept == concept for p in i.endpoint.parameters)]
+        endpoints = list(graph.index.by_param_concept.get(concept, ()))
         if concept == "title":  # a quoted title names a publication, not a page or a question
             endpoints = [i for i in endpoints if i.source.domain == "literature"] or endpoints
         served: dict[str, set[str]] = defaultdict(set)
@@ -59,7 +59,11 @@ def _concept_intents(graph: SchemaGraph, concept: str) -> dict[str, float]:
     key = ("concept", concept)
     if key not in memo:
         fields = list(graph.concept_fields.get(concept, ()))
-        fields += [f for f in graph.iter_fields() if f.name == concept and f not in fields]
+        # (source, endpoint, name) first: only a field with the same three can equal one already listed
+        listed: dict[tuple[str, str, str], list] = {}
+        for f in fields:
+            listed.setdefault((f.source, f.endpoint, f.name), []).append(f)
+        fields += [f for f in graph.fields_named(concept) if f not in listed.get((f.source, f.endpoint, f.name), ())]
         counts: dict[str, float] = defaultdict(float)
         for f in fields:
             ep = graph.endpoints[(f.source, f.endpoint)].endpoint

@@ -142,7 +142,7 @@ def _chemistry_context(matches: list[Match], graph: SchemaGraph) -> bool:
             if t.kind == "intent" and graph.decls.intents[t.target].domains == ["chemistry"]:
                 return True
             if t.kind in ("concept", "field"):
-                fields = graph.concept_fields.get(t.target) or [f for f in graph.iter_fields() if f.name == t.target]
+                fields = graph.concept_fields.get(t.target) or graph.fields_named(t.target)
                 if any(graph.sources[f.source].domain == "chemistry" for f in fields):
                     return True
     return False
@@ -216,15 +216,13 @@ def _takes_identifiers(graph: SchemaGraph, source: str, entities: list[Entity]) 
     taken = {p.concept for info in graph.source_endpoints(source) for p in info.endpoint.parameters}
     if "query_text" in taken:  # a search box takes an identifier as text
         return True
-    return bool(wanted & taken) or not any(
-        wanted & {p.concept for p in info.endpoint.parameters} for info in graph.endpoints.values()
-    )
+    return bool(wanted & taken) or not any(graph.index.by_param_concept.get(c) for c in wanted)
 
 
 def _takes_free_text(graph: SchemaGraph, intent: str | None, named: list[str]) -> bool:
     """Whether any endpoint that could answer has a free-text parameter (else the topic is noise)."""
-    keys = set(graph.intent_endpoints.get(intent or "", [])) | {k for k in graph.endpoints if k[0] in named}
-    return any(p.concept == "query_text" for k in keys for p in graph.endpoints[k].endpoint.parameters)
+    index = graph.index
+    return (intent or "") in index.free_text_intents or any(s in index.free_text_sources for s in named)
 
 
 def _comparable(graph: SchemaGraph, intent: str | None) -> bool:

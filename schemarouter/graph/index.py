@@ -1,0 +1,82 @@
+"""Inverted indexes over a built graph, so routing a question touches only what its words reach.
+
+Routing used to score every endpoint and walk every field per question, which grows with the
+inventory. These maps are filled once per graph (``build_graph``) and answer "which fields could
+match these words", "which endpoints does this source have", "which endpoints take this
+parameter concept" in a few dict lookups. They only narrow the search: every decision is still
+made by the same scoring functions, so a narrowed search decides exactly what a full scan would.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from schemarouter.graph.build import EndpointInfo, FieldInfo
+
+
+@dataclass
+class GraphIndex:
+    by_source: dict[str, list[EndpointInfo]] = field(default_factory=lambda: defaultdict(list))
+    fields_by_name: dict[str, list[FieldInfo]] = field(default_factory=lambda: defaultdict(list))
+    fields_by_words: dict[str, list[FieldInfo]] = field(default_factory=lambda: defaultdict(list))
+    fields_by_alias: dict[str, list[FieldInfo]] = field(default_factory=lambda: defaultdict(list))
+    names_by_word: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))  # word -> humanized names
+    by_param_concept: dict[str, list[EndpointInfo]] = field(default_factory=lambda: defaultdict(list))
+    free_text_sources: set[str] = field(default_factory=set)  # sources with a query_text parameter
+    free_text_intents: set[str] = field(default_factory=set)  # intents served by such an endpoint
+
+    def add_endpoint(self, info: EndpointInfo) -> None:
+        """Index one endpoint (called in graph order, so every list keeps ``graph.endpoints`` order)."""
+        self.by_source[info.source.id].append(info)
+        concepts = {p.concept for p in info.endpoint.parameters if p.concept}
+        for concept in concepts:
+            self.by_param_concept[concept].append(info)
+        if "query_text" in concepts:
+            self.free_text_sources.add(info.source.id)
+            self.free_text_intents.update(info.endpoint.intents)
+        for f in info.fields.values():
+            self.fields_by_name[f.name].append(f)
+            same_words = self.fields_by_words[f.words]
+            if not same_words:
+                for word in set(f.words.split()):
+                    self.names_by_word[word].append(f.words)
+            same_words.append(f)
+            for alias in f.alias_words:
+                self.fields_by_alias[alias].append(f)
+
+    def freeze(self) -> None:
+        """Plain dicts from here on: a lookup of a missing key must not insert it."""
+        for name in ("by_source", "fields_by_name", "fields_by_words", "fields_by_alias", "names_by_word",
+                     "by_param_concept"):
+            setattr(self, name, dict(getattr(self, name)))
+
+    def match_candidates(self, concept_fields: list[FieldInfo], concept_words: str, said: str) -> list[FieldInfo]:
+        """Every field that could score above zero for a concept (see ``router.matching``): it carries
+        the concept, its name is the concept's, the words said are one of its aliases, or (for a concept
+        of 4+ characters) one name contains the other as whole words. A superset; scoring decides."""
+        out: dict[int, FieldInfo] = {}
+
+        def take(fields: list[FieldInfo]) -> None:
+            for f in fields:
+                out.setdefault(id(f), f)  # id() only dedupes within this call; nothing is cached by it
+
+        take(concept_fields)
+        take(self.fields_by_words.get(concept_words, ()))
+        take(self.fields_by_alias.get(said, ()))
+        if len(concept_words) >= 4:
+            words = concept_words.split()
+            if words:
+                rarest = min(words, key=lambda w: len(self.names_by_word.get(w, ())))
+                padded = f" {concept_words} "
+                for name in self.names_by_word.get(rarest, ()):
+                    if padded in f" {name} ":
+                        take(self.fields_by_words[name])
+                for size in range(1, len(words) + 1):  # field names that are a run of the concept's words
+                    for i in range(len(words) - size + 1):
+                        part = " ".join(words[i : i + size])
+                        if len(part) >= 5:
+                            take(self.fields_by_words.get(part, ()))
+        return list(out.values())

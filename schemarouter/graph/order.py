@@ -1,0 +1,60 @@
+"""The default order of the endpoints serving each intent, computed once per graph.
+
+Most endpoints of a large inventory match none of a question's words. For those the router's
+ranking key (``router.core``) depends only on facts of the endpoint fixed at build time: which
+parameter concepts it takes, which intents it serves, whether it takes a property name, whether it
+returns one of the intent's field groups, its source type, the coverage of the intent's groups,
+its priority and field count. Grouping the endpoints of each intent by the facts that vary by
+question (:class:`IntentGroup`), each group already sorted by the rest, lets the router rank the
+zero-score remainder by merging a few presorted lists instead of scoring every endpoint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from schemarouter.graph.build import EndpointInfo, SchemaGraph
+
+
+@dataclass
+class IntentGroup:
+    concepts: frozenset[str]  # parameter concepts (entity fit)
+    required_title: bool  # a required title parameter (entity fit)
+    intents: tuple[str, ...]  # intents served, in declared order (intent evidence)
+    property_param: bool  # takes a property name (score bonus)
+    overlap: bool  # returns one of the intent's field groups
+    source_type: str  # the source's type (provenance when no field matched; web or not)
+    endpoints: list[EndpointInfo] = field(default_factory=list)  # best first
+
+
+def intent_order(g: SchemaGraph) -> dict[str, list[IntentGroup]]:
+    """Intent -> its endpoints' groups (every intent any endpoint serves; others have no endpoint)."""
+    groups: dict[str, dict[tuple, IntentGroup]] = {}
+    wanted: dict[str, set[str]] = {}
+    for info in g.endpoints.values():
+        ep = info.endpoint
+        params = ep.parameters
+        facts = (
+            frozenset(p.concept for p in params if p.concept),
+            any(p.required and p.concept == "title" for p in params),
+            tuple(ep.intents),
+            any(p.concept == "property_name" for p in params),
+        )
+        for intent in dict.fromkeys(ep.intents):
+            if intent not in wanted:
+                wanted[intent] = set(g.intent_groups(intent))
+            sig = (*facts, bool(wanted[intent] & info.groups), info.source.source_type.value)
+            by_sig = groups.setdefault(intent, {})
+            group = by_sig.get(sig)
+            if group is None:
+                group = by_sig[sig] = IntentGroup(*sig)
+            group.endpoints.append(info)
+    for intent, by_sig in groups.items():
+        for group in by_sig.values():
+            group.endpoints.sort(key=lambda i: i.label)
+            group.endpoints.sort(
+                key=lambda i: (len(wanted[intent] & i.groups), i.source.priority, -len(i.fields)), reverse=True
+            )
+    return {intent: list(by_sig.values()) for intent, by_sig in groups.items()}
