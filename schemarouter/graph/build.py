@@ -135,8 +135,9 @@ class SchemaGraph:
 def build_graph(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
     g = SchemaGraph(fingerprint=fingerprint, decls=decls)
     _add_vocabulary(g)
+    memo = _Memo()
     for source in sorted(decls.sources.values(), key=lambda s: s.id):
-        _add_source(g, source)
+        _add_source(g, source, memo)
     g.index.freeze()
     g.phrases.seal()
     g.intent_order = intent_order(g)
@@ -144,6 +145,31 @@ def build_graph(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
     # collector from re-walking its millions of objects (a full pass costs seconds at 10,000 sources).
     gc.freeze()
     return g
+
+
+class _Memo:
+    """Per-build memory of work that depends only on a name: thousands of sources share field names
+    and aliases, so each is humanized, normalized and turned into phrases once (and its strings shared)."""
+
+    def __init__(self) -> None:
+        self.name_words: dict[str, tuple[str, str]] = {}  # field name -> (humanized, normalized)
+        self.normal: dict[str, str] = {}
+        self.names_done: set[str] = set()  # field names whose name phrases are in the index
+
+    def words(self, name: str) -> tuple[str, str]:
+        found = self.name_words.get(name)
+        if found is None:
+            found = self.name_words[name] = (humanize(name), normalize(name))
+        return found
+
+    def normalize(self, text: str) -> str:
+        found = self.normal.get(text)
+        if found is None:
+            found = self.normal[text] = normalize(text)
+        return found
+
+
+_NO_ALIASES: frozenset[str] = frozenset()
 
 
 def _add_vocabulary(g: SchemaGraph) -> None:
@@ -157,7 +183,7 @@ def _add_vocabulary(g: SchemaGraph) -> None:
             g.phrases.add("concept", concept.name, alias)
 
 
-def _add_source(g: SchemaGraph, source: Source) -> None:
+def _add_source(g: SchemaGraph, source: Source, memo: _Memo) -> None:
     for name in [source.id, humanize(source.id), source.title, *source.aliases]:
         g.phrases.add("source", source.id, name)
         g.source_by_alias.setdefault(normalize(name), source.id)
@@ -166,29 +192,31 @@ def _add_source(g: SchemaGraph, source: Source) -> None:
             g.intent_endpoints[intent].append((source.id, ep.id))
         fields: dict[str, FieldInfo] = {}
         for f in ep.fields:
-            info = _field_info(source, ep, f)
+            info = _field_info(source, ep, f, memo)
             fields[f.name] = info
-            _add_field(g, info)
+            _add_field(g, info, memo)
         groups = frozenset(f.group for f in ep.fields)
         info = EndpointInfo(source, ep, fields, groups)
         g.endpoints[(source.id, ep.id)] = info
         g.index.add_endpoint(info)
 
 
-def _field_info(source: Source, ep: Endpoint, f: ResponseField) -> FieldInfo:
+def _field_info(source: Source, ep: Endpoint, f: ResponseField, memo: _Memo) -> FieldInfo:
     st, license_id, attribution = field_meta(source, f)
-    return FieldInfo(
-        source.id, ep.id, f, humanize(f.name), st, license_id, attribution,
-        frozenset(normalize(a) for a in f.aliases), normalize(f.name),
-    )
+    words, raw = memo.words(f.name)
+    aliases = frozenset(memo.normalize(a) for a in f.aliases) if f.aliases else _NO_ALIASES
+    return FieldInfo(source.id, ep.id, f, words, st, license_id, attribution, aliases, raw)
 
 
-def _add_field(g: SchemaGraph, info: FieldInfo) -> None:
+def _add_field(g: SchemaGraph, info: FieldInfo, memo: _Memo) -> None:
     f = info.field
     for concept in f.concepts:
         g.concept_fields[concept].append(info)
     for alias in f.aliases:
         g.phrases.add("field", f.name, alias)
+    if f.name in memo.names_done:
+        return  # the phrases below depend on the name only, and the index keeps each phrase once
+    memo.names_done.add(f.name)
     words = info.words.split()
     if len(words) > 1 or len(f.name) > 2:
         g.phrases.add("field", f.name, f.name, case_sensitive=len(f.name) <= 3)

@@ -49,8 +49,9 @@ def tokenize(text: str) -> list[Token]:
 
 
 def _case_sensitive(alias: str) -> bool:
-    letters = [c for c in alias if c.isalpha()]
-    return len(alias.replace(" ", "")) <= 4 and any(c.isupper() for c in letters) or alias in {"mp", "bp"}
+    if len(alias.replace(" ", "")) > 4:
+        return False  # long aliases match in any case
+    return any(c.isalpha() and c.isupper() for c in alias) or alias in {"mp", "bp"}
 
 
 @dataclass
