@@ -27,6 +27,10 @@ class IntentGroup:
     overlap: bool  # returns one of the intent's field groups
     source_type: str  # the source's type (provenance when no field matched; web or not)
     endpoints: list[EndpointInfo] = field(default_factory=list)  # best first
+    keys: list[tuple[str, str]] = field(default_factory=list)  # their keys, same order
+    # their ranking-key facts that never vary by question, negated for an ascending sort, same order:
+    # (-coverage of the intent's groups, -priority, field count, label)
+    tails: list[tuple[int, int, int, str]] = field(default_factory=list)
 
 
 def intent_order(g: SchemaGraph) -> dict[str, list[IntentGroup]]:
@@ -57,4 +61,8 @@ def intent_order(g: SchemaGraph) -> dict[str, list[IntentGroup]]:
             group.endpoints.sort(
                 key=lambda i: (len(wanted[intent] & i.groups), i.source.priority, -len(i.fields)), reverse=True
             )
+            group.keys = [i.key for i in group.endpoints]
+            group.tails = [
+                (-len(wanted[intent] & i.groups), -i.source.priority, len(i.fields), i.label) for i in group.endpoints
+            ]
     return {intent: list(by_sig.values()) for intent, by_sig in groups.items()}

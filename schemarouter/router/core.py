@@ -16,10 +16,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from schemarouter.graph import EndpointInfo, SchemaGraph, graph_from_url
+from schemarouter.graph.order import IntentGroup
+from schemarouter.graph.text import normalize
 from schemarouter.plan import FieldMeta, Plan, PlanStep
 from schemarouter.router.matching import EndpointMatch, concept_hits, match_endpoint, match_from_hits
 from schemarouter.router.params import fill_params
-from schemarouter.router.ranking import Pool, Stream, sort_key
+from schemarouter.router.ranking import Pool, Run, phrase_scores, sort_key
 from schemarouter.understand.base import Analysis, Understander
 from schemarouter.understand.evidence import ENTITY_CONCEPT
 from schemarouter.understand.wording import constraint_kinds
@@ -100,33 +102,62 @@ class Router:
 
     def _ranking(self, analysis: Analysis) -> tuple[Pool, Callable[[str], list[Candidate]]]:
         """The pool of endpoints serving the intent, and the ranked endpoints of a named source: the same
-        order ``candidates`` gives, restricted to them, scoring only endpoints the question's words reach."""
+        order ``candidates`` gives, restricted to them, building only the candidates a plan reads."""
         u = analysis.understanding
         graph = self.graph
         wanted = _wanted_concepts(analysis)
         groups = set(graph.intent_groups(u.intent))
-        said = {c: analysis.matched.get(c, c) for c in u.concepts}
-        hits = {(c, w): concept_hits(graph, c, w) for c, w in said.items()}
+        hits = {(c, w): concept_hits(graph, c, w) for c, w in ((c, analysis.matched.get(c, c)) for c in u.concepts)}
+        built: dict[tuple[str, str], Candidate] = {}
 
         def make(info: EndpointInfo) -> Candidate:
-            return self._keyed(info, match_from_hits(info.key, u.concepts, analysis.matched, hits), analysis,
-                               wanted, groups)
+            c = built.get(info.key)
+            if c is None:
+                m = match_from_hits(info.key, u.concepts, analysis.matched, hits)
+                c = built[info.key] = self._keyed(info, m, analysis, wanted, groups)
+            return c
 
-        reached = {k for found in hits.values() for k in found}
-        scored = [make(graph.endpoints[k]) for k in reached if u.intent in graph.endpoints[k].endpoint.intents]
-        scored.sort(key=sort_key)
+        def build(info: EndpointInfo, run: Run) -> Candidate:
+            if run.match is None:
+                return make(info)
+            c = built.get(info.key)
+            if c is None:
+                c = built[info.key] = self._keyed(info, _copy_match(run.match), analysis, wanted, groups)
+            return c
 
-        def unmatched(infos: list[EndpointInfo]) -> Iterator[Candidate]:
-            for info in infos:
-                if info.key not in reached:
-                    yield self._keyed(info, EndpointMatch(0.0, {}, list(u.concepts)), analysis, wanted, groups)
+        def proxy(entry: tuple, run: Run) -> Candidate:
+            sk, info = entry
+            return Candidate(info, run.match or _NO_MATCH, tuple(-x for x in sk[:8]))
 
-        streams = [Stream(unmatched(g.endpoints)) for g in graph.intent_order.get(u.intent or "", [])]
+        scores = phrase_scores(u.concepts, analysis.matched, lambda c, w: hits[(c, w)], normalize)
+        numeric = {c for c in u.concepts if _numeric(graph, c)}
+        zero = EndpointMatch(0.0, {}, list(u.concepts))
+        runs: list[tuple[Run, tuple]] = []
+        for group in graph.intent_order.get(u.intent or "", []):
+            head = group.endpoints[0]
+            fit = _entity_fit(head, wanted)
+            evidence = round(sum(analysis.intent_scores.get(i, 0.0) for i in group.intents), 3)
+            web = 0 if head.is_web else 1
+            buckets: dict[float, list[int]] = {}
+            for pos, key in enumerate(group.keys):
+                score = scores.get(key)
+                if score is not None:
+                    if group.property_param:
+                        score += _bonus([c for c in u.concepts if key not in hits[(c, analysis.matched.get(c, c))]],
+                                        numeric)
+                    else:
+                        score += 0.0
+                    buckets.setdefault(score, []).append(pos)
+            for score, positions in buckets.items():
+                runs.append((Run(_entries(group, positions, fit, score, web, evidence), None), ()))
+            rest = 0.0 + (_bonus(u.concepts, numeric) if group.property_param else 0.0)
+            unreached = (pos for pos, key in enumerate(group.keys) if key not in scores)
+            runs.append((Run(_entries(group, unreached, fit, rest, web, evidence), zero), ()))
 
         def named(source: str) -> list[Candidate]:
             return sorted((make(i) for i in graph.source_endpoints(source)), key=sort_key)
 
-        return Pool(scored, streams), named
+        return Pool(runs, build, proxy), named
 
     def _steps(self, analysis: Analysis, mode: Mode) -> list[PlanStep | None]:
         u = analysis.understanding
@@ -146,7 +177,7 @@ class Router:
                 other = [k for k in constraint_kinds(analysis.question) if k != _provenance(chosen[0])]
                 extra = None
                 if other:
-                    same = fits.where(lambda c: _provenance(c) == other[0])
+                    same = fits.where(lambda c: _provenance(c) == other[0], reads_match=True)
                     extra = next((c for c in same if c.source != chosen[0].source
                                   and self._params(c, analysis)[0] is not None), None)
                 if extra is not None:
@@ -156,14 +187,14 @@ class Router:
         groups = set(self.graph.intent_groups(u.intent))
         pool = pool.where(lambda c: bool(groups & c.info.groups) or c.key[1] > 0) or pool
         if u.source_constraint and not (analysis.compare and len(constraint_kinds(analysis.question)) > 1):
-            filtered = pool.where(lambda c: _provenance(c) == u.source_constraint)
+            filtered = pool.where(lambda c: _provenance(c) == u.source_constraint, reads_match=True)
             pool = filtered or pool
         if not pool:
             return []
         kinds = constraint_kinds(analysis.question) if analysis.compare else []
         if len(kinds) > 1:
             # "computed vs measured": the best source of each provenance
-            by_kind = [next((c for c in fits.where(lambda c: _provenance(c) == k)
+            by_kind = [next((c for c in fits.where(lambda c: _provenance(c) == k, reads_match=True)
                              if self._params(c, analysis)[0] is not None), None)
                        for k in kinds]
             found = [c for c in by_kind if c is not None]
@@ -295,8 +326,34 @@ def _property_param_bonus(info: EndpointInfo, m: EndpointMatch, graph: SchemaGra
     """An endpoint that takes the property's name as a parameter answers a concept no field names."""
     if not m.unmatched or not any(p.concept == "property_name" for p in info.endpoint.parameters):
         return 0.0
-    numeric = [c for c in m.unmatched if any(f.field.type == "number" for f in graph.concept_fields.get(c, ()))]
-    return 2.0 * min(len(numeric), 1)
+    return _bonus(m.unmatched, {c for c in m.unmatched if _numeric(graph, c)})
+
+
+def _bonus(unmatched: list[str], numeric: set[str]) -> float:
+    """The property-name bonus of an endpoint taking a property name, given its unmatched concepts."""
+    if not unmatched:
+        return 0.0
+    return 2.0 * min(len([c for c in unmatched if c in numeric]), 1)
+
+
+def _numeric(graph: SchemaGraph, concept: str) -> bool:
+    return any(f.field.type == "number" for f in graph.concept_fields.get(concept, ()))
+
+
+def _entries(group: IntentGroup, positions: Iterable[int], fit: int, score: float, web: int,
+             evidence: float) -> Iterator[tuple[tuple, EndpointInfo]]:
+    """(sort key, endpoint) of a group's endpoints at ``positions``: the key ``Router._keyed`` would give,
+    negated, from the group's shared facts and each endpoint's presorted tail."""
+    for pos in positions:
+        cov, prio, nfields, label = group.tails[pos]
+        yield (-fit, -score, -1, -web, cov, -evidence, prio, nfields, label), group.endpoints[pos]
+
+
+def _copy_match(m: EndpointMatch) -> EndpointMatch:
+    return EndpointMatch(m.score, dict(m.fields), list(m.unmatched))
+
+
+_NO_MATCH = EndpointMatch()
 
 
 def _property_value_fields(info: EndpointInfo, m: EndpointMatch, graph: SchemaGraph) -> list[str]:

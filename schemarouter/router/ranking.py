@@ -1,80 +1,136 @@
 """Candidates for one question in ranking order, without scoring every endpoint.
 
-The router's ranking is a sort of every endpoint by its key (descending), ties by label. Only
-endpoints with a field answering one of the question's concepts (found through the graph's
-indexes, :func:`~schemarouter.router.matching.concept_hits`) and the named sources' endpoints
-need scoring; every other endpoint serving the intent has score zero and a key fixed by facts the
-graph grouped at build time (:mod:`schemarouter.graph.order`). A :class:`Pool` merges the scored
-list with those presorted groups lazily, so a plan usually looks at a handful of candidates.
+The router's ranking is a sort of every endpoint by its key (descending), ties by label. Only the
+endpoints a question's concepts reach (found through the graph's indexes,
+:func:`~schemarouter.router.matching.concept_hits`) have a non-zero match; every endpoint serving the
+intent belongs to one of the groups the graph presorted at build time
+(:mod:`schemarouter.graph.order`), whose members differ only in facts that never vary by question.
+So the pool is a lazy merge of a few presorted runs: per group, its reached endpoints bucketed by
+score, and its unreached rest. A candidate (its field match, its key) is built only when a plan
+reads that far, usually a handful per question.
 
-Filters on a pool (:meth:`Pool.where`) are decided once per group, so they may only read what a
-group shares: entity fit, score, whether it returns an intent group, provenance of an unmatched
-endpoint. Per-candidate tests (parameters, a different source) belong in the loop that consumes it.
+Filters (:meth:`Pool.where`) are decided once per run when they read only what a run shares:
+always for an unreached run (same match: none), and for a bucket when they read only the key and
+the endpoint's group facts. Filters that read matched fields (``reads_match=True``) test each
+candidate of a bucket as it is read.
 """
 
 from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterator
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from schemarouter.graph import EndpointInfo
     from schemarouter.router.core import Candidate
+    from schemarouter.router.matching import EndpointMatch
+
+SortKey = tuple[Any, ...]
+Entry = tuple[SortKey, "EndpointInfo"]
 
 
-def sort_key(c: Candidate) -> tuple[Any, ...]:
+def sort_key(c: Candidate) -> SortKey:
     """Key descending, then label ascending (the order of ``Router.candidates``)."""
     return (*(-x for x in c.key), c.info.label)
 
 
-class Stream:
-    """A presorted run of candidates, built as they are read and kept for the next reader."""
+class Run:
+    """A presorted run of (sort key, endpoint), generated as read and kept for the next reader.
 
-    def __init__(self, items: Iterator[Candidate]) -> None:
-        self._items = items
-        self._seen: list[Candidate] = []
+    ``match`` is the match every endpoint of the run has (an unreached run), or None when each
+    endpoint's own match must be built (a bucket of reached endpoints)."""
+
+    def __init__(self, entries: Iterator[Entry], match: EndpointMatch | None) -> None:
+        self._entries = entries
+        self._seen: list[Entry] = []
         self._done = False
+        self.match = match
 
     def _pull(self) -> bool:
         if self._done:
             return False
-        nxt = next(self._items, None)
+        nxt = next(self._entries, None)
         if nxt is None:
             self._done = True
             return False
         self._seen.append(nxt)
         return True
 
-    def head(self) -> Candidate | None:
+    def head(self) -> Entry | None:
         if not self._seen:
             self._pull()
         return self._seen[0] if self._seen else None
 
-    def __iter__(self) -> Iterator[Candidate]:
+    def __iter__(self) -> Iterator[Entry]:
         i = 0
         while i < len(self._seen) or self._pull():
             yield self._seen[i]
             i += 1
 
 
+Test = Callable[["Candidate"], bool]
+
+
 class Pool:
-    """Candidates in ranking order: a scored list (sorted) merged with presorted streams."""
+    """Candidates in ranking order, merged lazily from runs, each with the per-candidate tests it still needs."""
 
-    def __init__(self, scored: list[Candidate], streams: list[Stream]) -> None:
-        self.scored = scored
-        self.streams = streams
+    def __init__(self, runs: list[tuple[Run, tuple[Test, ...]]], build: Callable[[EndpointInfo, Run], Candidate],
+                 proxy: Callable[[Entry, Run], Candidate]) -> None:
+        self.runs = runs
+        self._build = build  # the real candidate (cached by the caller)
+        self._proxy = proxy  # a stand-in with the run's shared key and match, for run-level tests
 
-    def where(self, keep: Callable[[Candidate], bool]) -> Pool:
-        streams = [s for s in self.streams if (h := s.head()) is not None and keep(h)]
-        return Pool([c for c in self.scored if keep(c)], streams)
+    def where(self, keep: Test, *, reads_match: bool = False) -> Pool:
+        out: list[tuple[Run, tuple[Test, ...]]] = []
+        for run, tests in self.runs:
+            head = run.head()
+            if head is None:
+                continue
+            if reads_match and run.match is None:
+                out.append((run, (*tests, keep)))
+            elif keep(self._proxy(head, run)):
+                out.append((run, tests))
+        return Pool(out, self._build, self._proxy)
 
     def __iter__(self) -> Iterator[Candidate]:
-        if not self.streams:
-            return iter(self.scored)
-        return heapq.merge(self.scored, *self.streams, key=sort_key)
+        tagged = [_tag(run, tests) for run, tests in self.runs]
+        for _, info, run, tests in heapq.merge(*tagged, key=itemgetter(0)):
+            c = self._build(info, run)
+            if all(t(c) for t in tests):
+                yield c
 
     def __bool__(self) -> bool:
-        return bool(self.scored) or any(s.head() is not None for s in self.streams)
+        return self.first() is not None
 
     def first(self) -> Candidate | None:
         return next(iter(self), None)
+
+
+def _tag(run: Run, tests: tuple[Test, ...]) -> Iterator[tuple[SortKey, EndpointInfo, Run, tuple[Test, ...]]]:
+    for sk, info in run:
+        yield sk, info, run, tests
+
+
+def phrase_scores(concepts: list[str], matched: dict[str, str], best_of: Callable[[str, str], dict],
+                  phrase_of: Callable[[str], str]) -> dict[tuple[str, str], float]:
+    """Match score of every reached endpoint, as ``match_endpoint`` sums it: per phrase of the question the
+    best of its concepts, added in the order the phrases first appear (so the floats are the same)."""
+    phrases: dict[str, list[dict]] = {}
+    for concept in concepts:
+        said = matched.get(concept, concept)
+        phrases.setdefault(phrase_of(said), []).append(best_of(concept, said))
+    totals: dict[tuple[str, str], float] = {}
+    for maps in phrases.values():
+        if len(maps) == 1:
+            best = {k: v[0] for k, v in maps[0].items()}
+        else:
+            best = {}
+            for m in maps:
+                for k, v in m.items():
+                    if best.get(k, 0.0) < v[0]:
+                        best[k] = v[0]
+        for k, b in best.items():
+            totals[k] = totals.get(k, 0) + b
+    return totals
