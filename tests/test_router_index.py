@@ -41,8 +41,7 @@ def test_concept_hits_equal_a_scan_of_every_endpoint(synth_router: Router, quest
             for key, info in g.endpoints.items():
                 m = match_endpoint(info, [concept], {concept: said})
                 if m.fields:
-                    assert key in hits, (concept, key)
-                    assert tuple(m.fields) == tuple(n for n, _, _ in hits[key][1])
+                    assert hits.get(key) == m.score, (concept, key)
                     checked += 1
                 else:
                     assert key not in hits, (concept, key)

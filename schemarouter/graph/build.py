@@ -39,10 +39,10 @@ class FieldInfo:
     attribution: str | None
     alias_words: frozenset[str] = frozenset()  # normalized aliases
     raw_words: str = ""  # normalized raw name ("egap", "xlogp")
+    name: str = field(init=False, repr=False, compare=False)  # field.name, read millions of times when routing
 
-    @property
-    def name(self) -> str:
-        return self.field.name
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", self.field.name)
 
 
 @dataclass(slots=True)
@@ -53,10 +53,10 @@ class EndpointInfo:
     groups: frozenset[str]
     # (concept, words) -> match result, filled by the router; per endpoint, never keyed by id()
     match_memo: dict | None = field(default=None, repr=False, compare=False)
+    key: tuple[str, str] = field(init=False, repr=False, compare=False)  # (source id, endpoint id)
 
-    @property
-    def key(self) -> tuple[str, str]:
-        return (self.source.id, self.endpoint.id)
+    def __post_init__(self) -> None:
+        self.key = (self.source.id, self.endpoint.id)
 
     @property
     def label(self) -> str:

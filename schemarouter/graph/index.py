@@ -25,6 +25,8 @@ class GraphIndex:
     fields_by_alias: dict[str, list[FieldInfo]] = field(default_factory=lambda: defaultdict(list))
     names_by_word: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))  # word -> humanized names
     by_param_concept: dict[str, list[EndpointInfo]] = field(default_factory=lambda: defaultdict(list))
+    # concept -> keys of the endpoints keeping a field that carries it (each once)
+    concept_endpoints: dict[str, list[tuple[str, str]]] = field(default_factory=lambda: defaultdict(list))
     free_text_sources: set[str] = field(default_factory=set)  # sources with a query_text parameter
     free_text_intents: set[str] = field(default_factory=set)  # intents served by such an endpoint
 
@@ -37,7 +39,12 @@ class GraphIndex:
         if "query_text" in concepts:
             self.free_text_sources.add(info.source.id)
             self.free_text_intents.update(info.endpoint.intents)
+        key = info.key
         for f in info.fields.values():
+            for concept in f.field.concepts:
+                keys = self.concept_endpoints[concept]
+                if not keys or keys[-1] != key:
+                    keys.append(key)
             self.fields_by_name[f.name].append(f)
             same_words = self.fields_by_words[f.words]
             if not same_words:
@@ -50,20 +57,22 @@ class GraphIndex:
     def freeze(self) -> None:
         """Plain dicts from here on: a lookup of a missing key must not insert it."""
         for name in ("by_source", "fields_by_name", "fields_by_words", "fields_by_alias", "names_by_word",
-                     "by_param_concept"):
+                     "by_param_concept", "concept_endpoints"):
             setattr(self, name, dict(getattr(self, name)))
 
     def match_candidates(self, concept_fields: list[FieldInfo], concept_words: str, said: str) -> list[FieldInfo]:
-        """Every field that could score above zero for a concept (see ``router.matching``): it carries
-        the concept, its name is the concept's, the words said are one of its aliases, or (for a concept
-        of 4+ characters) one name contains the other as whole words. A superset; scoring decides."""
+        """Fields other than ``concept_fields`` (those carry the concept) that could score above zero for
+        it (see ``router.matching``): its name is the concept's, the words said are one of its aliases, or
+        (for a concept of 4+ characters) one name contains the other as whole words. A superset; scoring
+        decides."""
+        carrying = {id(f) for f in concept_fields}  # id() only dedupes within this call; nothing is cached by it
         out: dict[int, FieldInfo] = {}
 
         def take(fields: list[FieldInfo]) -> None:
             for f in fields:
-                out.setdefault(id(f), f)  # id() only dedupes within this call; nothing is cached by it
+                if id(f) not in carrying:
+                    out.setdefault(id(f), f)
 
-        take(concept_fields)
         take(self.fields_by_words.get(concept_words, ()))
         take(self.fields_by_alias.get(said, ()))
         if len(concept_words) >= 4:

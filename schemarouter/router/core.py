@@ -113,7 +113,7 @@ class Router:
         def make(info: EndpointInfo) -> Candidate:
             c = built.get(info.key)
             if c is None:
-                m = match_from_hits(info.key, u.concepts, analysis.matched, hits)
+                m = match_from_hits(info, u.concepts, analysis.matched, hits)
                 c = built[info.key] = self._keyed(info, m, analysis, wanted, groups)
             return c
 

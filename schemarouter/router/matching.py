@@ -37,29 +37,34 @@ _NO_HIT: Hit = (0.0, ())
 
 
 def match_endpoint(info: EndpointInfo, concepts: list[str], matched_words: dict[str, str]) -> EndpointMatch:
+    return _combine(concepts, matched_words, lambda concept, said: _endpoint_hit(info, concept, said))
+
+
+def _endpoint_hit(info: EndpointInfo, concept: str, said: str) -> Hit:
     # the memo lives on the endpoint itself, so a rebuilt graph can never see another graph's fields
     memo = info.match_memo
     if memo is None:
         memo = info.match_memo = {}
-
-    def lookup(concept: str, said: str) -> Hit:
-        key = (concept, said)
-        hit = memo.get(key)
-        if hit is None:
-            hit = _match_concept(info, concept, normalize(said))
-            if len(memo) >= _MEMO_LIMIT:
-                memo.clear()
-            memo[key] = hit
-        return hit
-
-    return _combine(concepts, matched_words, lookup)
+    key = (concept, said)
+    hit = memo.get(key)
+    if hit is None:
+        hit = _match_concept(info, concept, normalize(said))
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[key] = hit
+    return hit
 
 
 def match_from_hits(
-    key: tuple[str, str], concepts: list[str], matched_words: dict[str, str], hits: dict[tuple[str, str], dict]
+    info: EndpointInfo, concepts: list[str], matched_words: dict[str, str], hits: dict[tuple[str, str], dict]
 ) -> EndpointMatch:
-    """The match of endpoint ``key`` from per-concept :func:`concept_hits` (keyed by (concept, said))."""
-    return _combine(concepts, matched_words, lambda c, s: hits[(c, s)].get(key, _NO_HIT))
+    """:func:`match_endpoint`, skipping the field scan for concepts :func:`concept_hits` says it has no
+    field for (keyed by (concept, said))."""
+    key = info.key
+    return _combine(
+        concepts, matched_words,
+        lambda c, s: _endpoint_hit(info, c, s) if key in hits[(c, s)] else _NO_HIT,
+    )
 
 
 def _combine(concepts: list[str], matched_words: dict[str, str], lookup: Callable[[str, str], Hit]) -> EndpointMatch:
@@ -81,9 +86,13 @@ def _combine(concepts: list[str], matched_words: dict[str, str], lookup: Callabl
     return result
 
 
-def concept_hits(graph: SchemaGraph, concept: str, said: str) -> dict[tuple[str, str], Hit]:
-    """Endpoint key -> (best, found) for every endpoint with a field answering ``concept`` said as
-    ``said``; endpoints not listed have none. Remembered on the graph (per graph, never shared)."""
+def concept_hits(graph: SchemaGraph, concept: str, said: str) -> dict[tuple[str, str], float]:
+    """Endpoint key -> best field score for every endpoint with a field answering ``concept`` said as
+    ``said``; endpoints not listed have none. Remembered on the graph (per graph, never shared).
+
+    Fields carrying the concept score ALIAS whatever their name (the first rule of ``_field_score``),
+    so their endpoints come straight from the graph's index; only fields matched by name, alias or
+    words are scored one by one."""
     memo = graph.__dict__.setdefault("_concept_hits", {})
     key = (concept, said)
     hit = memo.get(key)
@@ -91,24 +100,21 @@ def concept_hits(graph: SchemaGraph, concept: str, said: str) -> dict[tuple[str,
         return hit
     words = normalize(said)
     concept_words = humanize(concept)
-    candidates = graph.index.match_candidates(graph.concept_fields.get(concept, []), concept_words, words)
-    per_endpoint: dict[tuple[str, str], list[FieldInfo]] = {}
-    for f in candidates:
-        info = graph.endpoints.get((f.source, f.endpoint))
-        if info is not None and info.fields.get(f.name) is f:  # only fields the endpoint really keeps
-            per_endpoint.setdefault(info.key, []).append(f)
-    out: dict[tuple[str, str], Hit] = {}
-    for ep_key, fields in per_endpoint.items():
-        if len(fields) > 1:
-            order = {name: i for i, name in enumerate(graph.endpoints[ep_key].fields)}
-            fields.sort(key=lambda f: order[f.name])
-        found = _score_fields(fields, concept, concept_words, words)
-        if found:
-            out[ep_key] = (max(s for _, s, _ in found), found)
+    carrying = graph.concept_fields.get(concept, [])
+    best: dict[tuple[str, str], float] = dict.fromkeys(graph.index.concept_endpoints.get(concept, ()), ALIAS)
+    endpoints = graph.endpoints
+    for f in graph.index.match_candidates(carrying, concept_words, words):
+        ep_key = (f.source, f.endpoint)
+        info = endpoints.get(ep_key)
+        if info is None or info.fields.get(f.name) is not f:
+            continue  # only fields the endpoint really keeps
+        score = _field_score(f, concept, concept_words, words)[0]
+        if score > best.get(ep_key, 0.0):
+            best[ep_key] = score
     if len(memo) >= _HITS_LIMIT:
         memo.clear()
-    memo[key] = out
-    return out
+    memo[key] = best
+    return best
 
 
 def _match_concept(info: EndpointInfo, concept: str, words: str) -> Hit:

@@ -121,16 +121,18 @@ def phrase_scores(concepts: list[str], matched: dict[str, str], best_of: Callabl
     for concept in concepts:
         said = matched.get(concept, concept)
         phrases.setdefault(phrase_of(said), []).append(best_of(concept, said))
+    if len(phrases) == 1 and len(maps := next(iter(phrases.values()))) == 1:
+        return dict(maps[0])  # 0 + b == b
     totals: dict[tuple[str, str], float] = {}
     for maps in phrases.values():
         if len(maps) == 1:
-            best = {k: v[0] for k, v in maps[0].items()}
+            best = maps[0]
         else:
             best = {}
             for m in maps:
                 for k, v in m.items():
-                    if best.get(k, 0.0) < v[0]:
-                        best[k] = v[0]
+                    if best.get(k, 0.0) < v:
+                        best[k] = v
         for k, b in best.items():
             totals[k] = totals.get(k, 0) + b
     return totals

@@ -65,10 +65,14 @@ def _concept_intents(graph: SchemaGraph, concept: str) -> dict[str, float]:
             listed.setdefault((f.source, f.endpoint, f.name), []).append(f)
         fields += [f for f in graph.fields_named(concept) if f not in listed.get((f.source, f.endpoint, f.name), ())]
         counts: dict[str, float] = defaultdict(float)
+        wants: dict[str, list[str]] = {}
         for f in fields:
             ep = graph.endpoints[(f.source, f.endpoint)].endpoint
             for intent in ep.intents:
-                if f.field.group in graph.intent_groups(intent):
+                groups = wants.get(intent)
+                if groups is None:
+                    groups = wants[intent] = graph.intent_groups(intent)
+                if f.field.group in groups:
                     counts[intent] += 1.0 / len(fields)
         memo[key] = dict(counts)
     return memo[key]

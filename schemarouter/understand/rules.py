@@ -141,11 +141,19 @@ def _chemistry_context(matches: list[Match], graph: SchemaGraph) -> bool:
         for t in m.terms:
             if t.kind == "intent" and graph.decls.intents[t.target].domains == ["chemistry"]:
                 return True
-            if t.kind in ("concept", "field"):
-                fields = graph.concept_fields.get(t.target) or graph.fields_named(t.target)
-                if any(graph.sources[f.source].domain == "chemistry" for f in fields):
-                    return True
+            if t.kind in ("concept", "field") and _answered_by_chemistry(graph, t.target):
+                return True
     return False
+
+
+def _answered_by_chemistry(graph: SchemaGraph, target: str) -> bool:
+    """Whether a field of a chemistry source answers ``target`` (a concept, else a field name); per graph."""
+    memo = graph.__dict__.setdefault("_chemistry_memo", {})
+    found = memo.get(target)
+    if found is None:
+        fields = graph.concept_fields.get(target) or graph.fields_named(target)
+        found = memo[target] = any(graph.sources[f.source].domain == "chemistry" for f in fields)
+    return found
 
 
 _ASKED_ABOUT = re.compile(r"\b(?:is|are|does|do)\s+(?:the\s+)?([^?.!,;:]+?)\s*(?:have|has|melt|boil|weigh)?\s*[?.!]*$", re.I)
