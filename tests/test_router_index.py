@@ -60,3 +60,25 @@ def test_ranked_pool_is_the_full_ranking_restricted_to_the_intent(synth_router: 
         for source in a.understanding.named_tools:
             expect = [(c.info.label, c.key, c.match) for c in synth_router.candidates(a) if c.source == source]
             assert [(c.info.label, c.key, c.match) for c in named(source)] == expect
+
+
+def test_build_time_counts_give_the_shares_a_walk_over_the_fields_gives(synth_router: Router) -> None:
+    from collections import defaultdict
+
+    from schemarouter.understand.evidence import _concept_intents
+    from schemarouter.understand.rules import _answered_by_chemistry
+
+    g = synth_router.graph
+    targets = [*list(g.concept_fields)[:400], *list(g.index.fields_by_name)[:400], "no_such_thing"]
+    for target in targets:
+        fields = list(g.concept_fields.get(target, ()))
+        fields += [f for f in g.iter_fields() if f.name == target and f not in fields]
+        walked: dict[str, float] = defaultdict(float)
+        for f in fields:
+            for intent in g.endpoints[(f.source, f.endpoint)].endpoint.intents:
+                if f.field.group in g.intent_groups(intent):
+                    walked[intent] += 1.0 / len(fields)
+        assert list(_concept_intents(g, target).items()) == list(walked.items()), target
+        chem = any(g.sources[f.source].domain == "chemistry" for f in (g.concept_fields.get(target) or
+                                                                        [f for f in g.iter_fields() if f.name == target]))
+        assert _answered_by_chemistry(g, target) == chem, target

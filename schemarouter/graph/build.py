@@ -17,6 +17,7 @@ from schemarouter.graph.index import GraphIndex
 from schemarouter.graph.model import Edge, Node
 from schemarouter.graph.order import IntentGroup, intent_order
 from schemarouter.graph.phrases import PhraseIndex
+from schemarouter.graph.shares import Counts, intent_counts
 from schemarouter.graph.structure import build_structure, field_meta
 from schemarouter.graph.text import STOPWORDS, humanize, normalize
 from schemarouter.models import Endpoint, Parameter, ResponseField, Source
@@ -86,6 +87,8 @@ class SchemaGraph:
     source_by_alias: dict[str, str] = field(default_factory=dict)
     index: GraphIndex = field(default_factory=GraphIndex)
     intent_order: dict[str, list[IntentGroup]] = field(default_factory=dict)
+    concept_intent_counts: dict[str, Counts] = field(default_factory=dict)  # see graph.shares
+    name_intent_counts: dict[str, Counts] = field(default_factory=dict)
 
     @property
     def nodes(self) -> dict[str, Node]:
@@ -141,6 +144,7 @@ def build_graph(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
     g.index.freeze()
     g.phrases.seal()
     g.intent_order = intent_order(g)
+    g.concept_intent_counts, g.name_intent_counts = intent_counts(g)
     # The graph lives as long as the process routes over it and holds no garbage: keep the cyclic
     # collector from re-walking its millions of objects (a full pass costs seconds at 10,000 sources).
     gc.freeze()

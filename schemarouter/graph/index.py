@@ -29,6 +29,8 @@ class GraphIndex:
     concept_endpoints: dict[str, list[tuple[str, str]]] = field(default_factory=lambda: defaultdict(list))
     free_text_sources: set[str] = field(default_factory=set)  # sources with a query_text parameter
     free_text_intents: set[str] = field(default_factory=set)  # intents served by such an endpoint
+    chemistry_concepts: set[str] = field(default_factory=set)  # carried by a field of a chemistry source
+    chemistry_names: set[str] = field(default_factory=set)  # names of fields of chemistry sources
 
     def add_endpoint(self, info: EndpointInfo) -> None:
         """Index one endpoint (called in graph order, so every list keeps ``graph.endpoints`` order)."""
@@ -39,6 +41,10 @@ class GraphIndex:
         if "query_text" in concepts:
             self.free_text_sources.add(info.source.id)
             self.free_text_intents.update(info.endpoint.intents)
+        if info.source.domain == "chemistry":
+            for declared in info.endpoint.fields:
+                self.chemistry_concepts.update(declared.concepts)
+            self.chemistry_names.update(info.fields)
         key = info.key
         for f in info.fields.values():
             for concept in f.field.concepts:

@@ -26,6 +26,7 @@ class IntentGroup:
     property_param: bool  # takes a property name (score bonus)
     overlap: bool  # returns one of the intent's field groups
     source_type: str  # the source's type (provenance when no field matched; web or not)
+    field_type: str | None  # the one source type all its fields have (provenance when any matched), else None
     endpoints: list[EndpointInfo] = field(default_factory=list)  # best first
     keys: list[tuple[str, str]] = field(default_factory=list)  # their keys, same order
     # their ranking-key facts that never vary by question, negated for an ascending sort, same order:
@@ -46,10 +47,12 @@ def intent_order(g: SchemaGraph) -> dict[str, list[IntentGroup]]:
             tuple(ep.intents),
             any(p.concept == "property_name" for p in params),
         )
+        types = {f.source_type for f in info.fields.values()}
+        field_type = types.pop() if len(types) == 1 else None
         for intent in dict.fromkeys(ep.intents):
             if intent not in wanted:
                 wanted[intent] = set(g.intent_groups(intent))
-            sig = (*facts, bool(wanted[intent] & info.groups), info.source.source_type.value)
+            sig = (*facts, bool(wanted[intent] & info.groups), info.source.source_type.value, field_type)
             by_sig = groups.setdefault(intent, {})
             group = by_sig.get(sig)
             if group is None:

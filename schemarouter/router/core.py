@@ -149,10 +149,10 @@ class Router:
                         score += 0.0
                     buckets.setdefault(score, []).append(pos)
             for score, positions in buckets.items():
-                runs.append((Run(_entries(group, positions, fit, score, web, evidence), None), ()))
+                runs.append((Run(_entries(group, positions, fit, score, web, evidence), None, group.field_type), ()))
             rest = 0.0 + (_bonus(u.concepts, numeric) if group.property_param else 0.0)
             unreached = (pos for pos, key in enumerate(group.keys) if key not in scores)
-            runs.append((Run(_entries(group, unreached, fit, rest, web, evidence), zero), ()))
+            runs.append((Run(_entries(group, unreached, fit, rest, web, evidence), zero, group.source_type), ()))
 
         def named(source: str) -> list[Candidate]:
             return sorted((make(i) for i in graph.source_endpoints(source)), key=sort_key)
@@ -177,7 +177,7 @@ class Router:
                 other = [k for k in constraint_kinds(analysis.question) if k != _provenance(chosen[0])]
                 extra = None
                 if other:
-                    same = fits.where(lambda c: _provenance(c) == other[0], reads_match=True)
+                    same = fits.with_provenance(other[0], _provenance)
                     extra = next((c for c in same if c.source != chosen[0].source
                                   and self._params(c, analysis)[0] is not None), None)
                 if extra is not None:
@@ -187,14 +187,14 @@ class Router:
         groups = set(self.graph.intent_groups(u.intent))
         pool = pool.where(lambda c: bool(groups & c.info.groups) or c.key[1] > 0) or pool
         if u.source_constraint and not (analysis.compare and len(constraint_kinds(analysis.question)) > 1):
-            filtered = pool.where(lambda c: _provenance(c) == u.source_constraint, reads_match=True)
+            filtered = pool.with_provenance(u.source_constraint, _provenance)
             pool = filtered or pool
         if not pool:
             return []
         kinds = constraint_kinds(analysis.question) if analysis.compare else []
         if len(kinds) > 1:
             # "computed vs measured": the best source of each provenance
-            by_kind = [next((c for c in fits.where(lambda c: _provenance(c) == k, reads_match=True)
+            by_kind = [next((c for c in fits.with_provenance(k, _provenance)
                              if self._params(c, analysis)[0] is not None), None)
                        for k in kinds]
             found = [c for c in by_kind if c is not None]

@@ -9,10 +9,10 @@ So the pool is a lazy merge of a few presorted runs: per group, its reached endp
 score, and its unreached rest. A candidate (its field match, its key) is built only when a plan
 reads that far, usually a handful per question.
 
-Filters (:meth:`Pool.where`) are decided once per run when they read only what a run shares:
-always for an unreached run (same match: none), and for a bucket when they read only the key and
-the endpoint's group facts. Filters that read matched fields (``reads_match=True``) test each
-candidate of a bucket as it is read.
+Filters are decided once per run: :meth:`Pool.where` for tests that read only the key and the
+group's facts (what every candidate of a run shares), :meth:`Pool.with_provenance` from the source
+type a run knows its candidates answer with (the source's, when nothing matched; the one type all
+the endpoint's fields have, when something did), else by testing each candidate as it is read.
 """
 
 from __future__ import annotations
@@ -42,11 +42,12 @@ class Run:
     ``match`` is the match every endpoint of the run has (an unreached run), or None when each
     endpoint's own match must be built (a bucket of reached endpoints)."""
 
-    def __init__(self, entries: Iterator[Entry], match: EndpointMatch | None) -> None:
+    def __init__(self, entries: Iterator[Entry], match: EndpointMatch | None, provenance: str | None) -> None:
         self._entries = entries
         self._seen: list[Entry] = []
         self._done = False
         self.match = match
+        self.provenance = provenance  # what ``_provenance`` gives every candidate of the run, if known
 
     def _pull(self) -> bool:
         if self._done:
@@ -82,15 +83,22 @@ class Pool:
         self._build = build  # the real candidate (cached by the caller)
         self._proxy = proxy  # a stand-in with the run's shared key and match, for run-level tests
 
-    def where(self, keep: Test, *, reads_match: bool = False) -> Pool:
+    def where(self, keep: Test) -> Pool:
+        """Runs whose candidates pass ``keep``, which may read only a candidate's key and group facts."""
         out: list[tuple[Run, tuple[Test, ...]]] = []
         for run, tests in self.runs:
             head = run.head()
-            if head is None:
-                continue
-            if reads_match and run.match is None:
-                out.append((run, (*tests, keep)))
-            elif keep(self._proxy(head, run)):
+            if head is not None and keep(self._proxy(head, run)):
+                out.append((run, tests))
+        return Pool(out, self._build, self._proxy)
+
+    def with_provenance(self, kind: str, provenance: Callable[[Candidate], str]) -> Pool:
+        """Candidates whose ``provenance`` is ``kind``: decided per run where the run knows it."""
+        out: list[tuple[Run, tuple[Test, ...]]] = []
+        for run, tests in self.runs:
+            if run.provenance is None:
+                out.append((run, (*tests, lambda c: provenance(c) == kind)))
+            elif run.provenance == kind:
                 out.append((run, tests))
         return Pool(out, self._build, self._proxy)
 

@@ -54,27 +54,26 @@ def _param_concept_intents(graph: SchemaGraph, concept: str) -> dict[str, float]
 
 
 def _concept_intents(graph: SchemaGraph, concept: str) -> dict[str, float]:
-    """Share of the fields matching ``concept`` (by concept or name) whose endpoint's intent wants their group."""
+    """Share of the fields matching ``concept`` (by concept or name) whose endpoint's intent wants their group.
+
+    Counted at build time (``graph.shares``); each share is 1/n added once per field, in that order,
+    as a walk over the fields would add it."""
     memo = _memo(graph)
     key = ("concept", concept)
     if key not in memo:
-        fields = list(graph.concept_fields.get(concept, ()))
-        # (source, endpoint, name) first: only a field with the same three can equal one already listed
-        listed: dict[tuple[str, str, str], list] = {}
-        for f in fields:
-            listed.setdefault((f.source, f.endpoint, f.name), []).append(f)
-        fields += [f for f in graph.fields_named(concept) if f not in listed.get((f.source, f.endpoint, f.name), ())]
-        counts: dict[str, float] = defaultdict(float)
-        wants: dict[str, list[str]] = {}
-        for f in fields:
-            ep = graph.endpoints[(f.source, f.endpoint)].endpoint
-            for intent in ep.intents:
-                groups = wants.get(intent)
-                if groups is None:
-                    groups = wants[intent] = graph.intent_groups(intent)
-                if f.field.group in groups:
-                    counts[intent] += 1.0 / len(fields)
-        memo[key] = dict(counts)
+        n_concept, by_concept = graph.concept_intent_counts.get(concept, (0, ()))
+        n_named, by_name = graph.name_intent_counts.get(concept, (0, ()))
+        total = n_concept + n_named
+        per_intent: dict[str, int] = dict(by_concept)
+        for intent, k in by_name:
+            per_intent[intent] = per_intent.get(intent, 0) + k
+        counts: dict[str, float] = {}
+        for intent, k in per_intent.items():
+            share = 0.0
+            for _ in range(k):
+                share += 1.0 / total
+            counts[intent] = share
+        memo[key] = counts
     return memo[key]
 
 

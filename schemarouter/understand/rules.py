@@ -147,13 +147,11 @@ def _chemistry_context(matches: list[Match], graph: SchemaGraph) -> bool:
 
 
 def _answered_by_chemistry(graph: SchemaGraph, target: str) -> bool:
-    """Whether a field of a chemistry source answers ``target`` (a concept, else a field name); per graph."""
-    memo = graph.__dict__.setdefault("_chemistry_memo", {})
-    found = memo.get(target)
-    if found is None:
-        fields = graph.concept_fields.get(target) or graph.fields_named(target)
-        found = memo[target] = any(graph.sources[f.source].domain == "chemistry" for f in fields)
-    return found
+    """Whether a field of a chemistry source answers ``target``: one carrying it as a concept if any field
+    does, else one named so (both sets are indexed at build time)."""
+    if graph.concept_fields.get(target):
+        return target in graph.index.chemistry_concepts
+    return target in graph.index.chemistry_names
 
 
 _ASKED_ABOUT = re.compile(r"\b(?:is|are|does|do)\s+(?:the\s+)?([^?.!,;:]+?)\s*(?:have|has|melt|boil|weigh)?\s*[?.!]*$", re.I)
