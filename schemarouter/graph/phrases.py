@@ -8,6 +8,7 @@ question spells them the same way, so "MP" (a database) and "mp" (melting point)
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,11 +70,12 @@ class PhraseIndex:
             if sig in added:
                 return
             added.add(sig)
-        key = tuple(map(str.lower, _TOKEN.findall(phrase)))
+        key = tuple([sys.intern(t.lower()) for t in _TOKEN.findall(phrase)])  # words repeat across phrases
         if not key:
             return
         sensitive = _case_sensitive(phrase) if case_sensitive is None else case_sensitive
-        term = Term(kind, target, " ".join(key), phrase, sensitive)
+        joined = " ".join(key)
+        term = Term(kind, target, phrase if joined == phrase else joined, phrase, sensitive)
         bucket = self.entries.get(key)
         if bucket is None:
             self.entries[key] = [term]

@@ -43,5 +43,7 @@ def intent_counts(g: SchemaGraph) -> tuple[dict[str, Counts], dict[str, Counts]]
     for name, fields in g.index.fields_by_name.items():
         others = [f for f in fields if name not in f.field.concepts]
         if others:
-            by_name[name] = count(others)
+            counted = count(others)
+            if counted[1] or name in by_concept:  # else it adds nothing: no intent, no other field to share with
+                by_name[name] = counted
     return by_concept, by_name
