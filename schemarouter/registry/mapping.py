@@ -274,10 +274,11 @@ def _read_sources(connection: Connection, decls: Declarations, only: str | None 
         .order_by(T_ENDPOINT_INTENTS.c.position)
     ):
         by_endpoint_intents[row.endpoint_pk].append(_i(row.intent))
-    field_rows = connection.execute(
-        in_endpoints(select(T_FIELDS), T_FIELDS.c.endpoint_pk).order_by(T_FIELDS.c.position)
-    ).all()
-    fpks = [row.pk for row in field_rows]
+    fields_query = in_endpoints(select(T_FIELDS), T_FIELDS.c.endpoint_pk).order_by(T_FIELDS.c.position)
+    # one source: its field keys narrow the next two queries; all sources: field rows are streamed below
+    # (not held, at 10,000 sources they are ~100,000 rows) once concepts and aliases are read
+    field_rows = connection.execute(fields_query).all() if only is not None else None
+    fpks = [row.pk for row in field_rows] if field_rows is not None else []
 
     def in_fields(stmt: Any, column: Any) -> Any:
         return stmt.where(column.in_(fpks)) if only is not None else stmt
@@ -290,7 +291,7 @@ def _read_sources(connection: Connection, decls: Declarations, only: str | None 
         in_fields(select(T_FIELD_ALIASES), T_FIELD_ALIASES.c.field_pk).order_by(T_FIELD_ALIASES.c.position)
     ):
         field_aliases[row.field_pk].append(_i(row.alias))
-    for row in field_rows:
+    for row in field_rows if field_rows is not None else connection.execute(fields_query):
         by_endpoint_fields[row.endpoint_pk].append(
             _construct(
                 ResponseField, name=_i(row.name), path=_i(row.path), type=_i(row.type), unit=_i(row.unit),
