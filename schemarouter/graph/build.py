@@ -181,7 +181,8 @@ class _Memo:
     def normalize(self, text: str) -> str:
         found = self.normal.get(text)
         if found is None:
-            found = self.normal[text] = normalize(text)
+            found = normalize(text)
+            found = self.normal[text] = text if found == text else found  # keep one copy of the string
         return found
 
 
@@ -199,7 +200,8 @@ def _add_vocabulary(g: SchemaGraph) -> None:
 def _add_source(g: SchemaGraph, source: Source, memo: _Memo) -> None:
     for name in [source.id, humanize(source.id), source.title, *source.aliases]:
         g.phrases.add("source", source.id, name)
-        g.source_by_alias.setdefault(normalize(name), source.id)
+        normal = normalize(name)
+        g.source_by_alias.setdefault(name if normal == name else normal, source.id)
     for ep in source.endpoints:
         for intent in ep.intents:
             g.intent_endpoints[intent].append((source.id, ep.id))

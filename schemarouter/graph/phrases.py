@@ -57,7 +57,8 @@ def _case_sensitive(alias: str) -> bool:
 
 @dataclass
 class PhraseIndex:
-    entries: dict[tuple[str, ...], list[Term]] = field(default_factory=dict)
+    # phrase words -> its term, or a list when several (most phrases have one: no list per phrase)
+    entries: dict[tuple[str, ...], Term | list[Term]] = field(default_factory=dict)
     longest: dict[str, int] = field(default_factory=dict)
     # (kind, target, phrase, case_sensitive) already added: a graph adds the same field phrases once per
     # source that has the field, so most adds are repeats; dropped by seal() once the graph is built
@@ -78,11 +79,21 @@ class PhraseIndex:
         term = Term(kind, target, phrase if joined == phrase else joined, phrase, sensitive)
         bucket = self.entries.get(key)
         if bucket is None:
-            self.entries[key] = [term]
+            self.entries[key] = term
+        elif isinstance(bucket, Term):
+            if term != bucket:
+                self.entries[key] = [bucket, term]
         elif term not in bucket:
             bucket.append(term)
         if self.longest.get(key[0], 0) < len(key):
             self.longest[key[0]] = len(key)
+
+    def terms(self, key: tuple[str, ...]) -> list[Term] | tuple[Term, ...]:
+        """The terms of a phrase (its lower-case words), in the order they were added."""
+        bucket = self.entries.get(key)
+        if bucket is None:
+            return ()
+        return (bucket,) if isinstance(bucket, Term) else bucket
 
     def seal(self) -> None:
         """Forget which phrases were added (memory); later adds check their bucket instead."""
@@ -97,7 +108,7 @@ class PhraseIndex:
             hit: Match | None = None
             while width > 0:
                 key = tuple(t.low for t in tokens[i : i + width])
-                bucket = self.entries.get(key)
+                bucket = self.terms(key)
                 if bucket:
                     written = text[tokens[i].start : tokens[i + width - 1].end]
                     terms = tuple(t for t in bucket if not t.case_sensitive or _same_case(t.original, written))
