@@ -8,7 +8,6 @@ question spells them the same way, so "MP" (a database) and "mp" (melting point)
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,9 +56,10 @@ def _case_sensitive(alias: str) -> bool:
 
 @dataclass
 class PhraseIndex:
-    # phrase words -> its term, or a list when several (most phrases have one: no list per phrase)
-    entries: dict[tuple[str, ...], Term | list[Term]] = field(default_factory=dict)
-    longest: dict[str, int] = field(default_factory=dict)
+    # phrase (lower-case words joined by spaces) -> its term, or a list when several (most phrases have
+    # one: no list per phrase); the key string is the term's ``phrase`` too, so it is stored once
+    entries: dict[str, Term | list[Term]] = field(default_factory=dict)
+    longest: dict[str, int] = field(default_factory=dict)  # first word -> most words of a phrase starting so
     # (kind, target, phrase, case_sensitive) already added: a graph adds the same field phrases once per
     # source that has the field, so most adds are repeats; dropped by seal() once the graph is built
     _added: set[tuple[Any, ...]] | None = field(default_factory=set, repr=False, compare=False)
@@ -71,25 +71,27 @@ class PhraseIndex:
             if sig in added:
                 return
             added.add(sig)
-        key = tuple([sys.intern(t.lower()) for t in _TOKEN.findall(phrase)])  # words repeat across phrases
-        if not key:
+        words = [t.lower() for t in _TOKEN.findall(phrase)]
+        if not words:
             return
         sensitive = _case_sensitive(phrase) if case_sensitive is None else case_sensitive
-        joined = " ".join(key)
-        term = Term(kind, target, phrase if joined == phrase else joined, phrase, sensitive)
+        key = " ".join(words)
         bucket = self.entries.get(key)
         if bucket is None:
-            self.entries[key] = term
-        elif isinstance(bucket, Term):
-            if term != bucket:
-                self.entries[key] = [bucket, term]
-        elif term not in bucket:
-            bucket.append(term)
-        if self.longest.get(key[0], 0) < len(key):
-            self.longest[key[0]] = len(key)
+            self.entries[key] = Term(kind, target, phrase if key == phrase else key, phrase, sensitive)
+        else:
+            first = bucket if isinstance(bucket, Term) else bucket[0]
+            term = Term(kind, target, first.phrase, phrase, sensitive)
+            if isinstance(bucket, Term):
+                if term != bucket:
+                    self.entries[key] = [bucket, term]
+            elif term not in bucket:
+                bucket.append(term)
+        if self.longest.get(words[0], 0) < len(words):
+            self.longest[words[0]] = len(words)
 
-    def terms(self, key: tuple[str, ...]) -> list[Term] | tuple[Term, ...]:
-        """The terms of a phrase (its lower-case words), in the order they were added."""
+    def terms(self, key: str) -> list[Term] | tuple[Term, ...]:
+        """The terms of a phrase (lower-case words joined by spaces), in the order they were added."""
         bucket = self.entries.get(key)
         if bucket is None:
             return ()
@@ -107,7 +109,7 @@ class PhraseIndex:
             width = min(self.longest.get(tokens[i].low, 0), n - i)
             hit: Match | None = None
             while width > 0:
-                key = tuple(t.low for t in tokens[i : i + width])
+                key = " ".join([t.low for t in tokens[i : i + width]])
                 bucket = self.terms(key)
                 if bucket:
                     written = text[tokens[i].start : tokens[i + width - 1].end]
