@@ -337,7 +337,12 @@ def _bonus(unmatched: list[str], numeric: set[str]) -> float:
 
 
 def _numeric(graph: SchemaGraph, concept: str) -> bool:
-    return any(f.field.type == "number" for f in graph.concept_fields.get(concept, ()))
+    """Whether a numeric field carries ``concept`` (remembered per graph)."""
+    memo = graph.__dict__.setdefault("_numeric_concepts", {})
+    found = memo.get(concept)
+    if found is None:
+        found = memo[concept] = any(f.field.type == "number" for f in graph.concept_fields.get(concept, ()))
+    return found
 
 
 def _entries(group: IntentGroup, positions: Iterable[int], fit: int, score: float, web: int,

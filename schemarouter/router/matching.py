@@ -103,18 +103,34 @@ def concept_hits(graph: SchemaGraph, concept: str, said: str) -> dict[tuple[str,
     carrying = graph.concept_fields.get(concept, [])
     best: dict[tuple[str, str], float] = dict.fromkeys(graph.index.concept_endpoints.get(concept, ()), ALIAS)
     endpoints = graph.endpoints
+    by_name: dict[str, tuple[float, float]] = {}  # name -> (score by name, score by words): see _field_score
     for f in graph.index.match_candidates(carrying, concept_words, words):
         ep_key = (f.source, f.endpoint)
         info = endpoints.get(ep_key)
         if info is None or info.fields.get(f.name) is not f:
             continue  # only fields the endpoint really keeps
-        score = _field_score(f, concept, concept_words, words)[0]
+        # none of these carries the concept, so only its alias words vary between fields of one name
+        scores = by_name.get(f.name)
+        if scores is None:
+            scores = by_name[f.name] = _name_scores(f, concept, concept_words, words)
+        score = scores[0] or (ALIAS if words in f.alias_words else scores[1])
         if score > best.get(ep_key, 0.0):
             best[ep_key] = score
     if len(memo) >= _HITS_LIMIT:
         memo.clear()
     memo[key] = best
     return best
+
+
+def _name_scores(f: FieldInfo, concept: str, concept_words: str, said: str) -> tuple[float, float]:
+    """For a field not carrying ``concept``, the parts of ``_field_score`` its name decides: the score of
+    the name rule (checked before aliases) and of the words rule (checked after). Kept next to it."""
+    name_words = f.words
+    if concept == f.name or concept_words == name_words:
+        return (EXACT if said in (name_words, f.raw_words, concept_words) else ALIAS), 0.0
+    if len(concept_words) >= 4 and (f" {concept_words} " in f" {name_words} " or (len(name_words) >= 5 and f" {name_words} " in f" {concept_words} ")):
+        return 0.0, SUBSTRING
+    return 0.0, 0.0
 
 
 def _match_concept(info: EndpointInfo, concept: str, words: str) -> Hit:
