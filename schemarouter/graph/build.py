@@ -219,7 +219,10 @@ def _add_source(g: SchemaGraph, source: Source, memo: _Memo) -> None:
 def _field_info(source: Source, ep: Endpoint, f: ResponseField, memo: _Memo) -> FieldInfo:
     st, license_id, attribution = field_meta(source, f)
     words, raw = memo.words(f.name)
-    aliases = tuple(dict.fromkeys(memo.normalize(a) for a in f.aliases)) if f.aliases else ()
+    aliases: tuple[str, ...] = ()
+    if f.aliases:
+        known = memo.normal
+        aliases = tuple(dict.fromkeys([known[a] if a in known else memo.normalize(a) for a in f.aliases]))
     return FieldInfo(source.id, ep.id, f, words, st, license_id, attribution, aliases, raw)
 
 

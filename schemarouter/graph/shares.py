@@ -11,39 +11,44 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from schemarouter.graph.build import FieldInfo, SchemaGraph
+    from schemarouter.graph.build import SchemaGraph
 
 Counts = tuple[int, tuple[tuple[str, int], ...]]  # (fields counted, (intent, fields it wants) in first-seen order)
 
 
 def intent_counts(g: SchemaGraph) -> tuple[dict[str, Counts], dict[str, Counts]]:
     """(concept -> counts over the fields carrying it, field name -> counts over the fields of that
-    name that do not carry it as a concept)."""
+    name that do not carry it as a concept). One pass over the endpoints in graph order, which is the
+    order of ``concept_fields`` and ``fields_by_name`` (field names and concepts are unique per endpoint
+    and field, as the models validate)."""
     wants = {name: set(intent.field_groups) for name, intent in g.decls.intents.items()}
-    endpoints = g.endpoints
-    cache: dict[tuple[tuple[str, str], str], tuple[str, ...]] = {}
-
-    def wanted_by(f: FieldInfo) -> tuple[str, ...]:
-        key = ((f.source, f.endpoint), f.field.group)
-        found = cache.get(key)
-        if found is None:
-            intents = endpoints[key[0]].endpoint.intents
-            found = cache[key] = tuple(i for i in intents if f.field.group in wants.get(i, ()))
-        return found
-
-    def count(fields: list[FieldInfo]) -> Counts:
-        per_intent: dict[str, int] = {}
-        for f in fields:
-            for intent in wanted_by(f):
-                per_intent[intent] = per_intent.get(intent, 0) + 1
-        return len(fields), tuple(per_intent.items())
-
-    by_concept = {c: count(fields) for c, fields in g.concept_fields.items()}
-    by_name: dict[str, Counts] = {}
-    for name, fields in g.index.fields_by_name.items():
-        others = [f for f in fields if name not in f.field.concepts]
-        if others:
-            counted = count(others)
-            if counted[1] or name in by_concept:  # else it adds nothing: no intent, no other field to share with
-                by_name[name] = counted
+    concepts: dict[str, list] = {}  # concept -> [fields counted, {intent: fields it wants}]
+    names: dict[str, list] = {}
+    for info in g.endpoints.values():
+        intents = info.endpoint.intents
+        by_group: dict[str, tuple[str, ...]] = {}
+        for f in info.fields.values():
+            group = f.field.group
+            wanted = by_group.get(group)
+            if wanted is None:
+                wanted = by_group[group] = tuple(i for i in intents if group in wants.get(i, ()))
+            carried = f.field.concepts
+            for concept in carried:
+                _count(concepts, concept, wanted)
+            if f.name not in carried:
+                _count(names, f.name, wanted)
+    by_concept = {c: (n, tuple(per.items())) for c, (n, per) in concepts.items()}
+    by_name = {
+        name: (n, tuple(per.items())) for name, (n, per) in names.items() if per or name in by_concept
+    }  # else it adds nothing: no intent, no other field to share with
     return by_concept, by_name
+
+
+def _count(acc: dict[str, list], key: str, wanted: tuple[str, ...]) -> None:
+    entry = acc.get(key)
+    if entry is None:
+        entry = acc[key] = [0, {}]
+    entry[0] += 1
+    per = entry[1]
+    for intent in wanted:
+        per[intent] = per.get(intent, 0) + 1
