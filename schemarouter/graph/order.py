@@ -49,23 +49,23 @@ def intent_order(g: SchemaGraph) -> dict[str, list[IntentGroup]]:
         )
         types = {f.source_type for f in info.fields.values()}
         field_type = types.pop() if len(types) == 1 else None
+        label, priority, n_fields = info.label, info.source.priority, len(info.fields)
         for intent in dict.fromkeys(ep.intents):
             if intent not in wanted:
                 wanted[intent] = set(g.intent_groups(intent))
-            sig = (*facts, bool(wanted[intent] & info.groups), info.source.source_type.value, field_type)
+            covered = len(wanted[intent] & info.groups)
+            sig = (*facts, covered > 0, info.source.source_type.value, field_type)
             by_sig = groups.setdefault(intent, {})
             group = by_sig.get(sig)
             if group is None:
                 group = by_sig[sig] = IntentGroup(*sig)
             group.endpoints.append(info)
-    for intent, by_sig in groups.items():
+            group.tails.append((-covered, -priority, n_fields, label))
+    for by_sig in groups.values():
         for group in by_sig.values():
-            group.endpoints.sort(key=lambda i: i.label)
-            group.endpoints.sort(
-                key=lambda i: (len(wanted[intent] & i.groups), i.source.priority, -len(i.fields)), reverse=True
-            )
+            # ascending tails: most coverage, highest priority, fewest fields, then label
+            order = sorted(range(len(group.tails)), key=group.tails.__getitem__)
+            group.endpoints = [group.endpoints[i] for i in order]
+            group.tails = [group.tails[i] for i in order]
             group.keys = [i.key for i in group.endpoints]
-            group.tails = [
-                (-len(wanted[intent] & i.groups), -i.source.priority, len(i.fields), i.label) for i in group.endpoints
-            ]
     return {intent: list(by_sig.values()) for intent, by_sig in groups.items()}
