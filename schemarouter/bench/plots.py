@@ -87,17 +87,10 @@ def prompt_tokens_vs_sources(
         )
     ax.axhline(8000, color="grey", linestyle=":", label="8k context budget")
     ax.axhline(128000, color="grey", linestyle="--", label="128k context budget")
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    ax.set_xlabel("sources in the inventory")
-    ax.set_ylabel("routing prompt tokens per question")
-    ax.set_title("Routing prompt size (schemarouter rules understander: 0 tokens at any size)")
-    ax.grid(True, alpha=0.3, which="both")
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    return _finish_scaling_plot(
+        plt, fig, ax, path, "routing prompt tokens per question",
+        "Routing prompt size (schemarouter rules understander: 0 tokens at any size)",
+    )
 
 
 def latency_vs_sources(scaling: list[dict[str, Any]], path: Path) -> Path:
@@ -109,11 +102,18 @@ def latency_vs_sources(scaling: list[dict[str, Any]], path: Path) -> Path:
     ax.plot(xs, [r["bm25_p50_ms"] for r in scaling], "s-", color="tab:green", label="vector-only (BM25) p50")
     ax.plot(xs, [r["bm25_p95_ms"] for r in scaling], "s--", color="tab:green", label="vector-only (BM25) p95")
     ax.axhline(5, color="grey", linestyle=":", label="target p50 5 ms")
+    return _finish_scaling_plot(
+        plt, fig, ax, path, "routing latency per question (ms)", "Routing latency vs inventory size"
+    )
+
+
+def _finish_scaling_plot(plt: Any, fig: Any, ax: Any, path: Path, ylabel: str, title: str) -> Path:
+    """Log-log axes over inventory size, labelled, saved and closed (both scaling plots)."""
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("sources in the inventory")
-    ax.set_ylabel("routing latency per question (ms)")
-    ax.set_title("Routing latency vs inventory size")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
     ax.grid(True, alpha=0.3, which="both")
     ax.legend(fontsize=8)
     fig.tight_layout()
