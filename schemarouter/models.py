@@ -98,6 +98,10 @@ class Projection(Declaration):
 
 
 class Parameter(Declaration):
+    """A request parameter. ``format`` and ``pattern`` say how a value is spelled (an OpenAPI
+    ``format`` such as ``date`` or ``int64``, or a project format such as ``formula_hill``; a regular
+    expression a value must match), so readers and the router need not parse descriptions."""
+
     name: Name
     type: ValueType
     required: bool = False
@@ -105,6 +109,18 @@ class Parameter(Declaration):
     description: Text = ""
     example: Any = None
     enum: list[Any] | None = None
+    format: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.\-]+$", max_length=64)] | None = None
+    pattern: Annotated[str, StringConstraints(min_length=1, max_length=500)] | None = None
+
+    @field_validator("pattern")
+    @classmethod
+    def _pattern_compiles(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                re.compile(value)
+            except re.error as exc:
+                raise ValueError(f"pattern is not a valid regular expression: {exc}") from None
+        return value
 
 
 class ResponseField(Declaration):
@@ -140,12 +156,22 @@ class ResponseField(Declaration):
         return _unique(value, "alias")
 
 
+HttpMethod = Literal["GET", "POST", "PUT", "PATCH", "DELETE"]
+Access = Literal["read", "write"]
+
+
 class Endpoint(Declaration):
+    """One operation of a source. ``access: write`` marks an operation that changes data: it is kept
+    so the router can explain a decline, and it is never executed unless writes are enabled."""
+
     id: Slug
-    method: Literal["GET", "POST"] = "GET"
+    method: HttpMethod = "GET"
+    access: Access = "read"
     base_url: Annotated[str, StringConstraints(pattern=r"^https?://\S+$")]
     path: Annotated[str, StringConstraints(pattern=r"^/\S*$")]
+    summary: Annotated[str, StringConstraints(max_length=400)] = ""
     description: Text = ""
+    tags: list[Alias] = Field(default_factory=list)
     intents: list[Slug] = Field(default_factory=list)
     projection: Projection | None = None
     parameters: list[Parameter] = Field(default_factory=list)
@@ -158,12 +184,17 @@ class Endpoint(Declaration):
         if len(set(names)) != len(names):
             dup = next(n for n in names if names.count(n) > 1)
             raise ValueError(f"duplicate field {dup!r}")
-        if not any(f.identifier for f in self.fields):
-            raise ValueError(
-                f"endpoint {self.id!r} has no identifier field: mark the record key with identifier: true"
-            )
         _unique(self.intents, "intent")
+        if self.method == "GET" and self.access == "write":
+            raise ValueError(f"endpoint {self.id!r}: a GET cannot be a write (access: write needs POST, PUT, PATCH or DELETE)")
+        if self.method in ("PUT", "PATCH", "DELETE") and self.access == "read":
+            raise ValueError(f"endpoint {self.id!r}: a {self.method} changes data; declare it with access: write")
         return self
+
+    @property
+    def identifier_fields(self) -> list[ResponseField]:
+        """The fields that name a record (attribution); an endpoint may have none."""
+        return [f for f in self.fields if f.identifier]
 
     def field(self, name: str) -> ResponseField:
         for f in self.fields:
@@ -178,8 +209,24 @@ class Endpoint(Declaration):
         raise KeyError(name)
 
 
+class Feed(Declaration):
+    """A declared producer -> consumer link inside one source: the response field
+    ``from`` (``endpoint.field``) supplies the parameter ``to`` (``endpoint.parameter``)."""
+
+    from_: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*\.[A-Za-z_][A-Za-z0-9_.\-]*$")] = Field(alias="from")
+    to: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*\.[A-Za-z_][A-Za-z0-9_.\-]*$")]
+
+    def split(self) -> tuple[tuple[str, str], tuple[str, str]]:
+        """((producer endpoint, field), (consumer endpoint, parameter))."""
+        a, b = self.from_.split(".", 1), self.to.split(".", 1)
+        return (a[0], a[1]), (b[0], b[1])
+
+
 class Source(Declaration):
-    """A data source (the paper's Tool): one API or database with its endpoints."""
+    """A data source (the paper's Tool): one API or database with its endpoints.
+
+    ``cache_ttl`` (seconds) bounds how long a cached response of this source is reused; ``feeds``
+    declares links the router would not derive by itself."""
 
     id: Slug
     title: Annotated[str, StringConstraints(min_length=1, max_length=200)]
@@ -191,7 +238,9 @@ class Source(Declaration):
     license: License
     auth: Auth | None = None
     priority: Annotated[int, Field(ge=0, le=100)] = 5
+    cache_ttl: Annotated[int, Field(ge=0, le=31_536_000)] | None = None
     endpoints: list[Endpoint]
+    feeds: list[Feed] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _consistent(self) -> Source:
@@ -202,6 +251,15 @@ class Source(Declaration):
             dup = next(i for i in ids if ids.count(i) > 1)
             raise ValueError(f"duplicate endpoint id {dup!r}")
         _unique(self.aliases, "alias")
+        by_id = {e.id: e for e in self.endpoints}
+        for feed in self.feeds:
+            (src_ep, fld), (dst_ep, param) = feed.split()
+            if src_ep not in by_id or fld not in {f.name for f in by_id[src_ep].fields}:
+                raise ValueError(f"feeds: {feed.from_!r} names no field of an endpoint of source {self.id!r}")
+            if dst_ep not in by_id or param not in {p.name for p in by_id[dst_ep].parameters}:
+                raise ValueError(f"feeds: {feed.to!r} names no parameter of an endpoint of source {self.id!r}")
+            if src_ep == dst_ep:
+                raise ValueError(f"feeds: {feed.from_!r} -> {feed.to!r} links an endpoint to itself")
         return self
 
     def endpoint(self, endpoint_id: str) -> Endpoint:

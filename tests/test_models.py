@@ -34,11 +34,54 @@ def test_id_must_be_a_slug() -> None:
     assert message.startswith("my-plugin 1.0: source 'Lab Store':") and "id" in message
 
 
-def test_endpoint_without_identifier_field_is_named() -> None:
+def test_endpoint_without_identifier_field_is_valid() -> None:
+    # an identifier helps attribution, but a search or list endpoint may have none
     data = source_dict()
     data["endpoints"][0]["fields"][0]["identifier"] = False
+    model = coerce(Source, data, "my-plugin 1.0", "source")
+    assert model.endpoints[0].identifier_fields == []
+
+
+@pytest.mark.parametrize(
+    ("method", "access", "needle"),
+    [("GET", "write", "a GET cannot be a write"), ("DELETE", "read", "declare it with access: write"),
+     ("PATCH", "read", "declare it with access: write")],
+)
+def test_write_operations_must_say_so(method: str, access: str, needle: str) -> None:
+    data = source_dict()
+    data["endpoints"][0].update(method=method, access=access)
     message = _error(data)
-    assert "endpoints[samples]" in message and "no identifier field" in message
+    assert "endpoints[samples]" in message and needle in message
+
+
+def test_a_post_may_be_a_read_or_a_write() -> None:
+    for access in ("read", "write"):
+        data = source_dict()
+        data["endpoints"][0].update(method="POST", access=access)
+        assert coerce(Source, data, "p 1.0", "source").endpoints[0].access == access
+
+
+def test_parameter_pattern_must_compile() -> None:
+    data = source_dict()
+    data["endpoints"][0]["parameters"][0]["pattern"] = "([A-Z"
+    message = _error(data)
+    assert "parameters[formula].pattern" in message and "regular expression" in message
+
+
+def test_feeds_must_name_a_field_and_a_parameter_of_the_source() -> None:
+    data = source_dict()
+    endpoint = data["endpoints"][0]
+    second = {**endpoint, "id": "detail", "parameters": [{"name": "sample_id", "type": "string", "required": True}]}
+    data["endpoints"] = [endpoint, second]
+    field = endpoint["fields"][0]["name"]
+    data["feeds"] = [{"from": f"samples.{field}", "to": "detail.sample_id"}]
+    model = coerce(Source, data, "p 1.0", "source")
+    assert model.feeds[0].split() == (("samples", field), ("detail", "sample_id"))
+    assert model.model_dump(by_alias=True)["feeds"] == [{"from": f"samples.{field}", "to": "detail.sample_id"}]
+    data["feeds"] = [{"from": "samples.nope", "to": "detail.sample_id"}]
+    assert "'samples.nope' names no field" in _error(data)
+    data["feeds"] = [{"from": f"samples.{field}", "to": "detail.nope"}]
+    assert "'detail.nope' names no parameter" in _error(data)
 
 
 def test_field_type_comes_from_a_closed_set() -> None:

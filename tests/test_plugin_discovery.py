@@ -86,7 +86,8 @@ def register_sources(register):
     register({
         "id": "broken_source", "title": "Broken", "domain": "materials", "source_type": "experimental",
         "license": {"id": "CC0-1.0", "name": "CC0"},
-        "endpoints": [{"id": "search", "base_url": "https://b.example.org", "path": "/s",
+        "endpoints": [{"id": "search", "method": "GET", "access": "write", "base_url": "https://b.example.org",
+                       "path": "/s",
                        "fields": [{"name": "value", "path": "value", "type": "number", "group": "electronic"}]}],
     })
 '''
@@ -103,7 +104,7 @@ def test_sync_with_an_invalid_installed_plugin_fails_and_writes_nothing(tmp_path
     result = run_cli("registry", "sync", "--db", db, env=env)
     assert result.returncode == 1
     assert result.stderr.startswith("Error: broken_plugin (broken-plugin 1.0): source 'broken_source'")
-    assert "no identifier field" in result.stderr and "Traceback" not in result.stderr
+    assert "a GET cannot be a write" in result.stderr and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert run_cli("registry", "export", "-", "--db", db).stdout == before
 

@@ -101,7 +101,7 @@ def _snapshot(url: str, reg: Registry) -> tuple[bytes, str, bytes | None]:
 
 @pytest.mark.parametrize(
     "breakage",
-    ["missing_identifier", "unknown_group", "unknown_intent", "duplicate_id", "bad_type", "auth_value"],
+    ["get_as_write", "unknown_group", "unknown_intent", "duplicate_id", "bad_type", "auth_value"],
 )
 def test_invalid_plugin_declaration_leaves_registry_byte_for_byte(any_url: str, breakage: str) -> None:
     with Registry.open(any_url) as reg:
@@ -110,8 +110,8 @@ def test_invalid_plugin_declaration_leaves_registry_byte_for_byte(any_url: str, 
         data = _second_source()
         endpoint = data["endpoints"][0]
         plugins: list[object] = [SourcePlugin("good", source())]
-        if breakage == "missing_identifier":
-            endpoint["fields"][0]["identifier"] = False
+        if breakage == "get_as_write":
+            endpoint["access"] = "write"
         elif breakage == "unknown_group":
             endpoint["fields"][1]["group"] = "optics"
         elif breakage == "unknown_intent":

@@ -139,11 +139,11 @@ def test_invalid_yaml_names_the_file_and_the_line(sr, db: str, tmp_path: Path) -
         (lambda d: d.pop("license"), ["source 'halcyon_synthesis'", "license"]),
         (lambda d: d.update(auth={"env": "sk-live-1234567890", "in": "header", "name": "X"}),
          ["auth.env must name an environment variable"]),
-        (lambda d: d["endpoints"][0]["fields"][0].update(identifier=False), ["no identifier field"]),
+        (lambda d: d["endpoints"][0].update(method="DELETE"), ["endpoint 'runs'", "declare it with access: write"]),
         (lambda d: d["endpoints"][0].update(intents=["movie_trivia"]), ["endpoint 'runs'", "unknown intent 'movie_trivia'"]),
         (lambda d: d["endpoints"][0]["fields"][1].update(group="chemistry"), ["target_formula", "unknown field group"]),
     ],
-    ids=["unknown-key", "bad-type", "missing-license", "secret-in-auth", "no-identifier", "unknown-intent", "unknown-group"],
+    ids=["unknown-key", "bad-type", "missing-license", "secret-in-auth", "unmarked-write", "unknown-intent", "unknown-group"],
 )
 def test_invalid_declarations_are_refused_naming_file_and_item(sr, db: str, tmp_path: Path, edit, needles) -> None:  # type: ignore[no-untyped-def]
     path = _variant(tmp_path, edit)

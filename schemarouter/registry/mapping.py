@@ -22,6 +22,7 @@ from schemarouter.models import (
     Auth,
     DomainConcept,
     Endpoint,
+    Feed,
     FieldGroup,
     Intent,
     License,
@@ -123,7 +124,8 @@ class RowWriter:
              "description": source.description, "homepage": source.homepage,
              "source_type": source.source_type.value, "license_pk": self.license(source.license),
              "auth": source.auth.model_dump(by_alias=True) if source.auth else None,
-             "priority": source.priority, "owner_kind": owner.kind, "owner_name": owner.name,
+             "priority": source.priority, "cache_ttl": source.cache_ttl,
+             "feeds": [f.model_dump(by_alias=True) for f in source.feeds] or None, "owner_kind": owner.kind, "owner_name": owner.name,
              "owner_version": owner.version, "fingerprint": source_fingerprint(source)}
         )
         for pos, alias in enumerate(source.aliases):
@@ -140,8 +142,9 @@ class RowWriter:
         epk = self._pk(T_ENDPOINTS)
         self.rows[T_ENDPOINTS].append(
             {"pk": epk, "source_id": source_id, "id": endpoint.id, "position": position,
-             "method": endpoint.method, "base_url": endpoint.base_url, "path": endpoint.path,
-             "description": endpoint.description,
+             "method": endpoint.method, "access": endpoint.access, "base_url": endpoint.base_url,
+             "path": endpoint.path, "summary": endpoint.summary, "description": endpoint.description,
+             "tags": list(endpoint.tags) or None,
              "projection_param": endpoint.projection.param if endpoint.projection else None,
              "projection_style": endpoint.projection.style if endpoint.projection else None,
              "fingerprint": digest(endpoint),
@@ -154,7 +157,7 @@ class RowWriter:
                 {"pk": self._pk(T_PARAMETERS), "endpoint_pk": epk, "name": param.name, "position": ppos,
                  "type": param.type, "required": param.required, "concept": param.concept,
                  "description": param.description, "example_json": json.dumps(param.example),
-                 "enum": param.enum}
+                 "enum": param.enum, "format": param.format, "pattern": param.pattern}
             )
         for fpos, fld in enumerate(endpoint.fields):
             fpk = self._pk(T_FIELDS)
@@ -267,6 +270,7 @@ def _read_sources(connection: Connection, decls: Declarations, only: str | None 
             _construct(
                 Parameter, name=_i(row.name), type=_i(row.type), required=row.required, concept=_i(row.concept),
                 description=_i(row.description), example=json.loads(row.example_json), enum=row.enum,
+                format=_i(row.format), pattern=row.pattern,
             )
         )
     for row in connection.execute(
@@ -310,8 +314,9 @@ def _read_sources(connection: Connection, decls: Declarations, only: str | None 
         )
         endpoints[row.source_id].append(
             _construct(
-                Endpoint, id=_i(row.id), method=_i(row.method), base_url=_i(row.base_url), path=_i(row.path),
-                description=_i(row.description), intents=by_endpoint_intents.get(row.pk, []),
+                Endpoint, id=_i(row.id), method=_i(row.method), access=_i(row.access), base_url=_i(row.base_url),
+                path=_i(row.path), summary=_i(row.summary), description=_i(row.description),
+                tags=row.tags or [], intents=by_endpoint_intents.get(row.pk, []),
                 projection=projection, parameters=by_endpoint_params.get(row.pk, []),
                 fields=by_endpoint_fields.get(row.pk, []),
             )
@@ -326,7 +331,8 @@ def _read_sources(connection: Connection, decls: Declarations, only: str | None 
             id=row.id, title=row.title, aliases=source_aliases.get(row.id, []), domain=row.domain,
             description=row.description, homepage=row.homepage, source_type=SourceType(row.source_type),
             license=licenses[row.license_pk], auth=Auth.model_validate(row.auth) if row.auth else None,
-            priority=row.priority, endpoints=endpoints.get(row.id, []),
+            priority=row.priority, cache_ttl=row.cache_ttl, endpoints=endpoints.get(row.id, []),
+            feeds=[Feed.model_validate(f) for f in row.feeds or ()],
         )
         decls.owners[row.id] = Owner(row.owner_kind, row.owner_name, row.owner_version)
 

@@ -53,6 +53,9 @@ class SqlSource(Base):
     license_pk: Mapped[int] = mapped_column(ForeignKey("licenses.pk"))
     auth: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     priority: Mapped[int] = mapped_column(Integer)
+    cache_ttl: Mapped[int | None] = mapped_column(Integer)
+    # declared producer -> consumer links, [{"from": "endpoint.field", "to": "endpoint.param"}]
+    feeds: Mapped[list[dict[str, str]] | None] = mapped_column(JSON)
     owner_kind: Mapped[str] = mapped_column(String(10))
     owner_name: Mapped[str] = mapped_column(String(200))
     owner_version: Mapped[str] = mapped_column(String(64))
@@ -79,9 +82,12 @@ class SqlEndpoint(Base):
     id: Mapped[str] = mapped_column(String(64))
     position: Mapped[int] = mapped_column(Integer)
     method: Mapped[str] = mapped_column(String(8))
+    access: Mapped[str] = mapped_column(String(8), default="read", server_default="read")
     base_url: Mapped[str] = mapped_column(Text)
     path: Mapped[str] = mapped_column(Text)
+    summary: Mapped[str] = mapped_column(Text, default="", server_default="")
     description: Mapped[str] = mapped_column(Text, default="")
+    tags: Mapped[list[str] | None] = mapped_column(JSON)
     projection_param: Mapped[str | None] = mapped_column(String(120))
     projection_style: Mapped[str | None] = mapped_column(String(20))
     fingerprint: Mapped[str] = mapped_column(String(71))
@@ -105,6 +111,8 @@ class SqlParameter(Base):
     # JSON text in a TEXT column: a JSON column has NUMERIC affinity on SQLite, which turns 1.0 into 1.
     example_json: Mapped[str] = mapped_column(Text)
     enum: Mapped[list[Any] | None] = mapped_column(JSON)
+    format: Mapped[str | None] = mapped_column(String(64))
+    pattern: Mapped[str | None] = mapped_column(Text)
 
 
 class SqlField(Base):
