@@ -98,7 +98,8 @@ class Projection(Declaration):
 
 
 class Parameter(Declaration):
-    """A request parameter. ``format`` and ``pattern`` say how a value is spelled (an OpenAPI
+    """A request parameter. ``example`` illustrates a value and is never sent; ``default`` is the value
+    sent when the question says nothing. ``format`` and ``pattern`` say how a value is spelled (an OpenAPI
     ``format`` such as ``date`` or ``int64``, or a project format such as ``formula_hill``; a regular
     expression a value must match), so readers and the router need not parse descriptions."""
 
@@ -108,6 +109,7 @@ class Parameter(Declaration):
     concept: Slug | None = None
     description: Text = ""
     example: Any = None
+    default: Any = None
     enum: list[Any] | None = None
     format: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.\-]+$", max_length=64)] | None = None
     pattern: Annotated[str, StringConstraints(min_length=1, max_length=500)] | None = None

@@ -6,7 +6,8 @@ spelling is read from the parameter's own declaration: "alphabetical" formulas (
 reduced), "Hill" formulas with spaces (COD), comma-separated element lists with a species
 count (AFLOW), "spaces as underscores" page titles, year ranges, enum codes explained in the
 description. Nothing is invented: a parameter with no value stays out, except a required one
-with a declared example when the question leaves it open (the step's explanation says so).
+with a declared default when the question leaves it open (the step's explanation says so); a declared
+example is never sent.
 """
 
 from __future__ import annotations
@@ -75,9 +76,9 @@ def fill_params(info: EndpointInfo, analysis: Analysis, unmatched: list[str]) ->
         if value is not None:
             out[p.name] = value
     for p in params:
-        if p.required and p.name not in out and p.example is not None and p.concept is None:
-            out[p.name] = p.example
-            notes.append(f"{p.name}={p.example!r} is the declared default; the question does not say")
+        if p.required and p.name not in out and p.default is not None:
+            out[p.name] = p.default
+            notes.append(f"{p.name}={p.default!r} is the declared default; the question does not say")
     return out, notes
 
 
@@ -235,7 +236,7 @@ def _code_from_description(p: Parameter, text: str) -> Any:
     for code, meaning in _described_codes(p).items():
         if meaning and re.search(r"\b" + re.escape(meaning) + r"\b", low):
             return next(e for e in p.enum or [] if str(e) == code)
-    return p.example if p.required else None
+    return None
 
 
 def _citation_sort(p: Parameter) -> Any:

@@ -17,10 +17,12 @@ from schemarouter.graph.phrases import Match, tokenize
 from schemarouter.plan import Understanding
 from schemarouter.understand import wording
 from schemarouter.understand.base import Analysis
+from schemarouter.understand.actions import action_verb
 from schemarouter.understand.bounds import bound_after, element_list
 from schemarouter.understand.entities import Entity, recognize
 from schemarouter.understand.evidence import entity_param_concepts, intent_evidence
 from schemarouter.understand.params import entity_params
+from schemarouter.understand.reading import read_values
 
 MAX_CHARS = 4000  # longer questions are read up to here; the rest cannot change a routing decision
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -50,6 +52,8 @@ class RulesUnderstander:
         titles = [(e.start, e.end) for e in entities if e.kind == "title"]
         matches = [m for m in matches if not any(s <= m.char_start and m.char_end <= e for s, e in titles)]
         analysis = analyze(question, text, matches, entities, graph)
+        sources = [(m.char_start, m.char_end) for m in matches if any(t.kind == "source" for t in m.terms)]
+        read_values(analysis, text, sources)
         analysis.prompt_tokens = 0  # no language-model prompt is sent
         return analysis
 
@@ -100,14 +104,12 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
     choices = {i: v for i, v in scores.items() if i in served} if served else scores
     intent, best = max(choices.items(), key=lambda kv: (kv[1], kv[0]), default=(None, 0.0))
     constraint = wording.source_constraint(text)
-    unservable = wording.unservable_reason(text)
-    decline = unservable[0] if unservable else None
-    if unservable and not unservable[1] and ("literature_search" in keyword_hits or set(concepts) - partial):
-        decline = None  # "papers on weather forecasting", "sensor materials with a band gap"
-    if decline is None and (intent is None or best < _MIN_INTENT_SCORE) and not named:
-        decline = "nothing in the question matches a registered source, concept or intent"
-    if decline:
-        intent = None
+    verb = action_verb(text)
+    decline = None
+    if verb is not None:
+        decline = f"asks to {verb} something, an action rather than a request for data (writes are not enabled)"
+    if decline or ((intent is None or best < _MIN_INTENT_SCORE) and not named):
+        intent = None  # the vocabulary sees nothing: retrieval over what sources declare may still
     elif compare and _comparable(graph, intent):
         intent = COMPARE_INTENT
     analysis = Analysis(

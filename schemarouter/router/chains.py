@@ -1,0 +1,113 @@
+"""Chained steps: a required parameter the question does not give is bound to an earlier step.
+
+``GET /movie/{movie_id}/credits`` needs an id; "Who starred in The Dark Knight?" gives a title. The
+graph's links (:mod:`schemarouter.graph.links`) say which endpoints return records carrying a
+``movie_id``; of those, the one the question can drive best is chosen (a search that takes the
+title, a list the question's words describe such as "top rated"), recursively, to a bounded
+depth and never through the same endpoint twice. The result is a small tree of :class:`Node`
+whose bindings become ``{"from": step, "field": ..., "pick": "first"}`` in the plan.
+
+A required parameter that neither the question nor a producer can supply makes the endpoint
+unusable for this question: nothing is guessed and a declared ``example`` is never a value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from schemarouter.graph import EndpointInfo, SchemaGraph
+from schemarouter.graph.links import Link, resource_of
+from schemarouter.graph.terms import path_terms
+from schemarouter.understand.base import Analysis
+
+MAX_DEPTH = 3
+_HOW = {"declared": 2.0, "same name": 1.0, "resource id": 0.5}
+
+Filler = Callable[[EndpointInfo, set[str]], "Values"]
+
+
+@dataclass
+class Values:
+    """Literal parameter values for one endpoint and the question values they spent."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    used: set[str] = field(default_factory=set)
+    why: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Node:
+    """One step of a chain: an endpoint, its literal values and the producers of the rest."""
+
+    info: EndpointInfo
+    values: dict[str, Any]
+    bindings: dict[str, tuple[Node, Link]] = field(default_factory=dict)
+    used: set[str] = field(default_factory=set)  # question values spent by this node and its producers
+    why: dict[str, str] = field(default_factory=dict)
+    score: float = 0.0  # how well the producers fit the question (for choosing among chains)
+
+    def nodes(self) -> list[Node]:
+        """Producers first (depth first), then this node: the order steps run in."""
+        out: list[Node] = []
+        for producer, _ in self.bindings.values():
+            for n in producer.nodes():
+                if all(n is not seen for seen in out):
+                    out.append(n)
+        out.append(self)
+        return out
+
+
+def build_chain(
+    info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, fill: Filler,
+    relevance: Callable[[EndpointInfo], float], depth: int = MAX_DEPTH,
+    visiting: frozenset[tuple[str, str]] = frozenset(), taken: frozenset[str] = frozenset(),
+) -> Node | None:
+    """A chain ending at ``info`` with every required parameter supplied, or None."""
+    filled = fill(info, set(taken))
+    node = Node(info, dict(filled.values), used=set(filled.used), why=dict(filled.why))
+    missing = [p for p in info.endpoint.parameters if p.required and p.name not in node.values]
+    if not missing:
+        return node
+    if depth <= 1:
+        return None
+    links = graph.links.get(info.key, {})
+    spent = set(taken) | node.used
+    for p in missing:
+        best: tuple[float, Node, Link] | None = None
+        for link in links.get(p.name, ()):
+            producer = graph.endpoints.get(link.producer)
+            if producer is None or producer.key in visiting or producer.key == info.key:
+                continue
+            sub = build_chain(producer, graph, analysis, fill, relevance, depth - 1,
+                              visiting | {info.key}, frozenset(spent))
+            if sub is None:
+                continue
+            score = _producer_score(sub, link, p.name, info, relevance)
+            if best is None or score > best[0]:
+                best = (score, sub, link)
+        if best is None:
+            return None
+        score, sub, link = best
+        node.bindings[p.name] = (sub, link)
+        node.used |= sub.used
+        node.score += score
+        spent |= sub.used
+    return node
+
+
+def _producer_score(sub: Node, link: Link, param: str, consumer: EndpointInfo,
+                    relevance: Callable[[EndpointInfo], float]) -> float:
+    """Prefer producers that spend a value of the question (a search by the name asked about), that
+    the question's words describe ("top rated"), that the link is sure of, and short chains."""
+    score = _HOW.get(link.how, 0.0)
+    nodes = sub.nodes()
+    if any(u.startswith(("name:", "id:")) for u in sub.used):
+        score += 3.0
+    score += relevance(sub.info)
+    resource = resource_of(param, consumer.endpoint.path)
+    segments = path_terms(sub.info.endpoint.path)
+    if resource and segments and resource[-1] in (segments[0], segments[-1]):
+        score += 1.0  # /search/movie or /movie/top_rated for a movie_id
+    return score - 1.5 * (len(nodes) - 1)  # every further step must earn its place

@@ -1,0 +1,195 @@
+"""Parameter values read from the question for endpoints that declare no concepts.
+
+An imported endpoint's parameters say only their name, type, format, pattern, enum and
+description. A value is given to a parameter only where the question carries one of the kind
+the parameter takes, judged from those declarations:
+
+- free-text search parameters (``query``, ``q``, ``search``, ``keyword``...) take the name the
+  question is about ("The Dark Knight");
+- a declared ``pattern`` takes the question's token that matches it whole; a date ``format`` a
+  written date; an ``enum`` the member the question says;
+- a resource id (``{gene_id}``, ``accession``) takes an identifier-shaped token of the question;
+- ``season_number``-like integers take "the second season" / "season 2";
+- a year parameter takes the year.
+
+Nothing is invented: a parameter the question says nothing about stays out (and a required one
+is then bound to an earlier step, or the endpoint is not used). A declared ``example`` is never
+a value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from schemarouter.graph.links import resource_of
+from schemarouter.graph.terms import name_terms, stem
+from schemarouter.graph.text import humanize
+from schemarouter.models import Parameter
+from schemarouter.understand.base import Analysis
+from schemarouter.understand.entities import Entity
+
+_SEARCH_NAMES = frozenset(
+    "query q search searchterm search_term term terms keyword keywords text freetext free_text qs find "
+    "name title label query_string querystring search_query".split()
+)
+# Entity kinds that are identifiers of some database: a resource-id parameter may take them.
+_ID_KINDS = ("doi", "pmid", "arxiv_id", "cid", "material_id", "inchikey")
+
+
+@dataclass
+class Filled:
+    """Values for some parameters of one endpoint, and which question values they used."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    used: set[str] = field(default_factory=set)  # "name:<text>", "id:<token>", ...
+    why: dict[str, str] = field(default_factory=dict)
+
+
+def is_search_parameter(p: Parameter) -> bool:
+    """A free-text parameter: by concept, by name, or by a description that says it searches."""
+    if p.concept == "query_text":
+        return True
+    if p.type not in ("string", "array"):
+        return False
+    if p.name.lower() in _SEARCH_NAMES:
+        return True
+    return bool(re.search(r"\b(?:search|query) (?:text|string|term)|\bfree[- ]text\b|text to search", p.description, re.I))
+
+
+def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: set[str] | None = None) -> Filled:
+    """Values for ``params`` from what the question carries (see the module docstring)."""
+    out = Filled()
+    taken = set(taken or ())
+    for p in params:
+        if p.concept and p.concept != "query_text":
+            continue  # concept-bearing parameters are filled by the vocabulary rules
+        value, used, why = _value(p, analysis, path, taken | out.used)
+        if value is not None:
+            out.values[p.name] = value
+            if used:
+                out.used.add(used)
+            out.why[p.name] = why
+    return out
+
+
+def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tuple[Any, str, str]:
+    if is_search_parameter(p):
+        name = _first_free(analysis.names, "name", taken)
+        if name is not None:
+            return name.value, f"name:{name.value}", f"the name '{name.value}' in the question"
+        ident = _first_free(_identifiers(analysis), "id", taken)
+        if ident is not None and p.required:
+            return ident.value, f"id:{ident.value}", f"the identifier '{ident.value}' in the question"
+        return None, "", ""
+    if p.enum:
+        hit = _enum_member(p, analysis)
+        if hit is not None:
+            return hit, "", f"'{hit}' is said in the question"
+        return None, "", ""
+    if p.pattern:
+        for e in [*_identifiers(analysis), *analysis.entities, *analysis.names]:
+            token = str(e.value)
+            if f"id:{token}" not in taken and _fullmatch(p.pattern, token):
+                return _typed(p, token), f"id:{token}", f"'{token}' matches the declared pattern"
+    fmt = (p.format or "").lower()
+    lname = p.name.lower()
+    if fmt in ("date", "date-time") or (p.type == "date"):
+        date = next((d for d in analysis.dates if f"date:{d}" not in taken), None)
+        return (date, f"date:{date}", "a date in the question") if date else (None, "", "")
+    if "year" in lname and p.type in ("integer", "string", "number"):
+        year = analysis.entity("year")
+        if year is not None:
+            return _typed(p, str(year.value)), f"year:{year.value}", "the year in the question"
+        return None, "", ""
+    if p.type == "integer" and not _looks_like_id(p):
+        counted = _counted(p, analysis)
+        if counted is not None:
+            noun, n = counted
+            return n, f"count:{noun}", f"'{p.name}' {n} from the question"
+        return None, "", ""
+    if _looks_like_id(p) or "{" + p.name + "}" in path:
+        ident = _identifier_for(p, analysis, path, taken)
+        if ident is not None:
+            return _typed(p, str(ident.value)), f"id:{ident.value}", f"the identifier '{ident.value}' in the question"
+    return None, "", ""
+
+
+def _first_free(entities: list[Entity], prefix: str, taken: set[str]) -> Entity | None:
+    return next((e for e in entities if f"{prefix}:{e.value}" not in taken), None)
+
+
+def _fullmatch(pattern: str, token: str) -> bool:
+    try:
+        return re.fullmatch(pattern.strip("^$") if pattern.startswith("^") and pattern.endswith("$") else pattern,
+                            token) is not None
+    except re.error:
+        return False
+
+
+def _typed(p: Parameter, value: str) -> Any:
+    if p.type == "integer":
+        try:
+            return int(value)
+        except ValueError:
+            return value
+    if p.type == "number":
+        try:
+            return float(value)
+        except ValueError:
+            return value
+    return value
+
+
+def _enum_member(p: Parameter, analysis: Analysis) -> Any:
+    """The enum member the question names (by its terms); None if none or several."""
+    terms = set(analysis.all_terms)
+    hits = []
+    for member in p.enum or []:
+        if not isinstance(member, str) or not member.strip():
+            continue
+        words = name_terms(member)
+        if words and all(w in terms for w in words):
+            hits.append(member)
+    return hits[0] if len(hits) == 1 else None
+
+
+def _looks_like_id(p: Parameter) -> bool:
+    words = humanize(p.name).split()
+    return bool(words) and words[-1] in ("id", "ids", "key", "code", "uid", "uuid", "urn", "accession", "curie", "doi")
+
+
+def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Entity | None:
+    """An identifier-shaped token for a resource-id parameter; a DOI for a DOI parameter."""
+    words = humanize(p.name).split()
+    if "doi" in words or (p.format or "").lower() == "doi":
+        doi = analysis.entity("doi")
+        return doi if doi is not None and f"id:{doi.value}" not in taken else None
+    free = [e for e in _identifiers(analysis) if f"id:{e.value}" not in taken]
+    if not free:
+        return None
+    if p.type == "integer":
+        free = [e for e in free if str(e.value).isdigit()] or []
+    resource = resource_of(p.name, path)
+    if resource and len(free) > 1:
+        # prefer the token written next to the resource's name ("gene HGNC:1100")
+        for e in free:
+            if resource[-1] in e.extra.get("context", ()):
+                return e
+    return free[0]
+
+
+def _identifiers(analysis: Analysis) -> list[Entity]:
+    """Identifier-shaped tokens and the identifiers the entity readers recognized, in question order."""
+    found = [*analysis.identifiers, *(e for e in analysis.entities if e.kind in _ID_KINDS)]
+    return sorted(found, key=lambda e: e.start)
+
+
+def _counted(p: Parameter, analysis: Analysis) -> tuple[str, int] | None:
+    """``season_number`` -> (season, 2) for "the second season" or "season 2"."""
+    words = humanize(p.name).split()
+    if not words or words[-1] not in ("number", "num", "no", "index") or len(words) < 2:
+        return None
+    noun = stem(words[-2])
+    return (noun, analysis.counts[noun]) if noun in analysis.counts else None
