@@ -66,6 +66,8 @@ def build_chain(
 ) -> Node | None:
     """A chain ending at ``info`` with every required parameter supplied, or None."""
     filled = fill(info, set(taken))
+    if not filled.values and any(p.concept for p in info.endpoint.parameters):
+        return None  # it selects records by an entity the question does not give: no request to make
     node = Node(info, dict(filled.values), used=set(filled.used), why=dict(filled.why))
     missing = [p for p in info.endpoint.parameters if p.required and p.name not in node.values]
     if not missing:

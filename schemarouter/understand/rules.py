@@ -2,7 +2,7 @@
 
 Source names, concept and field aliases and intent keywords come from the graph's phrase
 index; entity recognizers (formulas, identifiers, names) and wording cues (provenance,
-comparison, unservable requests) add the rest. Intent is chosen by evidence: keywords,
+comparison, requests to act) add the rest. Intent is chosen by evidence: keywords,
 what the matched concepts' fields serve, what the entities can be sent to, and which intents
 the named sources serve.
 """
