@@ -170,7 +170,9 @@ def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]
     if not free:
         return None
     if p.type == "integer":
-        free = [e for e in free if str(e.value).isdigit()] or []
+        free = [e for e in free if str(e.value).isdigit()]
+    if not free:
+        return None
     resource = resource_of(p.name, path)
     if resource and len(free) > 1:
         # prefer the token written next to the resource's name ("gene HGNC:1100")
