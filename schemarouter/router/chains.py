@@ -20,6 +20,7 @@ from typing import Any
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.links import Link, resource_of
 from schemarouter.graph.terms import path_terms
+from schemarouter.router.values import is_credential
 from schemarouter.understand.base import Analysis
 
 MAX_DEPTH = 3
@@ -69,7 +70,9 @@ def build_chain(
     if not filled.values and any(p.concept for p in info.endpoint.parameters):
         return None  # it selects records by an entity the question does not give: no request to make
     node = Node(info, dict(filled.values), used=set(filled.used), why=dict(filled.why))
-    missing = [p for p in info.endpoint.parameters if p.required and p.name not in node.values]
+    auth = info.source.auth.name if info.source.auth else None
+    missing = [p for p in info.endpoint.parameters
+               if p.required and p.name not in node.values and not is_credential(p, auth)]
     if not missing:
         return node
     if depth <= 1:

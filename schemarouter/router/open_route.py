@@ -71,7 +71,7 @@ def coverage(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str]
     return (explained + value_weight * spent) / total, set(covered)
 
 
-def fill(info: EndpointInfo, analysis: Analysis, taken: set[str]) -> Values:
+def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[str]) -> Values:
     """Values for ``info`` from the question: the vocabulary's rules for concept parameters, the
     declarations' types, formats, patterns and enums for the rest, and declared defaults last."""
     out = Values()
@@ -82,8 +82,15 @@ def fill(info: EndpointInfo, analysis: Analysis, taken: set[str]) -> Values:
             out.used.add("concepts")
         for note in notes:
             out.why.setdefault("_params", note)
+    number = graph.numbers.get(info.key)
+    lex = graph.lexical
+
+    def declared(term: str) -> bool:
+        return number is not None and lex.contains(number, term)
+
     open_filled = open_values(
-        [p for p in info.endpoint.parameters if p.name not in out.values], analysis, info.endpoint.path, taken
+        [p for p in info.endpoint.parameters if p.name not in out.values], analysis, info.endpoint.path, taken,
+        declared,
     )
     out.values.update(open_filled.values)
     out.used |= open_filled.used
@@ -121,7 +128,7 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
     best: OpenPlan | None = None
     for number, score in ranked:
         info = graph.endpoints[lex.keys[number]]
-        chain = build_chain(info, graph, analysis, lambda i, taken: fill(i, analysis, taken), relevance)
+        chain = build_chain(info, graph, analysis, lambda i, taken: fill(i, graph, analysis, taken), relevance)
         if chain is None:
             continue
         nodes = chain.nodes()

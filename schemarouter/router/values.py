@@ -20,6 +20,7 @@ a value.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,8 +59,25 @@ def is_search_parameter(p: Parameter) -> bool:
     return bool(re.search(r"\b(?:search|query) (?:text|string|term)|\bfree[- ]text\b|text to search", p.description, re.I))
 
 
-def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: set[str] | None = None) -> Filled:
-    """Values for ``params`` from what the question carries (see the module docstring)."""
+_CREDENTIALS = frozenset(
+    "key apikey api_key api-key appid app_id token access_token auth authorization apitoken api_token "
+    "subscription-key subscription_key x-api-key".split()
+)
+_START = frozenset("start from since begin after min".split())
+_END = frozenset("end to until till before max".split())
+
+
+def is_credential(p: Parameter, auth_name: str | None = None) -> bool:
+    """A parameter that carries the user's key: sent by the executor from the environment, never read
+    from a question (and no reason to avoid the endpoint)."""
+    return p.name.lower() in _CREDENTIALS or (auth_name is not None and p.name == auth_name)
+
+
+def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: set[str] | None = None,
+                declared: Callable[[str], bool] | None = None) -> Filled:
+    """Values for ``params`` from what the question carries (see the module docstring). ``declared``
+    tells whether the endpoint's own declaration mentions a term: the words it does not mention are
+    what a free-text parameter is given when the question names nothing."""
     out = Filled()
     taken = set(taken or ())
     for p in params:
@@ -71,10 +89,23 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
             if used:
                 out.used.add(used)
             out.why[p.name] = why
+    if declared is not None:
+        for p in params:
+            if p.name in out.values or not is_search_parameter(p):
+                continue
+            left = [w for w, term in analysis.words if not declared(term)]
+            if left:
+                text = " ".join(left)
+                out.values[p.name] = text
+                out.used.add(f"text:{text}")
+                out.why[p.name] = "the words of the question the endpoint does not itself describe"
+                break
     return out
 
 
 def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tuple[Any, str, str]:
+    if is_credential(p):
+        return None, "", ""
     if is_search_parameter(p):
         name = _first_free(analysis.names, "name", taken)
         if name is not None:
@@ -95,8 +126,14 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tupl
                 return _typed(p, token), f"id:{token}", f"'{token}' matches the declared pattern"
     fmt = (p.format or "").lower()
     lname = p.name.lower()
-    if fmt in ("date", "date-time") or (p.type == "date"):
-        date = next((d for d in analysis.dates if f"date:{d}" not in taken), None)
+    words = humanize(p.name).split()
+    if p.type in ("number", "string") and analysis.coordinates is not None and words:
+        if words[-1] in ("lat", "latitude"):
+            return analysis.coordinates[0], "coordinates", "the latitude in the question"
+        if words[-1] in ("lon", "lng", "long", "longitude"):
+            return analysis.coordinates[1], "coordinates", "the longitude in the question"
+    if fmt in ("date", "date-time") or p.type == "date" or (analysis.dates and _date_like(words)):
+        date = _date_for(words, analysis.dates, taken)
         return (date, f"date:{date}", "a date in the question") if date else (None, "", "")
     if "year" in lname and p.type in ("integer", "string", "number"):
         year = analysis.entity("year")
@@ -109,11 +146,44 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tupl
             noun, n = counted
             return n, f"count:{noun}", f"'{p.name}' {n} from the question"
         return None, "", ""
+    labelled = _labelled(p, analysis, taken)
+    if labelled is not None:
+        return _typed(p, labelled), f"label:{labelled}", f"'{labelled}' is written after '{words[-1]}'"
     if _looks_like_id(p) or "{" + p.name + "}" in path:
         ident = _identifier_for(p, analysis, path, taken)
         if ident is not None:
             return _typed(p, str(ident.value)), f"id:{ident.value}", f"the identifier '{ident.value}' in the question"
     return None, "", ""
+
+
+def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
+    """The value written right after the parameter's noun ("station KRDU" for ``station``)."""
+    words = humanize(p.name).split()
+    if not words:
+        return None
+    for word in (words[-1], words[0]) if words[-1] in ("id", "code", "name", "number") else (words[-1],):
+        value = analysis.labels.get(stem(word))
+        if value is not None and f"label:{value}" not in taken and f"id:{value}" not in taken:
+            if p.type in ("integer", "number") and not value.replace(".", "", 1).lstrip("-").isdigit():
+                continue
+            return value
+    return None
+
+
+def _date_like(words: list[str]) -> bool:
+    return any(w in ("date", "day", "time", "since", "until") for w in words) or bool(set(words) & (_START | _END))
+
+
+def _date_for(words: list[str], dates: list[str], taken: set[str]) -> str | None:
+    """The date for a parameter: the first written for a start (``start_date``, ``published_since``),
+    the last for an end (``end_date``, ``until``), else the first not yet used."""
+    if not dates:
+        return None
+    if set(words) & _END and len(dates) > 1:
+        return dates[-1]
+    if set(words) & _START:
+        return dates[0]
+    return next((d for d in dates if f"date:{d}" not in taken), None)
 
 
 def _first_free(entities: list[Entity], prefix: str, taken: set[str]) -> Entity | None:

@@ -28,7 +28,10 @@ _FRAME = (
     r"|help\s+me\s+(?:to\s+)?|go\s+ahead\s+and\s+|let'?s\s+|(?:i|we)\s+(?:must|should|have\s+to)\s+)?"
     r"(?:please\s+)?"
 )
-_CLAUSES = re.compile(r"[.;!?]\s+|,?\s+(?:and|then|and\s+then)\s+", re.IGNORECASE)
+_CLAUSES = re.compile(r"[.;!?]\s+|,\s*|\s+(?:and|then|and\s+then)\s+", re.IGNORECASE)
+# Phrasal verbs that ask to act, mapped to the verb they mean.
+_PHRASAL = re.compile(r"\b(?:get\s+rid\s+of|take\s+down|throw\s+away|sign\s+(?:me\s+)?up|opt\s+(?:me\s+)?out)\b",
+                      re.IGNORECASE)
 _VERB = re.compile(r"^\s*" + _FRAME + r"(?P<verb>[a-z][a-z\-]*)\b(?P<rest>.*)", re.IGNORECASE | re.DOTALL)
 # What may follow an imperative verb: its object (a determiner, a pronoun, a number, a noun).
 _NOT_AN_OBJECT = re.compile(r"^\s*(?:of|in|on|at|from|between|with|over|during|per|versus|vs\.?|is|are|was|were|"
@@ -42,7 +45,7 @@ _NOT_AN_OBJECT = re.compile(r"^\s*(?:of|in|on|at|from|between|with|over|during|p
 
 def action_verb(text: str) -> str | None:
     """The action verb of a request to act, or None for a request for data."""
-    for clause in _CLAUSES.split(text.strip()):
+    for clause in _CLAUSES.split(_PHRASAL.sub("remove", text.strip())):
         m = _VERB.match(clause)
         if m is None:
             continue

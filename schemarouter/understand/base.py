@@ -41,6 +41,9 @@ class Analysis:
     action: str | None = None  # the verb of a request to act ("send", "order"), not to read
     compare_kinds: list[str] = field(default_factory=list)  # provenances compared ("computed vs measured")
     live: bool = False  # asks for a value as of now ("right now", "at this moment", "currently")
+    words: list[tuple[str, str]] = field(default_factory=list)  # (as written, term) of the words left
+    labels: dict[str, str] = field(default_factory=dict)  # noun term -> the value written after it ("station KRDU")
+    coordinates: tuple[float, float] | None = None  # (latitude, longitude) written in the question
 
     def entity(self, kind: str) -> Entity | None:
         return next((e for e in self.entities if e.kind == kind), None)

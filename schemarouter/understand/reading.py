@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
-from schemarouter.graph.terms import question_terms, stem
+from collections.abc import Callable
+
+from schemarouter.graph.terms import name_terms, question_terms, stem
 from schemarouter.understand import wording
 from schemarouter.understand.actions import action_verb
 from schemarouter.understand.base import Analysis
@@ -28,11 +30,28 @@ _ORDINAL_NOUN = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\s+([a-z]+)", re.IG
 _NOUN_NUMBER = re.compile(r"\b([a-z]{3,})\s+(?:no\.?\s*|number\s+|#)?(\d{1,4})\b(?![.\-/]\d)", re.IGNORECASE)
 
 
-def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int]]) -> None:
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’\-]*|\d[\w.\-:]*")
+_LABELLED = re.compile(
+    r"\b([A-Za-z]{3,})\s+(?:id\s+|code\s+|number\s+|#\s*)?"
+    r"([\"'“‘]([^\"'”’]{1,80})[\"'”’]|[A-Z][A-Za-z0-9:_.\-]*[0-9A-Z][A-Za-z0-9:_.\-]*|[A-Za-z]*\d[\w:.\-]*)")
+_COORDINATES = re.compile(
+    r"(?:\blat(?:itude)?\s*[:=]?\s*)?(-?\d{1,2}\.\d+)\s*°?\s*[NS]?\s*,?\s*(?:(?:and\s+)?\blon(?:g|gitude)?\s*[:=]?\s*)?"
+    r"(-?\d{1,3}\.\d+)", re.IGNORECASE)
+_NOT_VALUES = frozenset("the a an of in on at for to and or with from by is are this that".split())
+
+
+def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int]],
+                known: Callable[[str], bool] | None = None) -> None:
     """Fill the shared reading of ``text`` into ``analysis`` (names, identifiers, dates, counts,
-    terms, action verb, compared provenances). Entity spans already on the analysis are respected."""
+    labelled values, coordinates, terms, action verb, compared provenances). Entity spans already on
+    the analysis are respected. ``known`` tells whether a term is vocabulary of the registry: a
+    capitalized phrase made only of such words ("UniProt", "Human Phenotype Ontology") names a
+    thing the sources describe, so it is read as words, not as a value."""
     taken = [(e.start, e.end) for e in analysis.entities] + list(source_spans)
-    analysis.names = proper_names(text, taken)
+    names = proper_names(text, taken)
+    if known is not None:
+        names = [e for e in names if e.extra.get("quoted") or not _all_known(str(e.value), known)]
+    analysis.names = names
     taken_ids = taken + [(e.start, e.end) for e in analysis.names if e.extra.get("quoted")]
     ids = identifier_tokens(text, taken_ids)
     for e in ids:
@@ -51,7 +70,44 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     for start, end in [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids)]:
         for i in range(max(0, start), min(end, len(blank))):
             blank[i] = " "
-    analysis.terms = question_terms("".join(blank))
+    left = "".join(blank)
+    analysis.terms = question_terms(left)
+    analysis.words = [(w, t) for w in _WORD.findall(left) if (t := _term(w)) is not None]
+    analysis.labels = _labels(text, taken)
+    analysis.coordinates = _coordinates(text)
     analysis.action = action_verb(text)
     analysis.live = bool(_LIVE.search(text))
     analysis.compare_kinds = wording.constraint_kinds(text) if analysis.compare else []
+
+
+def _all_known(value: str, known: Callable[[str], bool]) -> bool:
+    terms = name_terms(value)
+    return bool(terms) and all(known(t) for t in terms)
+
+
+def _term(word: str) -> str | None:
+    found = question_terms(word)
+    return found[0] if found else None
+
+
+def _labels(text: str, taken: list[tuple[int, int]]) -> dict[str, str]:
+    """Noun term -> the value written right after the noun: "station KRDU", "build GRCh38",
+    "taxon NCBITaxon:10090", "chromosome 1", "term 'seizure'"."""
+    out: dict[str, str] = {}
+    for m in _LABELLED.finditer(text):
+        noun = m.group(1).lower()
+        if noun in _NOT_VALUES or any(s <= m.start(1) < e for s, e in taken):
+            continue
+        value = (m.group(3) or m.group(2)).rstrip(".,;:?!")
+        if value and value.lower() not in _NOT_VALUES:
+            out.setdefault(stem(noun), value)
+    return out
+
+
+def _coordinates(text: str) -> tuple[float, float] | None:
+    """A latitude/longitude pair written as two decimals ("lat 51.5, lon -0.12", "at 35.77, -78.64")."""
+    for m in _COORDINATES.finditer(text):
+        lat, lon = float(m.group(1)), float(m.group(2))
+        if -90 <= lat <= 90 and -180 <= lon <= 180:
+            return lat, lon
+    return None
