@@ -13,7 +13,7 @@ unusable for this question: nothing is guessed and a declared ``example`` is nev
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +24,7 @@ from schemarouter.router.values import is_credential
 from schemarouter.understand.base import Analysis
 
 MAX_DEPTH = 3
+MAX_PRODUCERS = 4  # producers built per missing parameter (the most likely, by link, path and relevance)
 _HOW = {"declared": 2.0, "same name": 1.0, "resource id": 0.5}
 
 Filler = Callable[[EndpointInfo, set[str]], "Values"]
@@ -60,46 +61,85 @@ class Node:
         return out
 
 
-def build_chain(
-    info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, fill: Filler,
-    relevance: Callable[[EndpointInfo], float], depth: int = MAX_DEPTH,
-    visiting: frozenset[tuple[str, str]] = frozenset(), taken: frozenset[str] = frozenset(),
-) -> Node | None:
-    """A chain ending at ``info`` with every required parameter supplied, or None."""
-    filled = fill(info, set(taken))
-    if not filled.values and any(p.concept for p in info.endpoint.parameters):
-        return None  # it selects records by an entity the question does not give: no request to make
-    node = Node(info, dict(filled.values), used=set(filled.used), why=dict(filled.why))
-    auth = info.source.auth.name if info.source.auth else None
-    missing = [p for p in info.endpoint.parameters
-               if p.required and p.name not in node.values and not is_credential(p, auth)]
-    if not missing:
+class ChainBuilder:
+    """Builds chains for one question over one graph, remembering what it already filled and built
+    (the same producer serves many candidate targets)."""
+
+    def __init__(self, graph: SchemaGraph, analysis: Analysis, fill: Filler,
+                 relevance: Callable[[EndpointInfo], float]) -> None:
+        self.graph = graph
+        self.analysis = analysis
+        self._fill = fill
+        self.relevance = relevance
+        self._filled: dict[tuple[tuple[str, str], frozenset[str]], Values] = {}
+        self._built: dict[tuple[tuple[str, str], int, frozenset[str], frozenset[tuple[str, str]]], Node | None] = {}
+
+    def fill(self, info: EndpointInfo, taken: frozenset[str]) -> Values:
+        key = (info.key, taken)
+        found = self._filled.get(key)
+        if found is None:
+            found = self._filled[key] = self._fill(info, set(taken))
+        return found
+
+    def build(self, info: EndpointInfo, depth: int = MAX_DEPTH,
+              visiting: frozenset[tuple[str, str]] = frozenset(), taken: frozenset[str] = frozenset()) -> Node | None:
+        """A chain ending at ``info`` with every required parameter supplied, or None."""
+        key = (info.key, depth, taken, visiting)
+        if key in self._built:
+            return self._built[key]
+        node = self._build(info, depth, visiting, taken)
+        self._built[key] = node
         return node
-    if depth <= 1:
-        return None
-    links = graph.links.get(info.key, {})
-    spent = set(taken) | node.used
-    for p in missing:
-        best: tuple[float, Node, Link] | None = None
-        for link in links.get(p.name, ()):
-            producer = graph.endpoints.get(link.producer)
-            if producer is None or producer.key in visiting or producer.key == info.key:
-                continue
-            sub = build_chain(producer, graph, analysis, fill, relevance, depth - 1,
-                              visiting | {info.key}, frozenset(spent))
-            if sub is None:
-                continue
-            score = _producer_score(sub, link, p.name, info, relevance)
-            if best is None or score > best[0]:
-                best = (score, sub, link)
-        if best is None:
+
+    def _build(self, info: EndpointInfo, depth: int, visiting: frozenset[tuple[str, str]],
+               taken: frozenset[str]) -> Node | None:
+        filled = self.fill(info, taken)
+        if not filled.values and any(p.concept for p in info.endpoint.parameters):
+            return None  # it selects records by an entity the question does not give: no request to make
+        node = Node(info, dict(filled.values), used=set(filled.used), why=dict(filled.why))
+        auth = info.source.auth.name if info.source.auth else None
+        missing = [p for p in info.endpoint.parameters
+                   if p.required and p.name not in node.values and not is_credential(p, auth)]
+        if not missing:
+            return node
+        if depth <= 1:
             return None
-        score, sub, link = best
-        node.bindings[p.name] = (sub, link)
-        node.used |= sub.used
-        node.score += score
-        spent |= sub.used
-    return node
+        links = self.graph.links.get(info.key, {})
+        spent = set(taken) | node.used
+        for p in missing:
+            best: tuple[float, Node, Link] | None = None
+            for link in self._likely(links.get(p.name, ()), p.name, info, visiting):
+                producer = self.graph.endpoints[link.producer]
+                sub = self.build(producer, depth - 1, visiting | {info.key}, frozenset(spent))
+                if sub is None:
+                    continue
+                score = _producer_score(sub, link, p.name, info, self.relevance)
+                if best is None or score > best[0]:
+                    best = (score, sub, link)
+            if best is None:
+                return None
+            score, sub, link = best
+            node.bindings[p.name] = (sub, link)
+            node.used |= sub.used
+            node.score += score
+            spent |= sub.used
+        return node
+
+    def _likely(self, links: Iterable[Link], param: str, consumer: EndpointInfo,
+                visiting: frozenset[tuple[str, str]]) -> list[Link]:
+        """The few producers worth building, by what is known before building them: how sure the link
+        is, whether the producer's path names the resource, how relevant it is to the question."""
+        resource = resource_of(param, consumer.endpoint.path)
+        scored = []
+        for link in links:
+            producer = self.graph.endpoints.get(link.producer)
+            if producer is None or producer.key in visiting or producer.key == consumer.key:
+                continue
+            segments = path_terms(producer.endpoint.path)
+            names = 1.0 if resource and segments and resource[-1] in (segments[0], segments[-1]) else 0.0
+            scored.append((_HOW.get(link.how, 0.0) + names + self.relevance(producer), link))
+        scored.sort(key=lambda t: -t[0])
+        return [link for _, link in scored[:MAX_PRODUCERS]]
 
 
 def _producer_score(sub: Node, link: Link, param: str, consumer: EndpointInfo,

@@ -27,7 +27,7 @@ from typing import Any, Literal
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.terms import name_terms, prose_terms
 from schemarouter.plan import FieldMeta, PlanStep
-from schemarouter.router.chains import Node, Values, build_chain
+from schemarouter.router.chains import ChainBuilder, Node, Values
 from schemarouter.router.params import fill_params
 from schemarouter.router.values import open_values
 from schemarouter.understand.base import Analysis
@@ -125,10 +125,11 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
         return bm25.get(info.key, 0.0) / best_score
 
     values_given = question_values(analysis)
+    builder = ChainBuilder(graph, analysis, lambda i, taken: fill(i, graph, analysis, taken), relevance)
     best: OpenPlan | None = None
     for number, score in ranked:
         info = graph.endpoints[lex.keys[number]]
-        chain = build_chain(info, graph, analysis, lambda i, taken: fill(i, graph, analysis, taken), relevance)
+        chain = builder.build(info)
         if chain is None:
             continue
         nodes = chain.nodes()

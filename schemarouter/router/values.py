@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from schemarouter.graph.links import resource_of
@@ -50,15 +51,21 @@ class Filled:
 
 def is_search_parameter(p: Parameter) -> bool:
     """A free-text parameter: by concept, by name, or by a description that says it searches."""
-    if p.concept == "query_text":
+    return _is_search(p.name, p.type, p.concept, p.description)
+
+
+@lru_cache(maxsize=65_536)
+def _is_search(name: str, type_: str, concept: str | None, description: str) -> bool:
+    if concept == "query_text":
         return True
-    if p.type not in ("string", "array"):
+    if type_ not in ("string", "array"):
         return False
-    if p.name.lower() in _SEARCH_NAMES:
+    if name.lower() in _SEARCH_NAMES:
         return True
-    return bool(re.search(r"\b(?:search|query) (?:text|string|term)|\bfree[- ]text\b|text to search", p.description, re.I))
+    return bool(_SEARCH_PROSE.search(description))
 
 
+_SEARCH_PROSE = re.compile(r"\b(?:search|query) (?:text|string|term)|\bfree[- ]text\b|text to search", re.I)
 _CREDENTIALS = frozenset(
     "key apikey api_key api-key appid app_id token access_token auth authorization apitoken api_token "
     "subscription-key subscription_key x-api-key".split()
@@ -126,7 +133,7 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tupl
                 return _typed(p, token), f"id:{token}", f"'{token}' matches the declared pattern"
     fmt = (p.format or "").lower()
     lname = p.name.lower()
-    words = humanize(p.name).split()
+    words = _name_words(p.name)
     if p.type in ("number", "string") and analysis.coordinates is not None and words:
         if words[-1] in ("lat", "latitude"):
             return analysis.coordinates[0], "coordinates", "the latitude in the question"
@@ -158,7 +165,7 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tupl
 
 def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
     """The value written right after the parameter's noun ("station KRDU" for ``station``)."""
-    words = humanize(p.name).split()
+    words = _name_words(p.name)
     if not words:
         return None
     for word in (words[-1], words[0]) if words[-1] in ("id", "code", "name", "number") else (words[-1],):
@@ -184,6 +191,12 @@ def _date_for(words: list[str], dates: list[str], taken: set[str]) -> str | None
     if set(words) & _START:
         return dates[0]
     return next((d for d in dates if f"date:{d}" not in taken), None)
+
+
+@lru_cache(maxsize=65_536)
+def _name_words(name: str) -> list[str]:
+    """A parameter name's words (remembered: the same names recur across endpoints and questions)."""
+    return humanize(name).split()
 
 
 def _first_free(entities: list[Entity], prefix: str, taken: set[str]) -> Entity | None:
@@ -219,20 +232,20 @@ def _enum_member(p: Parameter, analysis: Analysis) -> Any:
     for member in p.enum or []:
         if not isinstance(member, str) or not member.strip():
             continue
-        words = name_terms(member)
+        words = name_terms(member)  # remembered per distinct member
         if words and all(w in terms for w in words):
             hits.append(member)
     return hits[0] if len(hits) == 1 else None
 
 
 def _looks_like_id(p: Parameter) -> bool:
-    words = humanize(p.name).split()
+    words = _name_words(p.name)
     return bool(words) and words[-1] in ("id", "ids", "key", "code", "uid", "uuid", "urn", "accession", "curie", "doi")
 
 
 def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Entity | None:
     """An identifier-shaped token for a resource-id parameter; a DOI for a DOI parameter."""
-    words = humanize(p.name).split()
+    words = _name_words(p.name)
     if "doi" in words or (p.format or "").lower() == "doi":
         doi = analysis.entity("doi")
         return doi if doi is not None and f"id:{doi.value}" not in taken else None
@@ -260,7 +273,7 @@ def _identifiers(analysis: Analysis) -> list[Entity]:
 
 def _counted(p: Parameter, analysis: Analysis) -> tuple[str, int] | None:
     """``season_number`` -> (season, 2) for "the second season" or "season 2"."""
-    words = humanize(p.name).split()
+    words = _name_words(p.name)
     if not words or words[-1] not in ("number", "num", "no", "index") or len(words) < 2:
         return None
     noun = stem(words[-2])
