@@ -33,7 +33,7 @@ from schemarouter.router.values import open_values
 from schemarouter.understand.base import Analysis
 
 Mode = Literal["recall", "minimal"]
-TOP_K = 24
+TOP_K = 12
 MINIMAL_FIELDS = 6
 _LABEL_TERMS = frozenset({"name", "titl", "label", "symbol"})
 
