@@ -41,6 +41,7 @@ WEIGHTS: dict[str, tuple[float, float]] = {
     "field_text": (0.4, 0.75),
 }
 _FIELDS = tuple(WEIGHTS)
+_STRUCTURAL = ("source", "path", "summary", "tags", "param", "field")
 
 
 def endpoint_document(info: EndpointInfo) -> dict[str, list[str]]:
@@ -79,6 +80,9 @@ class LexicalIndex:
     postings: dict[str, tuple[array[int], array[float]]] = field(default_factory=dict)
     idf: dict[str, float] = field(default_factory=dict)
     unknown_idf: float = 0.0  # what a word no endpoint mentions weighs (the median idf)
+    # terms of names (sources, paths, summaries, tags, parameters, fields), not of prose: the words a
+    # registry uses for what it holds, as opposed to example values its descriptions mention
+    structural: frozenset[str] = frozenset()
 
     def score(self, terms: Iterable[str]) -> dict[int, float]:
         """Endpoint number -> BM25F score of the terms (endpoints with no term are left out)."""
@@ -142,6 +146,7 @@ def build_lexical(infos: Iterator[EndpointInfo]) -> LexicalIndex:
     if not n:
         return index
     avg = {f: (sum(len(d[f]) for d in docs) / n) or 1.0 for f in _FIELDS}
+    index.structural = frozenset(t for d in docs for f in _STRUCTURAL for t in d[f])
     nums: dict[str, array[int]] = {}
     tfs: dict[str, array[float]] = {}
     for number, doc in enumerate(docs):

@@ -114,7 +114,7 @@ class Router:
                 if coverage(graph, infos, terms, len(values), spent, searched)[0] < UNEXPLAINED:
                     return [], f"no registered source returns what the question asks for ({', '.join(terms)})"
             return vocab, ""
-        if found is not None and found.coverage >= MIN_COVERAGE:
+        if found is not None and (found.coverage >= MIN_COVERAGE or (sources and found.coverage > 0)):
             return chain_steps(found, graph, analysis, mode), ""
         if u.intent is None and not u.named_tools:
             return [], "nothing in the question matches a registered source, concept or intent"

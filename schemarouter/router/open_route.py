@@ -82,15 +82,9 @@ def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[
             out.used.add("concepts")
         for note in notes:
             out.why.setdefault("_params", note)
-    number = graph.numbers.get(info.key)
-    lex = graph.lexical
-
-    def declared(term: str) -> bool:
-        return number is not None and lex.contains(number, term)
-
     open_filled = open_values(
         [p for p in info.endpoint.parameters if p.name not in out.values], analysis, info.endpoint.path, taken,
-        declared,
+        lambda term: term not in graph.lexical.idf,
     )
     out.values.update(open_filled.values)
     out.used |= open_filled.used

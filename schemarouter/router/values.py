@@ -81,10 +81,10 @@ def is_credential(p: Parameter, auth_name: str | None = None) -> bool:
 
 
 def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: set[str] | None = None,
-                declared: Callable[[str], bool] | None = None) -> Filled:
-    """Values for ``params`` from what the question carries (see the module docstring). ``declared``
-    tells whether the endpoint's own declaration mentions a term: the words it does not mention are
-    what a free-text parameter is given when the question names nothing."""
+                unknown: Callable[[str], bool] | None = None) -> Filled:
+    """Values for ``params`` from what the question carries (see the module docstring). ``unknown``
+    tells whether no declaration of the registry mentions a term: such words ("imatinib", "graphene")
+    are what a free-text parameter is given when the question names nothing."""
     out = Filled()
     taken = set(taken or ())
     for p in params:
@@ -96,16 +96,16 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
             if used:
                 out.used.add(used)
             out.why[p.name] = why
-    if declared is not None:
+    if unknown is not None:
         for p in params:
             if p.name in out.values or not is_search_parameter(p):
                 continue
-            left = [w for w, term in analysis.words if not declared(term)]
+            left = [w for w, term in analysis.words if unknown(term)]
             if left:
                 text = " ".join(left)
                 out.values[p.name] = text
                 out.used.add(f"text:{text}")
-                out.why[p.name] = "the words of the question the endpoint does not itself describe"
+                out.why[p.name] = "the words of the question no source describes (what to search for)"
                 break
     return out
 

@@ -70,9 +70,13 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     for start, end in [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids)]:
         for i in range(max(0, start), min(end, len(blank))):
             blank[i] = " "
-    left = "".join(blank)
-    analysis.terms = question_terms(left)
-    analysis.words = [(w, t) for w in _WORD.findall(left) if (t := _term(w)) is not None]
+    analysis.terms = question_terms("".join(blank))
+    # the words a free-text parameter may be given: everything but source names and identifiers
+    rest = list(text)
+    for start, end in [*source_spans, *((e.start, e.end) for e in ids)]:
+        for i in range(max(0, start), min(end, len(rest))):
+            rest[i] = " "
+    analysis.words = [(w, t) for w in _WORD.findall("".join(rest)) if (t := _term(w)) is not None]
     analysis.labels = _labels(text, taken)
     analysis.coordinates = _coordinates(text)
     analysis.action = action_verb(text)

@@ -53,7 +53,7 @@ class RulesUnderstander:
         matches = [m for m in matches if not any(s <= m.char_start and m.char_end <= e for s, e in titles)]
         analysis = analyze(question, text, matches, entities, graph)
         sources = [(m.char_start, m.char_end) for m in matches if any(t.kind == "source" for t in m.terms)]
-        read_values(analysis, text, sources, known=graph.lexical.idf.__contains__)
+        read_values(analysis, text, sources, known=graph.lexical.structural.__contains__)
         analysis.prompt_tokens = 0  # no language-model prompt is sent
         return analysis
 
