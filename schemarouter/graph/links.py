@@ -50,7 +50,7 @@ def resource_of(param: str, path: str) -> tuple[str, ...]:
         words = words[:-1]
     if words:
         return tuple(t for w in words for t in name_terms(w))
-    segments = path.split("/")
+    segments = path.split("?", 1)[0].split("/")
     token = "{" + param + "}"
     if token in segments:
         at = segments.index(token)
@@ -105,7 +105,7 @@ def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[
                         add(producer, p_field, "declared")
                 for producer in field_owners.get(p.name, ()):
                     add(producer, p.name, "same name")
-                if _ID_SUFFIX.search(p.name) or "{" + p.name + "}" in consumer.endpoint.path:
+                if _ID_SUFFIX.search(p.name) or (p.name == "id" and "{id}" in consumer.endpoint.path):
                     resource = resource_of(p.name, consumer.endpoint.path)
                     if resource:
                         for producer in resources.get(resource[-1], ()):

@@ -61,7 +61,7 @@ def prose_terms(text: str) -> tuple[str, ...]:
 def path_terms(path: str) -> tuple[str, ...]:
     """Terms of an endpoint path's literal segments (``/movie/{movie_id}/credits`` -> movi, credit)."""
     out: list[str] = []
-    for segment in path.split("/"):
+    for segment in path.split("?", 1)[0].split("/"):
         if segment and not segment.startswith("{"):
             out.extend(name_terms(segment))
     return tuple(out)

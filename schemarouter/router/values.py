@@ -66,6 +66,7 @@ def _is_search(name: str, type_: str, concept: str | None, description: str) -> 
 
 
 _SEARCH_PROSE = re.compile(r"\b(?:search|query) (?:text|string|term)|\bfree[- ]text\b|text to search", re.I)
+_CODE_PROSE = re.compile(r"\b(?:code|ISO[- ]?3166|2[- ]letter|two[- ]letter)\b", re.I)
 _CREDENTIALS = frozenset(
     "key apikey api_key api-key appid app_id token access_token auth authorization apitoken api_token "
     "subscription-key subscription_key x-api-key".split()
@@ -147,7 +148,7 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tupl
         if year is not None:
             return _typed(p, str(year.value)), f"year:{year.value}", "the year in the question"
         return None, "", ""
-    if p.type == "integer" and not _looks_like_id(p):
+    if p.type in ("integer", "number") and not _looks_like_id(p):
         counted = _counted(p, analysis)
         if counted is not None:
             noun, n = counted
@@ -160,7 +161,21 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tupl
         ident = _identifier_for(p, analysis, path, taken)
         if ident is not None:
             return _typed(p, str(ident.value)), f"id:{ident.value}", f"the identifier '{ident.value}' in the question"
+    if p.type == "string" and _coded(p):
+        code = next((c for c in analysis.codes if f"code:{c}" not in taken), None)
+        if code is not None:
+            return code, f"code:{code}", f"the code '{code}' in the question"
+    if p.type == "string" and p.required and not _looks_like_id(p):
+        name = _first_free(analysis.names, "name", taken)
+        if name is not None:
+            return name.value, f"name:{name.value}", f"the name '{name.value}' in the question"
     return None, "", ""
+
+
+def _coded(p: Parameter) -> bool:
+    """A parameter that takes a short code (a country or station code), by its name or description."""
+    words = _name_words(p.name)
+    return bool(words) and (words[-1] in ("code", "country", "iso", "station") or bool(_CODE_PROSE.search(p.description)))
 
 
 def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
@@ -272,9 +287,15 @@ def _identifiers(analysis: Analysis) -> list[Entity]:
 
 
 def _counted(p: Parameter, analysis: Analysis) -> tuple[str, int] | None:
-    """``season_number`` -> (season, 2) for "the second season" or "season 2"."""
+    """``season_number`` -> (season, 2) for "the second season" or "season 2"; ``days`` -> (day, 7) for
+    "a 7-day forecast"."""
     words = _name_words(p.name)
-    if not words or words[-1] not in ("number", "num", "no", "index") or len(words) < 2:
+    if not words:
         return None
-    noun = stem(words[-2])
+    if words[-1] in ("number", "num", "no", "index"):
+        if len(words) < 2:
+            return None
+        noun = stem(words[-2])
+    else:
+        noun = stem(words[-1])
     return (noun, analysis.counts[noun]) if noun in analysis.counts else None

@@ -37,6 +37,8 @@ _LABELLED = re.compile(
 _COORDINATES = re.compile(
     r"(?:\blat(?:itude)?\s*[:=]?\s*)?(-?\d{1,2}\.\d+)\s*°?\s*[NS]?\s*,?\s*(?:(?:and\s+)?\blon(?:g|gitude)?\s*[:=]?\s*)?"
     r"(-?\d{1,3}\.\d+)", re.IGNORECASE)
+_NUMBER_NOUN = re.compile(r"\b(\d{1,4})(?:-|\s+)([a-z]{3,})\b", re.IGNORECASE)
+_CODE = re.compile(r"(?<![\w:/.\-])([A-Z]{2,4})(?![\w:/.\-])")
 _NOT_VALUES = frozenset("the a an of in on at for to and or with from by is are this that".split())
 
 
@@ -64,6 +66,8 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
         counts.setdefault(stem(m.group(2).lower()), _ORDINALS[m.group(1).lower()])
     for m in _NOUN_NUMBER.finditer(text):
         counts.setdefault(stem(m.group(1).lower()), int(m.group(2)))
+    for m in _NUMBER_NOUN.finditer(text):
+        counts.setdefault(stem(m.group(2).lower()), int(m.group(1)))
     analysis.counts = counts
     analysis.all_terms = question_terms(text)
     blank = list(text)
@@ -79,6 +83,8 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     analysis.words = [(w, t) for w in _WORD.findall("".join(rest)) if (t := _term(w)) is not None]
     analysis.labels = _labels(text, taken)
     analysis.coordinates = _coordinates(text)
+    spans = [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids)]
+    analysis.codes = [m.group(1) for m in _CODE.finditer(text) if not any(s <= m.start() < e for s, e in spans)]
     analysis.action = action_verb(text)
     analysis.live = bool(_LIVE.search(text))
     analysis.compare_kinds = wording.constraint_kinds(text) if analysis.compare else []
