@@ -140,7 +140,7 @@ def question_values(analysis: Analysis) -> set[str]:
     """The values a question carries that a plan should spend: names, identifiers, counted nouns."""
     return ({f"name:{e.value}" for e in analysis.names} | {f"id:{e.value}" for e in analysis.identifiers}
             | {f"count:{noun}" for noun in analysis.counts} | {f"label:{v}" for v in analysis.labels.values()}
-            | {f"code:{c}" for c in analysis.codes} | ({"coordinates"} if analysis.coordinates else set()))
+            | {f"code:{c}" for c in analysis.codes} | ({f"coordinates:{analysis.coordinates}"} if analysis.coordinates else set()))
 
 
 def chain_steps(plan: OpenPlan, graph: SchemaGraph, analysis: Analysis, mode: Mode) -> list[PlanStep]:

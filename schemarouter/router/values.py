@@ -137,9 +137,9 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tupl
     words = _name_words(p.name)
     if p.type in ("number", "string") and analysis.coordinates is not None and words:
         if words[-1] in ("lat", "latitude"):
-            return analysis.coordinates[0], "coordinates", "the latitude in the question"
+            return analysis.coordinates[0], f"coordinates:{analysis.coordinates}", "the latitude in the question"
         if words[-1] in ("lon", "lng", "long", "longitude"):
-            return analysis.coordinates[1], "coordinates", "the longitude in the question"
+            return analysis.coordinates[1], f"coordinates:{analysis.coordinates}", "the longitude in the question"
     if fmt in ("date", "date-time") or p.type == "date" or (analysis.dates and _date_like(words)):
         date = _date_for(words, analysis.dates, taken)
         return (date, f"date:{date}", "a date in the question") if date else (None, "", "")
