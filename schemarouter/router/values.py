@@ -247,6 +247,11 @@ def _enum_member(p: Parameter, analysis: Analysis) -> Any:
     for member in p.enum or []:
         if not isinstance(member, str) or not member.strip():
             continue
+        if len(member) <= 3:
+            # a short code ("de", "I") only as written, never as a word that happens to match it
+            if any(w == member for w, _ in analysis.words):
+                hits.append(member)
+            continue
         words = name_terms(member)  # remembered per distinct member
         if words and all(w in terms for w in words):
             hits.append(member)

@@ -38,7 +38,7 @@ _COORDINATES = re.compile(
     r"(?:\blat(?:itude)?\s*[:=]?\s*)?(-?\d{1,2}\.\d+)\s*°?\s*[NS]?\s*,?\s*(?:(?:and\s+)?\blon(?:g|gitude)?\s*[:=]?\s*)?"
     r"(-?\d{1,3}\.\d+)", re.IGNORECASE)
 _NUMBER_NOUN = re.compile(r"\b(\d{1,4})(?:-|\s+)([a-z]{3,})\b", re.IGNORECASE)
-_CODE = re.compile(r"(?<![\w:/.\-])([A-Z]{2,4})(?![\w:/.\-])")
+_CODE = re.compile(r"(?<![\w:/.\-])([A-Z]{2,4})(?![\w:/\-])(?!\.\w)")
 _NOT_VALUES = frozenset("the a an of in on at for to and or with from by is are this that".split())
 
 
