@@ -36,6 +36,7 @@ class Values:
 
     values: dict[str, Any] = field(default_factory=dict)
     used: set[str] = field(default_factory=set)
+    weak: set[str] = field(default_factory=set)
     why: dict[str, str] = field(default_factory=dict)
 
 
@@ -47,6 +48,7 @@ class Node:
     values: dict[str, Any]
     bindings: dict[str, tuple[Node, Link]] = field(default_factory=dict)
     used: set[str] = field(default_factory=set)  # question values spent by this node and its producers
+    weak: set[str] = field(default_factory=set)  # of those, the ones tied to their parameter only by shape
     why: dict[str, str] = field(default_factory=dict)
     score: float = 0.0  # how well the producers fit the question (for choosing among chains)
 
@@ -96,7 +98,7 @@ class ChainBuilder:
         filled = self.fill(info, taken)
         if not filled.values and any(p.concept for p in info.endpoint.parameters):
             return None  # it selects records by an entity the question does not give: no request to make
-        node = Node(info, dict(filled.values), used=set(filled.used), why=dict(filled.why))
+        node = Node(info, dict(filled.values), used=set(filled.used), weak=set(filled.weak), why=dict(filled.why))
         auth = info.source.auth.name if info.source.auth else None
         missing = [p for p in info.endpoint.parameters
                    if p.required and p.name not in node.values and not is_credential(p, auth)]
@@ -121,6 +123,7 @@ class ChainBuilder:
             score, sub, link = best
             node.bindings[p.name] = (sub, link)
             node.used |= sub.used
+            node.weak |= sub.weak
             node.score += score
             spent |= sub.used
         return node
@@ -148,7 +151,7 @@ def _producer_score(sub: Node, link: Link, param: str, consumer: EndpointInfo,
     the question's words describe ("top rated"), that the link is sure of, and short chains."""
     score = _HOW.get(link.how, 0.0)
     nodes = sub.nodes()
-    if any(u.startswith(("name:", "id:")) for u in sub.used):
+    if sub.used - sub.weak:
         score += 3.0
     score += relevance(sub.info)
     resource = resource_of(param, consumer.endpoint.path)

@@ -98,7 +98,7 @@ class Router:
             infos = [graph.endpoints[(s.source, s.endpoint)] for s in vocab]
             values = question_values(analysis)
             sent = " ".join(str(v) for step in vocab for v in step.params.values())
-            spent = sum(1 for v in values if v.split(":", 1)[1] in sent)
+            spent = sum(1 for v in values if v in sent)
             v_cov, _ = coverage(graph, infos, terms, len(values), spent)
             concept_hit = any((s.score or 0) > 0 for s in vocab)
             strong = concept_hit or bool(u.named_tools) or _typed_entity(analysis)

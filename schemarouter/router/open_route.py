@@ -35,7 +35,10 @@ from schemarouter.understand.base import Analysis
 Mode = Literal["recall", "minimal"]
 TOP_K = 12
 MINIMAL_FIELDS = 6
+STEP_COST = 0.08  # the share of the question each step beyond the first must explain
 _LABEL_TERMS = frozenset({"name", "titl", "label", "symbol"})
+# fields that situate a value: which record (its name or title) and when (its date or time)
+_CONTEXT_TERMS = _LABEL_TERMS | frozenset({"date", "datetim", "time", "timestamp", "day"})
 
 
 @dataclass
@@ -53,13 +56,13 @@ class OpenPlan:
 
 
 def coverage(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str], values: int = 0,
-             spent: int = 0, searched: Iterable[str] = ()) -> tuple[float, set[str]]:
+             spent: float = 0, searched: Iterable[str] = ()) -> tuple[float, set[str]]:
     """(share of the question the endpoints explain, the terms they explain): the idf weight of the
     ``terms`` their declarations mention (weighted by how firmly), the ``searched`` terms a step
     sends as free text, and the ``spent`` of the question's ``values`` (names, identifiers, counts)
     their parameters take, each value weighing as much as the rarest word."""
     lex = graph.lexical
-    value_weight = max(lex.idf.values(), default=1.0)
+    value_weight = lex.unknown_idf  # a value weighs as much as a typical word
     total = sum(lex.weight(t) for t in terms) + value_weight * values
     if not total:
         return 0.0, set()
@@ -88,6 +91,7 @@ def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[
     )
     out.values.update(open_filled.values)
     out.used |= open_filled.used
+    out.weak |= open_filled.weak
     out.why.update(open_filled.why)
     for p in info.endpoint.parameters:
         if p.required and p.name not in out.values and p.default is not None:
@@ -127,9 +131,10 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
         if chain is None:
             continue
         nodes = chain.nodes()
-        spent = len(values_given & chain.used)
+        spent = len(values_given & chain.used) - 0.5 * len(values_given & chain.weak)
         share, covered = coverage(graph, (n.info for n in nodes), terms, len(values_given), spent)
         # coverage in steps of 0.05: a hair more of a word in some description is no reason for a longer chain
+        share -= STEP_COST * (len(nodes) - 1)  # a further step must explain more of the question
         key = (round(share * 20), spent, -len(nodes), round(score / best_score, 3), round(chain.score, 3))
         if best is None or key > best.key:
             best = OpenPlan(chain, share, covered, key)
@@ -137,10 +142,11 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
 
 
 def question_values(analysis: Analysis) -> set[str]:
-    """The values a question carries that a plan should spend: names, identifiers, counted nouns."""
-    return ({f"name:{e.value}" for e in analysis.names} | {f"id:{e.value}" for e in analysis.identifiers}
-            | {f"count:{noun}" for noun in analysis.counts} | {f"label:{v}" for v in analysis.labels.values()}
-            | {f"code:{c}" for c in analysis.codes} | ({f"coordinates:{analysis.coordinates}"} if analysis.coordinates else set()))
+    """The values a question carries that a plan should spend (as written): names, identifiers, counts,
+    labelled values, codes, dates, coordinates."""
+    return ({str(e.value) for e in (*analysis.names, *analysis.identifiers)} | {str(n) for n in analysis.counts.values()}
+            | set(analysis.labels.values()) | set(analysis.codes) | set(analysis.dates)
+            | ({f"{analysis.coordinates}"} if analysis.coordinates else set()))
 
 
 def chain_steps(plan: OpenPlan, graph: SchemaGraph, analysis: Analysis, mode: Mode) -> list[PlanStep]:
@@ -195,22 +201,31 @@ def _fields(info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool,
             chosen[name] = "identifier of the record"
     for name in bound:
         chosen[name] = "supplies a parameter of a later step"
-    named_hits: dict[str, str] = {}
-    prose_hits: dict[str, str] = {}
+    by_name: dict[str, set[str]] = {}
+    by_prose: dict[str, set[str]] = {}
     for name in info.fields:
         named, prose = field_terms(info, name)
-        if hit := sorted(named & terms):
-            named_hits[name] = f"field name matched '{' '.join(hit)}'"
-        elif hit := sorted(prose & terms - {"name"}):
-            prose_hits[name] = f"field description matched '{' '.join(hit)}'"
+        for t in named & terms:
+            by_name.setdefault(t, set()).add(name)
+        for t in prose & terms - {"name"}:
+            by_prose.setdefault(t, set()).add(name)
+    hits: dict[str, str] = {}
+    for t in terms:  # per word of the question: the fields named for it, else those described with it
+        for name in by_name.get(t) or by_prose.get(t) or ():
+            how = "name" if t in by_name else "description"
+            hits.setdefault(name, f"field {how} matched '{t}'")
     if is_target:
-        chosen.update(named_hits or prose_hits)
-        if not (named_hits or prose_hits):
+        chosen.update(hits)
+        if not hits:
             names = [n for n in info.fields if n not in chosen]
             if mode == "minimal":
                 names = names[:MINIMAL_FIELDS]
             for name in names:
                 chosen[name] = "the endpoint's record (the question names no field)"
+        elif mode == "recall":
+            for name in info.fields:
+                if set(name_terms(name)) & _CONTEXT_TERMS:
+                    chosen.setdefault(name, "says which record and when (recall)")
     else:
         for name in info.fields:
             if set(name_terms(name)) & _LABEL_TERMS and len(chosen) < 4:

@@ -45,7 +45,8 @@ class Filled:
     """Values for some parameters of one endpoint, and which question values they used."""
 
     values: dict[str, Any] = field(default_factory=dict)
-    used: set[str] = field(default_factory=set)  # "name:<text>", "id:<token>", ...
+    used: set[str] = field(default_factory=set)  # the question values spent, as written
+    weak: set[str] = field(default_factory=set)  # of those, the ones tied to their parameter only by shape
     why: dict[str, str] = field(default_factory=dict)
 
 
@@ -85,18 +86,26 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
                 unknown: Callable[[str], bool] | None = None) -> Filled:
     """Values for ``params`` from what the question carries (see the module docstring). ``unknown``
     tells whether no declaration of the registry mentions a term: such words ("imatinib", "graphene")
-    are what a free-text parameter is given when the question names nothing."""
+    are what a free-text parameter is given when the question names nothing.
+
+    ``used`` holds each question value spent (as written), so one value never fills two parameters;
+    ``weak`` those spent on an optional parameter only by their shape (no word of the question ties
+    them to it), which count for less when plans are compared."""
     out = Filled()
     taken = set(taken or ())
     for p in params:
         if p.concept and p.concept != "query_text":
             continue  # concept-bearing parameters are filled by the vocabulary rules
-        value, used, why = _value(p, analysis, path, taken | out.used)
-        if value is not None:
-            out.values[p.name] = value
-            if used:
-                out.used.add(used)
-            out.why[p.name] = why
+        got = _value(p, analysis, path, taken | out.used)
+        if got is None:
+            continue
+        value, key, why, sure = got
+        out.values[p.name] = value
+        out.why[p.name] = why
+        if key:
+            out.used.add(key)
+            if not (sure or p.required or "{" + p.name + "}" in path):
+                out.weak.add(key)
     if unknown is not None:
         for p in params:
             if p.name in out.values or not is_search_parameter(p):
@@ -105,71 +114,74 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
             if left:
                 text = " ".join(left)
                 out.values[p.name] = text
-                out.used.add(f"text:{text}")
+                out.used.add(text)
                 out.why[p.name] = "the words of the question no source describes (what to search for)"
                 break
     return out
 
 
-def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tuple[Any, str, str]:
+Got = tuple[Any, str, str, bool] | None  # (value, the question value spent, why, tied to the parameter by words)
+
+
+def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
     if is_credential(p):
-        return None, "", ""
+        return None
     if is_search_parameter(p):
-        name = _first_free(analysis.names, "name", taken)
+        name = _first_free(analysis.names, taken)
         if name is not None:
-            return name.value, f"name:{name.value}", f"the name '{name.value}' in the question"
-        ident = _first_free(_identifiers(analysis), "id", taken)
+            return name.value, str(name.value), f"the name '{name.value}' in the question", True
+        ident = _first_free(_identifiers(analysis), taken)
         if ident is not None and p.required:
-            return ident.value, f"id:{ident.value}", f"the identifier '{ident.value}' in the question"
-        return None, "", ""
+            return ident.value, str(ident.value), f"the identifier '{ident.value}' in the question", True
+        return None
     if p.enum:
         hit = _enum_member(p, analysis)
-        if hit is not None:
-            return hit, "", f"'{hit}' is said in the question"
-        return None, "", ""
+        return (hit, "", f"'{hit}' is said in the question", True) if hit is not None else None
     if p.pattern:
         for e in [*_identifiers(analysis), *analysis.entities, *analysis.names]:
             token = str(e.value)
-            if f"id:{token}" not in taken and _fullmatch(p.pattern, token):
-                return _typed(p, token), f"id:{token}", f"'{token}' matches the declared pattern"
+            if token not in taken and _fullmatch(p.pattern, token):
+                return _typed(p, token), token, f"'{token}' matches the declared pattern", True
     fmt = (p.format or "").lower()
     lname = p.name.lower()
     words = _name_words(p.name)
-    if p.type in ("number", "string") and analysis.coordinates is not None and words:
+    coords = analysis.coordinates
+    if p.type in ("number", "string") and coords is not None and words:
         if words[-1] in ("lat", "latitude"):
-            return analysis.coordinates[0], f"coordinates:{analysis.coordinates}", "the latitude in the question"
+            return coords[0], f"{coords}", "the latitude in the question", True
         if words[-1] in ("lon", "lng", "long", "longitude"):
-            return analysis.coordinates[1], f"coordinates:{analysis.coordinates}", "the longitude in the question"
+            return coords[1], f"{coords}", "the longitude in the question", True
     if fmt in ("date", "date-time") or p.type == "date" or (analysis.dates and _date_like(words)):
         date = _date_for(words, analysis.dates, taken)
-        return (date, f"date:{date}", "a date in the question") if date else (None, "", "")
+        return (date, date, "a date in the question", True) if date else None
     if "year" in lname and p.type in ("integer", "string", "number"):
         year = analysis.entity("year")
-        if year is not None:
-            return _typed(p, str(year.value)), f"year:{year.value}", "the year in the question"
-        return None, "", ""
+        if year is not None and str(year.value) not in taken:
+            return _typed(p, str(year.value)), str(year.value), "the year in the question", True
+        return None
     if p.type in ("integer", "number") and not _looks_like_id(p):
         counted = _counted(p, analysis)
-        if counted is not None:
+        if counted is not None and str(counted[1]) not in taken:
             noun, n = counted
-            return n, f"count:{noun}", f"'{p.name}' {n} from the question"
-        return None, "", ""
+            return n, str(n), f"'{p.name}' {n} from the question ({noun})", True
+        return None
     labelled = _labelled(p, analysis, taken)
     if labelled is not None:
-        return _typed(p, labelled), f"label:{labelled}", f"'{labelled}' is written after '{words[-1]}'"
+        return _typed(p, labelled), labelled, f"'{labelled}' is written after '{words[-1]}'", True
     if _looks_like_id(p) or "{" + p.name + "}" in path:
-        ident = _identifier_for(p, analysis, path, taken)
-        if ident is not None:
-            return _typed(p, str(ident.value)), f"id:{ident.value}", f"the identifier '{ident.value}' in the question"
+        found = _identifier_for(p, analysis, path, taken)
+        if found is not None:
+            ident, sure = found
+            return _typed(p, str(ident.value)), str(ident.value), f"the identifier '{ident.value}' in the question", sure
     if p.type == "string" and _coded(p):
-        code = next((c for c in analysis.codes if f"code:{c}" not in taken), None)
+        code = next((c for c in analysis.codes if c not in taken), None)
         if code is not None:
-            return code, f"code:{code}", f"the code '{code}' in the question"
+            return code, code, f"the code '{code}' in the question", False
     if p.type == "string" and p.required and not _looks_like_id(p):
-        name = _first_free(analysis.names, "name", taken)
+        name = _first_free(analysis.names, taken)
         if name is not None:
-            return name.value, f"name:{name.value}", f"the name '{name.value}' in the question"
-    return None, "", ""
+            return name.value, str(name.value), f"the name '{name.value}' in the question", False
+    return None
 
 
 def _coded(p: Parameter) -> bool:
@@ -185,7 +197,7 @@ def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
         return None
     for word in (words[-1], words[0]) if words[-1] in ("id", "code", "name", "number") else (words[-1],):
         value = analysis.labels.get(stem(word))
-        if value is not None and f"label:{value}" not in taken and f"id:{value}" not in taken:
+        if value is not None and value not in taken:
             if p.type in ("integer", "number") and not value.replace(".", "", 1).lstrip("-").isdigit():
                 continue
             return value
@@ -205,7 +217,7 @@ def _date_for(words: list[str], dates: list[str], taken: set[str]) -> str | None
         return dates[-1]
     if set(words) & _START:
         return dates[0]
-    return next((d for d in dates if f"date:{d}" not in taken), None)
+    return next((d for d in dates if d not in taken), None)
 
 
 @lru_cache(maxsize=65_536)
@@ -214,8 +226,8 @@ def _name_words(name: str) -> list[str]:
     return humanize(name).split()
 
 
-def _first_free(entities: list[Entity], prefix: str, taken: set[str]) -> Entity | None:
-    return next((e for e in entities if f"{prefix}:{e.value}" not in taken), None)
+def _first_free(entities: list[Entity], taken: set[str]) -> Entity | None:
+    return next((e for e in entities if str(e.value) not in taken), None)
 
 
 def _fullmatch(pattern: str, token: str) -> bool:
@@ -263,26 +275,24 @@ def _looks_like_id(p: Parameter) -> bool:
     return bool(words) and words[-1] in ("id", "ids", "key", "code", "uid", "uuid", "urn", "accession", "curie", "doi")
 
 
-def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Entity | None:
-    """An identifier-shaped token for a resource-id parameter; a DOI for a DOI parameter."""
+def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tuple[Entity, bool] | None:
+    """An identifier-shaped token for a resource-id parameter (and whether a word before it names the
+    resource: "gene HGNC:1100" for ``gene_id``); a DOI for a DOI parameter."""
     words = _name_words(p.name)
     if "doi" in words or (p.format or "").lower() == "doi":
         doi = analysis.entity("doi")
-        return doi if doi is not None and f"id:{doi.value}" not in taken else None
-    free = [e for e in _identifiers(analysis) if f"id:{e.value}" not in taken]
-    if not free:
-        return None
+        return (doi, True) if doi is not None and str(doi.value) not in taken else None
+    free = [e for e in _identifiers(analysis) if str(e.value) not in taken]
     if p.type == "integer":
         free = [e for e in free if str(e.value).isdigit()]
     if not free:
         return None
     resource = resource_of(p.name, path)
-    if resource and len(free) > 1:
-        # prefer the token written next to the resource's name ("gene HGNC:1100")
+    if resource:
         for e in free:
             if resource[-1] in e.extra.get("context", ()):
-                return e
-    return free[0]
+                return e, True
+    return free[0], False
 
 
 def _identifiers(analysis: Analysis) -> list[Entity]:

@@ -74,7 +74,9 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     for start, end in [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids)]:
         for i in range(max(0, start), min(end, len(blank))):
             blank[i] = " "
-    analysis.terms = question_terms("".join(blank))
+    # a CURIE's prefix names its namespace ("MONDO:0007739"): a word the sources that hold it declare
+    prefixes = " ".join(str(e.value).split(":", 1)[0] for e in ids if ":" in str(e.value))
+    analysis.terms = question_terms("".join(blank) + " " + prefixes)
     # the words a free-text parameter may be given: everything but source names and identifiers
     rest = list(text)
     for start, end in [*source_spans, *((e.start, e.end) for e in ids)]:

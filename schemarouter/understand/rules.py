@@ -14,6 +14,7 @@ from collections import defaultdict
 
 from schemarouter.graph import SchemaGraph
 from schemarouter.graph.phrases import Match, tokenize
+from schemarouter.graph.text import humanize
 from schemarouter.plan import Understanding
 from schemarouter.understand import wording
 from schemarouter.understand.base import Analysis
@@ -221,10 +222,13 @@ def _takes_identifiers(graph: SchemaGraph, source: str, entities: list[Entity]) 
     wanted = {_IDENTIFIERS[e.kind] for e in entities if e.kind in _IDENTIFIERS}
     if not wanted:
         return True
-    taken = {p.concept for info in graph.source_endpoints(source) for p in info.endpoint.parameters}
+    params = [p for info in graph.source_endpoints(source) for p in info.endpoint.parameters]
+    taken = {p.concept for p in params}
     if "query_text" in taken:  # a search box takes an identifier as text
         return True
-    return bool(wanted & taken) or not any(graph.index.by_param_concept.get(c) for c in wanted)
+    # a source declared without concepts takes a DOI in a parameter named for it (``doi``, ``resource_doi``)
+    named = {c for c in wanted for p in params if p.concept is None and c.replace("_", " ") in humanize(p.name)}
+    return bool(wanted & (taken | named)) or not any(graph.index.by_param_concept.get(c) for c in wanted)
 
 
 def _takes_free_text(graph: SchemaGraph, intent: str | None, named: list[str]) -> bool:
