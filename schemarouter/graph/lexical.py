@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from schemarouter.graph.build import EndpointInfo
 
 K1 = 1.2
-STRENGTH_HALF = 0.5  # the pseudo term frequency at which a term counts half (a word once in a description)
+STRENGTH_HALF = 2.0  # the pseudo term frequency at which a term counts half (a word once in a field name)
 # Per document field: (weight, length normalization b). Names a user would say carry the most.
 WEIGHTS: dict[str, tuple[float, float]] = {
     "source": (1.5, 0.3),

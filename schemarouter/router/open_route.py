@@ -35,7 +35,7 @@ from schemarouter.understand.base import Analysis
 Mode = Literal["recall", "minimal"]
 TOP_K = 12
 MINIMAL_FIELDS = 6
-STEP_COST = 0.08  # the share of the question each step beyond the first must explain
+STEP_COST = 0.05  # the share of the question each step beyond the first must explain
 _LABEL_TERMS = frozenset({"name", "titl", "label", "symbol"})
 # fields that situate a value: which record (its name or title) and when (its date or time)
 _CONTEXT_TERMS = _LABEL_TERMS | frozenset({"date", "datetim", "time", "timestamp", "day"})
@@ -103,7 +103,8 @@ def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[
 def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None = None) -> OpenPlan | None:
     """The best chain over read endpoints (of ``sources`` when given), or None when no endpoint's
     declaration mentions a term of the question or none can be supplied with its parameters."""
-    terms = analysis.terms
+    # a question about now wants a source that says it serves current data
+    terms = [*analysis.terms, *(["current"] if analysis.live and "current" not in analysis.terms else [])]
     lex = graph.lexical
     keep = {
         graph.numbers[k] for k, info in graph.endpoints.items()
