@@ -58,11 +58,18 @@ class OpenPlan:
 def coverage(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str], values: int = 0,
              spent: float = 0, searched: Iterable[str] = ()) -> tuple[float, set[str]]:
     """(share of the question the endpoints explain, the terms they explain): the idf weight of the
-    ``terms`` their declarations mention (weighted by how firmly), the ``searched`` terms a step
-    sends as free text, and the ``spent`` of the question's ``values`` (names, identifiers, counts)
-    their parameters take, each value weighing as much as the rarest word."""
+    ``terms`` their declarations mention, the ``searched`` terms a step sends as free text, and the
+    ``spent`` of the question's ``values`` (names, identifiers, counts) their parameters take, each
+    value weighing as much as a typical word."""
+    return _explained(graph, infos, terms, values, spent, searched, graded=False)
+
+
+def _explained(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str], values: int, spent: float,
+               searched: Iterable[str], graded: bool) -> tuple[float, set[str]]:
+    """:func:`coverage`, each term counted fully (``graded=False``) or by how firmly it is declared:
+    a word in a path or summary says more about an endpoint than the same word in a field name."""
     lex = graph.lexical
-    value_weight = lex.unknown_idf  # a value weighs as much as a typical word
+    value_weight = lex.unknown_idf
     total = sum(lex.weight(t) for t in terms) + value_weight * values
     if not total:
         return 0.0, set()
@@ -70,7 +77,7 @@ def coverage(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str]
     covered = lex.covered(numbers, terms)
     for t in set(searched) & set(terms):
         covered[t] = 1.0
-    explained = sum(lex.weight(t) * strength for t, strength in covered.items())
+    explained = sum(lex.weight(t) * (strength if graded else 1.0) for t, strength in covered.items())
     return (explained + value_weight * spent) / total, set(covered)
 
 
