@@ -9,7 +9,7 @@ from typing import Any
 
 from schemarouter.graph import SchemaGraph
 from schemarouter.plan import Plan, binding_of
-from schemarouter.router.values import is_credential
+from schemarouter.router.values import is_credential, is_search_parameter
 
 _TYPES: dict[str, tuple[type, ...]] = {
     "string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),
@@ -58,7 +58,7 @@ def validate_plan(plan: Plan, graph: SchemaGraph) -> list[str]:
                 problems.append(f"{where}: parameter {name!r} is not declared")
             elif binding is not None:
                 problems.extend(_binding_problems(where, name, binding, earlier, graph))
-            elif not _type_ok(p.type, value):
+            elif not _type_ok(p.type, value) and not (is_search_parameter(p) and isinstance(value, str)):
                 problems.append(f"{where}: parameter {name!r} should be {p.type}, got {type(value).__name__}")
             elif p.enum is not None and value not in p.enum:
                 problems.append(f"{where}: parameter {name!r}={value!r} is not one of {p.enum}")

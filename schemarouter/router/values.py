@@ -59,10 +59,10 @@ def is_search_parameter(p: Parameter) -> bool:
 def _is_search(name: str, type_: str, concept: str | None, description: str) -> bool:
     if concept == "query_text":
         return True
+    if name.lower() in _SEARCH_NAMES and type_ != "boolean":
+        return True  # a parameter named ``query`` takes text whatever type a document gives it
     if type_ not in ("string", "array"):
         return False
-    if name.lower() in _SEARCH_NAMES:
-        return True
     return bool(_SEARCH_PROSE.search(description))
 
 
@@ -195,7 +195,9 @@ def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
     words = _name_words(p.name)
     if not words:
         return None
-    for word in (words[-1], words[0]) if words[-1] in ("id", "code", "name", "number") else (words[-1],):
+    for word in reversed(words):  # "gene SCN1A" for ``genesymbol``, "article 2066037" for ``article_id``
+        if word in ("id", "ids", "code", "name", "number", "by", "of"):
+            continue
         value = analysis.labels.get(stem(word))
         if value is not None and value not in taken:
             if p.type in ("integer", "number") and not value.replace(".", "", 1).lstrip("-").isdigit():
@@ -214,9 +216,9 @@ def _date_for(words: list[str], dates: list[str], taken: set[str]) -> str | None
     if not dates:
         return None
     if set(words) & _END and len(dates) > 1:
-        return dates[-1]
+        return dates[-1] if dates[-1] not in taken else None
     if set(words) & _START:
-        return dates[0]
+        return dates[0] if dates[0] not in taken else None
     return next((d for d in dates if d not in taken), None)
 
 

@@ -15,6 +15,7 @@ from schemarouter.graph.terms import name_terms, question_terms, stem
 from schemarouter.understand import wording
 from schemarouter.understand.actions import action_verb
 from schemarouter.understand.base import Analysis
+from schemarouter.understand.entities import Entity
 from schemarouter.understand.names import identifier_tokens, proper_names
 
 _LIVE = re.compile(
@@ -37,6 +38,7 @@ _LABELLED = re.compile(
 _COORDINATES = re.compile(
     r"(?:\blat(?:itude)?\s*[:=]?\s*)?(-?\d{1,2}\.\d+)\s*°?\s*[NS]?\s*,?\s*(?:(?:and\s+)?\blon(?:g|gitude)?\s*[:=]?\s*)?"
     r"(-?\d{1,3}\.\d+)", re.IGNORECASE)
+_PREFIX = re.compile(r"([A-Za-z]{2,})[_:\-]?\d")
 _NUMBER_NOUN = re.compile(r"\b(\d{1,4})(?:-|\s+)([a-z]{3,})\b", re.IGNORECASE)
 _CODE = re.compile(r"(?<![\w:/.\-])([A-Z]{2,4})(?![\w:/\-])(?!\.\w)")
 _NOT_VALUES = frozenset("the a an of in on at for to and or with from by is are this that".split())
@@ -53,7 +55,11 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     names = proper_names(text, taken)
     if known is not None:
         names = [e for e in names if e.extra.get("quoted") or not _all_known(str(e.value), known)]
-    analysis.names = names
+    # things the entity readers named (a compound, a company, a quoted title) are names a search takes
+    for e in analysis.entities:
+        if e.kind in ("compound", "company", "title") and not any(n.start < e.end and e.start < n.end for n in names):
+            names.append(Entity("name", e.text, e.start, e.end, e.text, {"entity": e.kind}))
+    analysis.names = sorted(names, key=lambda e: e.start)
     taken_ids = taken + [(e.start, e.end) for e in analysis.names if e.extra.get("quoted")]
     ids = identifier_tokens(text, taken_ids)
     for e in ids:
@@ -74,8 +80,9 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     for start, end in [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids)]:
         for i in range(max(0, start), min(end, len(blank))):
             blank[i] = " "
-    # a CURIE's prefix names its namespace ("MONDO:0007739"): a word the sources that hold it declare
-    prefixes = " ".join(str(e.value).split(":", 1)[0] for e in ids if ":" in str(e.value))
+    # an identifier's prefix names its namespace ("MONDO:0007739", "CHEMBL25"): a word the sources
+    # that hold it declare
+    prefixes = " ".join(_PREFIX.match(str(e.value)).group(1) for e in ids if _PREFIX.match(str(e.value)))
     analysis.terms = question_terms("".join(blank) + " " + prefixes)
     # the words a free-text parameter may be given: everything but source names and identifiers
     rest = list(text)

@@ -23,6 +23,7 @@ from schemarouter.understand.bounds import bound_after, element_list
 from schemarouter.understand.entities import Entity, recognize
 from schemarouter.understand.evidence import entity_param_concepts, intent_evidence
 from schemarouter.understand.params import entity_params
+from schemarouter.understand.names import identifier_tokens
 from schemarouter.understand.reading import read_values
 
 MAX_CHARS = 4000  # longer questions are read up to here; the rest cannot change a routing decision
@@ -37,7 +38,10 @@ class RulesUnderstander:
     def understand(self, question: str, graph: SchemaGraph) -> Analysis:
         text = _CONTROL.sub(" ", question[:MAX_CHARS])
         tokens = tokenize(text)
-        matches = graph.phrases.scan(tokens, text)
+        ids = [(e.start, e.end) for e in identifier_tokens(text, [])]
+        # "MP:0008521" names a mouse phenotype, not the Materials Project
+        matches = [m for m in graph.phrases.scan(tokens, text)
+                   if not any(s <= m.char_start and m.char_end <= e for s, e in ids)]
         chem_hint = _chemistry_context(matches, graph)
         entities = recognize(text, chemistry_context=chem_hint)
         if chem_hint:
