@@ -31,6 +31,7 @@ Mode = Literal["recall", "minimal"]
 MAX_COMPARE_STEPS = 3
 MIN_COVERAGE = 0.3  # the open route answers alone only when its steps mention this share of the question
 OVERRIDE_MARGIN = 0.25
+OPEN_PROBE = 8  # lexical matches looked at to decide whether the open route could beat a vocabulary plan
 CURRENT_TERMS = ("current", "live", "realtim", "now", "latest", "today", "recent")
 UNEXPLAINED = 0.05  # a plan whose sources mention less of the question than this does not answer it  # how much more of the question an undeclared source must explain to beat the vocabulary
 _TYPED_KINDS = frozenset({"doi", "arxiv_id", "pmid", "cid", "material_id", "inchikey", "chemsys", "elements"})
@@ -92,8 +93,10 @@ class Router:
         u = analysis.understanding
         vocab = [s for s in self._steps(analysis, mode) if s is not None]
         sources = set(u.named_tools) or None
-        found = open_route(graph, analysis, sources)
         terms = analysis.terms
+        # with a vocabulary plan, only sources the vocabulary cannot see could do better: look for
+        # them only when the question's words reach one
+        found = open_route(graph, analysis, sources) if not vocab or self._reaches_undeclared(terms) else None
         if vocab:
             infos = [graph.endpoints[(s.source, s.endpoint)] for s in vocab]
             values = question_values(analysis)
@@ -119,6 +122,11 @@ class Router:
         if u.intent is None and not u.named_tools:
             return [], "nothing in the question matches a registered source, concept or intent"
         return [], "no registered source can answer this with the values given"
+
+    def _reaches_undeclared(self, terms: list[str]) -> bool:
+        """Whether an endpoint declaring no intent is among the best lexical matches of ``terms``."""
+        lex, graph = self.graph.lexical, self.graph
+        return any(not graph.endpoints[lex.keys[i]].endpoint.intents for i, _ in lex.top(terms, OPEN_PROBE))
 
     def _serves_current(self, steps: list[PlanStep]) -> bool:
         """Whether some step's declaration says it serves current data (current, live, latest, now...)."""
