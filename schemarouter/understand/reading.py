@@ -38,6 +38,13 @@ _LABELLED = re.compile(
 _COORDINATES = re.compile(
     r"(?:\blat(?:itude)?\s*[:=]?\s*)?(-?\d{1,2}\.\d+)\s*°?\s*[NS]?\s*,?\s*(?:(?:and\s+)?\blon(?:g|gitude)?\s*[:=]?\s*)?"
     r"(-?\d{1,3}\.\d+)", re.IGNORECASE)
+# How people name reporting periods, in the words enum labels use (Q1, half-year, Q3, annual).
+_PERIODS = [
+    (re.compile(r"\b(?:first|1st)[- ]quarter\b|\bq1\b", re.I), "q1"),
+    (re.compile(r"\b(?:third|3rd)[- ]quarter\b|\bq3\b", re.I), "q3"),
+    (re.compile(r"\b(?:half[- ]?year(?:ly)?|semi[- ]?annual|interim|h1|first half)\b", re.I), "half-year"),
+    (re.compile(r"(?<!semi-)(?<!semi )\b(?:annual|yearly|full[- ]year|business report)\b", re.I), "annual"),
+]
 _PREFIX = re.compile(r"([A-Za-z]{2,})[_:\-]?\d")
 _NUMBER_NOUN = re.compile(r"\b(\d{1,4})(?:-|\s+)([a-z]{3,})\b", re.IGNORECASE)
 _CODE = re.compile(r"(?<![\w:/.\-])([A-Z]{2,4})(?![\w:/\-])(?!\.\w)")
@@ -92,6 +99,7 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     analysis.words = [(w, t) for w in _WORD.findall("".join(rest)) if (t := _term(w)) is not None]
     analysis.labels = _labels(text, taken)
     analysis.coordinates = _coordinates(text)
+    analysis.periods = [period for pattern, period in _PERIODS if pattern.search(text)]
     spans = [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids)]
     analysis.codes = [m.group(1) for m in _CODE.finditer(text) if not any(s <= m.start() < e for s, e in spans)]
     analysis.action = action_verb(text)
