@@ -66,6 +66,12 @@ def _is_search(name: str, type_: str, concept: str | None, description: str) -> 
     return bool(_SEARCH_PROSE.search(description))
 
 
+# Spellings the vocabulary rules (router.params) give values in; parameters with them are theirs.
+VOCABULARY_FORMATS = frozenset({
+    "formula_alphabetical", "formula_hill", "formula_hill_spaced", "element_list", "species_count",
+    "title_underscored", "year_range", "year_from", "year_until", "year_comparison", "lower_bound",
+    "upper_bound", "range_star",
+})
 _SEARCH_PROSE = re.compile(r"\b(?:search|query) (?:text|string|term)|\bfree[- ]text\b|text to search", re.I)
 _CODE_PROSE = re.compile(r"\b(?:code|ISO[- ]?3166|2[- ]letter|two[- ]letter)\b", re.I)
 _CREDENTIALS = frozenset(
@@ -94,8 +100,8 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     out = Filled()
     taken = set(taken or ())
     for p in params:
-        if p.concept and p.concept != "query_text":
-            continue  # concept-bearing parameters are filled by the vocabulary rules
+        if (p.concept and p.concept != "query_text") or (p.format or "") in VOCABULARY_FORMATS:
+            continue  # filled by the vocabulary rules (router.params), which own these spellings
         got = _value(p, analysis, path, taken | out.used)
         if got is None:
             continue
@@ -151,7 +157,8 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
             return coords[0], f"{coords}", "the latitude in the question", True
         if words[-1] in ("lon", "lng", "long", "longitude"):
             return coords[1], f"{coords}", "the longitude in the question", True
-    if fmt in ("date", "date-time") or p.type == "date" or (analysis.dates and _date_like(words)):
+    if fmt in ("date", "date-time") or p.type == "date" or (
+            p.type == "string" and not fmt and analysis.dates and _date_like(words)):
         date = _date_for(words, analysis.dates, taken)
         return (date, date, "a date in the question", True) if date else None
     if "year" in lname and p.type in ("integer", "string", "number"):

@@ -82,9 +82,15 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     for m in _NUMBER_NOUN.finditer(text):
         counts.setdefault(stem(m.group(2).lower()), int(m.group(1)))
     analysis.counts = counts
+    spans = [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids)]
+    # a short capitalized code the registry's own vocabulary has as a word ("TV") is that word
+    analysis.codes = [m.group(1) for m in _CODE.finditer(text) if not any(s <= m.start() < e for s, e in spans)
+                      and (known is None or not known(stem(m.group(1).lower())))]
+    code_spans = [(m.start(1), m.end(1)) for m in _CODE.finditer(text) if m.group(1) in analysis.codes]
     analysis.all_terms = question_terms(text)
     blank = list(text)
-    for start, end in [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids)]:
+    for start, end in [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids),
+                       *code_spans]:
         for i in range(max(0, start), min(end, len(blank))):
             blank[i] = " "
     # an identifier's prefix names its namespace ("MONDO:0007739", "CHEMBL25"): a word the sources
@@ -100,8 +106,6 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     analysis.labels = _labels(text, taken)
     analysis.coordinates = _coordinates(text)
     analysis.periods = [period for pattern, period in _PERIODS if pattern.search(text)]
-    spans = [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids)]
-    analysis.codes = [m.group(1) for m in _CODE.finditer(text) if not any(s <= m.start() < e for s, e in spans)]
     analysis.action = action_verb(text)
     analysis.live = bool(_LIVE.search(text))
     analysis.compare_kinds = wording.constraint_kinds(text) if analysis.compare else []
