@@ -98,7 +98,9 @@ class Projection(Declaration):
 
 
 class Parameter(Declaration):
-    """A request parameter. ``format`` and ``pattern`` say how a value is spelled (an OpenAPI
+    """A request parameter. ``example`` illustrates a value and is never sent; ``default`` is the value
+    sent when the question says nothing. ``enum_labels`` says what each code of ``enum`` means
+    (``{"11011": "annual"}``). ``format`` and ``pattern`` say how a value is spelled (an OpenAPI
     ``format`` such as ``date`` or ``int64``, or a project format such as ``formula_hill``; a regular
     expression a value must match), so readers and the router need not parse descriptions."""
 
@@ -108,9 +110,20 @@ class Parameter(Declaration):
     concept: Slug | None = None
     description: Text = ""
     example: Any = None
+    default: Any = None
     enum: list[Any] | None = None
+    enum_labels: dict[str, Annotated[str, StringConstraints(max_length=200)]] | None = None
     format: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.\-]+$", max_length=64)] | None = None
     pattern: Annotated[str, StringConstraints(min_length=1, max_length=500)] | None = None
+
+    @model_validator(mode="after")
+    def _labels_name_members(self) -> Parameter:
+        if self.enum_labels:
+            members = {str(m) for m in self.enum or []}
+            stray = [k for k in self.enum_labels if k not in members]
+            if stray:
+                raise ValueError(f"enum_labels name {stray[0]!r}, which is not a member of enum")
+        return self
 
     @field_validator("pattern")
     @classmethod

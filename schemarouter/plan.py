@@ -37,6 +37,10 @@ class Understanding(PlanModel):
 
 
 class PlanStep(PlanModel):
+    """One call. ``id`` names the step for later steps: a parameter value may be a binding
+    ``{"from": "s1", "field": "id", "pick": "first"}`` to a field an earlier step returns."""
+
+    id: str | None = None
     source: str
     endpoint: str
     params: dict[str, Any] = Field(default_factory=dict)
@@ -44,6 +48,13 @@ class PlanStep(PlanModel):
     meta: dict[str, FieldMeta] = Field(default_factory=dict)
     why: dict[str, str] = Field(default_factory=dict)
     score: float | None = None
+
+
+def binding_of(value: Any) -> dict[str, str] | None:
+    """The binding a parameter value is, or None for a literal value."""
+    if isinstance(value, dict) and set(value) <= {"from", "field", "pick"} and "from" in value and "field" in value:
+        return value
+    return None
 
 
 class Plan(PlanModel):

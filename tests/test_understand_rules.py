@@ -94,7 +94,7 @@ def test_abbreviation_resolved_by_context(graph: SchemaGraph) -> None:
     assert chem.named_tools == [] and "melting_point" in chem.concepts
 
 
-def test_unservable_requests_decline(graph: SchemaGraph) -> None:
+def test_requests_to_act_decline(graph: SchemaGraph) -> None:
     u = RulesUnderstander()
     assert u.understand("Book me a flight to Boston", graph).decline
     assert u.understand("translate this abstract into German", graph).decline

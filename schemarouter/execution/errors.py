@@ -48,6 +48,13 @@ class ResponseTooLarge(StepError):
     kind = "response_too_large"
 
 
+class UnresolvedBinding(StepError):
+    """A parameter bound to an earlier step could not be given a value (the producer failed,
+    returned no record, or no value for the bound field)."""
+
+    kind = "unresolved_binding"
+
+
 class NoRecords(StepError):
     kind = "no_records"
 

@@ -25,7 +25,7 @@ from schemarouter.execution.projection import identifier_field, project_record
 from schemarouter.execution.results import RunResult, StepError, StepResult
 from schemarouter.execution.spec import AdapterSpec
 from schemarouter.models import ResponseField
-from schemarouter.plan import Plan, PlanStep
+from schemarouter.plan import Plan, PlanStep, binding_of
 
 
 class Executor:
@@ -75,17 +75,22 @@ class Executor:
         if unknown:
             raise E.InvalidStep(f"{source.id}.{endpoint.id} has no field(s) {', '.join(unknown)}")
         id_field = identifier_field(endpoint)
-        fields: list[ResponseField] = [id_field] + [declared[n] for n in step.fields if n != id_field.name]
+        fields: list[ResponseField] = [declared[n] for n in step.fields]
+        if id_field is not None and id_field.name not in step.fields:
+            fields.insert(0, id_field)
         adapter = self.adapter_for(source.id)
         call = StepCall(source, endpoint, dict(step.params), fields, client, self.config, limits, self.env)
         if source.auth is not None and auth_required(adapter) and not self.env.get(source.auth.env):
             raise E.MissingCredentials(source.id, source.auth.env)
         return adapter, call
 
-    async def _run_step(self, index: int, step: PlanStep, client: httpx.AsyncClient, limits: SourceLimits) -> StepResult:
-        result = StepResult(index=index, source=step.source, endpoint=step.endpoint)
+    async def _run_step(self, index: int, step: PlanStep, client: httpx.AsyncClient, limits: SourceLimits,
+                        produced: Mapping[str, asyncio.Future[StepResult]] | None = None) -> StepResult:
+        result = StepResult(index=index, id=step.id, source=step.source, endpoint=step.endpoint)
         started = time.perf_counter()
         try:
+            step = await resolve_bindings(step, produced or {})
+            result.params = dict(step.params)
             adapter, call = self._prepare(step, client, limits)
             fetched = await asyncio.wait_for(adapter.fetch(call), self.step_timeout_s)
             result.request = fetched.request
@@ -110,17 +115,70 @@ class Executor:
         return result
 
     async def run(self, plan: Plan) -> RunResult:
+        """Run every step; a step bound to earlier steps starts once they have finished."""
         if plan.is_declined:
             return RunResult(query=plan.query, declined=plan.declined)
         limits = SourceLimits(self.config.per_source_concurrency)
+        steps = with_bound_fields(plan.steps)
+        loop = asyncio.get_running_loop()
+        produced: dict[str, asyncio.Future[StepResult]] = {}
+        for step in steps:
+            if step.id is not None and step.id not in produced:
+                produced[step.id] = loop.create_future()
+
+        async def run_one(index: int, step: PlanStep) -> StepResult:
+            earlier = {s.id: produced[s.id] for s in steps[:index] if s.id is not None}
+            result = await self._run_step(index, step, client, limits, earlier)
+            future = produced.get(step.id) if step.id is not None else None
+            if future is not None and not future.done():
+                future.set_result(result)
+            return result
+
         async with self.client_factory(self.config) as client:
-            steps = await asyncio.gather(
-                *(self._run_step(i, step, client, limits) for i, step in enumerate(plan.steps))
-            )
-        return RunResult(query=plan.query, steps=list(steps))
+            results = await asyncio.gather(*(run_one(i, step) for i, step in enumerate(steps)))
+        return RunResult(query=plan.query, steps=list(results))
 
     def run_sync(self, plan: Plan) -> RunResult:
         return asyncio.run(self.run(plan))
+
+
+def with_bound_fields(steps: list[PlanStep]) -> list[PlanStep]:
+    """The steps, each producer also fetching the fields later steps are bound to."""
+    wanted: dict[str, list[str]] = {}
+    for step in steps:
+        for value in step.params.values():
+            b = binding_of(value)
+            if b is not None:
+                wanted.setdefault(b["from"], []).append(b["field"])
+    out = []
+    for step in steps:
+        extra = [f for f in wanted.get(step.id or "", []) if f not in step.fields]
+        out.append(step.model_copy(update={"fields": [*step.fields, *dict.fromkeys(extra)]}) if extra else step)
+    return out
+
+
+async def resolve_bindings(step: PlanStep, produced: Mapping[str, asyncio.Future[StepResult]]) -> PlanStep:
+    """``step`` with each bound parameter replaced by the value its producer returned; a producer that
+    is not an earlier step, failed, returned no record or no value fails this step, naming it."""
+    bound = {name: b for name, value in step.params.items() if (b := binding_of(value)) is not None}
+    if not bound:
+        return step
+    params = dict(step.params)
+    for name, b in bound.items():
+        producer = b["from"]
+        future = produced.get(producer)
+        where = f"{step.id or step.source}: parameter {name!r} is bound to {producer}.{b['field']}"
+        if future is None:
+            raise E.UnresolvedBinding(f"{where}, but no earlier step is called {producer!r}")
+        result = await future
+        if result.error is not None:
+            raise E.UnresolvedBinding(f"{where}, and {producer} failed ({result.error.kind}: {result.error.message})")
+        values = [r.values[b["field"]].value for r in result.records if b["field"] in r.values]
+        values = [v for v in values if v is not None]
+        if not values:
+            raise E.UnresolvedBinding(f"{where}, and {producer} returned no value for {b['field']!r}")
+        params[name] = values if b.get("pick") == "all" else values[0]
+    return step.model_copy(update={"params": params})
 
 
 def load_executor(registry_url: str | None = None, **kwargs: Any) -> Executor:

@@ -18,8 +18,9 @@ from schemarouter.models import Endpoint, ResponseField, Source
 from schemarouter.paths import extract
 
 
-def identifier_field(endpoint: Endpoint) -> ResponseField:
-    return next(f for f in endpoint.fields if f.identifier)
+def identifier_field(endpoint: Endpoint) -> ResponseField | None:
+    """The field that names a record, if the endpoint declares one."""
+    return next((f for f in endpoint.fields if f.identifier), None)
 
 
 def _raw(record: Any, f: ResponseField, projected: bool) -> Any:
@@ -39,7 +40,7 @@ def project_record(
 ) -> Record:
     id_field = identifier_field(endpoint)
     unit_from = unit_from or {}
-    raw_id = _raw(record, id_field, projected)
+    raw_id = _raw(record, id_field, projected) if id_field is not None else None
     if isinstance(raw_id, FieldValue):
         raw_id = raw_id.value
     record_id = cast_value(raw_id, "string").value

@@ -45,11 +45,13 @@ class StepError(ResultModel):
 
 class StepResult(ResultModel):
     index: int
+    id: str | None = None
     source: str
     endpoint: str
     records: list[Record] = Field(default_factory=list)
     error: StepError | None = None
     request: str | None = None
+    params: dict[str, Any] = Field(default_factory=dict)  # as sent, bindings resolved
     elapsed_s: float = 0.0
 
     @property

@@ -14,6 +14,8 @@ from typing import Iterator
 
 from schemarouter.declarations import Declarations
 from schemarouter.graph.index import GraphIndex
+from schemarouter.graph.lexical import LexicalIndex, build_lexical
+from schemarouter.graph.links import Link, build_links
 from schemarouter.graph.model import Edge, Node
 from schemarouter.graph.order import IntentGroup, intent_order
 from schemarouter.graph.phrases import PhraseIndex
@@ -89,6 +91,9 @@ class SchemaGraph:
     intent_order: dict[str, list[IntentGroup]] = field(default_factory=dict)
     concept_intent_counts: dict[str, Counts] = field(default_factory=dict)  # see graph.shares
     name_intent_counts: dict[str, Counts] = field(default_factory=dict)
+    lexical: LexicalIndex = field(default_factory=LexicalIndex)  # BM25F over every endpoint's declaration
+    numbers: dict[tuple[str, str], int] = field(default_factory=dict)  # endpoint key -> number in ``lexical``
+    links: dict[tuple[str, str], dict[str, list[Link]]] = field(default_factory=dict)  # consumer -> param -> links
 
     @property
     def nodes(self) -> dict[str, Node]:
@@ -157,6 +162,9 @@ def _build(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
     g.phrases.seal()
     g.intent_order = intent_order(g)
     g.concept_intent_counts, g.name_intent_counts = intent_counts(g)
+    g.lexical = build_lexical(iter(g.endpoints.values()))
+    g.numbers = {key: i for i, key in enumerate(g.lexical.keys)}
+    g.links = build_links(g.endpoints)
     # The graph lives as long as the process routes over it and holds no garbage: keep the cyclic
     # collector from re-walking its millions of objects (a full pass costs seconds at 10,000 sources).
     gc.freeze()

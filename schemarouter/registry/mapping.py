@@ -157,6 +157,7 @@ class RowWriter:
                 {"pk": self._pk(T_PARAMETERS), "endpoint_pk": epk, "name": param.name, "position": ppos,
                  "type": param.type, "required": param.required, "concept": param.concept,
                  "description": param.description, "example_json": json.dumps(param.example),
+                 "default_json": json.dumps(param.default), "enum_labels": param.enum_labels,
                  "enum": param.enum, "format": param.format, "pattern": param.pattern}
             )
         for fpos, fld in enumerate(endpoint.fields):
@@ -269,7 +270,8 @@ def _read_sources(connection: Connection, decls: Declarations, only: str | None 
         by_endpoint_params[row.endpoint_pk].append(
             _construct(
                 Parameter, name=_i(row.name), type=_i(row.type), required=row.required, concept=_i(row.concept),
-                description=_i(row.description), example=json.loads(row.example_json), enum=row.enum,
+                description=_i(row.description), example=json.loads(row.example_json),
+                default=json.loads(row.default_json), enum=row.enum, enum_labels=row.enum_labels,
                 format=_i(row.format), pattern=row.pattern,
             )
         )

@@ -110,6 +110,8 @@ class SqlParameter(Base):
     description: Mapped[str] = mapped_column(Text, default="")
     # JSON text in a TEXT column: a JSON column has NUMERIC affinity on SQLite, which turns 1.0 into 1.
     example_json: Mapped[str] = mapped_column(Text)
+    default_json: Mapped[str] = mapped_column(Text, default="null", server_default="null")
+    enum_labels: Mapped[dict[str, str] | None] = mapped_column(JSON)
     enum: Mapped[list[Any] | None] = mapped_column(JSON)
     format: Mapped[str | None] = mapped_column(String(64))
     pattern: Mapped[str | None] = mapped_column(Text)

@@ -17,6 +17,7 @@ from typing import Literal
 
 from schemarouter.graph import EndpointInfo, SchemaGraph, graph_from_url
 from schemarouter.graph.order import IntentGroup
+from schemarouter.graph.terms import question_terms
 from schemarouter.graph.text import normalize
 from schemarouter.plan import FieldMeta, Plan, PlanStep
 from schemarouter.router.matching import EndpointMatch, concept_hits, match_endpoint, match_from_hits
@@ -24,10 +25,16 @@ from schemarouter.router.params import fill_params
 from schemarouter.router.ranking import Pool, Run, phrase_scores, sort_key
 from schemarouter.understand.base import Analysis, Understander
 from schemarouter.understand.evidence import ENTITY_CONCEPT
-from schemarouter.understand.wording import constraint_kinds
+from schemarouter.router.open_route import chain_steps, coverage, open_route, question_values
 
 Mode = Literal["recall", "minimal"]
 MAX_COMPARE_STEPS = 3
+MIN_COVERAGE = 0.3  # the open route answers alone only when its steps mention this share of the question
+OVERRIDE_MARGIN = 0.25
+OPEN_PROBE = 8  # lexical matches looked at to decide whether the open route could beat a vocabulary plan
+CURRENT_TERMS = ("current", "live", "realtim", "now", "latest", "today", "recent")
+UNEXPLAINED = 0.05  # a plan whose sources mention less of the question than this does not answer it  # how much more of the question an undeclared source must explain to beat the vocabulary
+_TYPED_KINDS = frozenset({"doi", "arxiv_id", "pmid", "cid", "material_id", "inchikey", "chemsys", "elements"})
 
 
 @dataclass
@@ -66,13 +73,80 @@ class Router:
             understanding=analysis.understanding, prompt_tokens=analysis.prompt_tokens, id=plan_id,
         )
         if analysis.decline:
-            plan.declined = analysis.decline
+            plan.declined = self._write_hint(analysis) if analysis.action else analysis.decline
             return plan
-        steps = [s for s in self._steps(analysis, mode) if s is not None]
+        steps, reason = self._choose(analysis, mode)
+        if steps and analysis.live and not self._serves_current(steps):
+            steps, reason = [], "asks for a value as of now, and no chosen source says it serves current data"
         if not steps:
-            plan.declined = "no registered source can answer this with the values given"
+            plan.declined = reason
+        for i, step in enumerate(steps):
+            step.id = step.id or f"s{i + 1}"
         plan.steps = steps
         return plan
+
+    # -- which route answers ------------------------------------------------------------------
+    def _choose(self, analysis: Analysis, mode: Mode) -> tuple[list[PlanStep], str]:
+        """The vocabulary route's plan, or the open route's where it explains the question better
+        (see docs/routing.md, "Two routes, one decision")."""
+        graph = self.graph
+        u = analysis.understanding
+        vocab = [s for s in self._steps(analysis, mode) if s is not None]
+        sources = set(u.named_tools) or None
+        terms = analysis.terms
+        # with a vocabulary plan, only sources the vocabulary cannot see could do better: look for
+        # them only when the question's words reach one
+        found = open_route(graph, analysis, sources) if not vocab or self._reaches_undeclared(terms) else None
+        if vocab:
+            infos = [graph.endpoints[(s.source, s.endpoint)] for s in vocab]
+            values = question_values(analysis)
+            sent = " ".join(str(v) for step in vocab for v in step.params.values())
+            spent = sum(1 for v in values if v in sent)
+            v_cov, _ = coverage(graph, infos, terms, len(values), spent)
+            concept_hit = any((s.score or 0) > 0 for s in vocab)
+            strong = concept_hit or bool(u.named_tools) or _typed_entity(analysis)
+            # retrieval over declarations speaks for the sources the vocabulary cannot see; over
+            # described sources the vocabulary's own reading stands
+            undeclared = found is not None and any(not i.endpoint.intents for i in found.endpoints)
+            if undeclared and found is not None and found.coverage >= MIN_COVERAGE and found.coverage > v_cov:
+                if not strong or found.coverage >= v_cov + OVERRIDE_MARGIN:
+                    return chain_steps(found, graph, analysis, mode), ""
+            if terms and not concept_hit and not u.named_tools and not undeclared:
+                # words a step sends as free text are explained too: a search for them is an answer
+                searched = question_terms(" ".join(v for s in vocab for v in s.params.values() if isinstance(v, str)))
+                if coverage(graph, infos, terms, len(values), spent, searched)[0] < UNEXPLAINED:
+                    return [], f"no registered source returns what the question asks for ({', '.join(terms)})"
+            return vocab, ""
+        if found is not None and (found.coverage >= MIN_COVERAGE or (sources and found.coverage > 0)):
+            return chain_steps(found, graph, analysis, mode), ""
+        if u.intent is None and not u.named_tools:
+            return [], "nothing in the question matches a registered source, concept or intent"
+        return [], "no registered source can answer this with the values given"
+
+    def _reaches_undeclared(self, terms: list[str]) -> bool:
+        """Whether an endpoint declaring no intent is among the best lexical matches of ``terms``."""
+        lex, graph = self.graph.lexical, self.graph
+        return any(not graph.endpoints[lex.keys[i]].endpoint.intents for i, _ in lex.top(terms, OPEN_PROBE))
+
+    def _serves_current(self, steps: list[PlanStep]) -> bool:
+        """Whether some step's declaration says it serves current data (current, live, latest, now...)."""
+        lex, numbers = self.graph.lexical, self.graph.numbers
+        nums = [numbers[(s.source, s.endpoint)] for s in steps if (s.source, s.endpoint) in numbers]
+        return bool(lex.covered(nums, CURRENT_TERMS))
+
+    def _write_hint(self, analysis: Analysis) -> str:
+        """A decline for a request to act, naming the write operation that would do it, if one is known."""
+        graph = self.graph
+        writes = {graph.numbers[k] for k, i in graph.endpoints.items() if i.endpoint.access == "write"}
+        reason = analysis.decline or "asks for an action, not for data"
+        if writes:
+            top = graph.lexical.top(analysis.all_terms, 1, keep=writes)
+            if top:
+                info = graph.endpoints[graph.lexical.keys[top[0][0]]]
+                ep = info.endpoint
+                reason += (f"; it would be a write of {info.source.title}'s {ep.method} {ep.path}"
+                           f" ({info.source.id}.{ep.id}), and writes are not enabled")
+        return reason
 
     # -- candidates and ranking -------------------------------------------------------------
     def candidates(self, analysis: Analysis) -> list[Candidate]:
@@ -174,7 +248,7 @@ class Router:
                 chosen = chosen[:1]
             if analysis.compare and len(chosen) == 1:
                 # "MP's band gap of GaN against experiment": add the best source of the other provenance
-                other = [k for k in constraint_kinds(analysis.question) if k != _provenance(chosen[0])]
+                other = [k for k in analysis.compare_kinds if k != _provenance(chosen[0])]
                 extra = None
                 if other:
                     same = fits.with_provenance(other[0], _provenance)
@@ -186,12 +260,12 @@ class Router:
         pool = fits
         groups = set(self.graph.intent_groups(u.intent))
         pool = pool.where(lambda c: bool(groups & c.info.groups) or c.key[1] > 0) or pool
-        if u.source_constraint and not (analysis.compare and len(constraint_kinds(analysis.question)) > 1):
+        if u.source_constraint and not (analysis.compare and len(analysis.compare_kinds) > 1):
             filtered = pool.with_provenance(u.source_constraint, _provenance)
             pool = filtered or pool
         if not pool:
             return []
-        kinds = constraint_kinds(analysis.question) if analysis.compare else []
+        kinds = analysis.compare_kinds if analysis.compare else []
         if len(kinds) > 1:
             # "computed vs measured": the best source of each provenance
             by_kind = [next((c for c in fits.with_provenance(k, _provenance)
@@ -281,6 +355,16 @@ class Router:
                     groups |= set(found.field_groups)
             return groups
         return set() if mode == "minimal" else intent_groups
+
+
+def _typed_entity(analysis: Analysis) -> bool:
+    """Whether the question carries a value written in a typed notation (a DOI, an id, a formula as
+    a formula), which the vocabulary's readers recognize with confidence; a formula read from a word
+    ("lead", "iron") is not such a value."""
+    for e in analysis.entities:
+        if e.kind in _TYPED_KINDS or (e.kind == "formula" and not e.extra.get("name")):
+            return True
+    return False
 
 
 def _wanted_concepts(analysis: Analysis) -> set[str] | None:

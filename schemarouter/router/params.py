@@ -1,12 +1,15 @@
 """Fill an endpoint's declared parameters from the understood values, in the spelling each
-parameter documents.
+parameter declares.
 
 Values are matched to parameters by parameter concept (formula, doi, corp_name, ...). The
-spelling is read from the parameter's own declaration: "alphabetical" formulas (OPTIMADE
-reduced), "Hill" formulas with spaces (COD), comma-separated element lists with a species
-count (AFLOW), "spaces as underscores" page titles, year ranges, enum codes explained in the
-description. Nothing is invented: a parameter with no value stays out, except a required one
-with a declared example when the question leaves it open (the step's explanation says so).
+spelling is the parameter's declared ``format`` (``formula_alphabetical`` for OPTIMADE reduced
+formulas, ``formula_hill_spaced`` for COD, ``element_list`` with a ``species_count`` for AFLOW,
+``title_underscored`` page titles, ``year_range`` / ``year_from`` / ``year_comparison`` years,
+``lower_bound`` / ``upper_bound`` / ``range_star`` windows), its ``pattern`` (which database id it
+takes) and its ``enum_labels`` (what each code means); descriptions are prose for people.
+Nothing is invented: a parameter with no value stays out, except a required one
+with a declared default when the question leaves it open (the step's explanation says so); a declared
+example is never sent.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import re
 from typing import Any
 
 from schemarouter.graph import EndpointInfo
+from schemarouter.graph.terms import name_terms
 from schemarouter.models import Parameter
 from schemarouter.understand import chemistry
 from schemarouter.understand.base import Analysis
@@ -75,9 +79,9 @@ def fill_params(info: EndpointInfo, analysis: Analysis, unmatched: list[str]) ->
         if value is not None:
             out[p.name] = value
     for p in params:
-        if p.required and p.name not in out and p.example is not None and p.concept is None:
-            out[p.name] = p.example
-            notes.append(f"{p.name}={p.example!r} is the declared default; the question does not say")
+        if p.required and p.name not in out and p.default is not None:
+            out[p.name] = p.default
+            notes.append(f"{p.name}={p.default!r} is the declared default; the question does not say")
     return out, notes
 
 
@@ -86,8 +90,6 @@ def _other_value(
     formula_from_name: bool, unmatched: list[str],
 ) -> Any:
     values = analysis.understanding.params
-    text = analysis.question
-    desc = f"{p.description} {p.example or ''}"
     if p.concept == "query_text":
         if has_identifier and not p.required:
             return None
@@ -104,14 +106,14 @@ def _other_value(
             subject = analysis.subject
             if not subject:
                 return None
-            if "underscore" in desc.lower():
+            if p.format == "title_underscored":
                 subject = subject.replace(" ", "_")
             return subject[:1].upper() + subject[1:]
         return None
     if p.concept in ("year", "fiscal_year") and "year" in values and not has_identifier:
         return _format_year(p, str(values["year"]))
-    if p.concept == "report_code" or (p.enum and p.concept is None and _described_codes(p)):
-        return _code_from_description(p, text)
+    if p.enum_labels:
+        return _labelled_code(p, analysis)
     if p.concept == "property_name":
         words = [analysis.matched.get(c, c.replace("_", " ")) for c in unmatched if c in analysis.understanding.concepts]
         if not words:
@@ -122,7 +124,7 @@ def _other_value(
     if p.name == "site" and "site" in values:
         return values["site"]
     if p.name in ("time_range",) and "time_range" in values:
-        return values["time_range"] if values["time_range"] in desc else None
+        return values["time_range"]
     if "sort" in values and p.name.lower() in ("sort", "sortby", "sort_by"):
         return _citation_sort(p)
     if p.name.lower() in ("order", "sortorder") and "sort" in values and any(
@@ -132,22 +134,24 @@ def _other_value(
     return None
 
 
+_BOUND_SUFFIX = re.compile(r"_(?:min|max|lower|upper|from|to|gte|lte)$", re.IGNORECASE)
+
+
 def _bound_params(info: EndpointInfo, bounds: dict[str, list[float | None]]) -> dict[str, Any]:
-    """Numeric windows sent as the endpoint's documented bound parameters: ``<field>_min`` /
-    ``<field>_max`` ("Lower/Upper bound on <field>") or a field-named range parameter."""
+    """Numeric windows sent as the endpoint's bound parameters, by their declared ``format``:
+    ``lower_bound`` / ``upper_bound`` (``band_gap_min``) or a ``range_star`` range (``1*3``), each
+    bounding the field its name says (``band_gap_min`` -> ``band_gap``; ``Egap`` -> ``Egap``)."""
     out: dict[str, Any] = {}
     for key, (lo, hi) in bounds.items():
         names = {f.name for f in info.fields.values() if f.name == key or key in f.field.concepts}
         for p in info.endpoint.parameters:
-            desc = p.description.lower()
-            target = next((n for n in names if n.lower() in p.name.lower() or n.lower() in desc), None)
-            if target is None or p.type not in ("number", "integer", "string"):
+            if p.format not in ("lower_bound", "upper_bound", "range_star") or _BOUND_SUFFIX.sub("", p.name) not in names:
                 continue
-            if "lower bound" in desc and lo is not None:
+            if p.format == "lower_bound" and lo is not None:
                 out[p.name] = lo
-            elif "upper bound" in desc and hi is not None:
+            elif p.format == "upper_bound" and hi is not None:
                 out[p.name] = hi
-            elif "range" in desc and p.name == target and p.type == "string" and "*" in desc:
+            elif p.format == "range_star":
                 out[p.name] = f"{_num(lo)}*{_num(hi)}"
     return out
 
@@ -159,30 +163,23 @@ def _num(value: float | None) -> str:
 
 
 def format_formula(p: Parameter, formula: str) -> str:
-    desc = p.description.lower()
-    if "alphabetical" in desc:
+    """``formula`` in the spelling the parameter's ``format`` declares."""
+    if p.format == "formula_alphabetical":
         return chemistry.alphabetical(formula)
-    if "hill" in desc:
-        return chemistry.hill(formula, " " if "space" in desc else "")
+    if p.format in ("formula_hill", "formula_hill_spaced"):
+        return chemistry.hill(formula, " " if p.format == "formula_hill_spaced" else "")
     return formula
 
 
 def _species_count_param(params: list[Parameter]) -> Parameter | None:
-    for p in params:
-        if p.type == "integer" and re.search(r"number of (?:species|elements)", p.description, re.I):
-            return p
-    return None
+    return next((p for p in params if p.format == "species_count"), None)
 
 
 def _id_fits(p: Parameter, value: Any) -> bool:
-    """A database id goes only to the parameter whose example has the same shape (mp-..., JVASP-...)."""
-    if p.concept != "material_id" or p.example is None:
+    """A database id goes only to the parameter whose declared pattern it matches (mp-..., JVASP-...)."""
+    if p.concept != "material_id" or p.pattern is None:
         return True
-    prefix = re.match(r"[A-Za-z]+[-:]?", str(p.example))
-    got = re.match(r"[A-Za-z]+[-:]?", str(value))
-    if prefix is None:
-        return got is None
-    return bool(got) and got.group().lower() == prefix.group().lower()
+    return re.fullmatch(p.pattern, str(value)) is not None
 
 
 def _cast(p: Parameter, value: Any) -> Any:
@@ -195,47 +192,31 @@ def _cast(p: Parameter, value: Any) -> Any:
 
 
 def _format_year(p: Parameter, year: str) -> str | None:
-    """A year or range in the form the parameter documents: a range ('2019-', '2018-2020') where
-    its example or description shows one, '>2018' where it shows comparison syntax, else one bound."""
+    """A year or range in the spelling the parameter's ``format`` declares: ``year_from`` / ``year_until``
+    take one bound, ``year_range`` a range ('2019-', '2018-2020'), ``year_comparison`` '>2018' for an
+    open range, else one year."""
     start, _, end = year.partition("-")
     if "-" not in year:
         return year
-    desc = f"{p.description} {p.example}"
-    names = f"{p.name} {p.description}".lower()
-    if re.search(r"\b(?:max|upper|until|end)", p.name.lower()) or "upper" in names:
+    if p.format == "year_until":
         return end or None
-    if re.search(r"\b(?:from|min|since|start)", p.name.lower()) or "lower" in names:
+    if p.format == "year_from":
         return start or None
-    if start and not end and re.search(r">\s*\d{4}", desc):
+    if p.format == "year_comparison" and start and not end:
         return f">{int(start) - 1}"
-    if re.search(r"\d{4}-\d{4}|\d{4}-(?:\W|$)", desc) or "range" in names:
+    if p.format in ("year_range", "year_comparison"):
         return year
     return start or end or None
 
 
-def _described_codes(p: Parameter) -> dict[str, str]:
-    codes: dict[str, str] = {}
-    for m in re.finditer(r"(\S+)\s+([A-Za-z][\w\- ]*?)(?=,|\.|;|$)", p.description):
-        if p.enum and any(str(e) == m.group(1) for e in p.enum):
-            codes[m.group(1)] = m.group(2).strip().lower()
-    return codes
-
-
-# How people name reporting periods, in the words enum descriptions use (Q1, half-year, Q3, annual).
-_PERIODS = [
-    (re.compile(r"\b(?:first|1st)[- ]quarter\b|\bq1\b", re.I), "q1"),
-    (re.compile(r"\b(?:third|3rd)[- ]quarter\b|\bq3\b", re.I), "q3"),
-    (re.compile(r"\b(?:half[- ]?year(?:ly)?|semi[- ]?annual|interim|h1|first half)\b", re.I), "half-year"),
-    (re.compile(r"(?<!semi-)(?<!semi )\b(?:annual|yearly|full[- ]year|business report)\b", re.I), "annual"),
-]
-
-
-def _code_from_description(p: Parameter, text: str) -> Any:
-    low = text.lower() + " " + " ".join(word for pattern, word in _PERIODS if pattern.search(text))
-    for code, meaning in _described_codes(p).items():
-        if meaning and re.search(r"\b" + re.escape(meaning) + r"\b", low):
-            return next(e for e in p.enum or [] if str(e) == code)
-    return p.example if p.required else None
+def _labelled_code(p: Parameter, analysis: Analysis) -> Any:
+    """The enum code whose declared label the question says ("annual" for ``{"11011": "annual"}``)."""
+    said = set(analysis.all_terms)
+    for code, label in (p.enum_labels or {}).items():
+        words = name_terms(label)
+        if label.lower() in analysis.periods or (words and all(w in said for w in words)):
+            return next((e for e in p.enum or [] if str(e) == code), code)
+    return p.default if p.required else None
 
 
 def _citation_sort(p: Parameter) -> Any:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from schemarouter.graph import SchemaGraph
-from schemarouter.plan import Plan
+from schemarouter.plan import Plan, binding_of
+from schemarouter.router.values import is_credential, is_search_parameter
 
 _TYPES: dict[str, tuple[type, ...]] = {
     "string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),
@@ -38,23 +39,32 @@ def validate_plan(plan: Plan, graph: SchemaGraph) -> list[str]:
         problems.append("a declined plan has steps")
     if plan.declined is None and not plan.steps:
         problems.append("a plan with no steps must say why it declined")
+    earlier: dict[str, tuple[str, str]] = {}  # step id -> (source, endpoint) of the steps before
     for i, step in enumerate(plan.steps):
         where = f"step {i} ({step.source}.{step.endpoint})"
         info = graph.endpoints.get((step.source, step.endpoint))
+        if step.id is not None and step.id in earlier:
+            problems.append(f"{where}: step id {step.id!r} is used twice")
         if info is None:
             problems.append(f"{where}: no such source endpoint in the registry")
             continue
+        if info.endpoint.access == "write":
+            problems.append(f"{where}: a write operation; plans only read")
         declared = {p.name: p for p in info.endpoint.parameters}
         for name, value in step.params.items():
             p = declared.get(name)
+            binding = binding_of(value)
             if p is None:
                 problems.append(f"{where}: parameter {name!r} is not declared")
-            elif not _type_ok(p.type, value):
+            elif binding is not None:
+                problems.extend(_binding_problems(where, name, binding, earlier, graph))
+            elif not _type_ok(p.type, value) and not (is_search_parameter(p) and isinstance(value, str)):
                 problems.append(f"{where}: parameter {name!r} should be {p.type}, got {type(value).__name__}")
             elif p.enum is not None and value not in p.enum:
                 problems.append(f"{where}: parameter {name!r}={value!r} is not one of {p.enum}")
+        auth = info.source.auth.name if info.source.auth else None
         for p in info.endpoint.parameters:
-            if p.required and p.name not in step.params:
+            if p.required and p.name not in step.params and not is_credential(p, auth):
                 problems.append(f"{where}: required parameter {p.name!r} is missing")
         if not step.fields:
             problems.append(f"{where}: selects no fields")
@@ -68,4 +78,21 @@ def validate_plan(plan: Plan, graph: SchemaGraph) -> list[str]:
                 problems.append(f"{where}: field {name!r} has no metadata")
             elif (meta.unit, meta.source_type, meta.license) != (f.field.unit, f.source_type, f.license):
                 problems.append(f"{where}: metadata of {name!r} does not match the registry")
+        if step.id is not None:
+            earlier.setdefault(step.id, (step.source, step.endpoint))
     return problems
+
+
+def _binding_problems(where: str, name: str, binding: dict[str, str], earlier: dict[str, tuple[str, str]],
+                      graph: SchemaGraph) -> list[str]:
+    """A binding must name an earlier step, a field that step's endpoint declares, and a known pick."""
+    producer = earlier.get(binding["from"])
+    if producer is None:
+        return [f"{where}: parameter {name!r} is bound to {binding['from']!r}, which is not an earlier step"]
+    info = graph.endpoints.get(producer)
+    if info is not None and binding["field"] not in info.fields:
+        return [f"{where}: parameter {name!r} is bound to {binding['from']}.{binding['field']}, "
+                f"a field {producer[0]}.{producer[1]} does not declare"]
+    if binding.get("pick", "first") not in ("first", "all"):
+        return [f"{where}: parameter {name!r} has pick {binding.get('pick')!r} (first or all)"]
+    return []

@@ -31,6 +31,21 @@ class Analysis:
     intent_scores: dict[str, float] = field(default_factory=dict)
     prompt_tokens: int | None = None
     backend: str = "rules"
+    # What lexical retrieval and sources nobody tuned the vocabulary for need (see understand.reading):
+    names: list[Entity] = field(default_factory=list)  # proper names and quoted titles
+    identifiers: list[Entity] = field(default_factory=list)  # identifier-shaped tokens (CURIEs, accessions)
+    dates: list[str] = field(default_factory=list)  # ISO dates written in the question
+    counts: dict[str, int] = field(default_factory=dict)  # noun term -> number ("second season" -> 2)
+    terms: list[str] = field(default_factory=list)  # content terms once values and source names are taken out
+    all_terms: list[str] = field(default_factory=list)  # every content term of the question
+    action: str | None = None  # the verb of a request to act ("send", "order"), not to read
+    compare_kinds: list[str] = field(default_factory=list)  # provenances compared ("computed vs measured")
+    live: bool = False  # asks for a value as of now ("right now", "at this moment", "currently")
+    words: list[tuple[str, str]] = field(default_factory=list)  # (as written, term) of the words left
+    labels: dict[str, str] = field(default_factory=dict)  # noun term -> the value written after it ("station KRDU")
+    coordinates: tuple[float, float] | None = None  # (latitude, longitude) written in the question
+    periods: list[str] = field(default_factory=list)  # reporting periods said ("q1", "half-year", "annual")
+    codes: list[str] = field(default_factory=list)  # short all-capitals codes ("DE", "KRDU") not taken otherwise
 
     def entity(self, kind: str) -> Entity | None:
         return next((e for e in self.entities if e.kind == kind), None)

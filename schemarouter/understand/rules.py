@@ -2,7 +2,7 @@
 
 Source names, concept and field aliases and intent keywords come from the graph's phrase
 index; entity recognizers (formulas, identifiers, names) and wording cues (provenance,
-comparison, unservable requests) add the rest. Intent is chosen by evidence: keywords,
+comparison, requests to act) add the rest. Intent is chosen by evidence: keywords,
 what the matched concepts' fields serve, what the entities can be sent to, and which intents
 the named sources serve.
 """
@@ -14,13 +14,17 @@ from collections import defaultdict
 
 from schemarouter.graph import SchemaGraph
 from schemarouter.graph.phrases import Match, tokenize
+from schemarouter.graph.text import humanize
 from schemarouter.plan import Understanding
 from schemarouter.understand import wording
 from schemarouter.understand.base import Analysis
+from schemarouter.understand.actions import action_verb
 from schemarouter.understand.bounds import bound_after, element_list
 from schemarouter.understand.entities import Entity, recognize
 from schemarouter.understand.evidence import entity_param_concepts, intent_evidence
 from schemarouter.understand.params import entity_params
+from schemarouter.understand.names import identifier_tokens
+from schemarouter.understand.reading import read_values
 
 MAX_CHARS = 4000  # longer questions are read up to here; the rest cannot change a routing decision
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -34,7 +38,10 @@ class RulesUnderstander:
     def understand(self, question: str, graph: SchemaGraph) -> Analysis:
         text = _CONTROL.sub(" ", question[:MAX_CHARS])
         tokens = tokenize(text)
-        matches = graph.phrases.scan(tokens, text)
+        ids = [(e.start, e.end) for e in identifier_tokens(text, [])]
+        # "MP:0008521" names a mouse phenotype, not the Materials Project
+        matches = [m for m in graph.phrases.scan(tokens, text)
+                   if not any(s <= m.char_start and m.char_end <= e for s, e in ids)]
         chem_hint = _chemistry_context(matches, graph)
         entities = recognize(text, chemistry_context=chem_hint)
         if chem_hint:
@@ -50,6 +57,8 @@ class RulesUnderstander:
         titles = [(e.start, e.end) for e in entities if e.kind == "title"]
         matches = [m for m in matches if not any(s <= m.char_start and m.char_end <= e for s, e in titles)]
         analysis = analyze(question, text, matches, entities, graph)
+        sources = [(m.char_start, m.char_end) for m in matches if any(t.kind == "source" for t in m.terms)]
+        read_values(analysis, text, sources, known=graph.lexical.structural.__contains__)
         analysis.prompt_tokens = 0  # no language-model prompt is sent
         return analysis
 
@@ -100,14 +109,12 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
     choices = {i: v for i, v in scores.items() if i in served} if served else scores
     intent, best = max(choices.items(), key=lambda kv: (kv[1], kv[0]), default=(None, 0.0))
     constraint = wording.source_constraint(text)
-    unservable = wording.unservable_reason(text)
-    decline = unservable[0] if unservable else None
-    if unservable and not unservable[1] and ("literature_search" in keyword_hits or set(concepts) - partial):
-        decline = None  # "papers on weather forecasting", "sensor materials with a band gap"
-    if decline is None and (intent is None or best < _MIN_INTENT_SCORE) and not named:
-        decline = "nothing in the question matches a registered source, concept or intent"
-    if decline:
-        intent = None
+    verb = action_verb(text)
+    decline = None
+    if verb is not None:
+        decline = f"asks to {verb} something, an action rather than a request for data (writes are not enabled)"
+    if decline or ((intent is None or best < _MIN_INTENT_SCORE) and not named):
+        intent = None  # the vocabulary sees nothing: retrieval over what sources declare may still
     elif compare and _comparable(graph, intent):
         intent = COMPARE_INTENT
     analysis = Analysis(
@@ -219,10 +226,13 @@ def _takes_identifiers(graph: SchemaGraph, source: str, entities: list[Entity]) 
     wanted = {_IDENTIFIERS[e.kind] for e in entities if e.kind in _IDENTIFIERS}
     if not wanted:
         return True
-    taken = {p.concept for info in graph.source_endpoints(source) for p in info.endpoint.parameters}
+    params = [p for info in graph.source_endpoints(source) for p in info.endpoint.parameters]
+    taken = {p.concept for p in params}
     if "query_text" in taken:  # a search box takes an identifier as text
         return True
-    return bool(wanted & taken) or not any(graph.index.by_param_concept.get(c) for c in wanted)
+    # a source declared without concepts takes a DOI in a parameter named for it (``doi``, ``resource_doi``)
+    named = {c for c in wanted for p in params if p.concept is None and c.replace("_", " ") in humanize(p.name)}
+    return bool(wanted & (taken | named)) or not any(graph.index.by_param_concept.get(c) for c in wanted)
 
 
 def _takes_free_text(graph: SchemaGraph, intent: str | None, named: list[str]) -> bool:

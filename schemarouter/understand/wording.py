@@ -1,5 +1,5 @@
 """Cues read from wording rather than vocabulary: provenance constraints (with negation),
-requests no data source can serve, comparison, sort order, year ranges and leftover topic text.
+sort order, year ranges and leftover topic text.
 """
 
 from __future__ import annotations
@@ -51,29 +51,6 @@ def source_constraint(text: str) -> str | None:
         return None
     hits.sort()
     return hits[0][2]
-
-
-@cache
-def _unservable() -> list[tuple[str, str, re.Pattern[str]]]:
-    data = yaml.safe_load(files("schemarouter.understand").joinpath("data").joinpath("unservable.yaml").read_text("utf-8"))
-    out = []
-    for name, group in data.items():
-        phrases = sorted(group["phrases"], key=len, reverse=True)
-        out.append((name, group["reason"], re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![\w-])")))
-    return out
-
-
-def unservable_reason(text: str) -> tuple[str, bool] | None:
-    """(reason, firm): firm for requests to act (send, book, draw, translate), which no
-    wording elsewhere in the question can turn into a lookup."""
-    low = text.lower()
-    for group, reason, pattern in _unservable():
-        if pattern.search(low):
-            return reason, group in _FIRM
-    return None
-
-
-_FIRM = frozenset({"actions", "media", "translation", "travel"})
 
 
 _SORT_BY_CITATIONS = re.compile(

@@ -1,0 +1,176 @@
+"""BM25F over what every endpoint declares: retrieval that needs no vocabulary.
+
+A source imported from an OpenAPI document has no concepts, intents or field groups, yet its
+paths, summaries, descriptions, tags, parameter and field names say what it returns. This index
+makes those words findable. Each endpoint is one document with weighted fields (BM25F: term
+frequencies are length-normalized per field, weighted, summed, then saturated once), so a word in
+a path segment or a field name counts more than the same word deep in a description.
+
+Built once per graph, next to the vocabulary indexes, from the same declarations. Postings are
+compact arrays (endpoint number, pseudo term frequency); scoring a question touches only the
+postings of its terms.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from bisect import bisect_left
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from schemarouter.graph.terms import name_terms, path_terms, prose_terms
+
+if TYPE_CHECKING:
+    from schemarouter.graph.build import EndpointInfo
+
+K1 = 1.2
+STRENGTH_HALF = 2.0  # the pseudo term frequency at which a term counts half (a word once in a field name)
+# Per document field: (weight, length normalization b). Names a user would say carry the most.
+WEIGHTS: dict[str, tuple[float, float]] = {
+    "source": (1.5, 0.3),
+    "path": (3.0, 0.3),
+    "summary": (2.5, 0.5),
+    "tags": (1.5, 0.3),
+    "description": (1.0, 0.75),
+    "param": (1.2, 0.5),
+    "param_text": (0.3, 0.75),
+    "field": (2.0, 0.5),
+    "field_text": (0.4, 0.75),
+}
+_FIELDS = tuple(WEIGHTS)
+_STRUCTURAL = ("source", "path", "summary", "tags", "param", "field")
+
+
+def endpoint_document(info: EndpointInfo) -> dict[str, list[str]]:
+    """The terms of one endpoint, per document field."""
+    src, ep = info.source, info.endpoint
+    doc: dict[str, list[str]] = {name: [] for name in _FIELDS}
+    for name in (src.id, src.title, *src.aliases):
+        doc["source"].extend(name_terms(name))
+    doc["path"].extend(path_terms(ep.path))
+    if ep.summary:
+        doc["summary"].extend(prose_terms(ep.summary))
+    for tag in ep.tags:
+        doc["tags"].extend(name_terms(tag))
+    if ep.description:
+        doc["description"].extend(prose_terms(ep.description))
+    for p in ep.parameters:
+        doc["param"].extend(name_terms(p.name))
+        if p.description:
+            doc["param_text"].extend(prose_terms(p.description))
+    for f in info.fields.values():
+        doc["field"].extend(name_terms(f.name))
+        for alias in f.field.aliases:
+            doc["field"].extend(name_terms(alias))
+        for concept in f.field.concepts:
+            doc["field"].extend(name_terms(concept))
+        if f.field.description:
+            doc["field_text"].extend(prose_terms(f.field.description))
+    return doc
+
+
+@dataclass
+class LexicalIndex:
+    """BM25F postings over the endpoints of one graph, in graph order."""
+
+    keys: list[tuple[str, str]] = field(default_factory=list)
+    postings: dict[str, tuple[array[int], array[float]]] = field(default_factory=dict)
+    idf: dict[str, float] = field(default_factory=dict)
+    unknown_idf: float = 0.0  # what a word no endpoint mentions weighs (the median idf)
+    # terms of names (sources, paths, summaries, tags, parameters, fields), not of prose: the words a
+    # registry uses for what it holds, as opposed to example values its descriptions mention
+    structural: frozenset[str] = frozenset()
+
+    def score(self, terms: Iterable[str]) -> dict[int, float]:
+        """Endpoint number -> BM25F score of the terms (endpoints with no term are left out)."""
+        out: dict[int, float] = defaultdict(float)
+        for t in set(terms):
+            posting = self.postings.get(t)
+            if posting is None:
+                continue
+            idf = self.idf[t]
+            for i, tf in zip(*posting):
+                out[i] += idf * tf / (K1 + tf)
+        return out
+
+    def top(self, terms: Iterable[str], k: int, keep: set[int] | None = None) -> list[tuple[int, float]]:
+        """The ``k`` best endpoints (number, score), best first, ties in graph order."""
+        scored = self.score(terms)
+        items = ((i, s) for i, s in scored.items() if keep is None or i in keep)
+        return sorted(items, key=lambda kv: (-kv[1], kv[0]))[:k]
+
+    def contains(self, number: int, term: str) -> bool:
+        """Whether endpoint ``number``'s document mentions ``term``."""
+        return self.strength(number, term) > 0.0
+
+    def strength(self, number: int, term: str) -> float:
+        """How firmly endpoint ``number`` declares ``term``, in [0, 1): its saturated pseudo term
+        frequency, so a word in a path or a field name counts more than one deep in a description."""
+        posting = self.postings.get(term)
+        if posting is None:
+            return 0.0
+        numbers = posting[0]
+        i = bisect_left(numbers, number)
+        if i < len(numbers) and numbers[i] == number:
+            tf = posting[1][i]
+            return tf / (STRENGTH_HALF + tf)
+        return 0.0
+
+    def weight(self, term: str) -> float:
+        """How much a question term counts: its idf, or the idf of a word no endpoint declares."""
+        return self.idf.get(term, self.unknown_idf)
+
+    def covered(self, numbers: Iterable[int], terms: Iterable[str]) -> dict[str, float]:
+        """Term -> the firmest :meth:`strength` with which one of the endpoints ``numbers`` declares it
+        (terms none declares are left out)."""
+        nums = list(numbers)
+        out: dict[str, float] = {}
+        for t in terms:
+            best = max((self.strength(n, t) for n in nums), default=0.0)
+            if best > 0.0:
+                out[t] = best
+        return out
+
+
+def build_lexical(infos: Iterator[EndpointInfo]) -> LexicalIndex:
+    """Index every endpoint (in the order given, which becomes the endpoint numbering)."""
+    index = LexicalIndex()
+    docs: list[dict[str, list[str]]] = []
+    for info in infos:
+        index.keys.append(info.key)
+        docs.append(endpoint_document(info))
+    n = len(docs)
+    if not n:
+        return index
+    avg = {f: (sum(len(d[f]) for d in docs) / n) or 1.0 for f in _FIELDS}
+    index.structural = frozenset(t for d in docs for f in _STRUCTURAL for t in d[f])
+    nums: dict[str, array[int]] = {}
+    tfs: dict[str, array[float]] = {}
+    for number, doc in enumerate(docs):
+        pseudo: dict[str, float] = defaultdict(float)
+        for fname, terms in doc.items():
+            if not terms:
+                continue
+            weight, b = WEIGHTS[fname]
+            norm = 1.0 - b + b * len(terms) / avg[fname]
+            counts: dict[str, int] = defaultdict(int)
+            for t in terms:
+                counts[t] += 1
+            for t, c in counts.items():
+                pseudo[t] += weight * c / norm
+        for t, tf in pseudo.items():
+            if t not in nums:
+                nums[t] = array("i")
+                tfs[t] = array("f")
+            nums[t].append(number)
+            tfs[t].append(tf)
+    index.postings = {t: (nums[t], tfs[t]) for t in nums}
+    index.idf = {t: math.log(1.0 + (n - len(a) + 0.5) / (len(a) + 0.5)) for t, a in nums.items()}
+    # A word no endpoint declares counts against every candidate, but no more than a typical word:
+    # questions carry chatty words ("finished watching") that say nothing about what is asked.
+    ordered = sorted(index.idf.values())
+    index.unknown_idf = ordered[len(ordered) // 2] if ordered else 1.0
+    return index

@@ -1,0 +1,118 @@
+"""Producer -> consumer links (the graph's FEEDS edges): which response field can supply which parameter.
+
+A detail endpoint (``GET /movie/{movie_id}``) needs an id the question never gives ("When was The
+Matrix released?"); a search or list endpoint of the same source returns records carrying it. The
+links are derived from what every source declares, with no vocabulary:
+
+- ``declared``: the source's ``feeds:`` (an author's word wins over any guess);
+- ``same name``: another endpoint of the source returns a field named like the parameter
+  (``corp_code`` -> ``corp_code``);
+- ``resource id``: the parameter names a resource (``movie_id``, ``personId``, or ``{id}`` after
+  a ``/pets`` segment) and another endpoint of the source, whose path names that resource,
+  returns records with an ``id`` (or its declared identifier).
+
+Links only say what could feed what; the router decides per question which producer to use.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from schemarouter.graph.terms import name_terms, path_terms
+from schemarouter.graph.text import humanize
+
+if TYPE_CHECKING:
+    from schemarouter.graph.build import EndpointInfo
+
+Key = tuple[str, str]
+_ID_SUFFIX = re.compile(r"(?:_|\b)?(?:id|ids|key|code|uid|uuid|urn|accession)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """Field ``field`` of endpoint ``producer`` can supply parameter ``param`` of ``consumer``."""
+
+    producer: Key
+    field: str
+    consumer: Key
+    param: str
+    how: str  # declared | same name | resource id
+
+
+def resource_of(param: str, path: str) -> tuple[str, ...]:
+    """The resource a parameter identifies, as terms: ``movie_id`` -> (movi,); ``{id}`` in
+    ``/pets/{id}`` -> (pet,); () when the name says nothing beyond "id"."""
+    words = humanize(param).split()
+    if words and words[-1] in ("id", "ids", "key", "code", "uid", "uuid", "urn", "accession"):
+        words = words[:-1]
+    if words:
+        return tuple(t for w in words for t in name_terms(w))
+    segments = path.split("?", 1)[0].split("/")
+    token = "{" + param + "}"
+    if token in segments:
+        at = segments.index(token)
+        for segment in reversed(segments[:at]):
+            if segment and not segment.startswith("{"):
+                return name_terms(segment)
+    return ()
+
+
+def _record_id_fields(info: EndpointInfo) -> list[str]:
+    """Fields that name a record of this endpoint: ``id`` first, then declared identifiers."""
+    names = [n for n in info.fields if n == "id"]
+    names += [n for n, f in info.fields.items() if f.field.identifier and n not in names]
+    return names
+
+
+def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[Link]]]:
+    """consumer key -> parameter -> links, in a stable order (declared, same name, resource id)."""
+    by_source: dict[str, list[EndpointInfo]] = defaultdict(list)
+    for info in endpoints.values():
+        if info.endpoint.access == "read":
+            by_source[info.source.id].append(info)
+    out: dict[Key, dict[str, list[Link]]] = {}
+    for source_id, infos in by_source.items():
+        source = infos[0].source
+        declared: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
+        for feed in source.feeds:
+            (p_ep, p_field), (c_ep, c_param) = feed.split()
+            declared[(c_ep, c_param)].append((p_ep, p_field))
+        field_owners: dict[str, list[EndpointInfo]] = defaultdict(list)
+        resources: dict[str, list[EndpointInfo]] = defaultdict(list)  # path term -> endpoints
+        for info in infos:
+            for name in info.fields:
+                field_owners[name].append(info)
+            for term in set(path_terms(info.endpoint.path)):
+                resources[term].append(info)
+        for consumer in infos:
+            params: dict[str, list[Link]] = {}
+            for p in consumer.endpoint.parameters:
+                links: list[Link] = []
+                seen: set[tuple[Key, str]] = set()
+
+                def add(producer: EndpointInfo, fname: str, how: str) -> None:
+                    if producer is consumer or (producer.key, fname) in seen:
+                        return
+                    seen.add((producer.key, fname))
+                    links.append(Link(producer.key, fname, consumer.key, p.name, how))
+
+                for p_ep, p_field in declared.get((consumer.endpoint.id, p.name), ()):
+                    producer = endpoints.get((source_id, p_ep))
+                    if producer is not None:
+                        add(producer, p_field, "declared")
+                for producer in field_owners.get(p.name, ()):
+                    add(producer, p.name, "same name")
+                if _ID_SUFFIX.search(p.name) or (p.name == "id" and "{id}" in consumer.endpoint.path):
+                    resource = resource_of(p.name, consumer.endpoint.path)
+                    if resource:
+                        for producer in resources.get(resource[-1], ()):
+                            for fname in _record_id_fields(producer)[:1]:
+                                add(producer, fname, "resource id")
+                if links:
+                    params[p.name] = links
+            if params:
+                out[consumer.key] = params
+    return out

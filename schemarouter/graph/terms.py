@@ -1,0 +1,80 @@
+"""Terms: the stemmed content words that lexical retrieval compares.
+
+A question and a declaration meet here. Declarations are split the way their authors wrote
+names (``release_date``, ``HBondDonorCount``, ``/movie/{movie_id}/credits``) and questions the
+way people write ("released", "credits"), then both are lower-cased, stripped of words that carry
+no meaning and reduced to a Snowball (Porter 2) stem, so "released" and ``release_date`` share
+the term ``releas``. PyStemmer is the maintained C implementation of the Snowball stemmers: at
+tens of thousands of distinct words per registry its speed matters, and each word is stemmed
+once per process.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import Stemmer
+
+from schemarouter.graph.text import STOPWORDS, humanize
+
+_STEMMER = Stemmer.Stemmer("english")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*|[0-9]+[A-Za-z]+[A-Za-z0-9]*")
+
+# Words of API prose that say nothing about what an endpoint returns ("Get the details by id").
+API_FILLER = frozenset(
+    """api apis endpoint endpoints request requests response responses return returns returned
+    retrieve retrieves get gets gives given provide provides object objects json http https www
+    com org see call calls method parameter parameters param params value values optional required
+    default field fields string integer number boolean array null true false example e g eg etc
+    may must one two support supports supported specified specify based also used using whether
+    available include includes including result results item items data""".split()
+)
+
+# Question words that only frame a request ("I want to know", "can you tell me").
+QUESTION_FILLER = frozenset(
+    """know let kindly say said tell show give find get list look see want need like would could
+    much many one ones some something anything thing things there here also just really maybe most
+    more less least very currently now right info information details detail known properties property
+    characteristics facts""".split()
+)
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    """The Snowball stem of a lower-case word."""
+    return _STEMMER.stemWord(word)
+
+
+@lru_cache(maxsize=100_000)
+def name_terms(name: str) -> tuple[str, ...]:
+    """Terms of a declared name or phrase: ``cast_character`` -> (cast, charact)."""
+    return tuple(stem(w) for w in humanize(name).split() if _keep(w, API_FILLER))
+
+
+@lru_cache(maxsize=100_000)
+def prose_terms(text: str) -> tuple[str, ...]:
+    """Terms of declared prose (a summary, a description), repeats kept for term frequency."""
+    return tuple(stem(w) for w in (m.lower() for m in _WORD.findall(text[:2000])) if _keep(w, API_FILLER))
+
+
+def path_terms(path: str) -> tuple[str, ...]:
+    """Terms of an endpoint path's literal segments (``/movie/{movie_id}/credits`` -> movi, credit)."""
+    out: list[str] = []
+    for segment in path.split("?", 1)[0].split("/"):
+        if segment and not segment.startswith("{"):
+            out.extend(name_terms(segment))
+    return tuple(out)
+
+
+def question_terms(text: str) -> list[str]:
+    """Terms of a question in order, each once."""
+    seen: dict[str, None] = {}
+    for w in (m.lower() for m in _WORD.findall(text)):
+        if _keep(w, QUESTION_FILLER):
+            seen.setdefault(stem(w), None)
+    return list(seen)
+
+
+def _keep(word: str, filler: frozenset[str]) -> bool:
+    return len(word) > 1 and word not in STOPWORDS and word not in filler and not word.isdigit()

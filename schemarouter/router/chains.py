@@ -1,0 +1,161 @@
+"""Chained steps: a required parameter the question does not give is bound to an earlier step.
+
+``GET /movie/{movie_id}/credits`` needs an id; "Who starred in The Dark Knight?" gives a title. The
+graph's links (:mod:`schemarouter.graph.links`) say which endpoints return records carrying a
+``movie_id``; of those, the one the question can drive best is chosen (a search that takes the
+title, a list the question's words describe such as "top rated"), recursively, to a bounded
+depth and never through the same endpoint twice. The result is a small tree of :class:`Node`
+whose bindings become ``{"from": step, "field": ..., "pick": "first"}`` in the plan.
+
+A required parameter that neither the question nor a producer can supply makes the endpoint
+unusable for this question: nothing is guessed and a declared ``example`` is never a value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from schemarouter.graph import EndpointInfo, SchemaGraph
+from schemarouter.graph.links import Link, resource_of
+from schemarouter.graph.terms import path_terms
+from schemarouter.router.values import is_credential
+from schemarouter.understand.base import Analysis
+
+MAX_DEPTH = 3
+MAX_PRODUCERS = 4  # producers built per missing parameter (the most likely, by link, path and relevance)
+_HOW = {"declared": 2.0, "same name": 1.0, "resource id": 0.5}
+
+Filler = Callable[[EndpointInfo, set[str]], "Values"]
+
+
+@dataclass
+class Values:
+    """Literal parameter values for one endpoint and the question values they spent."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    used: set[str] = field(default_factory=set)
+    weak: set[str] = field(default_factory=set)
+    why: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Node:
+    """One step of a chain: an endpoint, its literal values and the producers of the rest."""
+
+    info: EndpointInfo
+    values: dict[str, Any]
+    bindings: dict[str, tuple[Node, Link]] = field(default_factory=dict)
+    used: set[str] = field(default_factory=set)  # question values spent by this node and its producers
+    weak: set[str] = field(default_factory=set)  # of those, the ones tied to their parameter only by shape
+    why: dict[str, str] = field(default_factory=dict)
+    score: float = 0.0  # how well the producers fit the question (for choosing among chains)
+
+    def nodes(self) -> list[Node]:
+        """Producers first (depth first), then this node: the order steps run in."""
+        out: list[Node] = []
+        for producer, _ in self.bindings.values():
+            for n in producer.nodes():
+                if all(n is not seen for seen in out):
+                    out.append(n)
+        out.append(self)
+        return out
+
+
+class ChainBuilder:
+    """Builds chains for one question over one graph, remembering what it already filled and built
+    (the same producer serves many candidate targets)."""
+
+    def __init__(self, graph: SchemaGraph, analysis: Analysis, fill: Filler,
+                 relevance: Callable[[EndpointInfo], float]) -> None:
+        self.graph = graph
+        self.analysis = analysis
+        self._fill = fill
+        self.relevance = relevance
+        self._filled: dict[tuple[tuple[str, str], frozenset[str]], Values] = {}
+        self._built: dict[tuple[tuple[str, str], int, frozenset[str], frozenset[tuple[str, str]]], Node | None] = {}
+
+    def fill(self, info: EndpointInfo, taken: frozenset[str]) -> Values:
+        key = (info.key, taken)
+        found = self._filled.get(key)
+        if found is None:
+            found = self._filled[key] = self._fill(info, set(taken))
+        return found
+
+    def build(self, info: EndpointInfo, depth: int = MAX_DEPTH,
+              visiting: frozenset[tuple[str, str]] = frozenset(), taken: frozenset[str] = frozenset()) -> Node | None:
+        """A chain ending at ``info`` with every required parameter supplied, or None."""
+        key = (info.key, depth, taken, visiting)
+        if key in self._built:
+            return self._built[key]
+        node = self._build(info, depth, visiting, taken)
+        self._built[key] = node
+        return node
+
+    def _build(self, info: EndpointInfo, depth: int, visiting: frozenset[tuple[str, str]],
+               taken: frozenset[str]) -> Node | None:
+        filled = self.fill(info, taken)
+        if not filled.values and any(p.concept for p in info.endpoint.parameters):
+            return None  # it selects records by an entity the question does not give: no request to make
+        node = Node(info, dict(filled.values), used=set(filled.used), weak=set(filled.weak), why=dict(filled.why))
+        auth = info.source.auth.name if info.source.auth else None
+        missing = [p for p in info.endpoint.parameters
+                   if p.required and p.name not in node.values and not is_credential(p, auth)]
+        if not missing:
+            return node
+        if depth <= 1:
+            return None
+        links = self.graph.links.get(info.key, {})
+        spent = set(taken) | node.used
+        for p in missing:
+            best: tuple[float, Node, Link] | None = None
+            for link in self._likely(links.get(p.name, ()), p.name, info, visiting):
+                producer = self.graph.endpoints[link.producer]
+                sub = self.build(producer, depth - 1, visiting | {info.key}, frozenset(spent))
+                if sub is None:
+                    continue
+                score = _producer_score(sub, link, p.name, info, self.relevance)
+                if best is None or score > best[0]:
+                    best = (score, sub, link)
+            if best is None:
+                return None
+            score, sub, link = best
+            node.bindings[p.name] = (sub, link)
+            node.used |= sub.used
+            node.weak |= sub.weak
+            node.score += score
+            spent |= sub.used
+        return node
+
+    def _likely(self, links: Iterable[Link], param: str, consumer: EndpointInfo,
+                visiting: frozenset[tuple[str, str]]) -> list[Link]:
+        """The few producers worth building, by what is known before building them: how sure the link
+        is, whether the producer's path names the resource, how relevant it is to the question."""
+        resource = resource_of(param, consumer.endpoint.path)
+        scored = []
+        for link in links:
+            producer = self.graph.endpoints.get(link.producer)
+            if producer is None or producer.key in visiting or producer.key == consumer.key:
+                continue
+            segments = path_terms(producer.endpoint.path)
+            names = 1.0 if resource and segments and resource[-1] in (segments[0], segments[-1]) else 0.0
+            scored.append((_HOW.get(link.how, 0.0) + names + self.relevance(producer), link))
+        scored.sort(key=lambda t: -t[0])
+        return [link for _, link in scored[:MAX_PRODUCERS]]
+
+
+def _producer_score(sub: Node, link: Link, param: str, consumer: EndpointInfo,
+                    relevance: Callable[[EndpointInfo], float]) -> float:
+    """Prefer producers that spend a value of the question (a search by the name asked about), that
+    the question's words describe ("top rated"), that the link is sure of, and short chains."""
+    score = _HOW.get(link.how, 0.0)
+    nodes = sub.nodes()
+    if sub.used - sub.weak:
+        score += 3.0
+    score += relevance(sub.info)
+    resource = resource_of(param, consumer.endpoint.path)
+    segments = path_terms(sub.info.endpoint.path)
+    if resource and segments and resource[-1] in (segments[0], segments[-1]):
+        score += 1.0  # /search/movie or /movie/top_rated for a movie_id
+    return score - 1.5 * (len(nodes) - 1)  # every further step must earn its place

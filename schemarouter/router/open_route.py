@@ -1,0 +1,243 @@
+"""Planning from what sources declare: lexical retrieval, question values and chains.
+
+The vocabulary route (concepts, intents, field groups) knows the sources their authors described.
+This route knows every source: it ranks read endpoints by BM25F over their declarations
+(:mod:`schemarouter.graph.lexical`), fills each candidate's parameters from the values the
+question carries (:mod:`schemarouter.router.values`, plus the vocabulary's own rules for
+parameters that declare a concept), binds what is still missing to producers
+(:mod:`schemarouter.router.chains`), and keeps the chain that explains most of the question:
+
+1. coverage: the share of the question's content terms (idf-weighted) some step's declaration
+   mentions — a word nothing in the registry mentions counts against every candidate;
+2. values spent: a question that names a thing or gives an identifier is answered by a chain that
+   uses it;
+3. the target's own BM25F score, then how well the producers fit, then fewer steps.
+
+Fields are those whose names, aliases or descriptions the question's terms reach, plus record
+identifiers; where no field is reached, the endpoint's fields (recall mode) or its first few
+(minimal mode).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from schemarouter.graph import EndpointInfo, SchemaGraph
+from schemarouter.graph.terms import name_terms, prose_terms
+from schemarouter.plan import FieldMeta, PlanStep
+from schemarouter.router.chains import ChainBuilder, Node, Values
+from schemarouter.router.params import fill_params
+from schemarouter.router.values import open_values
+from schemarouter.understand.base import Analysis
+
+Mode = Literal["recall", "minimal"]
+TOP_K = 12
+MINIMAL_FIELDS = 6
+STEP_COST = 0.05  # the share of the question each step beyond the first must explain
+_LABEL_TERMS = frozenset({"name", "titl", "label", "symbol"})
+# fields that situate a value: which record (its name or title) and when (its date or time)
+_CONTEXT_TERMS = _LABEL_TERMS | frozenset({"date", "datetim", "time", "timestamp", "day"})
+
+
+@dataclass
+class OpenPlan:
+    """The best chain for a question and how well it explains the question."""
+
+    chain: Node
+    coverage: float  # share of the question's term weight the chain's declarations mention
+    covered: set[str]
+    key: tuple[Any, ...]
+
+    @property
+    def endpoints(self) -> list[EndpointInfo]:
+        return [n.info for n in self.chain.nodes()]
+
+
+def coverage(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str], values: int = 0,
+             spent: float = 0, searched: Iterable[str] = ()) -> tuple[float, set[str]]:
+    """(share of the question the endpoints explain, the terms they explain): the idf weight of the
+    ``terms`` their declarations mention, the ``searched`` terms a step sends as free text, and the
+    ``spent`` of the question's ``values`` (names, identifiers, counts) their parameters take, each
+    value weighing as much as a typical word."""
+    return _explained(graph, infos, terms, values, spent, searched, graded=False)
+
+
+def _explained(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str], values: int, spent: float,
+               searched: Iterable[str], graded: bool) -> tuple[float, set[str]]:
+    """:func:`coverage`, each term counted fully (``graded=False``) or by how firmly it is declared:
+    a word in a path or summary says more about an endpoint than the same word in a field name."""
+    lex = graph.lexical
+    value_weight = lex.unknown_idf
+    total = sum(lex.weight(t) for t in terms) + value_weight * values
+    if not total:
+        return 0.0, set()
+    numbers = [graph.numbers[i.key] for i in infos if i.key in graph.numbers]
+    covered = lex.covered(numbers, terms)
+    for t in set(searched) & set(terms):
+        covered[t] = 1.0
+    explained = sum(lex.weight(t) * (strength if graded else 1.0) for t, strength in covered.items())
+    return (explained + value_weight * spent) / total, set(covered)
+
+
+def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[str]) -> Values:
+    """Values for ``info`` from the question: the vocabulary's rules for concept parameters, the
+    declarations' types, formats, patterns and enums for the rest, and declared defaults last."""
+    out = Values()
+    if any(p.concept and p.concept != "query_text" for p in info.endpoint.parameters):
+        values, notes = fill_params(info, analysis, list(analysis.understanding.concepts))
+        out.values.update(values)
+        if values:
+            out.used.add("concepts")
+        for note in notes:
+            out.why.setdefault("_params", note)
+    open_filled = open_values(
+        [p for p in info.endpoint.parameters if p.name not in out.values], analysis, info.endpoint.path, taken,
+        lambda term: term not in graph.lexical.idf,
+    )
+    out.values.update(open_filled.values)
+    out.used |= open_filled.used
+    out.weak |= open_filled.weak
+    out.why.update(open_filled.why)
+    for p in info.endpoint.parameters:
+        if p.required and p.name not in out.values and p.default is not None:
+            out.values[p.name] = p.default
+            out.why[p.name] = "the declared default; the question does not say"
+    return out
+
+
+def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None = None) -> OpenPlan | None:
+    """The best chain over read endpoints (of ``sources`` when given), or None when no endpoint's
+    declaration mentions a term of the question or none can be supplied with its parameters."""
+    # a question about now wants a source that says it serves current data
+    terms = [*analysis.terms, *(["current"] if analysis.live and "current" not in analysis.terms else [])]
+    lex = graph.lexical
+    keep = {
+        graph.numbers[k] for k, info in graph.endpoints.items()
+        if info.endpoint.access == "read" and (sources is None or k[0] in sources)
+    }
+    scored = lex.score(terms)
+    ranked = sorted(((i, s) for i, s in scored.items() if i in keep), key=lambda kv: (-kv[1], kv[0]))[:TOP_K]
+    if sources is not None and not ranked:
+        # a named source whose declarations share no word with the question: all its endpoints
+        ranked = [(i, 0.0) for i in sorted(keep)][:TOP_K]
+    if not ranked:
+        return None
+    bm25 = {lex.keys[i]: s for i, s in scored.items()}
+    best_score = ranked[0][1] or 1.0
+
+    def relevance(info: EndpointInfo) -> float:
+        return bm25.get(info.key, 0.0) / best_score
+
+    values_given = question_values(analysis)
+    builder = ChainBuilder(graph, analysis, lambda i, taken: fill(i, graph, analysis, taken), relevance)
+    best: OpenPlan | None = None
+    for number, score in ranked:
+        info = graph.endpoints[lex.keys[number]]
+        chain = builder.build(info)
+        if chain is None:
+            continue
+        nodes = chain.nodes()
+        spent = len(values_given & chain.used) - 0.5 * len(values_given & chain.weak)
+        share, covered = coverage(graph, (n.info for n in nodes), terms, len(values_given), spent)
+        # coverage in steps of 0.05: a hair more of a word in some description is no reason for a longer chain
+        share -= STEP_COST * (len(nodes) - 1)  # a further step must explain more of the question
+        key = (round(share * 20), spent, -len(nodes), round(score / best_score, 3), round(chain.score, 3))
+        if best is None or key > best.key:
+            best = OpenPlan(chain, share, covered, key)
+    return best
+
+
+def question_values(analysis: Analysis) -> set[str]:
+    """The values a question carries that a plan should spend (as written): names, identifiers, counts,
+    labelled values, codes, dates, coordinates."""
+    return ({str(e.value) for e in (*analysis.names, *analysis.identifiers)} | {str(n) for n in analysis.counts.values()}
+            | set(analysis.labels.values()) | set(analysis.codes) | set(analysis.dates)
+            | ({f"{analysis.coordinates}"} if analysis.coordinates else set()))
+
+
+def chain_steps(plan: OpenPlan, graph: SchemaGraph, analysis: Analysis, mode: Mode) -> list[PlanStep]:
+    """Plan steps of a chain, producers first, with ids, bindings, fields and their metadata."""
+    nodes = plan.chain.nodes()
+    ids = {id(n): f"s{i + 1}" for i, n in enumerate(nodes)}
+    bound: dict[int, set[str]] = {}
+    for n in nodes:
+        for producer, link in n.bindings.values():
+            bound.setdefault(id(producer), set()).add(link.field)
+    steps = []
+    for n in nodes:
+        params: dict[str, Any] = dict(n.values)
+        why: dict[str, str] = {}
+        for pname, (producer, link) in n.bindings.items():
+            params[pname] = {"from": ids[id(producer)], "field": link.field, "pick": "first"}
+            why[f"_bind_{pname}"] = f"{pname} from {ids[id(producer)]}.{link.field} ({link.how})"
+        is_target = n is plan.chain
+        fields = _fields(n.info, analysis, mode, is_target, bound.get(id(n), set()), why)
+        meta = {
+            name: FieldMeta(unit=n.info.fields[name].field.unit, source_type=n.info.fields[name].source_type,
+                            license=n.info.fields[name].license, attribution=n.info.fields[name].attribution)
+            for name in fields
+        }
+        notes = [f"{k}: {v}" for k, v in n.why.items() if not k.startswith("_")]
+        if notes:
+            why["_params"] = "; ".join(notes)
+        steps.append(PlanStep(
+            id=ids[id(n)], source=n.info.source.id, endpoint=n.info.endpoint.id, params=params, fields=fields,
+            meta=meta, why=why, score=round(plan.coverage, 3),
+        ))
+    return steps
+
+
+def field_terms(info: EndpointInfo, name: str) -> tuple[set[str], set[str]]:
+    """(terms of a field's name, aliases and concepts; terms of its description)."""
+    f = info.fields[name].field
+    named = set(name_terms(name))
+    for alias in f.aliases:
+        named.update(name_terms(alias))
+    for concept in f.concepts:
+        named.update(name_terms(concept))
+    return named, set(prose_terms(f.description)) if f.description else set()
+
+
+def _fields(info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool, bound: set[str],
+            why: dict[str, str]) -> list[str]:
+    terms = set(analysis.all_terms)
+    chosen: dict[str, str] = {}
+    for name, f in info.fields.items():
+        if f.field.identifier:
+            chosen[name] = "identifier of the record"
+    for name in bound:
+        chosen[name] = "supplies a parameter of a later step"
+    by_name: dict[str, set[str]] = {}
+    by_prose: dict[str, set[str]] = {}
+    for name in info.fields:
+        named, prose = field_terms(info, name)
+        for t in named & terms:
+            by_name.setdefault(t, set()).add(name)
+        for t in prose & terms - {"name"}:
+            by_prose.setdefault(t, set()).add(name)
+    hits: dict[str, str] = {}
+    for t in terms:  # per word of the question: the fields named for it, else those described with it
+        for name in by_name.get(t) or by_prose.get(t) or ():
+            how = "name" if t in by_name else "description"
+            hits.setdefault(name, f"field {how} matched '{t}'")
+    if is_target:
+        chosen.update(hits)
+        if not hits:
+            names = [n for n in info.fields if n not in chosen]
+            if mode == "minimal":
+                names = names[:MINIMAL_FIELDS]
+            for name in names:
+                chosen[name] = "the endpoint's record (the question names no field)"
+        elif mode == "recall":
+            for name in info.fields:
+                if set(name_terms(name)) & _CONTEXT_TERMS:
+                    chosen.setdefault(name, "says which record and when (recall)")
+    else:
+        for name in info.fields:
+            if set(name_terms(name)) & _LABEL_TERMS and len(chosen) < 4:
+                chosen.setdefault(name, "shows which record was picked")
+    for name, reason in chosen.items():
+        why.setdefault(name, reason)
+    return [n for n in info.fields if n in chosen]

@@ -1,0 +1,325 @@
+"""Parameter values read from the question for endpoints that declare no concepts.
+
+An imported endpoint's parameters say only their name, type, format, pattern, enum and
+description. A value is given to a parameter only where the question carries one of the kind
+the parameter takes, judged from those declarations:
+
+- free-text search parameters (``query``, ``q``, ``search``, ``keyword``...) take the name the
+  question is about ("The Dark Knight");
+- a declared ``pattern`` takes the question's token that matches it whole; a date ``format`` a
+  written date; an ``enum`` the member the question says;
+- a resource id (``{gene_id}``, ``accession``) takes an identifier-shaped token of the question;
+- ``season_number``-like integers take "the second season" / "season 2";
+- a year parameter takes the year.
+
+Nothing is invented: a parameter the question says nothing about stays out (and a required one
+is then bound to an earlier step, or the endpoint is not used). A declared ``example`` is never
+a value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from schemarouter.graph.links import resource_of
+from schemarouter.graph.terms import name_terms, stem
+from schemarouter.graph.text import humanize
+from schemarouter.models import Parameter
+from schemarouter.understand.base import Analysis
+from schemarouter.understand.entities import Entity
+
+_SEARCH_NAMES = frozenset(
+    "query q search searchterm search_term term terms keyword keywords text freetext free_text qs find "
+    "name title label query_string querystring search_query".split()
+)
+# Entity kinds that are identifiers of some database: a resource-id parameter may take them.
+_ID_KINDS = ("doi", "pmid", "arxiv_id", "cid", "material_id", "inchikey")
+
+
+@dataclass
+class Filled:
+    """Values for some parameters of one endpoint, and which question values they used."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    used: set[str] = field(default_factory=set)  # the question values spent, as written
+    weak: set[str] = field(default_factory=set)  # of those, the ones tied to their parameter only by shape
+    why: dict[str, str] = field(default_factory=dict)
+
+
+def is_search_parameter(p: Parameter) -> bool:
+    """A free-text parameter: by concept, by name, or by a description that says it searches."""
+    return _is_search(p.name, p.type, p.concept, p.description)
+
+
+@lru_cache(maxsize=65_536)
+def _is_search(name: str, type_: str, concept: str | None, description: str) -> bool:
+    if concept == "query_text":
+        return True
+    if name.lower() in _SEARCH_NAMES and type_ != "boolean":
+        return True  # a parameter named ``query`` takes text whatever type a document gives it
+    if type_ not in ("string", "array"):
+        return False
+    return bool(_SEARCH_PROSE.search(description))
+
+
+# Spellings the vocabulary rules (router.params) give values in; parameters with them are theirs.
+VOCABULARY_FORMATS = frozenset({
+    "formula_alphabetical", "formula_hill", "formula_hill_spaced", "element_list", "species_count",
+    "title_underscored", "year_range", "year_from", "year_until", "year_comparison", "lower_bound",
+    "upper_bound", "range_star",
+})
+_SEARCH_PROSE = re.compile(r"\b(?:search|query) (?:text|string|term)|\bfree[- ]text\b|text to search", re.I)
+_CODE_PROSE = re.compile(r"\b(?:code|ISO[- ]?3166|2[- ]letter|two[- ]letter)\b", re.I)
+_CREDENTIALS = frozenset(
+    "key apikey api_key api-key appid app_id token access_token auth authorization apitoken api_token "
+    "subscription-key subscription_key x-api-key".split()
+)
+_START = frozenset("start from since begin after min".split())
+_END = frozenset("end to until till before max".split())
+
+
+def is_credential(p: Parameter, auth_name: str | None = None) -> bool:
+    """A parameter that carries the user's key: sent by the executor from the environment, never read
+    from a question (and no reason to avoid the endpoint)."""
+    return p.name.lower() in _CREDENTIALS or (auth_name is not None and p.name == auth_name)
+
+
+def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: set[str] | None = None,
+                unknown: Callable[[str], bool] | None = None) -> Filled:
+    """Values for ``params`` from what the question carries (see the module docstring). ``unknown``
+    tells whether no declaration of the registry mentions a term: such words ("imatinib", "graphene")
+    are what a free-text parameter is given when the question names nothing.
+
+    ``used`` holds each question value spent (as written), so one value never fills two parameters;
+    ``weak`` those spent on an optional parameter only by their shape (no word of the question ties
+    them to it), which count for less when plans are compared."""
+    out = Filled()
+    taken = set(taken or ())
+    for p in params:
+        if (p.concept and p.concept != "query_text") or (p.format or "") in VOCABULARY_FORMATS:
+            continue  # filled by the vocabulary rules (router.params), which own these spellings
+        got = _value(p, analysis, path, taken | out.used)
+        if got is None:
+            continue
+        value, key, why, sure = got
+        out.values[p.name] = value
+        out.why[p.name] = why
+        if key:
+            out.used.add(key)
+            if not (sure or p.required or "{" + p.name + "}" in path):
+                out.weak.add(key)
+    if unknown is not None:
+        for p in params:
+            if p.name in out.values or not is_search_parameter(p):
+                continue
+            left = [w for w, term in analysis.words if unknown(term)]
+            if left:
+                text = " ".join(left)
+                out.values[p.name] = text
+                out.used.add(text)
+                out.why[p.name] = "the words of the question no source describes (what to search for)"
+                break
+    return out
+
+
+Got = tuple[Any, str, str, bool] | None  # (value, the question value spent, why, tied to the parameter by words)
+
+
+def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
+    if is_credential(p):
+        return None
+    if is_search_parameter(p):
+        name = _first_free(analysis.names, taken)
+        if name is not None:
+            return name.value, str(name.value), f"the name '{name.value}' in the question", True
+        ident = _first_free(_identifiers(analysis), taken)
+        if ident is not None and p.required:
+            return ident.value, str(ident.value), f"the identifier '{ident.value}' in the question", True
+        return None
+    if p.enum:
+        hit = _enum_member(p, analysis)
+        return (hit, "", f"'{hit}' is said in the question", True) if hit is not None else None
+    if p.pattern:
+        for e in [*_identifiers(analysis), *analysis.entities, *analysis.names]:
+            token = str(e.value)
+            if token not in taken and _fullmatch(p.pattern, token):
+                return _typed(p, token), token, f"'{token}' matches the declared pattern", True
+    fmt = (p.format or "").lower()
+    lname = p.name.lower()
+    words = _name_words(p.name)
+    coords = analysis.coordinates
+    if p.type in ("number", "string") and coords is not None and words:
+        if words[-1] in ("lat", "latitude"):
+            return coords[0], f"{coords}", "the latitude in the question", True
+        if words[-1] in ("lon", "lng", "long", "longitude"):
+            return coords[1], f"{coords}", "the longitude in the question", True
+    if fmt in ("date", "date-time") or p.type == "date" or (
+            p.type == "string" and not fmt and analysis.dates and _date_like(words)):
+        date = _date_for(words, analysis.dates, taken)
+        return (date, date, "a date in the question", True) if date else None
+    if "year" in lname and p.type in ("integer", "string", "number"):
+        year = analysis.entity("year")
+        if year is not None and str(year.value) not in taken:
+            return _typed(p, str(year.value)), str(year.value), "the year in the question", True
+        return None
+    if p.type in ("integer", "number") and not _looks_like_id(p):
+        counted = _counted(p, analysis)
+        if counted is not None and str(counted[1]) not in taken:
+            noun, n = counted
+            return n, str(n), f"'{p.name}' {n} from the question ({noun})", True
+        return None
+    labelled = _labelled(p, analysis, taken)
+    if labelled is not None:
+        return _typed(p, labelled), labelled, f"'{labelled}' is written after '{words[-1]}'", True
+    if _looks_like_id(p) or "{" + p.name + "}" in path:
+        found = _identifier_for(p, analysis, path, taken)
+        if found is not None:
+            ident, sure = found
+            return _typed(p, str(ident.value)), str(ident.value), f"the identifier '{ident.value}' in the question", sure
+    if p.type == "string" and _coded(p):
+        code = next((c for c in analysis.codes if c not in taken), None)
+        if code is not None:
+            return code, code, f"the code '{code}' in the question", False
+    if p.type == "string" and p.required and not _looks_like_id(p):
+        name = _first_free(analysis.names, taken)
+        if name is not None:
+            return name.value, str(name.value), f"the name '{name.value}' in the question", False
+    return None
+
+
+def _coded(p: Parameter) -> bool:
+    """A parameter that takes a short code (a country or station code), by its name or description."""
+    words = _name_words(p.name)
+    return bool(words) and (words[-1] in ("code", "country", "iso", "station") or bool(_CODE_PROSE.search(p.description)))
+
+
+def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
+    """The value written right after the parameter's noun ("station KRDU" for ``station``)."""
+    words = _name_words(p.name)
+    if not words:
+        return None
+    for word in reversed(words):  # "gene SCN1A" for ``genesymbol``, "article 2066037" for ``article_id``
+        if word in ("id", "ids", "code", "name", "number", "by", "of"):
+            continue
+        value = analysis.labels.get(stem(word))
+        if value is not None and value not in taken:
+            if p.type in ("integer", "number") and not value.replace(".", "", 1).lstrip("-").isdigit():
+                continue
+            return value
+    return None
+
+
+def _date_like(words: list[str]) -> bool:
+    return any(w in ("date", "day", "time", "since", "until") for w in words) or bool(set(words) & (_START | _END))
+
+
+def _date_for(words: list[str], dates: list[str], taken: set[str]) -> str | None:
+    """The date for a parameter: the first written for a start (``start_date``, ``published_since``),
+    the last for an end (``end_date``, ``until``), else the first not yet used."""
+    if not dates:
+        return None
+    if set(words) & _END and len(dates) > 1:
+        return dates[-1] if dates[-1] not in taken else None
+    if set(words) & _START:
+        return dates[0] if dates[0] not in taken else None
+    return next((d for d in dates if d not in taken), None)
+
+
+@lru_cache(maxsize=65_536)
+def _name_words(name: str) -> list[str]:
+    """A parameter name's words (remembered: the same names recur across endpoints and questions)."""
+    return humanize(name).split()
+
+
+def _first_free(entities: list[Entity], taken: set[str]) -> Entity | None:
+    return next((e for e in entities if str(e.value) not in taken), None)
+
+
+def _fullmatch(pattern: str, token: str) -> bool:
+    try:
+        return re.fullmatch(pattern.strip("^$") if pattern.startswith("^") and pattern.endswith("$") else pattern,
+                            token) is not None
+    except re.error:
+        return False
+
+
+def _typed(p: Parameter, value: str) -> Any:
+    if p.type == "integer":
+        try:
+            return int(value)
+        except ValueError:
+            return value
+    if p.type == "number":
+        try:
+            return float(value)
+        except ValueError:
+            return value
+    return value
+
+
+def _enum_member(p: Parameter, analysis: Analysis) -> Any:
+    """The enum member the question names (by its terms); None if none or several."""
+    terms = set(analysis.all_terms)
+    hits = []
+    for member in p.enum or []:
+        if not isinstance(member, str) or not member.strip():
+            continue
+        if len(member) <= 3:
+            # a short code ("de", "I") only as written, never as a word that happens to match it
+            if any(w == member for w, _ in analysis.words):
+                hits.append(member)
+            continue
+        words = name_terms(member)  # remembered per distinct member
+        if words and all(w in terms for w in words):
+            hits.append(member)
+    return hits[0] if len(hits) == 1 else None
+
+
+def _looks_like_id(p: Parameter) -> bool:
+    words = _name_words(p.name)
+    return bool(words) and words[-1] in ("id", "ids", "key", "code", "uid", "uuid", "urn", "accession", "curie", "doi")
+
+
+def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tuple[Entity, bool] | None:
+    """An identifier-shaped token for a resource-id parameter (and whether a word before it names the
+    resource: "gene HGNC:1100" for ``gene_id``); a DOI for a DOI parameter."""
+    words = _name_words(p.name)
+    if "doi" in words or (p.format or "").lower() == "doi":
+        doi = analysis.entity("doi")
+        return (doi, True) if doi is not None and str(doi.value) not in taken else None
+    free = [e for e in _identifiers(analysis) if str(e.value) not in taken]
+    if p.type == "integer":
+        free = [e for e in free if str(e.value).isdigit()]
+    if not free:
+        return None
+    resource = resource_of(p.name, path)
+    if resource:
+        for e in free:
+            if resource[-1] in e.extra.get("context", ()):
+                return e, True
+    return free[0], False
+
+
+def _identifiers(analysis: Analysis) -> list[Entity]:
+    """Identifier-shaped tokens and the identifiers the entity readers recognized, in question order."""
+    found = [*analysis.identifiers, *(e for e in analysis.entities if e.kind in _ID_KINDS)]
+    return sorted(found, key=lambda e: e.start)
+
+
+def _counted(p: Parameter, analysis: Analysis) -> tuple[str, int] | None:
+    """``season_number`` -> (season, 2) for "the second season" or "season 2"; ``days`` -> (day, 7) for
+    "a 7-day forecast"."""
+    words = _name_words(p.name)
+    if not words:
+        return None
+    if words[-1] in ("number", "num", "no", "index"):
+        if len(words) < 2:
+            return None
+        noun = stem(words[-2])
+    else:
+        noun = stem(words[-1])
+    return (noun, analysis.counts[noun]) if noun in analysis.counts else None

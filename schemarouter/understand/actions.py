@@ -1,0 +1,58 @@
+"""Is this a request to act rather than to read? Decided from the grammar of the request.
+
+Data sources answer questions; they do not send mail, place orders, run simulations or change
+records on a user's behalf (writes are not enabled). Such requests are recognized by their
+shape, not by phrases of any test set: an imperative clause (at the start, after a politeness
+or modal frame such as "please", "can you", "I'd like to", or after "and") whose verb creates,
+sends, orders, books, runs, changes or removes something, followed by its object rather than by
+a preposition ("Change in enthalpy" is a noun phrase, "Change the record" an order).
+"""
+
+from __future__ import annotations
+
+import re
+
+# Verbs (base forms) whose imperative asks the system to do something in the world.
+ACTION_VERBS = frozenset(
+    """add append archive assign book buy cancel change charge compose copy create delete deploy deposit draft
+    draw e-mail edit email enroll erase execute file forward generate insert install invite launch mail make mark
+    message modify move notify order paint pay phone place post print publish purchase put register reject remind
+    remove rename render replace request reschedule reserve restart revoke run save schedule send set share
+    sign simulate start stop submit subscribe switch text transfer translate turn unsubscribe update upload
+    withdraw write""".split()
+)
+_FRAME = (
+    r"(?:please\s+|kindly\s+|now\s+|then\s+|also\s+|just\s+)*"
+    r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|(?:i|we)\s*(?:'d|would)\s+like\s+(?:you\s+)?to\s+"
+    r"|(?:i|we)\s+(?:want|need|wish)\s+(?:you\s+)?to\s+|(?:i|we)\s*(?:'m|am|are)\s+(?:going|trying)\s+to\s+"
+    r"|help\s+me\s+(?:to\s+)?|go\s+ahead\s+and\s+|let'?s\s+|(?:i|we)\s+(?:must|should|have\s+to)\s+)?"
+    r"(?:please\s+)?"
+)
+_CLAUSES = re.compile(r"[.;!?]\s+|,\s*|\s+(?:and|then|and\s+then)\s+", re.IGNORECASE)
+# Phrasal verbs that ask to act, mapped to the verb they mean.
+_PHRASAL = re.compile(r"\b(?:get\s+rid\s+of|take\s+down|throw\s+away|sign\s+(?:me\s+)?up|opt\s+(?:me\s+)?out)\b",
+                      re.IGNORECASE)
+_VERB = re.compile(r"^\s*" + _FRAME + r"(?P<verb>[a-z][a-z\-]*)\b(?P<rest>.*)", re.IGNORECASE | re.DOTALL)
+# What may follow an imperative verb: its object (a determiner, a pronoun, a number, a noun).
+_NOT_AN_OBJECT = re.compile(r"^\s*(?:of|in|on|at|from|between|with|over|during|per|versus|vs\.?|is|are|was|were|"
+                            r"'s|s\b|than|[?,.:;]|$)"
+                            # a noun compound ("Run time of", "Start date for"), not verb + object
+                            r"|^\s*[a-z]+\s+(?:of|for)\b"
+                            # a request to present data ("make a list of", "create a table of")
+                            r"|^\s*(?:me\s+)?(?:a|an|the)\s+(?:list|table|summary|overview|comparison|ranking)\b",
+                            re.IGNORECASE)
+
+
+def action_verb(text: str) -> str | None:
+    """The action verb of a request to act, or None for a request for data."""
+    for clause in _CLAUSES.split(_PHRASAL.sub("remove", text.strip())):
+        m = _VERB.match(clause)
+        if m is None:
+            continue
+        verb = m.group("verb").lower()
+        if verb not in ACTION_VERBS:
+            continue
+        if _NOT_AN_OBJECT.match(m.group("rest")):
+            continue
+        return verb
+    return None

@@ -1,0 +1,128 @@
+"""Proper names and identifier-like tokens: the values a question carries for sources nobody tuned.
+
+A question names things ("The Dark Knight", "Sofia Coppola", "House of Cards") that no entity
+list knows, and quotes titles; a search endpoint takes such a name as its free text. It also
+carries identifiers in shapes no recognizer was written for (``HP:0001250``, ``NM_000059.3``,
+``urn:mavedb:00000001-a-1``, ``3542519``). Both are read from the writing alone (capitals,
+quotes, digits and separators), never from a list of titles, so they hold for any source.
+"""
+
+from __future__ import annotations
+
+import re
+
+from schemarouter.graph.terms import QUESTION_FILLER
+from schemarouter.graph.text import STOPWORDS
+from schemarouter.understand.entities import Entity
+
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’.&\-]*")
+_QUOTED = re.compile(r"([\"“”‘’'])([^\"“”‘’]{1,200}?)([\"“”‘’])")
+# Small words that may sit inside a name ("House of Cards", "The Lord of the Rings").
+_CONNECTORS = frozenset("of the and de la le du da di del von van der den y & el al".split())
+# Capitalized words that are not names by themselves: calendar words and sentence openers.
+_NOT_NAMES = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday january february march april may june july
+    august september october november december today tomorrow yesterday i""".split()
+)
+_OPENERS = STOPWORDS | QUESTION_FILLER | frozenset(
+    """search recommend compare name list count are is does do did has have how which what when where who why
+    whose please hi hello hey okay ok yes no""".split()
+)
+_IDENTIFIER = re.compile(
+    r"(?<![\w:/.\-])("
+    r"[A-Za-z][A-Za-z0-9_]*:[A-Za-z0-9][A-Za-z0-9_.:\-]*[A-Za-z0-9]"  # CURIEs and URNs: HP:0001250, urn:x:1-a
+    r"|[A-Za-z]{1,6}[_\-]?\d{3,}(?:[._\-]\w+)*"  # accessions: NM_000059.3, P04637, ENSG00000139618, rs12345
+    r"|[A-Z][A-Za-z]{1,9}_?\d{2,}"  # database ids: CHEMBL25, DB00945
+    r"|\d{4,}(?:[\-_.]\w+)*"  # numeric ids of 4+ digits (years are told apart by the caller)
+    r")(?![\w])(?!:\w)"
+)
+
+
+def quoted_names(text: str) -> list[Entity]:
+    """Text inside quotes: a title or name exactly as the user wrote it."""
+    out = []
+    for m in _QUOTED.finditer(text):
+        inner = m.group(2).strip()
+        if inner and (m.group(1) in "\"“”" or len(inner.split()) > 1 or inner[:1].isupper()):
+            out.append(Entity("name", inner, m.start(2), m.end(2), inner, {"quoted": True}))
+    return out
+
+
+def proper_names(text: str, taken: list[tuple[int, int]]) -> list[Entity]:
+    """Runs of capitalized words (with small connectors inside) that are not already taken by an
+    entity, a source name or a quote. A run at the start of a sentence needs two capitalized words."""
+    names = quoted_names(text)
+    taken = [*taken, *((e.start, e.end) for e in names)]
+    tokens = [m for m in _TOKEN.finditer(text) if not any(s <= m.start() < e for s, e in taken)]
+    run: list[re.Match[str]] = []
+
+    def close() -> None:
+        while run and run[-1].group().lower() in _CONNECTORS:
+            run.pop()
+        while run and run[0].group().lower() in _CONNECTORS - {"the"}:
+            run.pop(0)
+        caps = [m for m in run if _capitalized(m.group())]
+        if caps and not (len(caps) == 1 and _opens_sentence(text, caps[0].start())):
+            first = run[0]
+            if _opens_sentence(text, first.start()) and first.group().lower() in _OPENERS:
+                run.pop(0)
+            if run and any(_capitalized(m.group()) for m in run):
+                start, end = run[0].start(), run[-1].end()
+                value = re.sub(r"['’]s$", "", text[start:end]).rstrip(".'’")
+                if value.lower() not in _NOT_NAMES and not _acronym_alone(value):
+                    names.append(Entity("name", value, start, start + len(value), value))
+        run.clear()
+
+    previous_end = -1
+    for m in tokens:
+        word = m.group()
+        gap = text[previous_end:m.start()] if previous_end >= 0 else " "
+        if run and (gap.strip() not in ("", "-") or "\n" in gap):
+            close()
+        if _capitalized(word) or (word[:1].isdigit() and run) or (run and word.lower() in _CONNECTORS):
+            if _capitalized(word) and word.lower() in _NOT_NAMES:
+                close()
+            else:
+                if not run and word[:1].isdigit():
+                    close()
+                run.append(m)
+        elif word[:1].isdigit() and _next_capitalized(tokens, m):
+            run.append(m)  # "2 Broke Girls"
+        else:
+            close()
+        previous_end = m.end()
+    close()
+    return sorted(names, key=lambda e: e.start)
+
+
+def identifier_tokens(text: str, taken: list[tuple[int, int]]) -> list[Entity]:
+    """Tokens shaped like identifiers of some database (CURIEs, URNs, accessions, long numbers)."""
+    out = []
+    for m in _IDENTIFIER.finditer(text):
+        value = m.group(1).rstrip(".")
+        start = m.start(1)
+        if any(s <= start < e for s, e in taken):
+            continue
+        if value.isdigit() and len(value) == 4 and value[:2] in ("19", "20"):
+            continue  # a year
+        out.append(Entity("identifier", value, start, start + len(value), value))
+    return out
+
+
+def _capitalized(word: str) -> bool:
+    return word[:1].isupper()
+
+
+def _acronym_alone(value: str) -> bool:
+    """A lone short all-capitals word ("TV", "DFT") is an abbreviation, not a name."""
+    return " " not in value and value.isupper() and len(value) <= 4
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    before = text[:start].rstrip()
+    return not before or before[-1] in ".?!:;\"“(" or before.endswith("\n")
+
+
+def _next_capitalized(tokens: list[re.Match[str]], m: re.Match[str]) -> bool:
+    i = tokens.index(m)
+    return i + 1 < len(tokens) and _capitalized(tokens[i + 1].group())

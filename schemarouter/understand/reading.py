@@ -1,0 +1,144 @@
+"""The reading every understand backend shares: names, identifiers, numbers and content terms.
+
+These are read from the writing of the question alone (no vocabulary, no model), so the offline
+rules and the LLM understander give the router the same values for sources nobody tuned the
+vocabulary for, and the router never has to go back to the raw question.
+"""
+
+from __future__ import annotations
+
+import re
+
+from collections.abc import Callable
+
+from schemarouter.graph.terms import name_terms, question_terms, stem
+from schemarouter.understand import wording
+from schemarouter.understand.actions import action_verb
+from schemarouter.understand.base import Analysis
+from schemarouter.understand.entities import Entity
+from schemarouter.understand.names import identifier_tokens, proper_names
+
+_LIVE = re.compile(
+    r"\b(?:right now|at (?:this|the) (?:moment|instant|time)|as (?:we speak|of now)|currently|real[- ]time|live"
+    r"|this (?:instant|very moment)|at present|just now)\b", re.IGNORECASE)
+_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8,
+    "9th": 9, "10th": 10,
+}
+_ORDINAL_NOUN = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\s+([a-z]+)", re.IGNORECASE)
+_NOUN_NUMBER = re.compile(r"\b([a-z]{3,})\s+(?:no\.?\s*|number\s+|#)?(\d{1,4})\b(?![.\-/]\d)", re.IGNORECASE)
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’\-]*|\d[\w.\-:]*")
+_LABELLED = re.compile(
+    r"\b([A-Za-z]{3,})\s+(?:id\s+|code\s+|number\s+|#\s*)?"
+    r"([\"'“‘]([^\"'”’]{1,80})[\"'”’]|[A-Z][A-Za-z0-9:_.\-]*[0-9A-Z][A-Za-z0-9:_.\-]*|[A-Za-z]*\d[\w:.\-]*)")
+_COORDINATES = re.compile(
+    r"(?:\blat(?:itude)?\s*[:=]?\s*)?(-?\d{1,2}\.\d+)\s*°?\s*[NS]?\s*,?\s*(?:(?:and\s+)?\blon(?:g|gitude)?\s*[:=]?\s*)?"
+    r"(-?\d{1,3}\.\d+)", re.IGNORECASE)
+# How people name reporting periods, in the words enum labels use (Q1, half-year, Q3, annual).
+_PERIODS = [
+    (re.compile(r"\b(?:first|1st)[- ]quarter\b|\bq1\b", re.I), "q1"),
+    (re.compile(r"\b(?:third|3rd)[- ]quarter\b|\bq3\b", re.I), "q3"),
+    (re.compile(r"\b(?:half[- ]?year(?:ly)?|semi[- ]?annual|interim|h1|first half)\b", re.I), "half-year"),
+    (re.compile(r"(?<!semi-)(?<!semi )\b(?:annual|yearly|full[- ]year|business report)\b", re.I), "annual"),
+]
+_PREFIX = re.compile(r"([A-Za-z]{2,})[_:\-]?\d")
+_NUMBER_NOUN = re.compile(r"\b(\d{1,4})(?:-|\s+)([a-z]{3,})\b", re.IGNORECASE)
+_CODE = re.compile(r"(?<![\w:/.\-])([A-Z]{2,4})(?![\w:/\-])(?!\.\w)")
+_NOT_VALUES = frozenset("the a an of in on at for to and or with from by is are this that".split())
+
+
+def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int]],
+                known: Callable[[str], bool] | None = None) -> None:
+    """Fill the shared reading of ``text`` into ``analysis`` (names, identifiers, dates, counts,
+    labelled values, coordinates, terms, action verb, compared provenances). Entity spans already on
+    the analysis are respected. ``known`` tells whether a term is vocabulary of the registry: a
+    capitalized phrase made only of such words ("UniProt", "Human Phenotype Ontology") names a
+    thing the sources describe, so it is read as words, not as a value."""
+    taken = [(e.start, e.end) for e in analysis.entities] + list(source_spans)
+    names = proper_names(text, taken)
+    if known is not None:
+        names = [e for e in names if e.extra.get("quoted") or not _all_known(str(e.value), known)]
+    # things the entity readers named (a compound, a company, a quoted title) are names a search takes
+    for e in analysis.entities:
+        if e.kind in ("compound", "company", "title") and not any(n.start < e.end and e.start < n.end for n in names):
+            names.append(Entity("name", e.text, e.start, e.end, e.text, {"entity": e.kind}))
+    analysis.names = sorted(names, key=lambda e: e.start)
+    taken_ids = taken + [(e.start, e.end) for e in analysis.names if e.extra.get("quoted")]
+    ids = identifier_tokens(text, taken_ids)
+    for e in ids:
+        before = re.findall(r"[a-z]+", text[max(0, e.start - 40): e.start].lower())[-3:]
+        e.extra["context"] = [stem(w) for w in before]
+    analysis.identifiers = ids
+    analysis.dates = _DATE.findall(text)
+    counts: dict[str, int] = {}
+    for m in _ORDINAL_NOUN.finditer(text):
+        counts.setdefault(stem(m.group(2).lower()), _ORDINALS[m.group(1).lower()])
+    for m in _NOUN_NUMBER.finditer(text):
+        counts.setdefault(stem(m.group(1).lower()), int(m.group(2)))
+    for m in _NUMBER_NOUN.finditer(text):
+        counts.setdefault(stem(m.group(2).lower()), int(m.group(1)))
+    analysis.counts = counts
+    spans = [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids)]
+    # a short capitalized code the registry's own vocabulary has as a word ("TV") is that word
+    analysis.codes = [m.group(1) for m in _CODE.finditer(text) if not any(s <= m.start() < e for s, e in spans)
+                      and (known is None or not known(stem(m.group(1).lower())))]
+    code_spans = [(m.start(1), m.end(1)) for m in _CODE.finditer(text) if m.group(1) in analysis.codes]
+    analysis.all_terms = question_terms(text)
+    blank = list(text)
+    for start, end in [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids),
+                       *code_spans]:
+        for i in range(max(0, start), min(end, len(blank))):
+            blank[i] = " "
+    # an identifier's prefix names its namespace ("MONDO:0007739", "CHEMBL25"): a word the sources
+    # that hold it declare
+    prefixes = " ".join(_PREFIX.match(str(e.value)).group(1) for e in ids if _PREFIX.match(str(e.value)))
+    analysis.terms = question_terms("".join(blank) + " " + prefixes)
+    # the words a free-text parameter may be given: everything but source names and identifiers
+    rest = list(text)
+    for start, end in [*source_spans, *((e.start, e.end) for e in ids)]:
+        for i in range(max(0, start), min(end, len(rest))):
+            rest[i] = " "
+    analysis.words = [(w, t) for w in _WORD.findall("".join(rest)) if (t := _term(w)) is not None]
+    analysis.labels = _labels(text, taken)
+    analysis.coordinates = _coordinates(text)
+    analysis.periods = [period for pattern, period in _PERIODS if pattern.search(text)]
+    analysis.action = action_verb(text)
+    analysis.live = bool(_LIVE.search(text))
+    analysis.compare_kinds = wording.constraint_kinds(text) if analysis.compare else []
+
+
+def _all_known(value: str, known: Callable[[str], bool]) -> bool:
+    terms = name_terms(value)
+    return bool(terms) and all(known(t) for t in terms)
+
+
+def _term(word: str) -> str | None:
+    found = question_terms(word)
+    return found[0] if found else None
+
+
+def _labels(text: str, taken: list[tuple[int, int]]) -> dict[str, str]:
+    """Noun term -> the value written right after the noun: "station KRDU", "build GRCh38",
+    "taxon NCBITaxon:10090", "chromosome 1", "term 'seizure'"."""
+    out: dict[str, str] = {}
+    for m in _LABELLED.finditer(text):
+        noun = m.group(1).lower()
+        if noun in _NOT_VALUES or any(s <= m.start(1) < e for s, e in taken):
+            continue
+        value = (m.group(3) or m.group(2)).rstrip(".,;:?!")
+        if value and value.lower() not in _NOT_VALUES:
+            out.setdefault(stem(noun), value)
+    return out
+
+
+def _coordinates(text: str) -> tuple[float, float] | None:
+    """A latitude/longitude pair written as two decimals ("lat 51.5, lon -0.12", "at 35.77, -78.64")."""
+    for m in _COORDINATES.finditer(text):
+        lat, lon = float(m.group(1)), float(m.group(2))
+        if -90 <= lat <= 90 and -180 <= lon <= 180:
+            return lat, lon
+    return None

@@ -1,0 +1,118 @@
+"""What the understand step reads from any question for sources nobody tuned (names, identifiers,
+labelled values, codes, counts, coordinates, requests to act), and the retrieval and links built
+from what sources declare."""
+
+from __future__ import annotations
+
+import pytest
+
+from schemarouter.graph import SchemaGraph
+from schemarouter.graph.lexical import build_lexical
+from schemarouter.graph.links import resource_of
+from schemarouter.graph.terms import name_terms, path_terms, question_terms
+from schemarouter.models import Parameter
+from schemarouter.router.values import is_credential, is_search_parameter, open_values
+from schemarouter.understand.actions import action_verb
+from schemarouter.understand.base import Analysis
+from schemarouter.understand.names import identifier_tokens, proper_names
+from schemarouter.understand.reading import read_values
+from schemarouter.plan import Understanding
+from tests.open_world_support import with_catalogue
+from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
+
+
+def _read(text: str) -> Analysis:
+    a = Analysis(question=text, understanding=Understanding())
+    read_values(a, text, [])
+    return a
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("Who was the lead actor in the movie The Dark Knight?", ["The Dark Knight"]),
+    ("tell me the directors of the first season of House of Cards", ["House of Cards"]),
+    ("Who is the director of Leonardo DiCaprio's latest movie?", ["Leonardo DiCaprio"]),
+    ('What is the release date of the movie "The Matrix"?', ["The Matrix"]),
+    ("give me a poster of 2 Broke Girls", ["2 Broke Girls"]),
+    ("What TV series has the director directed?", []),  # an abbreviation alone is no name
+    ("Give me the number of movies", []),  # a capital opening the sentence is no name
+])
+def test_proper_names_come_from_capitals_and_quotes(text: str, names: list[str]) -> None:
+    assert [e.value for e in proper_names(text, [])] == names
+
+
+def test_identifiers_of_any_database_are_read_by_shape() -> None:
+    found = [e.value for e in identifier_tokens(
+        "Compare HP:0001250, NM_000059.3, CHEMBL25, urn:mavedb:00000001-a-1 and record 82470963: in 2021", [])]
+    assert found == ["HP:0001250", "NM_000059.3", "CHEMBL25", "urn:mavedb:00000001-a-1", "82470963"]
+
+
+def test_labelled_values_codes_counts_and_coordinates() -> None:
+    a = _read("Hourly forecast at station KRDU for the third episode of season 2, 7-day, at 35.77, -78.64 in Berlin, DE.")
+    assert a.labels["station"] == "KRDU"
+    assert a.counts["episod"] == 3 and a.counts["season"] == 2 and a.counts["day"] == 7
+    assert a.coordinates == (35.77, -78.64)
+    assert "DE" in a.codes and "de" not in a.terms, "a code is a value, not a word of the question"
+
+
+def test_the_prefix_of_an_identifier_is_a_word_of_the_question() -> None:
+    assert "mondo" in _read("Describe MONDO:0007739").terms
+
+
+@pytest.mark.parametrize(("text", "verb"), [
+    ("Send an email to my co-author saying the draft is ready.", "send"),
+    ("Could you order 5 g of lithium iron phosphate for me?", "order"),
+    ("I'd like to run a DFT relaxation of GaN.", "run"),
+    ("Find the band gap of GaN and email it to my advisor.", "email"),
+    ("I want item 998877 gone from my account, please delete it.", "delete"),
+    ("Get rid of variant set 17.", "remove"),
+    ("Change in enthalpy of formation of NaCl", None),
+    ("Run time of the movie Titanic", None),
+    ("Make a list of movies directed by Nolan", None),
+    ("Please recommend me some TV shows similar to Breaking Bad", None),
+    ("Order of the phase transition in BaTiO3", None),
+    ("What is X, and how do I get rid of it?", None),
+])
+def test_requests_to_act_are_told_by_grammar(text: str, verb: str | None) -> None:
+    assert action_verb(text) == verb
+
+
+def test_terms_are_stemmed_and_paths_split() -> None:
+    assert question_terms("When was it released?") == ["releas"]
+    assert name_terms("release_date") == ("releas", "date")
+    assert path_terms("/movie/{movie_id}/credits?lang={lang}") == ("movi", "credit")
+    assert resource_of("movie_id", "/movie/{movie_id}") == ("movi",)
+    assert resource_of("id", "/pets/{id}") == ("pet",)
+
+
+def test_a_word_in_a_path_weighs_more_than_in_a_description(graph: SchemaGraph) -> None:  # noqa: F811
+    g = with_catalogue(graph)
+    lex = build_lexical(iter(g.endpoints.values()))
+    numbers = {key: i for i, key in enumerate(lex.keys)}
+    images = numbers[("specimens", "specimen_images")]
+    detail = numbers[("specimens", "specimen")]
+    assert lex.strength(images, "imag") > 0 and lex.strength(detail, "imag") == 0
+    assert lex.strength(detail, "found") > 0  # "Where it was found." describes the locality field
+    assert lex.strength(images, "imag") > lex.strength(detail, "found")
+    assert lex.weight("thermocoupl") == lex.unknown_idf  # a word no declaration mentions
+
+
+def test_values_go_only_where_the_declaration_takes_them() -> None:
+    a = _read("Images of specimen 482913 between 2021-01-01 and 2021-02-01 at lat 51.5, lon -0.12")
+    params = [
+        Parameter(name="specimen_id", type="integer", required=True),
+        Parameter(name="start_date", type="string"), Parameter(name="end_date", type="string"),
+        Parameter(name="lat", type="number"), Parameter(name="lon", type="number"),
+        Parameter(name="units", type="string", enum=["M", "I"]),
+        Parameter(name="api_key", type="string", required=True),
+        Parameter(name="q", type="string", example="Tyrannosaurus"),
+    ]
+    got = open_values(params, a, "/specimens/{specimen_id}/images").values
+    assert got == {"specimen_id": 482913, "start_date": "2021-01-01", "end_date": "2021-02-01", "lat": 51.5,
+                   "lon": -0.12}
+    assert is_credential(params[6]) and is_search_parameter(params[7])
+
+
+def test_one_question_value_fills_one_parameter() -> None:
+    a = _read("Details of article 2066037")
+    params = [Parameter(name="article_id", type="integer", required=True), Parameter(name="file_id", type="integer")]
+    assert open_values(params, a, "/articles/{article_id}/files/{file_id}").values == {"article_id": 2066037}

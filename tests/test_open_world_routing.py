@@ -1,0 +1,135 @@
+"""Routing over a source nobody tuned the vocabulary for: retrieval from its declarations, values
+read from the question, chained steps, honest declines — beside the 19 first-party sources."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from schemarouter.graph import SchemaGraph
+from schemarouter.plan import binding_of
+from schemarouter.router import Router
+from schemarouter.router.validate import validate_plan
+from tests.open_world_support import catalogue, with_catalogue
+from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
+
+
+@pytest.fixture(scope="module")
+def open_graph(graph: SchemaGraph) -> SchemaGraph:  # noqa: F811
+    return with_catalogue(graph)
+
+
+@pytest.fixture(scope="module")
+def open_router(open_graph: SchemaGraph) -> Router:
+    return Router(open_graph)
+
+
+def calls(plan) -> list[str]:  # type: ignore[no-untyped-def]
+    return [f"{s.source}.{s.endpoint}" for s in plan.steps]
+
+
+def test_a_name_is_searched_and_its_id_bound_to_the_detail(open_router: Router, open_graph: SchemaGraph) -> None:
+    plan = open_router.plan("Where was the specimen Tyrannosaurus Sue found?")
+    assert calls(plan) == ["specimens.search_specimens", "specimens.specimen"]
+    search, detail = plan.steps
+    assert search.id == "s1" and search.params == {"q": "Tyrannosaurus Sue"}
+    assert detail.params == {"specimen_id": {"from": "s1", "field": "id", "pick": "first"}}
+    assert "id" in search.fields, "the producer fetches the field the next step needs"
+    assert "locality" in detail.fields and "collector_id" not in detail.fields
+    assert validate_plan(plan, open_graph) == []
+
+
+def test_a_word_of_the_path_picks_the_endpoint(open_router: Router) -> None:
+    plan = open_router.plan("Show me images of the specimen Tyrannosaurus Sue")
+    assert calls(plan) == ["specimens.search_specimens", "specimens.specimen_images"]
+
+
+def test_an_id_in_the_question_fills_the_path_parameter_without_a_chain(open_router: Router) -> None:
+    plan = open_router.plan("Images of specimen 482913 in the specimen catalogue")
+    assert calls(plan) == ["specimens.specimen_images"]
+    assert plan.steps[0].params == {"specimen_id": 482913}
+
+
+def test_a_list_endpoint_produces_the_id_when_the_question_names_nothing(open_router: Router) -> None:
+    plan = open_router.plan("Where were the recently catalogued specimens found?")
+    assert calls(plan)[0] == "specimens.recent_specimens"
+    assert all(binding_of(v) is None or v["from"] == "s1" for s in plan.steps for v in s.params.values())
+
+
+def test_a_declared_example_is_never_a_value(open_graph: SchemaGraph) -> None:
+    # no question value for the required id: the endpoint is reached by a chain or not at all
+    plan = Router(open_graph).plan("Get specimen details from the specimen catalogue")
+    for step in plan.steps:
+        for p in open_graph.endpoints[(step.source, step.endpoint)].endpoint.parameters:
+            if p.required:
+                assert p.name in step.params
+
+
+def test_an_action_request_is_declined_naming_the_write_operation(open_router: Router) -> None:
+    plan = open_router.plan("Please request a loan of the specimen Tyrannosaurus Sue for our exhibition.")
+    assert plan.declined and not plan.steps
+    assert "specimens.create_loan" in plan.declined and "POST /specimens/{specimen_id}/loans" in plan.declined
+    assert "writes are not enabled" in plan.declined
+
+
+@pytest.mark.parametrize("question", [
+    "Order 5 g of lithium iron phosphate from the supplier",
+    "Email the band gap of GaN to my advisor",
+    "Could you run a DFT relaxation of NaCl with a 500 eV cutoff?",
+    "Delete sample S-12 from the lab store.",
+])
+def test_requests_to_act_are_declined(open_router: Router, question: str) -> None:
+    plan = open_router.plan(question)
+    assert plan.declined and "action" in plan.declined and not plan.steps
+
+
+def test_a_question_no_source_explains_is_declined(open_router: Router) -> None:
+    plan = open_router.plan("What will the weather be like in Daejeon tomorrow afternoon?")
+    assert plan.declined and not plan.steps
+
+
+def test_first_party_questions_keep_their_vocabulary_routes(open_router: Router) -> None:
+    assert calls(open_router.plan("What is the band gap of LiFePO4 in the Materials Project?")) == [
+        "materials_project.summary"]
+    assert calls(open_router.plan("What is the molecular weight of aspirin?")) == ["pubchem.compound_properties"]
+
+
+def test_a_common_word_is_not_read_as_an_element_for_a_source_that_takes_none(open_router: Router) -> None:
+    plan = open_router.plan("Who collected the specimen Lead Tyrannosaurus?")
+    assert calls(plan)[0] == "specimens.search_specimens"
+    assert "formula" not in plan.steps[0].params
+
+
+def test_declared_feeds_bind_what_names_would_not(graph: SchemaGraph) -> None:  # noqa: F811
+    # collector_id is a field of the detail; a declared feed says it supplies the collector endpoint
+    source = catalogue(feeds=[{"from": "specimen.collector_id", "to": "collector.collector_id"}])
+    g = with_catalogue(graph, source)
+    links = g.links[("specimens", "collector")]["collector_id"]
+    assert links[0].producer == ("specimens", "specimen") and links[0].how == "declared"
+
+
+def test_write_endpoints_are_never_planned(open_graph: SchemaGraph) -> None:
+    plan = Router(open_graph).plan("Request a loan record for specimen 482913")
+    assert all(open_graph.endpoints[(s.source, s.endpoint)].endpoint.access == "read" for s in plan.steps)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from([
+    "specimen", "Tyrannosaurus Sue", "images", "of", "the", "where", "found", "482913", "collector", "band gap",
+    "GaN", "recent", "loan", "please", "request", "HP:0001250", "2021-03-04", "lat 51.5, lon -0.12", "?", "born",
+    "Materials Project", "compare", "second season", "DE", "'quoted title'",
+]), max_size=12))
+def test_any_text_yields_a_valid_plan_whose_bindings_resolve(open_router: Router, open_graph: SchemaGraph,
+                                                              words: list[str]) -> None:
+    plan = open_router.plan(" ".join(words))
+    assert validate_plan(plan, open_graph) == []
+    ids = [s.id for s in plan.steps]
+    for i, step in enumerate(plan.steps):
+        for value in step.params.values():
+            b = binding_of(value)
+            if b is not None:
+                producer = ids.index(b["from"])
+                assert producer < i
+                prod = plan.steps[producer]
+                assert b["field"] in prod.fields
