@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from schemarouter.coverage import coverage
 from schemarouter.graph import EndpointInfo, SchemaGraph, graph_from_url
 from schemarouter.graph.order import IntentGroup
 from schemarouter.graph.text import normalize
@@ -67,11 +68,12 @@ class Router:
         )
         if analysis.decline:
             plan.declined = analysis.decline
-            return plan
-        steps = [s for s in self._steps(analysis, mode) if s is not None]
-        if not steps:
-            plan.declined = "no registered source can answer this with the values given"
-        plan.steps = steps
+        else:
+            steps = [s for s in self._steps(analysis, mode) if s is not None]
+            if not steps:
+                plan.declined = "no registered source can answer this with the values given"
+            plan.steps = steps
+        plan.coverage = coverage(plan, analysis, self.graph)
         return plan
 
     # -- candidates and ranking -------------------------------------------------------------
