@@ -105,7 +105,7 @@ def _concept_gap(concept: str, graph: SchemaGraph, constraint: str | None) -> st
     declared = graph.concept_fields.get(concept, []) or graph.fields_named(concept)
     if not declared:
         if concept not in graph.decls.concepts:
-            return "the registry knows no concept or field by this name"
+            return "not a quantity the registry knows (no concept or field by this name)"
         return "no registered source declares a field for it"
     if constraint and not any(f.source_type == constraint for f in declared):
         return f"no registered source declares it with source type {constraint}"

@@ -47,8 +47,12 @@ def offline_options(func: Any) -> Any:
 
 
 def read_plan(plan_file: str) -> Plan:
+    """A saved plan (``plan --json``, or one line of ``plan --jsonl``, whose ``status`` is dropped)."""
     try:
-        return Plan.model_validate(json.loads(Path(plan_file).read_text(encoding="utf-8")))
+        data = json.loads(Path(plan_file).read_text(encoding="utf-8"))
+        if isinstance(data, dict):
+            data.pop("status", None)
+        return Plan.model_validate(data)
     except (ValueError, OSError) as exc:
         raise SchemaRouterError(f"cannot read plan file {plan_file}: {str(exc).splitlines()[0]}") from None
 
