@@ -1,7 +1,7 @@
 """schemarouter: field-aware tool routing for agentic RAG over scientific data sources.
 
-The public API (nothing else is needed from a notebook): ``schemarouter.run(question)`` and
-``schemarouter.plan(question)``; ``schemarouter.Router`` (``plan``, ``run``); the typed results
+The public API (nothing else is needed from a notebook): ``schemarouter.run(question)``;
+``schemarouter.Router`` (``from_registry``, ``plan``, ``run``); the typed results
 ``Plan``, ``Coverage``, ``RunResult``, ``StepResult``, ``Value``; ``StepCache``; ``hookimpl`` for
 plugins.
 """
@@ -17,14 +17,13 @@ except PackageNotFoundError:  # running from a source tree that was never instal
 
 __all__ = [
     "Coverage", "Plan", "Router", "RunResult", "StepCache", "StepResult", "Value", "__version__", "hookimpl",
-    "plan", "run",
+    "run",
 ]
 
 # Imported on first use: the router pulls in the registry and graph, the executor httpx and vcrpy.
 _LAZY = {
     "Router": "schemarouter.api",
     "run": "schemarouter.api",
-    "plan": "schemarouter.api",
     "Plan": "schemarouter.plan",
     "Coverage": "schemarouter.plan",
     "RunResult": "schemarouter.execution.results",

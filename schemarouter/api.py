@@ -91,13 +91,9 @@ class Router(_Planner):
             return executor.run_sync(plan)
 
 
-def plan(question: str, *, db: str | None = None, mode: Mode = "recall") -> Plan:
-    """Plan ``question`` on the registry at ``db`` (default: the user's registry, synced on first use)."""
-    return _router(db).plan(question, mode=mode)
-
-
 def run(question: str, *, db: str | None = None, mode: Mode = "recall", **options: Any) -> RunResult:
-    """Plan and run ``question``; ``options`` are those of :meth:`Router.run` (offline, cache, fallback, env...)."""
+    """Plan and run ``question`` on the registry at ``db`` (default: the user's, synced on first use);
+    ``options`` are those of :meth:`Router.run` (offline, cassettes, cache, fallback, env)."""
     router = _router(db)
     return router.run(router.plan(question, mode=mode), **options)
 
