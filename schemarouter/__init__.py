@@ -1,4 +1,10 @@
-"""schemarouter: field-aware tool routing for agentic RAG over scientific data sources."""
+"""schemarouter: field-aware tool routing for agentic RAG over scientific data sources.
+
+The public API (nothing else is needed from a notebook): ``schemarouter.run(question)``;
+``schemarouter.Router`` (``from_registry``, ``plan``, ``run``); the typed results
+``Plan``, ``Coverage``, ``RunResult``, ``StepResult``, ``Value``; ``StepCache``; ``hookimpl`` for
+plugins.
+"""
 
 from importlib.metadata import PackageNotFoundError, version
 
@@ -9,13 +15,28 @@ try:
 except PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0+unknown"
 
-__all__ = ["Router", "hookimpl", "__version__"]
+__all__ = [
+    "Coverage", "Plan", "Router", "RunResult", "StepCache", "StepResult", "Value", "__version__", "hookimpl",
+    "run",
+]
+
+# Imported on first use: the router pulls in the registry and graph, the executor httpx and vcrpy.
+_LAZY = {
+    "Router": "schemarouter.api",
+    "run": "schemarouter.api",
+    "Plan": "schemarouter.plan",
+    "Coverage": "schemarouter.plan",
+    "RunResult": "schemarouter.execution.results",
+    "StepResult": "schemarouter.execution.results",
+    "Value": "schemarouter.execution.results",
+    "StepCache": "schemarouter.execution.cache",
+}
 
 
 def __getattr__(name: str) -> object:
-    # Router pulls in the registry and graph; import it only when asked for.
-    if name == "Router":
-        from schemarouter.router import Router
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'schemarouter' has no attribute {name!r}")
+    from importlib import import_module
 
-        return Router
-    raise AttributeError(f"module 'schemarouter' has no attribute {name!r}")
+    return getattr(import_module(module), name)

@@ -3,7 +3,8 @@
 A plan names, per step, one source endpoint, the parameter values to send and exactly the
 response fields to fetch, each field with its unit, source type, license and attribution, and
 the reason it is there. It carries the registry fingerprint it was made on, so a plan made on
-an older registry is detectably stale.
+an older registry is detectably stale, and a coverage report: which concepts and constraints of
+the question the plan covers and which it does not, and why.
 """
 
 from __future__ import annotations
@@ -57,6 +58,40 @@ def binding_of(value: Any) -> dict[str, str] | None:
     return None
 
 
+class CoverageItem(PlanModel):
+    """One thing the question asks for or constrains, and whether (and by which steps) the plan covers it.
+
+    ``kind``: ``concept`` (a quantity asked for), ``param`` (a value given, e.g. a formula or DOI),
+    ``source_constraint`` (computed/experimental/...) or ``named_source``. ``by`` lists
+    ``source.endpoint`` (and ``.field`` or ``.param``) of the steps that cover it.
+    """
+
+    kind: str
+    name: str
+    value: Any = None
+    covered: bool
+    by: list[str] = Field(default_factory=list)
+    why: str = ""
+
+
+class Coverage(PlanModel):
+    """What the plan covers of the question, and what it does not (with the reason)."""
+
+    items: list[CoverageItem] = Field(default_factory=list)
+
+    @property
+    def covered(self) -> list[CoverageItem]:
+        return [i for i in self.items if i.covered]
+
+    @property
+    def missing(self) -> list[CoverageItem]:
+        return [i for i in self.items if not i.covered]
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing
+
+
 class Plan(PlanModel):
     query: str
     registry_fingerprint: str | None
@@ -66,7 +101,33 @@ class Plan(PlanModel):
     declined: str | None = None
     prompt_tokens: int | None = None
     id: str | None = None
+    coverage: Coverage | None = None
 
     @property
     def is_declined(self) -> bool:
         return self.declined is not None
+
+    def __repr__(self) -> str:
+        return describe_plan(self)
+
+    __str__ = __repr__
+
+
+def describe_plan(plan: Plan) -> str:
+    """A readable multi-line summary: the question, each step with its params and fields, the coverage."""
+    u = plan.understanding
+    lines = [f"Plan ({plan.mode}): {plan.query!r}",
+             f"  intent {u.intent or '-'}; concepts {', '.join(u.concepts) or '-'}; params {u.params or '-'}"]
+    if plan.declined:
+        lines.append(f"  declined: {plan.declined}")
+    for i, step in enumerate(plan.steps):
+        lines.append(f"  [{i}] {step.source}.{step.endpoint} {step.params}")
+        shown = [f"{name} ({step.meta[name].unit})" if name in step.meta and step.meta[name].unit else name
+                 for name in step.fields]
+        lines.append(f"      fields: {', '.join(shown)}")
+    if plan.coverage is not None:
+        for item in plan.coverage.items:
+            mark = "covered" if item.covered else "NOT covered"
+            where = f" by {', '.join(item.by)}" if item.by else ""
+            lines.append(f"  {mark}: {item.kind} {item.name}{where}{'' if item.covered else ': ' + item.why}")
+    return "\n".join(lines)

@@ -65,7 +65,8 @@ def test_saved_plan_runs_offline_and_unrecorded_steps_fail_alone(run_cli, tmp_pa
     path = tmp_path / "plan.json"
     path.write_text(json.dumps(plan))
     result = run_cli("run", "--offline", "--plan", str(path), "--json", "Tokyo", env=NO_KEYS)
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 3, result.stderr  # partial: one step answered, one failed
+    assert json.loads(result.stdout)["status"] == "partial"
     tokyo, kyoto = json.loads(result.stdout)["steps"]
     assert tokyo["records"][0]["values"]["wikibase_item"]["value"] == "Q1490"
     assert kyoto["error"]["kind"] == "network" and "no recording" in kyoto["error"]["message"]

@@ -41,10 +41,11 @@ def test_plan_jsonl_keeps_ids(routing_db: str, tmp_path) -> None:
     queries.write_text('{"id": "a", "query": "band gap of GaN in MP"}\n\n{"id": "b", "query": "weather tomorrow?"}\n')
     out = tmp_path / "plans.jsonl"
     result = run("plan", "--jsonl", str(queries), "--output", str(out), "--db", routing_db)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 3, result.output  # one line planned, one declined
     plans = [json.loads(line) for line in out.read_text().splitlines()]
     assert [p["id"] for p in plans] == ["a", "b"]
     assert plans[0]["steps"] and plans[1]["declined"]
+    assert [p["status"] for p in plans] == ["ok", "declined"]
 
 
 def test_plan_jsonl_stdin_and_bad_line(routing_db: str) -> None:
@@ -60,4 +61,4 @@ def test_plan_needs_a_question(routing_db: str) -> None:
 
 def test_declined_plan_prints_reason(routing_db: str) -> None:
     result = run("plan", "Book me a flight to Boston", "--db", routing_db)
-    assert result.exit_code == 0 and "declined" in result.output
+    assert result.exit_code == 4 and "declined" in result.output

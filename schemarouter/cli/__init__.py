@@ -1,7 +1,9 @@
 """The ``schemarouter`` command line: a click group assembled from small command modules.
 
 Errors a user can act on (:class:`~schemarouter.errors.SchemaRouterError`) print as one line
-and exit 1; usage errors exit 2. Nothing prints a traceback unless ``SCHEMAROUTER_DEBUG=1``.
+and exit 1; usage errors exit 2; ``run``/``ask``/``plan`` exit 3 (partial) or 4 (nothing returned,
+declined) as :mod:`schemarouter.cli.exit_codes` documents. Nothing prints a traceback unless
+``SCHEMAROUTER_DEBUG=1``.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import click
 from schemarouter import __version__
 from schemarouter.cli import db_cmd, plugin_cmd, plugins_cmd, registry_cmd, source_cmd
 from schemarouter.cli import ask_cmd, run_cmd
-from schemarouter.cli import bench_cmd
+from schemarouter.cli import bench_cmd, cache_cmd
 from schemarouter.cli import plan_cmd
 from schemarouter.errors import SchemaRouterError
 
@@ -31,6 +33,13 @@ def cli() -> None:
 
     Every command that touches the registry takes --db URL (or SCHEMAROUTER_DATABASE_URL),
     e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test.
+
+    \b
+    Environment: SCHEMAROUTER_HOME (data directory: registry, response cache),
+    SCHEMAROUTER_CASSETTES (recordings for --offline), SCHEMAROUTER_CACHE=0 (no response cache),
+    SCHEMAROUTER_DEBUG=1 (show tracebacks instead of one-line errors).
+    Shell completion (bash; zsh and fish alike):
+      eval "$(_SCHEMAROUTER_COMPLETE=bash_source schemarouter)"
     """
 
 
@@ -43,11 +52,14 @@ cli.add_command(source_cmd.source)
 cli.add_command(bench_cmd.bench)
 cli.add_command(plugin_cmd.plugin)
 cli.add_command(plan_cmd.plan)
+cli.add_command(cache_cmd.cache)
 
 
 def main() -> None:
     try:
-        cli.main(standalone_mode=False, prog_name="schemarouter")
+        code = cli.main(standalone_mode=False, prog_name="schemarouter")
+        if isinstance(code, int) and code:  # a command's exit code (click returns it in this mode)
+            sys.exit(code)
     except click.exceptions.Abort:
         click.echo("Aborted.", err=True)
         sys.exit(1)

@@ -1,13 +1,15 @@
 """``schemarouter ask QUESTION``: ``run`` plus an answer from a reader LLM that cites provenance.
 
 The reader is any OpenAI-compatible chat-completions endpoint (``--llm-url`` or
-``SCHEMAROUTER_LLM_URL``). Without one, ``ask`` prints the attributed values and says so.
+``SCHEMAROUTER_LLM_URL``). Without one, ``ask`` prints the attributed values and says so. The exit
+code is ``run``'s: it says whether the values behind the answer all came back.
 """
 
 from __future__ import annotations
 
 import click
 
+from schemarouter.cli import exit_codes
 from schemarouter.cli.options import db_option, json_option, print_json
 from schemarouter.cli.run_cmd import echo_result, execute, offline_options, result_json
 from schemarouter.execution.context import render_context
@@ -15,29 +17,31 @@ from schemarouter.execution.reader import ask_reader
 from schemarouter.llm import LLMConfig
 
 
-@click.command("ask")
-@click.argument("question")
+@click.command("ask", epilog=exit_codes.HELP.split("\nWith --jsonl")[0])
+@click.argument("question", required=False)
 @db_option
 @json_option
 @offline_options
 @click.option("--llm-url", metavar="URL", help="OpenAI-compatible base URL (default: $SCHEMAROUTER_LLM_URL).")
 @click.option("--model", metavar="NAME", help="Reader model (default: $SCHEMAROUTER_LLM_MODEL).")
-def ask(question: str, db_url: str | None, as_json: bool, mode: str, plan_file: str | None, offline: bool,
-        cassettes: str | None, llm_url: str | None, model: str | None) -> None:
+def ask(question: str | None, db_url: str | None, as_json: bool, mode: str, plan_file: str | None, offline: bool,
+        cassettes: str | None, no_cache: bool, no_fallback: bool, llm_url: str | None, model: str | None) -> None:
     """Answer QUESTION from the fetched values, citing source, record and license for each."""
-    plan, result = execute(question, db_url, mode, plan_file, offline, cassettes)
+    plan, result = execute(question, db_url, mode, plan_file, offline, cassettes, not no_cache, not no_fallback)
+    question = question or plan.query
     context = render_context(result)
     config = LLMConfig.from_env(base_url=llm_url, model=model)
     answer = ask_reader(config, question, context.text) if config and context.text else None
     if as_json:
-        document = result_json(plan, result)
+        document = result_json(plan, result, offline)
         document["answer"] = answer
         document["reader"] = {"url": config.base_url, "model": config.model} if config else None
         print_json(document)
-        return
-    echo_result(result)
+        raise click.exceptions.Exit(exit_codes.for_status(result.status))
+    echo_result(result, offline)
     if answer is not None:
         click.echo(f"\nanswer ({config.model if config else ''}):\n{answer}")
     elif config is None:
         click.echo("\nno reader configured (set SCHEMAROUTER_LLM_URL or pass --llm-url): the attributed values "
                    "above are the answer's evidence:\n" + context.text)
+    raise click.exceptions.Exit(exit_codes.for_status(result.status))

@@ -143,7 +143,7 @@ def bench(
         TimeElapsedColumn(),
         console=err,
         transient=True,
-        disable=as_json and not err.is_terminal,
+        disable=not err.is_terminal,  # silent when piped or captured
     ) as bar:
         tasks: dict[str, Any] = {}
 

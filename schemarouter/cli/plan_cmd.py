@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
-from typing import IO, Any
 
 import click
 from rich.table import Table
 
+from schemarouter.cli import exit_codes
 from schemarouter.cli.options import console, db_option, open_registry
+from schemarouter.cli.progress import progress
+from schemarouter.cli.run_cmd import open_output, read_batch
 from schemarouter.errors import SchemaRouterError
 from schemarouter.graph import load_graph
 from schemarouter.plan import Plan
@@ -18,7 +18,8 @@ from schemarouter.router import Router
 from schemarouter.understand import make_understander
 
 
-@click.command()
+@click.command(epilog="\b\nExit codes: 0 planned; 4 declined; 1 error; 2 usage error. With --jsonl: 0 every line\n"
+                      "planned, 3 some declined, 4 all declined; each line carries a \"status\" (ok or declined).")
 @click.argument("question", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the plan as JSON (DESIGN.md plan format).")
 @click.option("--jsonl", "jsonl", type=click.Path(dir_okay=False, allow_dash=True), default=None,
@@ -44,38 +45,34 @@ def plan(
         raise SchemaRouterError("the registry has no sources; run: schemarouter registry sync")
     router = Router(graph, make_understander(understander, fallback=llm_fallback))
     if jsonl is not None:
-        _run_jsonl(router, jsonl, output, mode)
-        return
+        raise click.exceptions.Exit(_run_jsonl(router, jsonl, output, mode))
     result = router.plan(question or "", mode=mode)  # type: ignore[arg-type]
     if as_json:
         click.echo(json.dumps(result.model_dump(mode="json", exclude_none=False), indent=2, ensure_ascii=False))
-        return
-    _print_plan(result, explain, router)
+    else:
+        _print_plan(result, explain, router)
+    raise click.exceptions.Exit(exit_codes.NOTHING if result.is_declined else exit_codes.OK)
 
 
-def _run_jsonl(router: Router, path: str, output: str | None, mode: str) -> None:
+def _run_jsonl(router: Router, path: str, output: str | None, mode: str) -> int:
+    """One plan per line, each with a ``status`` (ok or declined); returns the batch's exit code."""
+    rows = read_batch(path)
+    out = open_output(output)
+    statuses: list[str] = []
     try:
-        source: IO[str] = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
-    except OSError as err:
-        raise SchemaRouterError(f"cannot read {path}: {err.strerror}") from None
-    out: IO[str] = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
-    try:
-        for n, line in enumerate(source, 1):
-            if not line.strip():
-                continue
-            try:
-                row: dict[str, Any] = json.loads(line)
-                query = row["query"]
-            except (json.JSONDecodeError, KeyError, TypeError):
-                raise SchemaRouterError(f"{path}:{n}: expected a JSON object with a \"query\" key") from None
-            result = router.plan(str(query), mode=mode, plan_id=None if row.get("id") is None else str(row["id"]))  # type: ignore[arg-type]
-            out.write(json.dumps(result.model_dump(mode="json"), ensure_ascii=False) + "\n")
+        with progress("plans", len(rows)) as advance:
+            for row in rows:
+                plan_id = None if row.get("id") is None else str(row["id"])
+                result = router.plan(row["query"], mode=mode, plan_id=plan_id)  # type: ignore[arg-type]
+                status = "declined" if result.is_declined else "ok"
+                statuses.append(status)
+                out.write(json.dumps({**result.model_dump(mode="json"), "status": status}, ensure_ascii=False) + "\n")
+                advance(1)
     finally:
-        if source is not sys.stdin:
-            source.close()
         if output:
             out.close()
             click.echo(f"wrote plans to {output}", err=True)
+    return exit_codes.for_batch(statuses)
 
 
 def _print_plan(p: Plan, explain: bool, router: Router) -> None:
@@ -101,6 +98,9 @@ def _print_plan(p: Plan, explain: bool, router: Router) -> None:
         out.print(table)
         if "_params" in step.why:
             out.print(f"note: {step.why['_params']}")
+    if p.coverage is not None:
+        for item in p.coverage.missing:
+            out.print(f"[yellow]not covered[/yellow]: {item.kind} {item.name}: {item.why}")
     if explain:
         analysis = router.understander.understand(p.query, router.graph)
         scores = ", ".join(f"{k} {v:g}" for k, v in sorted(analysis.intent_scores.items(), key=lambda kv: -kv[1]))

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from schemarouter.cli import graph_cmd
 from schemarouter.cli.options import console, db_option, json_option, open_registry, print_json
+from schemarouter.cli.progress import progress
 from schemarouter.declarations import collect
 from schemarouter.errors import SchemaRouterError
 from schemarouter.plugins import make_plugin_manager
@@ -32,8 +33,8 @@ def sync(db_url: str | None, as_json: bool) -> None:
     the sync and leaves the registry as it was.
     """
     decls = collect(make_plugin_manager())
-    with open_registry(db_url) as reg:
-        report = reg.sync(decls)
+    with open_registry(db_url) as reg, progress("sources", len(decls.sources)) as advance:
+        report = reg.sync(decls, advance)
     if as_json:
         print_json(report.as_dict())
     else:
@@ -144,8 +145,8 @@ def import_(file: str, db_url: str | None, as_json: bool) -> None:
     from schemarouter.registry import parse_export
 
     decls = parse_export(file)
-    with open_registry(db_url) as reg:
-        report = reg.replace(decls)
+    with open_registry(db_url) as reg, progress("sources", len(decls.sources)) as advance:
+        report = reg.replace(decls, advance)
     if as_json:
         print_json(report.as_dict())
     else:

@@ -1,31 +1,43 @@
 """``schemarouter run QUESTION``: plan, execute, and show attributed values.
 
 Planning uses the router (``schemarouter.router``); ``--plan FILE`` executes a saved plan
-(``schemarouter plan --json`` output) instead. ``--offline`` replays the recorded cassettes, so
-a fresh clone with no keys shows a real end-to-end run. The shared pieces (planning, offline
-set-up, human output) live here and ``ask_cmd`` reuses them.
+(``schemarouter plan --json`` output) instead, and ``--jsonl FILE`` runs a batch of questions. The
+run itself is :meth:`schemarouter.api.Router.run` (cache, fallbacks, offline replay), so the CLI
+and the Python API behave the same. ``--offline`` replays the recorded cassettes, so a fresh
+clone with no keys shows a real end-to-end run. The shared pieces (planning, human output, JSON)
+live here and ``ask_cmd`` reuses them.
 """
 
 from __future__ import annotations
 
 import json
-import os
-from contextlib import nullcontext
+import sys
 from pathlib import Path
-from typing import Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
+from schemarouter.cli import exit_codes
+from schemarouter.cli.hints import hint
 from schemarouter.cli.options import db_option, json_option, print_json
+from schemarouter.cli.progress import progress
 from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.context import format_value, render_context
 from schemarouter.execution.results import RunResult
 from schemarouter.plan import Plan
 
+if TYPE_CHECKING:  # the router is imported when a command runs, which keeps --help fast
+    from schemarouter.api import Router
+
 
 def offline_options(func: Any) -> Any:
+    func = click.option("--no-fallback", "no_fallback", is_flag=True,
+                        help="Do not try an equivalent source when a step fails.")(func)
+    func = click.option("--no-cache", "no_cache", is_flag=True,
+                        help="Neither read nor write the response cache (see: schemarouter cache stats).")(func)
     func = click.option("--cassettes", "cassettes", metavar="DIR", type=click.Path(file_okay=False),
-                        help="Cassette folder for --offline (default: the checkout's cassettes/).")(func)
+                        help="Cassette folder for --offline (default: $SCHEMAROUTER_CASSETTES, else the "
+                             "checkout's cassettes/).")(func)
     func = click.option("--offline", is_flag=True,
                         help="Replay recorded responses (VCR cassettes) instead of the network.")(func)
     func = click.option("--plan", "plan_file", metavar="FILE", type=click.Path(dir_okay=False, exists=True),
@@ -34,73 +46,61 @@ def offline_options(func: Any) -> Any:
                         help="Router field-selection mode.")(func)
 
 
-def _registry_declarations(db_url: str | None) -> tuple[Any, dict[str, dict[str, Any]]]:
-    """The registry's declarations, and the adapter specs of local sources (run by HttpJsonAdapter)."""
-    from schemarouter.declarations import collect
-    from schemarouter.execution.spec import AdapterSpec
-    from schemarouter.plugins import make_plugin_manager
-    from schemarouter.registry import Registry
-
-    with Registry.open(db_url) as registry:
-        if not registry.list_sources():
-            registry.sync(collect(make_plugin_manager()))
-            click.echo("registry was empty: synced the installed plugins' declarations", err=True)
-        declarations = registry.load()
-        specs: dict[str, dict[str, Any]] = {}
-        for source_id, owner in declarations.owners.items():
-            if owner.kind == "local" and hasattr(registry, "adapter_specs"):
-                raw = registry.adapter_specs(source_id)
-                specs[source_id] = {eid: AdapterSpec.model_validate(spec) for eid, spec in raw.items()}
-    return declarations, specs
+def read_plan(plan_file: str) -> Plan:
+    """A saved plan (``plan --json``, or one line of ``plan --jsonl``, whose ``status`` is dropped)."""
+    try:
+        data = json.loads(Path(plan_file).read_text(encoding="utf-8"))
+        if isinstance(data, dict):
+            data.pop("status", None)
+        return Plan.model_validate(data)
+    except (ValueError, OSError) as exc:
+        raise SchemaRouterError(f"cannot read plan file {plan_file}: {str(exc).splitlines()[0]}") from None
 
 
-def make_plan(question: str, db_url: str | None, mode: str, plan_file: str | None) -> Plan:
+def make_router(db_url: str | None) -> Router:
+    """The router on the registry at ``db_url``, syncing the installed plugins first when it is empty."""
+    from schemarouter.api import Router, ensure_registry
+    from schemarouter.graph import graph_from_url
+
+    if ensure_registry(db_url):
+        click.echo("registry was empty: synced the installed plugins' declarations", err=True)
+    return Router(graph_from_url(db_url))
+
+
+def execute(question: str | None, db_url: str | None, mode: str, plan_file: str | None, offline: bool,
+            cassettes: str | None, cache: bool = True, fallback: bool = True,
+            router: Router | None = None) -> tuple[Plan, RunResult]:
+    router = router or make_router(db_url)
     if plan_file:
-        try:
-            return Plan.model_validate(json.loads(Path(plan_file).read_text(encoding="utf-8")))
-        except (ValueError, OSError) as exc:
-            raise SchemaRouterError(f"cannot read plan file {plan_file}: {str(exc).splitlines()[0]}") from None
-    try:
-        from schemarouter.router import Router  # type: ignore[attr-defined]
-    except ImportError:
-        raise SchemaRouterError("no router is installed in this checkout: pass --plan FILE") from None
-    router = Router.from_registry(db_url)
-    try:
-        return router.plan(question, mode=mode)
-    except TypeError:  # a router without modes
-        return router.plan(question)
-
-
-def execute(question: str, db_url: str | None, mode: str, plan_file: str | None, offline: bool,
-            cassettes: str | None) -> tuple[Plan, RunResult]:
-    from schemarouter.execution.executor import Executor
-    from schemarouter.execution.offline import offline_env, replay
-    from schemarouter.execution.registry_adapters import collect_adapters
-
-    declarations, specs = _registry_declarations(db_url)
-    plan = make_plan(question, db_url, mode, plan_file)
-    env: dict[str, str] = dict(os.environ)
-    if offline:
-        env = offline_env(env, [s.auth.env for s in declarations.sources.values() if s.auth is not None])
-    executor = Executor(declarations, collect_adapters(), specs=specs, env=env)
-    with replay(cassettes) if offline else nullcontext():
-        result = executor.run_sync(plan)
+        plan = read_plan(plan_file)
+    elif question:
+        plan = router.plan(question, mode=mode)  # type: ignore[arg-type]
+    else:
+        raise click.UsageError("give a QUESTION, --plan FILE or --jsonl FILE")
+    result = router.run(plan, offline=offline, cassettes=cassettes, cache=cache, fallback=fallback)
     return plan, result
 
 
-def result_json(plan: Plan, result: RunResult) -> dict[str, Any]:
+def result_json(plan: Plan, result: RunResult, offline: bool = False) -> dict[str, Any]:
     context = render_context(result)
+    steps = []
+    for step in result.steps:
+        shown = step.model_dump(mode="json")
+        shown["hint"] = hint(step.error, offline) if step.error is not None else None
+        steps.append(shown)
     return {
         "query": result.query,
+        "status": result.status,
         "plan": plan.model_dump(mode="json"),
         "declined": result.declined,
-        "steps": [s.model_dump(mode="json") for s in result.steps],
+        "steps": steps,
+        "coverage": plan.coverage.model_dump(mode="json") if plan.coverage is not None else None,
         "context": {"text": context.text, "tokens": context.tokens, "tokens_chars_div_4": context.estimated_tokens,
                     "encoding": "cl100k_base"},
     }
 
 
-def echo_result(result: RunResult) -> None:
+def echo_result(result: RunResult, offline: bool = False) -> None:
     if result.declined:
         click.echo(f"declined: {result.declined}")
         return
@@ -108,10 +108,20 @@ def echo_result(result: RunResult) -> None:
         click.echo("the plan has no steps")
     for step in result.steps:
         head = f"{step.source}.{step.endpoint}"
+        if step.fallback is not None:
+            fb = step.fallback
+            click.echo(f"{fb.source}.{fb.endpoint}: failed ({fb.error.kind}: {fb.error.message}); "
+                       f"answered by {head} instead: {fb.reason}")
         if step.error is not None:
             click.echo(f"{head}: ERROR {step.error.kind}: {step.error.message}")
+            for failed in step.fallbacks_failed:
+                click.echo(f"  fallback {failed}")
+            advice = hint(step.error, offline)
+            if advice:
+                click.echo(f"  hint: {advice}")
             continue
-        click.echo(f"{head}: {len(step.records)} record(s) from {step.request or 'adapter'}")
+        cached = " (cached)" if step.cached else ""
+        click.echo(f"{head}: {len(step.records)} record(s) from {step.request or 'adapter'}{cached}")
         for record in step.records:
             for value in record.values.values():
                 if value.value is None or str(value.value) == record.record_id:
@@ -122,21 +132,92 @@ def echo_result(result: RunResult) -> None:
                     f"  {record.record_id} {value.field} = {format_value(value.value, 100)}{unit}{note}"
                     f"  [{value.source} {value.record_id}; {value.source_type}; {value.license}]"
                 )
+    if result.coverage is not None:
+        for item in result.coverage.missing:
+            click.echo(f"not covered: {item.kind} {item.name}: {item.why}")
     context = render_context(result)
     click.echo(f"context: {context.lines} lines, {context.tokens} tokens (cl100k_base), "
                f"~{context.estimated_tokens} by chars/4")
 
 
-@click.command("run")
-@click.argument("question")
+def read_batch(path: str) -> list[dict[str, Any]]:
+    """``{"id", "query"}`` lines of ``path`` (``-``: stdin); a bad line is a one-line error naming it."""
+    try:
+        source: IO[str] = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+    except OSError as err:
+        raise SchemaRouterError(f"cannot read {path}: {err.strerror}") from None
+    rows: list[dict[str, Any]] = []
+    try:
+        for n, line in enumerate(source, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                if not isinstance(row, dict) or not isinstance(row.get("query"), str):
+                    raise TypeError
+            except (json.JSONDecodeError, TypeError):
+                raise SchemaRouterError(f"{path}:{n}: expected a JSON object with a \"query\" string") from None
+            rows.append(row)
+    finally:
+        if source is not sys.stdin:
+            source.close()
+    return rows
+
+
+def open_output(output: str | None) -> IO[str]:
+    try:
+        return open(output, "w", encoding="utf-8") if output else sys.stdout
+    except OSError as err:
+        raise SchemaRouterError(f"cannot write {output}: {err.strerror}") from None
+
+
+def _run_batch(path: str, output: str | None, db_url: str | None, mode: str, offline: bool, cassettes: str | None,
+               cache: bool, fallback: bool) -> int:
+    rows = read_batch(path)
+    router = make_router(db_url)
+    statuses: list[str] = []
+    out = open_output(output)
+    try:
+        with progress("questions", len(rows)) as advance:
+            for row in rows:
+                plan, result = execute(row["query"], db_url, mode, None, offline, cassettes, cache, fallback, router)
+                document = {"id": row.get("id"), **result_json(plan, result, offline)}
+                out.write(json.dumps(document, ensure_ascii=False) + "\n")
+                out.flush()
+                statuses.append(result.status)
+                advance(1)
+    finally:
+        if output:
+            out.close()
+    if output:
+        click.echo(f"wrote {len(statuses)} result(s) to {output}", err=True)
+    return exit_codes.for_batch(statuses)
+
+
+@click.command("run", epilog=exit_codes.HELP)
+@click.argument("question", required=False)
 @db_option
 @json_option
 @offline_options
-def run(question: str, db_url: str | None, as_json: bool, mode: str, plan_file: str | None, offline: bool,
-        cassettes: str | None) -> None:
-    """Plan QUESTION, fetch the planned fields, and print values with unit, source, provenance and license."""
-    plan, result = execute(question, db_url, mode, plan_file, offline, cassettes)
+@click.option("--jsonl", "jsonl", type=click.Path(dir_okay=False, allow_dash=True), default=None, metavar="FILE",
+              help='Run every {"id", "query"} line of FILE (- for stdin); write one JSON result per line.')
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, help="With --jsonl: write to FILE.")
+def run(question: str | None, db_url: str | None, as_json: bool, mode: str, plan_file: str | None, offline: bool,
+        cassettes: str | None, no_cache: bool, no_fallback: bool, jsonl: str | None, output: str | None) -> None:
+    """Plan QUESTION, fetch the planned fields, and print values with unit, source, provenance and license.
+
+    Live results are cached (per-source TTL; --no-cache skips it); a step that fails for a reason of its
+    source's (no key, network, 5xx, timeout) is answered by an equivalent source where one exists
+    (--no-fallback turns that off).
+    """
+    if jsonl is not None:
+        if question or plan_file:
+            raise click.UsageError("--jsonl runs the questions in FILE: give no QUESTION or --plan with it")
+        raise click.exceptions.Exit(_run_batch(jsonl, output, db_url, mode, offline, cassettes, not no_cache,
+                                               not no_fallback))
+    plan, result = execute(question, db_url, mode, plan_file, offline, cassettes, not no_cache, not no_fallback)
     if as_json:
-        print_json(result_json(plan, result))
+        print_json(result_json(plan, result, offline))
     else:
-        echo_result(result)
+        echo_result(result, offline)
+    raise click.exceptions.Exit(exit_codes.for_status(result.status))

@@ -3,7 +3,9 @@
 Each step is checked against the registry declarations (source, endpoint, fields), its key is
 checked *before* any request (a missing variable is named), and it runs through the source's
 adapter under an overall deadline. Whatever happens in one step ends as a typed error on that
-step; the others still return.
+step; the others still return. Two optional hooks: a step-level response cache
+(:mod:`~schemarouter.execution.cache`) and a fallback to an equivalent source when a step fails
+for a reason of the source's own (:mod:`~schemarouter.execution.fallback`).
 """
 
 from __future__ import annotations
@@ -12,20 +14,26 @@ import asyncio
 import os
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
 from schemarouter.declarations import Declarations
 from schemarouter.execution import errors as E
 from schemarouter.execution.adapter import Adapter, StepCall, auth_required
+from schemarouter.execution.cache import StepCache, step_key
+from schemarouter.execution.fallback import Alternative, alternatives, fallback_worthy
 from schemarouter.execution.http import HttpConfig, SourceLimits, make_client
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.projection import identifier_field, project_record
-from schemarouter.execution.results import RunResult, StepError, StepResult
+from schemarouter.execution.results import Fallback, RunResult, StepError, StepResult
 from schemarouter.execution.spec import AdapterSpec
+from schemarouter.execution.units import convert
 from schemarouter.models import ResponseField
 from schemarouter.plan import Plan, PlanStep, binding_of
+
+if TYPE_CHECKING:
+    from schemarouter.graph import SchemaGraph
 
 
 class Executor:
@@ -33,7 +41,9 @@ class Executor:
 
     ``adapters``: source id -> adapter (see :func:`collect_adapters`). ``specs``: source id ->
     {endpoint id -> AdapterSpec} for sources with no adapter, run through HttpJsonAdapter.
-    ``client_factory`` builds the shared httpx client (tests pass a MockTransport).
+    ``client_factory`` builds the shared httpx client (tests pass a MockTransport). ``cache``: a
+    :class:`StepCache` (None: no caching). ``fallback``: try an equivalent source when a step fails
+    (needs the schema ``graph``; built from the declarations on first need when not given).
     """
 
     def __init__(
@@ -46,6 +56,9 @@ class Executor:
         env: Mapping[str, str] | None = None,
         client_factory: Callable[[HttpConfig], httpx.AsyncClient] | None = None,
         step_timeout_s: float | None = None,
+        cache: StepCache | None = None,
+        fallback: bool = False,
+        graph: SchemaGraph | None = None,
     ) -> None:
         self.declarations = declarations
         self.adapters = dict(adapters or {})
@@ -54,6 +67,18 @@ class Executor:
         self.env = env if env is not None else os.environ
         self.client_factory = client_factory or make_client
         self.step_timeout_s = step_timeout_s or self.config.timeout_s * (self.config.retries + 1) + 30
+        self.cache = cache
+        self.fallback = fallback
+        self._graph = graph
+
+    @property
+    def graph(self) -> SchemaGraph:
+        """The schema graph fallbacks search (built from the declarations once, when first needed)."""
+        if self._graph is None:
+            from schemarouter.graph import build_graph
+
+            self._graph = build_graph(self.declarations, None)
+        return self._graph
 
     def adapter_for(self, source_id: str) -> Adapter:
         if source_id in self.adapters:
@@ -84,42 +109,96 @@ class Executor:
             raise E.MissingCredentials(source.id, source.auth.env)
         return adapter, call
 
-    async def _run_step(self, index: int, step: PlanStep, client: httpx.AsyncClient, limits: SourceLimits,
-                        produced: Mapping[str, asyncio.Future[StepResult]] | None = None) -> StepResult:
-        result = StepResult(index=index, id=step.id, source=step.source, endpoint=step.endpoint)
+    async def _attempt(
+        self, index: int, step: PlanStep, client: httpx.AsyncClient, limits: SourceLimits,
+    ) -> tuple[StepResult, BaseException | None]:
+        """One step against one source: the result, and the exception it failed with (None on success)."""
+        result = StepResult(index=index, id=step.id, source=step.source, endpoint=step.endpoint,
+                            params=dict(step.params))
         started = time.perf_counter()
+        failure: BaseException | None = None
         try:
-            step = await resolve_bindings(step, produced or {})
-            result.params = dict(step.params)
             adapter, call = self._prepare(step, client, limits)
-            fetched = await asyncio.wait_for(adapter.fetch(call), self.step_timeout_s)
-            result.request = fetched.request
-            result.records = [
-                project_record(
-                    call.source, call.endpoint, call.fields, raw,
-                    projected=fetched.projected, unit_from=fetched.unit_from,
-                )
-                for raw in fetched.records
-            ]
-            if not result.records:
-                raise E.NoRecords(f"{step.source}: no records")
+            key = self._cache_key(call)
+            hit = self.cache.get(key, call.source.id) if self.cache is not None and key else None
+            if hit is not None:
+                result.records, result.request, result.cached = hit.records, hit.request, True
+            else:
+                fetched = await asyncio.wait_for(adapter.fetch(call), self.step_timeout_s)
+                result.request = fetched.request
+                result.records = [
+                    project_record(
+                        call.source, call.endpoint, call.fields, raw,
+                        projected=fetched.projected, unit_from=fetched.unit_from,
+                    )
+                    for raw in fetched.records
+                ]
+                if not result.records:
+                    raise E.NoRecords(f"{step.source}: no records")
+                if self.cache is not None and key:
+                    secret = [self.env.get(call.source.auth.env, "")] if call.source.auth else []
+                    self.cache.put(key, call.source, result.records, result.request, secrets=secret)
         except E.StepError as err:
+            failure = err
             result.error = StepError(kind=err.kind, message=str(err))
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError as err:
+            failure = err
             result.error = StepError(
                 kind=E.StepTimeout.kind, message=f"{step.source}: step took longer than {self.step_timeout_s:g} s"
             )
-        except Exception as err:  # an adapter bug must not sink the other steps
+        except Exception as err:  # noqa: BLE001 - an adapter bug must not sink the other steps
+            failure = err
             result.error = StepError(kind="adapter_error", message=f"{step.source}: {type(err).__name__}: {err}")
         result.elapsed_s = round(time.perf_counter() - started, 4)
+        return result, failure
+
+    def _cache_key(self, call: StepCall) -> str | None:
+        """The step's cache key, or None when it must not be cached (a write, a source with TTL 0)."""
+        if self.cache is None or call.endpoint.access == "write" or self.cache.ttl(call.source) <= 0:
+            return None
+        return step_key(call.source, call.endpoint, call.params, [f.name for f in call.fields])
+
+    async def _run_step(
+        self, index: int, plan: Plan, client: httpx.AsyncClient, limits: SourceLimits,
+        produced: Mapping[str, asyncio.Future[StepResult]] | None = None,
+    ) -> StepResult:
+        step = plan.steps[index]
+        try:
+            step = await resolve_bindings(step, produced or {})
+        except E.UnresolvedBinding as err:
+            return StepResult(index=index, id=step.id, source=step.source, endpoint=step.endpoint,
+                              error=StepError(kind=err.kind, message=str(err)))
+        if step is not plan.steps[index]:  # fallbacks are found for the step as it is sent
+            plan = plan.model_copy(update={"steps": [*plan.steps[:index], step, *plan.steps[index + 1:]]})
+        result, failure = await self._attempt(index, step, client, limits)
+        if failure is None or not self.fallback or not fallback_worthy(failure) or result.error is None:
+            return result
+        failed: list[str] = []
+        for alt in alternatives(plan, index, self.graph):
+            source = self.declarations.sources.get(alt.step.source)
+            if source is not None and source.auth is not None and not self.env.get(source.auth.env):
+                failed.append(f"{alt.step.source}: skipped, needs {source.auth.env}")
+                continue
+            other, _ = await self._attempt(index, alt.step, client, limits)
+            if other.error is None:
+                _convert_units(other, alt)
+                other.fallback = Fallback(source=step.source, endpoint=step.endpoint, error=result.error,
+                                          reason=alt.reason, fields=alt.fields,
+                                          conversions=[f"{n}: {a} -> {b}" for n, (a, b) in sorted(alt.units.items())])
+                other.fallbacks_failed = failed
+                other.elapsed_s = round(other.elapsed_s + result.elapsed_s, 4)
+                return other
+            failed.append(f"{alt.step.source}: {other.error.kind}: {other.error.message}")
+        result.fallbacks_failed = failed
         return result
 
     async def run(self, plan: Plan) -> RunResult:
         """Run every step; a step bound to earlier steps starts once they have finished."""
         if plan.is_declined:
-            return RunResult(query=plan.query, declined=plan.declined)
+            return RunResult(query=plan.query, declined=plan.declined, plan=plan)
         limits = SourceLimits(self.config.per_source_concurrency)
         steps = with_bound_fields(plan.steps)
+        working = plan.model_copy(update={"steps": steps})
         loop = asyncio.get_running_loop()
         produced: dict[str, asyncio.Future[StepResult]] = {}
         for step in steps:
@@ -128,7 +207,7 @@ class Executor:
 
         async def run_one(index: int, step: PlanStep) -> StepResult:
             earlier = {s.id: produced[s.id] for s in steps[:index] if s.id is not None}
-            result = await self._run_step(index, step, client, limits, earlier)
+            result = await self._run_step(index, working, client, limits, earlier)
             future = produced.get(step.id) if step.id is not None else None
             if future is not None and not future.done():
                 future.set_result(result)
@@ -136,7 +215,7 @@ class Executor:
 
         async with self.client_factory(self.config) as client:
             results = await asyncio.gather(*(run_one(i, step) for i, step in enumerate(steps)))
-        return RunResult(query=plan.query, steps=list(results))
+        return RunResult(query=plan.query, steps=list(results), plan=plan)
 
     def run_sync(self, plan: Plan) -> RunResult:
         return asyncio.run(self.run(plan))
@@ -196,3 +275,17 @@ def load_executor(registry_url: str | None = None, **kwargs: Any) -> Executor:
     }
     kwargs["specs"] = {**stored, **dict(kwargs.get("specs") or {})}
     return Executor(declarations, collect_adapters(), **kwargs)
+
+
+def _convert_units(result: StepResult, alt: Alternative) -> None:
+    """Express a fallback's values in the planned units where pint says they convert; each says so."""
+    for record in result.records:
+        for value in record.values.values():
+            units = alt.units.get(value.field)
+            if units is None or not isinstance(value.value, (int, float)) or isinstance(value.value, bool):
+                continue
+            offered, planned = units
+            original = value.value
+            value.value = convert(float(original), offered, planned)
+            value.unit = planned
+            value.note = f"converted from {original:g} {offered}" + (f"; {value.note}" if value.note else "")

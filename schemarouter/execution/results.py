@@ -1,14 +1,20 @@
 """What a run returns: values with their provenance, per step, with typed errors.
 
 Every value carries what a reader needs to cite it (source, record identifier, source type,
-license, attribution) and keeps the unit its source declares; nothing is converted silently.
+license, attribution) and keeps the unit its source declares; nothing is converted silently (a
+fallback that converts a unit says so in the value's note). A run also says how it went as a
+whole (``status``: ok, partial, failed, declined), which the CLI turns into its exit code.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from schemarouter.plan import Coverage, Plan
+
+Status = Literal["ok", "partial", "failed", "declined"]
 
 
 class ResultModel(BaseModel):
@@ -32,6 +38,8 @@ class Value(ResultModel):
 
 
 class Record(ResultModel):
+    """One record of one source: its identifier and its values by field name."""
+
     source: str
     endpoint: str
     record_id: str | None = None
@@ -39,11 +47,31 @@ class Record(ResultModel):
 
 
 class StepError(ResultModel):
+    """Why a step (or one source tried for it) returned nothing."""
+
     kind: str
     message: str
 
 
+class Fallback(ResultModel):
+    """The planned source failed and an equivalent one answered: which, why, and what changed.
+
+    ``source``/``endpoint``/``error`` are the planned step and its failure; ``reason`` says why
+    the answering source is equivalent (concepts, units, source type); ``fields`` maps each
+    planned field to the answering source's fields; ``conversions`` lists unit conversions made.
+    """
+
+    source: str
+    endpoint: str
+    error: StepError
+    reason: str
+    fields: dict[str, list[str]] = Field(default_factory=dict)
+    conversions: list[str] = Field(default_factory=list)
+
+
 class StepResult(ResultModel):
+    """One plan step: who answered (``source``/``endpoint``), its records, or its error."""
+
     index: int
     id: str | None = None
     source: str
@@ -53,6 +81,9 @@ class StepResult(ResultModel):
     request: str | None = None
     params: dict[str, Any] = Field(default_factory=dict)  # as sent, bindings resolved
     elapsed_s: float = 0.0
+    cached: bool = False
+    fallback: Fallback | None = None
+    fallbacks_failed: list[str] = Field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -60,9 +91,12 @@ class StepResult(ResultModel):
 
 
 class RunResult(ResultModel):
+    """Everything a run produced: per-step results, the plan it ran and what the plan covers."""
+
     query: str
     steps: list[StepResult] = Field(default_factory=list)
     declined: str | None = None
+    plan: Plan | None = None
 
     @property
     def values(self) -> list[Value]:
@@ -71,3 +105,50 @@ class RunResult(ResultModel):
     @property
     def errors(self) -> list[StepResult]:
         return [step for step in self.steps if step.error is not None]
+
+    @property
+    def coverage(self) -> Coverage | None:
+        return self.plan.coverage if self.plan is not None else None
+
+    @property
+    def status(self) -> Status:
+        """ok: every step returned values; partial: some did; failed: none did (or no steps); declined."""
+        if self.declined is not None:
+            return "declined"
+        answered = sum(1 for step in self.steps if step.error is None and step.records)
+        if self.steps and answered == len(self.steps):
+            return "ok"
+        return "partial" if answered else "failed"
+
+    def __repr__(self) -> str:
+        return describe_run(self)
+
+    __str__ = __repr__
+
+
+def describe_run(run: RunResult) -> str:
+    """A readable multi-line summary: status, one block per step with its values, and the coverage."""
+    lines = [f"RunResult {run.status}: {run.query!r}"]
+    if run.declined:
+        lines.append(f"  declined: {run.declined}")
+    for step in run.steps:
+        head = f"  [{step.index}] {step.source}.{step.endpoint}"
+        if step.fallback is not None:
+            head += f" (fallback for {step.fallback.source}.{step.fallback.endpoint}: {step.fallback.error.kind})"
+        if step.cached:
+            head += " (cached)"
+        if step.error is not None:
+            lines.append(f"{head}: {step.error.kind}: {step.error.message}")
+            continue
+        lines.append(f"{head}: {len(step.records)} record(s)")
+        for record in step.records[:5]:
+            shown = ", ".join(
+                f"{v.field}={v.value!r}{' ' + v.unit if v.unit else ''}" for v in record.values.values()
+                if v.value is not None and str(v.value) != record.record_id
+            )
+            lines.append(f"      {record.record_id}: {shown or '(no values)'}")
+        if len(step.records) > 5:
+            lines.append(f"      ... {len(step.records) - 5} more")
+    if run.coverage is not None and run.coverage.missing:
+        lines.append("  not covered: " + "; ".join(f"{m.name} ({m.why})" for m in run.coverage.missing))
+    return "\n".join(lines)

@@ -9,7 +9,7 @@ written.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -186,8 +186,10 @@ class Registry:
         }
 
     # ---------------------------------------------------------------- writes
-    def sync(self, decls: Declarations) -> SyncReport:
-        """Make the plugin-owned part of the registry equal ``decls``; keep local sources."""
+    def sync(self, decls: Declarations, progress: Callable[[int], None] | None = None) -> SyncReport:
+        """Make the plugin-owned part of the registry equal ``decls``; keep local sources.
+
+        ``progress(n)`` is called as sources are written (for a progress bar on large registries)."""
         with self._write() as conn:
             current = {
                 row.id: (row.fingerprint, Owner(row.owner_kind, row.owner_name, row.owner_version))
@@ -238,6 +240,8 @@ class Registry:
                 writer.vocabulary(merged)
                 for sid in sorted(merged.sources):
                     writer.source(merged.sources[sid], merged.owners[sid], merged.adapter_specs.get(sid))
+                    if progress is not None:
+                        progress(1)
                 writer.flush()
             else:
                 stale = report.removed + report.updated
@@ -246,6 +250,8 @@ class Registry:
                 writer = m.RowWriter(conn)
                 for sid in report.added + report.updated:
                     writer.source(decls.sources[sid], decls.owners[sid])
+                    if progress is not None:
+                        progress(1)
                 writer.flush()
                 for sid in report.reowned:
                     owner = decls.owners[sid]
@@ -256,8 +262,8 @@ class Registry:
             report.fingerprint = _finish_write(conn, vocab_fp)
             return report
 
-    def replace(self, decls: Declarations) -> SyncReport:
-        """Replace the whole registry (``import``): vocabulary, plugin and local sources."""
+    def replace(self, decls: Declarations, progress: Callable[[int], None] | None = None) -> SyncReport:
+        """Replace the whole registry (``import``): vocabulary, plugin and local sources (``progress`` as in sync)."""
         validate(decls)
         with self._write() as conn:
             before = {row[0] for row in conn.execute(select(m.T_SOURCES.c.id))}
@@ -266,6 +272,8 @@ class Registry:
             writer.vocabulary(decls)
             for sid in sorted(decls.sources):
                 writer.source(decls.sources[sid], decls.owners[sid], decls.adapter_specs.get(sid))
+                if progress is not None:
+                    progress(1)
             writer.flush()
             vocab_fp = vocabulary_fingerprint(decls.intents.values(), decls.field_groups.values(), decls.concepts.values())
             fp = _finish_write(conn, vocab_fp)

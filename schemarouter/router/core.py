@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from schemarouter.coverage import coverage as coverage_report
 from schemarouter.graph import EndpointInfo, SchemaGraph, graph_from_url
 from schemarouter.graph.order import IntentGroup
 from schemarouter.graph.terms import question_terms
@@ -25,7 +26,7 @@ from schemarouter.router.params import fill_params
 from schemarouter.router.ranking import Pool, Run, phrase_scores, sort_key
 from schemarouter.understand.base import Analysis, Understander
 from schemarouter.understand.evidence import ENTITY_CONCEPT
-from schemarouter.router.open_route import chain_steps, coverage, open_route, question_values
+from schemarouter.router.open_route import chain_steps, explained, open_route, question_values
 
 Mode = Literal["recall", "minimal"]
 MAX_COMPARE_STEPS = 3
@@ -74,6 +75,7 @@ class Router:
         )
         if analysis.decline:
             plan.declined = self._write_hint(analysis) if analysis.action else analysis.decline
+            plan.coverage = coverage_report(plan, analysis, self.graph)
             return plan
         steps, reason = self._choose(analysis, mode)
         if steps and analysis.live and not self._serves_current(steps):
@@ -83,6 +85,7 @@ class Router:
         for i, step in enumerate(steps):
             step.id = step.id or f"s{i + 1}"
         plan.steps = steps
+        plan.coverage = coverage_report(plan, analysis, self.graph)
         return plan
 
     # -- which route answers ------------------------------------------------------------------
@@ -102,7 +105,7 @@ class Router:
             values = question_values(analysis)
             sent = " ".join(str(v) for step in vocab for v in step.params.values())
             spent = sum(1 for v in values if v in sent)
-            v_cov, _ = coverage(graph, infos, terms, len(values), spent)
+            v_cov, _ = explained(graph, infos, terms, len(values), spent)
             concept_hit = any((s.score or 0) > 0 for s in vocab)
             strong = concept_hit or bool(u.named_tools) or _typed_entity(analysis)
             # retrieval over declarations speaks for the sources the vocabulary cannot see; over
@@ -114,7 +117,7 @@ class Router:
             if terms and not concept_hit and not u.named_tools and not undeclared:
                 # words a step sends as free text are explained too: a search for them is an answer
                 searched = question_terms(" ".join(v for s in vocab for v in s.params.values() if isinstance(v, str)))
-                if coverage(graph, infos, terms, len(values), spent, searched)[0] < UNEXPLAINED:
+                if explained(graph, infos, terms, len(values), spent, searched)[0] < UNEXPLAINED:
                     return [], f"no registered source returns what the question asks for ({', '.join(terms)})"
             return vocab, ""
         if found is not None and (found.coverage >= MIN_COVERAGE or (sources and found.coverage > 0)):

@@ -55,7 +55,7 @@ class OpenPlan:
         return [n.info for n in self.chain.nodes()]
 
 
-def coverage(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str], values: int = 0,
+def explained(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str], values: int = 0,
              spent: float = 0, searched: Iterable[str] = ()) -> tuple[float, set[str]]:
     """(share of the question the endpoints explain, the terms they explain): the idf weight of the
     ``terms`` their declarations mention, the ``searched`` terms a step sends as free text, and the
@@ -66,7 +66,7 @@ def coverage(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str]
 
 def _explained(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str], values: int, spent: float,
                searched: Iterable[str], graded: bool) -> tuple[float, set[str]]:
-    """:func:`coverage`, each term counted fully (``graded=False``) or by how firmly it is declared:
+    """:func:`explained`, each term counted fully (``graded=False``) or by how firmly it is declared:
     a word in a path or summary says more about an endpoint than the same word in a field name."""
     lex = graph.lexical
     value_weight = lex.unknown_idf
@@ -140,7 +140,7 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
             continue
         nodes = chain.nodes()
         spent = len(values_given & chain.used) - 0.5 * len(values_given & chain.weak)
-        share, covered = coverage(graph, (n.info for n in nodes), terms, len(values_given), spent)
+        share, covered = explained(graph, (n.info for n in nodes), terms, len(values_given), spent)
         # coverage in steps of 0.05: a hair more of a word in some description is no reason for a longer chain
         share -= STEP_COST * (len(nodes) - 1)  # a further step must explain more of the question
         key = (round(share * 20), spent, -len(nodes), round(score / best_score, 3), round(chain.score, 3))

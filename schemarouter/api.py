@@ -1,0 +1,105 @@
+"""The Python API: plan and run questions from a program or a notebook, with typed results.
+
+    import schemarouter
+    result = schemarouter.run("What is the band gap of SiC?", offline=True)
+    result.status, result.values, result.coverage, result.plan
+
+    router = schemarouter.Router.from_registry()
+    plan = router.plan("Bulk modulus of diamond from the Materials Project")
+    result = router.run(plan)
+
+``schemarouter.Router`` is the router (``schemarouter.router.Router``) plus :meth:`Router.run`, which
+executes a plan with every installed adapter, the response cache and fallbacks; the CLI's ``run``
+and ``ask`` go through the same function, so the Python API and the command line cannot drift.
+Results are the pydantic models of :mod:`schemarouter.execution.results` (``RunResult``,
+``StepResult``, ``Value``) and :mod:`schemarouter.plan` (``Plan``, ``Coverage``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Any, Literal
+
+from schemarouter.execution.cache import StepCache, cache_settings
+from schemarouter.execution.results import RunResult
+from schemarouter.execution.spec import AdapterSpec
+from schemarouter.plan import Plan
+from schemarouter.router.core import Router as _Planner
+
+Mode = Literal["recall", "minimal"]
+
+
+def ensure_registry(db_url: str | None = None) -> bool:
+    """Sync the installed plugins into the registry when it has no sources; True if it did."""
+    from schemarouter.declarations import collect
+    from schemarouter.plugins import make_plugin_manager
+    from schemarouter.registry import Registry
+
+    with Registry.open(db_url) as registry:
+        if registry.list_sources():
+            return False
+        registry.sync(collect(make_plugin_manager()))
+        return True
+
+
+class Router(_Planner):
+    """Plans questions over one registry's schema graph (:meth:`plan`) and runs plans (:meth:`run`)."""
+
+    def run(
+        self,
+        plan: Plan | str,
+        *,
+        mode: Mode = "recall",
+        offline: bool = False,
+        cassettes: str | Path | None = None,
+        cache: bool | StepCache = True,
+        fallback: bool = True,
+        env: Mapping[str, str] | None = None,
+    ) -> RunResult:
+        """Execute ``plan`` (or plan and execute a question) and return the attributed values.
+
+        ``offline`` replays the recorded cassettes (``cassettes`` folder, default the checkout's) and
+        neither reads nor writes the cache. ``cache``: True for the configured response cache, False for
+        none, or a :class:`StepCache`. ``fallback``: try an equivalent source when a step fails.
+        ``env``: where API keys are read (default ``os.environ``).
+        """
+        from schemarouter.execution.executor import Executor
+        from schemarouter.execution.offline import offline_env, replay
+        from schemarouter.execution.registry_adapters import collect_adapters
+
+        if isinstance(plan, str):
+            plan = self.plan(plan, mode=mode)
+        decls = self.graph.decls
+        environ: dict[str, str] = dict(os.environ if env is None else env)
+        if offline:
+            environ = offline_env(environ, [s.auth.env for s in decls.sources.values() if s.auth is not None])
+        specs = {sid: {eid: AdapterSpec.model_validate(raw) for eid, raw in by_endpoint.items()}
+                 for sid, by_endpoint in decls.adapter_specs.items()}
+        store: StepCache | None
+        if offline or cache is False:
+            store = None  # replay is deterministic: it neither serves live data nor stores cassette data
+        elif cache is True:
+            store = StepCache.from_settings(cache_settings())
+        else:
+            store = cache
+        executor = Executor(decls, collect_adapters(), specs=specs, env=environ, cache=store,
+                            fallback=fallback, graph=self.graph)
+        with replay(cassettes) if offline else nullcontext():
+            return executor.run_sync(plan)
+
+
+def run(question: str, *, db: str | None = None, mode: Mode = "recall", **options: Any) -> RunResult:
+    """Plan and run ``question`` on the registry at ``db`` (default: the user's, synced on first use);
+    ``options`` are those of :meth:`Router.run` (offline, cassettes, cache, fallback, env)."""
+    router = _router(db)
+    return router.run(router.plan(question, mode=mode), **options)
+
+
+def _router(db: str | None) -> Router:
+    from schemarouter.graph import graph_from_url
+
+    ensure_registry(db)
+    return Router(graph_from_url(db))
