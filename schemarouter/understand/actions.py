@@ -56,3 +56,8 @@ def action_verb(text: str) -> str | None:
             continue
         return verb
     return None
+
+
+def decline_reason(verb: str) -> str:
+    """What a declined plan says about a request to act."""
+    return f"asks to {verb} something, an action rather than a request for data (writes are not enabled)"

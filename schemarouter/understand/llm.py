@@ -21,7 +21,9 @@ from schemarouter.graph.text import key_of
 from schemarouter.plan import Understanding
 from schemarouter.understand import chemistry, wording
 from schemarouter.understand.base import Analysis
+from schemarouter.understand.actions import decline_reason
 from schemarouter.understand.entities import Entity
+from schemarouter.understand.reading import read_values
 from schemarouter.understand.evidence import intent_evidence
 from schemarouter.understand.prompt import build_prompt
 from schemarouter.understand.tokens import count_tokens
@@ -95,7 +97,9 @@ def interpret(question: str, content: str, graph: SchemaGraph) -> Analysis:
         # an intent name the registry does not have: weigh the validated parts instead
         scores = intent_evidence(graph, {}, concepts, entities, named)
         intent = max(scores, key=lambda i: (scores[i], i)) if scores else None
-    decline = None if (intent or named) else "the language model found no registered source for this request"
+    # no intent and no named source is no reason to decline: retrieval over what sources declare may
+    # still find one (the router decides); a request to act is declined whichever backend reads it
+    decline = None
     analysis = Analysis(
         question=question,
         understanding=Understanding(intent=intent, concepts=concepts if not decline else [], params=params,
@@ -103,7 +107,11 @@ def interpret(question: str, content: str, graph: SchemaGraph) -> Analysis:
         entities=entities, matched=matched, compare=compare, decline=decline, backend="llm",
         intent_scores={intent: 1.0} if intent else {},
     )
-    if not decline:
+    read_values(analysis, question, [], known=graph.lexical.structural.__contains__)
+    if analysis.action is not None:
+        analysis.decline = decline_reason(analysis.action)
+        analysis.understanding.concepts = []
+    else:
         analysis.topic = params.get("query_text") or wording.topic_text(question, [])
         params.setdefault("query_text", analysis.topic)
         subject = next((e for e in entities if e.kind in ("compound", "company", "formula")), None)

@@ -18,7 +18,7 @@ from schemarouter.graph.text import humanize
 from schemarouter.plan import Understanding
 from schemarouter.understand import wording
 from schemarouter.understand.base import Analysis
-from schemarouter.understand.actions import action_verb
+from schemarouter.understand.actions import action_verb, decline_reason
 from schemarouter.understand.bounds import bound_after, element_list
 from schemarouter.understand.entities import Entity, recognize
 from schemarouter.understand.evidence import entity_param_concepts, intent_evidence
@@ -110,9 +110,7 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
     intent, best = max(choices.items(), key=lambda kv: (kv[1], kv[0]), default=(None, 0.0))
     constraint = wording.source_constraint(text)
     verb = action_verb(text)
-    decline = None
-    if verb is not None:
-        decline = f"asks to {verb} something, an action rather than a request for data (writes are not enabled)"
+    decline = decline_reason(verb) if verb is not None else None
     if decline or ((intent is None or best < _MIN_INTENT_SCORE) and not named):
         intent = None  # the vocabulary sees nothing: retrieval over what sources declare may still
     elif compare and _comparable(graph, intent):
