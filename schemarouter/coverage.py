@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from schemarouter.graph import EndpointInfo, SchemaGraph
+from schemarouter.graph.terms import name_terms
 from schemarouter.graph.text import normalize
 from schemarouter.plan import Coverage, CoverageItem, Plan, PlanStep
 from schemarouter.understand.base import Analysis
@@ -97,6 +98,15 @@ def _concept(
                 by.append(_label(step, p.name))  # the property is asked for by name (MPDS props)
     if by:
         return CoverageItem(kind="concept", name=concept, covered=True, by=by, why="a planned field carries it"), fields
+    # a source declared without concepts: the endpoint's own declaration (path, summary, fields) says it
+    terms = name_terms(said)
+    for step, info in steps:
+        number = graph.numbers.get(info.key) if info is not None else None
+        if number is not None and terms and all(graph.lexical.contains(number, t) for t in terms):
+            by.append(_label(step))
+    if by:
+        return CoverageItem(kind="concept", name=concept, covered=True, by=by,
+                            why="the endpoint's declaration names it"), fields
     return CoverageItem(kind="concept", name=concept, covered=False, why=_not_planned(plan, _concept_gap(concept, graph,
                         plan.understanding.source_constraint))), fields
 

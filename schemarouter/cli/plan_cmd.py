@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 from rich.table import Table
@@ -13,7 +14,7 @@ from schemarouter.cli.progress import progress
 from schemarouter.cli.run_cmd import open_output, read_batch
 from schemarouter.errors import SchemaRouterError
 from schemarouter.graph import load_graph
-from schemarouter.plan import Plan
+from schemarouter.plan import Plan, binding_of
 from schemarouter.router import Router
 from schemarouter.understand import make_understander
 
@@ -75,6 +76,15 @@ def _run_jsonl(router: Router, path: str, output: str | None, mode: str) -> int:
     return exit_codes.for_batch(statuses)
 
 
+def _show_params(params: dict[str, Any]) -> str:
+    """Parameters as JSON, a bound one as ``name <- s1.field`` (the chain is visible at a glance)."""
+    literal = {k: v for k, v in params.items() if binding_of(v) is None}
+    bound = [f"{k} <- {b['from']}.{b['field']}" + (" (all)" if b.get("pick") == "all" else "")
+             for k, v in params.items() if (b := binding_of(v)) is not None]
+    shown = json.dumps(literal, ensure_ascii=False)
+    return shown + ("" if not bound else " · " + ", ".join(bound))
+
+
 def _print_plan(p: Plan, explain: bool, router: Router) -> None:
     out = console()
     u = p.understanding
@@ -88,9 +98,11 @@ def _print_plan(p: Plan, explain: bool, router: Router) -> None:
     if p.declined:
         out.print(f"[yellow]declined[/yellow]: {p.declined}")
         return
+    chained = any(binding_of(v) is not None for step in p.steps for v in step.params.values())
     for step in p.steps:
         score = f" (score {step.score:g})" if explain and step.score is not None else ""
-        out.print(f"\n[bold]{step.source}.{step.endpoint}[/bold]{score} params {json.dumps(step.params, ensure_ascii=False)}")
+        label = f"{step.id} " if chained and step.id else ""
+        out.print(f"\n[bold]{label}{step.source}.{step.endpoint}[/bold]{score} params {_show_params(step.params)}")
         table = Table("field", "unit", "source type", "license", "why")
         for name in step.fields:
             m = step.meta[name]

@@ -20,7 +20,7 @@ from schemarouter.graph import EndpointInfo, SchemaGraph, graph_from_url
 from schemarouter.graph.order import IntentGroup
 from schemarouter.graph.terms import question_terms
 from schemarouter.graph.text import normalize
-from schemarouter.plan import FieldMeta, Plan, PlanStep
+from schemarouter.plan import FieldMeta, Plan, PlanStep, Understanding
 from schemarouter.router.matching import EndpointMatch, concept_hits, match_endpoint, match_from_hits
 from schemarouter.router.params import fill_params
 from schemarouter.router.ranking import Pool, Run, phrase_scores, sort_key
@@ -78,6 +78,8 @@ class Router:
             plan.coverage = coverage_report(plan, analysis, self.graph)
             return plan
         steps, reason = self._choose(analysis, mode)
+        if steps and any(not self.graph.endpoints[(s.source, s.endpoint)].endpoint.intents for s in steps):
+            plan.understanding = analysis.understanding = _claimed(analysis.understanding, steps, self.graph)
         if steps and analysis.live and not self._serves_current(steps):
             steps, reason = [], "asks for a value as of now, and no chosen source says it serves current data"
         if not steps:
@@ -358,6 +360,17 @@ class Router:
                     groups |= set(found.field_groups)
             return groups
         return set() if mode == "minimal" else intent_groups
+
+
+def _claimed(u: Understanding, steps: list[PlanStep], graph: SchemaGraph) -> Understanding:
+    """The understanding as the open route used it: an entity is claimed only where a chosen endpoint
+    takes that kind of value ("lead" read as Pb means nothing to a film database), and an intent only
+    where a chosen endpoint serves it."""
+    infos = [graph.endpoints[(s.source, s.endpoint)] for s in steps]
+    taken = {p.concept for i in infos for p in i.endpoint.parameters if p.concept}
+    served = {intent for i in infos for intent in i.endpoint.intents}
+    params = {k: v for k, v in u.params.items() if k in taken or (k == "elements" and "element" in taken)}
+    return u.model_copy(update={"params": params, "intent": u.intent if u.intent in served else None})
 
 
 def _typed_entity(analysis: Analysis) -> bool:
