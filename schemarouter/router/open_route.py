@@ -35,7 +35,9 @@ from schemarouter.understand.base import Analysis
 Mode = Literal["recall", "minimal"]
 TOP_K = 12
 MINIMAL_FIELDS = 6
-STEP_COST = 0.05  # the share of the question each step beyond the first must explain
+STEP_COST = 0.05
+SPENDING_SOURCES = 2  # sources whose endpoints are also tried for the values they take
+SPENDING_LIMIT = 24  # at most this many such endpoints  # the share of the question each step beyond the first must explain
 _LABEL_TERMS = frozenset({"name", "titl", "label", "symbol"})
 # fields that situate a value: which record (its name or title) and when (its date or time)
 _CONTEXT_TERMS = _LABEL_TERMS | frozenset({"date", "datetim", "time", "timestamp", "day"})
@@ -132,21 +134,48 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
 
     values_given = question_values(analysis)
     builder = ChainBuilder(graph, analysis, lambda i, taken: fill(i, graph, analysis, taken), relevance)
+    candidates = ranked + _spending(graph, builder, ranked, keep, values_given)
     best: OpenPlan | None = None
-    for number, score in ranked:
+    for number, score in candidates:
         info = graph.endpoints[lex.keys[number]]
         chain = builder.build(info)
         if chain is None:
             continue
         nodes = chain.nodes()
+        infos = [n.info for n in nodes]
         spent = len(values_given & chain.used) - 0.5 * len(values_given & chain.weak)
-        share, covered = explained(graph, (n.info for n in nodes), terms, len(values_given), spent)
-        # coverage in steps of 0.05: a hair more of a word in some description is no reason for a longer chain
-        share -= STEP_COST * (len(nodes) - 1)  # a further step must explain more of the question
-        key = (round(share * 20), spent, -len(nodes), round(score / best_score, 3), round(chain.score, 3))
+        share, covered = explained(graph, infos, terms, len(values_given), spent)
+        graded, _ = _explained(graph, infos, terms, len(values_given), spent, (), graded=True)
+        graded -= STEP_COST * (len(nodes) - 1)  # a further step must explain more of the question
+        # in steps of 0.05: a hair more of a word in some description is no reason for a longer chain
+        key = (round(graded * 20), spent, -len(nodes), round(score / best_score, 3), round(chain.score, 3))
         if best is None or key > best.key:
             best = OpenPlan(chain, share, covered, key)
     return best
+
+
+def _spending(graph: SchemaGraph, builder: ChainBuilder, ranked: list[tuple[int, float]], keep: set[int],
+              values: set[str]) -> list[tuple[int, float]]:
+    """Endpoints of the best-matching sources that take a value of the question directly (a date, a
+    station code, a postal code) although its words rank them lower: candidates by what they can be
+    sent, not only by what they say."""
+    if not values:
+        return []
+    lex = graph.lexical
+    seen = {number for number, _ in ranked}
+    sources = list(dict.fromkeys(lex.keys[number][0] for number, _ in ranked))[:SPENDING_SOURCES]
+    out: list[tuple[int, float]] = []
+    for source in sources:
+        for info in graph.source_endpoints(source):
+            number = graph.numbers[info.key]
+            if number in seen or number not in keep:
+                continue
+            filled = builder.fill(info, frozenset())
+            if (filled.used - filled.weak) & values:
+                out.append((number, 0.0))
+                if len(out) >= SPENDING_LIMIT:
+                    return out
+    return out
 
 
 def question_values(analysis: Analysis) -> set[str]:

@@ -110,7 +110,7 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
         out.why[p.name] = why
         if key:
             out.used.add(key)
-            if not (sure or p.required or "{" + p.name + "}" in path):
+            if not (sure or p.required or _in_path(p, path)):
                 out.weak.add(key)
     if unknown is not None:
         for p in params:
@@ -175,7 +175,11 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
     labelled = _labelled(p, analysis, taken)
     if labelled is not None:
         return _typed(p, labelled), labelled, f"'{labelled}' is written after '{words[-1]}'", True
-    if _looks_like_id(p) or "{" + p.name + "}" in path:
+    if p.type == "array" or _plural(p):
+        many = _all_of_a_kind(p, analysis, taken)
+        if many:
+            return many, " ".join(many), f"the {len(many)} values of the question", True
+    if _looks_like_id(p) or _in_path(p, path):
         found = _identifier_for(p, analysis, path, taken)
         if found is not None:
             ident, sure = found
@@ -189,6 +193,27 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
         if name is not None:
             return name.value, str(name.value), f"the name '{name.value}' in the question", False
     return None
+
+
+def _in_path(p: Parameter, path: str) -> bool:
+    """Whether the parameter is a segment of the URL path (not a templated query string)."""
+    return "{" + p.name + "}" in path.split("?", 1)[0]
+
+
+def _plural(p: Parameter) -> bool:
+    """A parameter named for several things (``ids``, ``stations``, ``sids``): it takes a list."""
+    words = _name_words(p.name)
+    return bool(words) and len(words[-1]) > 3 and words[-1].endswith("s") and not words[-1].endswith("ss")
+
+
+def _all_of_a_kind(p: Parameter, analysis: Analysis, taken: set[str]) -> list[str]:
+    """Every free value of the kind the parameter takes, when the question gives two or more:
+    identifiers for an id list, codes for a code list."""
+    for group in ([str(e.value) for e in _identifiers(analysis)], list(analysis.codes)):
+        free = [v for v in group if v not in taken]
+        if len(free) >= 2:
+            return free
+    return []
 
 
 def _coded(p: Parameter) -> bool:
@@ -294,9 +319,13 @@ def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]
     free = [e for e in _identifiers(analysis) if str(e.value) not in taken]
     if p.type == "integer":
         free = [e for e in free if str(e.value).isdigit()]
-    if not free:
-        return None
     resource = resource_of(p.name, path)
+    if not free:
+        # a short number written after the resource's name: "variant set 42" for /variant-sets/{id}
+        number = analysis.counts.get(resource[-1]) if resource else None
+        if number is not None and str(number) not in taken:
+            return Entity("identifier", str(number), 0, 0, str(number)), True
+        return None
     if resource:
         for e in free:
             if resource[-1] in e.extra.get("context", ()):

@@ -59,7 +59,9 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     capitalized phrase made only of such words ("UniProt", "Human Phenotype Ontology") names a
     thing the sources describe, so it is read as words, not as a value."""
     taken = [(e.start, e.end) for e in analysis.entities] + list(source_spans)
-    names = proper_names(text, taken)
+    # identifiers first: "MONDO" in "MONDO:0007739" is part of an identifier, not a name
+    first_ids = [(e.start, e.end) for e in identifier_tokens(text, taken)]
+    names = proper_names(text, taken + first_ids)
     if known is not None:
         names = [e for e in names if e.extra.get("quoted") or not _all_known(str(e.value), known)]
     # things the entity readers named (a compound, a company, a quoted title) are names a search takes
