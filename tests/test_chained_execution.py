@@ -20,6 +20,7 @@ from tests.open_world_support import catalogue
 
 SPECIMENS = {
     "Tyrannosaurus Sue": {"id": 482913, "name": "Tyrannosaurus Sue", "collected_date": "1990-08-12"},
+    "Tyrannosaurus Stan": {"id": 482914, "name": "Tyrannosaurus Stan", "collected_date": "1987-04-02"},
 }
 DETAILS = {482913: {"id": 482913, "name": "Tyrannosaurus Sue", "locality": "Faith, South Dakota",
                     "collected_date": "1990-08-12", "collector_id": 77}}
@@ -33,7 +34,7 @@ class _Handler(BaseHTTPRequestHandler):
         type(self).requests.append(self.path)
         if url.path == "/search/specimens":
             q = parse_qs(url.query).get("q", [""])[0]
-            body = {"results": [SPECIMENS[q]] if q in SPECIMENS else []}
+            body = {"results": [rec for name, rec in SPECIMENS.items() if q and q in name]}
         elif url.path.startswith("/specimens/"):
             found = DETAILS.get(int(url.path.rsplit("/", 1)[1]))
             if found is None:
@@ -117,3 +118,13 @@ def test_a_binding_to_a_field_the_producer_lacks_fails_cleanly(executor: Executo
     result = executor.run_sync(_plan("Tyrannosaurus Sue", field="nope"))
     assert result.steps[1].error is not None
     assert result.steps[1].error.kind in ("invalid_step", "unresolved_binding")
+
+
+def test_many_records_give_the_first_value_or_all_of_them(executor: Executor) -> None:
+    first = executor.run_sync(_plan("Tyrannosaurus"))
+    assert len(first.steps[0].records) == 2
+    assert first.steps[1].params == {"specimen_id": 482913}
+    plan = _plan("Tyrannosaurus")
+    plan.steps[1].params["specimen_id"]["pick"] = "all"
+    every = executor.run_sync(plan)
+    assert every.steps[1].params == {"specimen_id": [482913, 482914]}

@@ -133,3 +133,39 @@ def test_any_text_yields_a_valid_plan_whose_bindings_resolve(open_router: Router
                 assert producer < i
                 prod = plan.steps[producer]
                 assert b["field"] in prod.fields
+
+
+def test_a_cycle_in_declared_feeds_ends_in_a_valid_plan(graph: SchemaGraph) -> None:  # noqa: F811
+    source = catalogue(feeds=[
+        {"from": "specimen.collector_id", "to": "collector.collector_id"},
+        {"from": "collector.id", "to": "specimen.specimen_id"},
+    ])
+    g = with_catalogue(graph, source)
+    for question in ("When was the collector of the specimen born?", "Where was the collector's specimen found?"):
+        plan = Router(g).plan(question)
+        assert validate_plan(plan, g) == []
+
+
+def test_a_question_naming_two_sources_that_take_its_doi_asks_both(open_router: Router) -> None:
+    plan = open_router.plan("Compare what Crossref and OpenAlex record for 10.1038/nature12373")
+    assert {s.source for s in plan.steps} == {"crossref", "openalex"}
+    assert all("10.1038/nature12373" in str(s.params) for s in plan.steps)
+
+
+def test_thousands_of_undeclared_endpoints_still_give_valid_plans(graph: SchemaGraph) -> None:  # noqa: F811
+    from schemarouter.declarations import Declarations, Owner
+    from schemarouter.graph import build_graph
+
+    base = catalogue()
+    decls = Declarations(intents=dict(graph.decls.intents), field_groups=dict(graph.decls.field_groups),
+                         concepts=dict(graph.decls.concepts))
+    for i in range(400):  # 2,400 endpoints declaring nothing but names and paths
+        copy = base.model_copy(update={"id": f"catalogue_{i}", "title": f"Catalogue {i}"})
+        decls.sources[copy.id] = copy
+        decls.owners[copy.id] = Owner("local", f"c{i}.yaml", "")
+    g = build_graph(decls, "test:undeclared")
+    router = Router(g)
+    for question in ("Where was the specimen Tyrannosaurus Sue found?", "images of specimen 482913",
+                     "band gap of GaN", "¿Dónde se encontró el espécimen?", ""):
+        plan = router.plan(question)
+        assert validate_plan(plan, g) == []
