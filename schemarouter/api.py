@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from schemarouter.execution.cache import StepCache, cache_settings
 from schemarouter.execution.results import RunResult
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.execution.limits import ExecutionLimits
 from schemarouter.plan import Plan
 from schemarouter.router.core import Router as _Planner
 
@@ -58,17 +58,23 @@ class Router(_Planner):
         cache: bool | StepCache = True,
         fallback: bool = True,
         env: Mapping[str, str] | None = None,
+        limits: ExecutionLimits | None = None,
     ) -> RunResult:
         """Execute ``plan`` (or plan and execute a question) and return the attributed values.
 
         ``offline`` replays the recorded cassettes (``cassettes`` folder, default the checkout's) and
         neither reads nor writes the cache. ``cache``: True for the configured response cache, False for
         none, or a :class:`StepCache`. ``fallback``: try an equivalent source when a step fails.
-        ``env``: where API keys are read (default ``os.environ``).
+        ``env``: where API keys are read (default ``os.environ``). ``limits``: the per-request timeout and
+        per-step deadline (default: :func:`~schemarouter.execution.limits.resolve_limits`, i.e. the
+        environment, then the defaults).
         """
         from schemarouter.execution.executor import Executor
+        from schemarouter.execution.http import HttpConfig
+        from schemarouter.execution.limits import resolve_limits
         from schemarouter.execution.offline import offline_env, replay
-        from schemarouter.execution.registry_adapters import collect_adapters
+        from schemarouter.execution.registry_adapters import collect_adapters, stored_adapters
+        from schemarouter.execution.secrets import Secrets
 
         if isinstance(plan, str):
             plan = self.plan(plan, mode=mode)
@@ -76,8 +82,9 @@ class Router(_Planner):
         environ: dict[str, str] = dict(os.environ if env is None else env)
         if offline:
             environ = offline_env(environ, [s.auth.env for s in decls.sources.values() if s.auth is not None])
-        specs = {sid: {eid: AdapterSpec.model_validate(raw) for eid, raw in by_endpoint.items()}
-                 for sid, by_endpoint in decls.adapter_specs.items()}
+        limits = limits or resolve_limits(env=environ)
+        # Local sources run through HttpJsonAdapter with their stored specs; an invalid one fails only its steps.
+        adapters = {**stored_adapters(decls.adapter_specs), **collect_adapters()}
         store: StepCache | None
         if offline or cache is False:
             store = None  # replay is deterministic: it neither serves live data nor stores cassette data
@@ -85,9 +92,9 @@ class Router(_Planner):
             store = StepCache.from_settings(cache_settings())
         else:
             store = cache
-        executor = Executor(decls, collect_adapters(), specs=specs, env=environ, cache=store,
-                            fallback=fallback, graph=self.graph)
-        with replay(cassettes) if offline else nullcontext():
+        executor = Executor(decls, adapters, env=environ, cache=store, fallback=fallback, graph=self.graph,
+                            config=HttpConfig(timeout_s=limits.timeout_s), step_timeout_s=limits.step_deadline_s)
+        with replay(cassettes, Secrets.from_sources(decls.sources.values(), environ)) if offline else nullcontext():
             return executor.run_sync(plan)
 
 

@@ -46,6 +46,8 @@ class Declarations:
     concepts: dict[str, DomainConcept] = field(default_factory=dict)
     # Local sources only: source id -> endpoint id -> adapter spec (JSON object).
     adapter_specs: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    # The registry fingerprint of exactly this content, when read from a registry (one snapshot).
+    fingerprint: str | None = None
 
 
 def describe_validation_error(exc: ValidationError, data: Any = None) -> str:

@@ -27,3 +27,8 @@ class MigrationRequired(RegistryError):
 
 class ImportFileError(SchemaRouterError):
     """A registry export file that cannot be imported."""
+
+
+def clip(text: str, limit: int = 120) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis: user input is never echoed whole."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

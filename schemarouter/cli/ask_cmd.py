@@ -13,6 +13,7 @@ from schemarouter.cli import exit_codes
 from schemarouter.cli.options import db_option, json_option, print_json
 from schemarouter.cli.run_cmd import echo_result, execute, offline_options, result_json
 from schemarouter.execution.context import render_context
+from schemarouter.execution.limits import resolve_limits
 from schemarouter.execution.reader import ask_reader
 from schemarouter.llm import LLMConfig
 
@@ -25,9 +26,12 @@ from schemarouter.llm import LLMConfig
 @click.option("--llm-url", metavar="URL", help="OpenAI-compatible base URL (default: $SCHEMAROUTER_LLM_URL).")
 @click.option("--model", metavar="NAME", help="Reader model (default: $SCHEMAROUTER_LLM_MODEL).")
 def ask(question: str | None, db_url: str | None, as_json: bool, mode: str, plan_file: str | None, offline: bool,
-        cassettes: str | None, no_cache: bool, no_fallback: bool, llm_url: str | None, model: str | None) -> None:
+        cassettes: str | None, no_cache: bool, no_fallback: bool, timeout: float | None, deadline: float | None,
+        llm_url: str | None, model: str | None) -> None:
     """Answer QUESTION from the fetched values, citing source, record and license for each."""
-    plan, result = execute(question, db_url, mode, plan_file, offline, cassettes, not no_cache, not no_fallback)
+    limits = resolve_limits(timeout=timeout, deadline=deadline)
+    plan, result = execute(question, db_url, mode, plan_file, offline, cassettes, not no_cache, not no_fallback,
+                           limits=limits)
     question = question or plan.query
     context = render_context(result)
     config = LLMConfig.from_env(base_url=llm_url, model=model)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 import click
@@ -23,6 +22,14 @@ from schemarouter.cli.options import db_option, json_option, print_json
 from schemarouter.cli.progress import progress
 from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.context import format_value, render_context
+from schemarouter.execution.limits import (
+    DEFAULT_STEP_DEADLINE_S,
+    DEFAULT_TIMEOUT_S,
+    STEP_DEADLINE_ENV,
+    TIMEOUT_ENV,
+    ExecutionLimits,
+    resolve_limits,
+)
 from schemarouter.execution.results import RunResult
 from schemarouter.plan import Plan
 
@@ -31,6 +38,12 @@ if TYPE_CHECKING:  # the router is imported when a command runs, which keeps --h
 
 
 def offline_options(func: Any) -> Any:
+    func = click.option("--deadline", "deadline", metavar="SECONDS", type=float, default=None,
+                        help=f"Time limit for one plan step, retries included (default: ${STEP_DEADLINE_ENV}, "
+                             f"else {DEFAULT_STEP_DEADLINE_S:g}).")(func)
+    func = click.option("--timeout", "timeout", metavar="SECONDS", type=float, default=None,
+                        help=f"Time limit for one HTTP request, body included (default: ${TIMEOUT_ENV}, "
+                             f"else {DEFAULT_TIMEOUT_S:g}).")(func)
     func = click.option("--no-fallback", "no_fallback", is_flag=True,
                         help="Do not try an equivalent source when a step fails.")(func)
     func = click.option("--no-cache", "no_cache", is_flag=True,
@@ -48,8 +61,10 @@ def offline_options(func: Any) -> Any:
 
 def read_plan(plan_file: str) -> Plan:
     """A saved plan (``plan --json``, or one line of ``plan --jsonl``, whose ``status`` is dropped)."""
+    from schemarouter.safeload import load_file  # bounded: nesting, size, binary input
+
     try:
-        data = json.loads(Path(plan_file).read_text(encoding="utf-8"))
+        data = load_file(plan_file)
         if isinstance(data, dict):
             data.pop("status", None)
         return Plan.model_validate(data)
@@ -69,7 +84,7 @@ def make_router(db_url: str | None) -> Router:
 
 def execute(question: str | None, db_url: str | None, mode: str, plan_file: str | None, offline: bool,
             cassettes: str | None, cache: bool = True, fallback: bool = True,
-            router: Router | None = None) -> tuple[Plan, RunResult]:
+            router: Router | None = None, limits: ExecutionLimits | None = None) -> tuple[Plan, RunResult]:
     router = router or make_router(db_url)
     if plan_file:
         plan = read_plan(plan_file)
@@ -77,7 +92,7 @@ def execute(question: str | None, db_url: str | None, mode: str, plan_file: str 
         plan = router.plan(question, mode=mode)  # type: ignore[arg-type]
     else:
         raise click.UsageError("give a QUESTION, --plan FILE or --jsonl FILE")
-    result = router.run(plan, offline=offline, cassettes=cassettes, cache=cache, fallback=fallback)
+    result = router.run(plan, offline=offline, cassettes=cassettes, cache=cache, fallback=fallback, limits=limits)
     return plan, result
 
 
@@ -172,7 +187,7 @@ def open_output(output: str | None) -> IO[str]:
 
 
 def _run_batch(path: str, output: str | None, db_url: str | None, mode: str, offline: bool, cassettes: str | None,
-               cache: bool, fallback: bool) -> int:
+               cache: bool, fallback: bool, limits: ExecutionLimits | None = None) -> int:
     rows = read_batch(path)
     router = make_router(db_url)
     statuses: list[str] = []
@@ -180,7 +195,8 @@ def _run_batch(path: str, output: str | None, db_url: str | None, mode: str, off
     try:
         with progress("questions", len(rows)) as advance:
             for row in rows:
-                plan, result = execute(row["query"], db_url, mode, None, offline, cassettes, cache, fallback, router)
+                plan, result = execute(row["query"], db_url, mode, None, offline, cassettes, cache, fallback, router,
+                                       limits)
                 document = {"id": row.get("id"), **result_json(plan, result, offline)}
                 out.write(json.dumps(document, ensure_ascii=False) + "\n")
                 out.flush()
@@ -203,19 +219,22 @@ def _run_batch(path: str, output: str | None, db_url: str | None, mode: str, off
               help='Run every {"id", "query"} line of FILE (- for stdin); write one JSON result per line.')
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, help="With --jsonl: write to FILE.")
 def run(question: str | None, db_url: str | None, as_json: bool, mode: str, plan_file: str | None, offline: bool,
-        cassettes: str | None, no_cache: bool, no_fallback: bool, jsonl: str | None, output: str | None) -> None:
+        cassettes: str | None, no_cache: bool, no_fallback: bool, timeout: float | None, deadline: float | None,
+        jsonl: str | None, output: str | None) -> None:
     """Plan QUESTION, fetch the planned fields, and print values with unit, source, provenance and license.
 
     Live results are cached (per-source TTL; --no-cache skips it); a step that fails for a reason of its
     source's (no key, network, 5xx, timeout) is answered by an equivalent source where one exists
     (--no-fallback turns that off).
     """
+    limits = resolve_limits(timeout=timeout, deadline=deadline)
     if jsonl is not None:
         if question or plan_file:
             raise click.UsageError("--jsonl runs the questions in FILE: give no QUESTION or --plan with it")
         raise click.exceptions.Exit(_run_batch(jsonl, output, db_url, mode, offline, cassettes, not no_cache,
-                                               not no_fallback))
-    plan, result = execute(question, db_url, mode, plan_file, offline, cassettes, not no_cache, not no_fallback)
+                                               not no_fallback, limits))
+    plan, result = execute(question, db_url, mode, plan_file, offline, cassettes, not no_cache, not no_fallback,
+                           limits=limits)
     if as_json:
         print_json(result_json(plan, result, offline))
     else:

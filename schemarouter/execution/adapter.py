@@ -17,6 +17,7 @@ import httpx
 
 from schemarouter.execution.errors import MissingCredentials
 from schemarouter.execution.http import HttpConfig, Response, SourceLimits, send
+from schemarouter.execution.secrets import Secrets
 from schemarouter.models import Endpoint, ResponseField, Source
 
 
@@ -69,7 +70,11 @@ class StepCall:
         return key
 
     async def send(self, request: httpx.Request) -> Response:
-        return await send(self.client, request, source=self.source.id, config=self.config, limits=self.limits)
+        """Send through the shared client (retries, caps, credentials kept to their origin)."""
+        secrets = Secrets.from_sources([self.source], self.env)
+        return await send(
+            self.client, request, source=self.source.id, config=self.config, limits=self.limits, secrets=secrets
+        )
 
 
 @runtime_checkable

@@ -19,14 +19,17 @@ from typing import TYPE_CHECKING, Any
 import httpx
 
 from schemarouter.declarations import Declarations
+from schemarouter.errors import clip
 from schemarouter.execution import errors as E
 from schemarouter.execution.adapter import Adapter, StepCall, auth_required
 from schemarouter.execution.cache import StepCache, step_key
 from schemarouter.execution.fallback import Alternative, alternatives, fallback_worthy
 from schemarouter.execution.http import HttpConfig, SourceLimits, make_client
 from schemarouter.execution.httpjson import HttpJsonAdapter
+from schemarouter.execution.limits import DEFAULT_STEP_DEADLINE_S
 from schemarouter.execution.projection import identifier_field, project_record
 from schemarouter.execution.results import Fallback, RunResult, StepError, StepResult
+from schemarouter.execution.secrets import Secrets
 from schemarouter.execution.spec import AdapterSpec
 from schemarouter.execution.units import convert
 from schemarouter.models import ResponseField
@@ -66,7 +69,9 @@ class Executor:
         self.config = config or HttpConfig()
         self.env = env if env is not None else os.environ
         self.client_factory = client_factory or make_client
-        self.step_timeout_s = step_timeout_s or self.config.timeout_s * (self.config.retries + 1) + 30
+        self.step_timeout_s = step_timeout_s or DEFAULT_STEP_DEADLINE_S
+        # Every declared key name and value of this run: hidden in whatever a step result shows.
+        self.secrets = Secrets.from_sources(declarations.sources.values(), self.env)
         self.cache = cache
         self.fallback = fallback
         self._graph = graph
@@ -148,9 +153,9 @@ class Executor:
             )
         except Exception as err:  # noqa: BLE001 - an adapter bug must not sink the other steps
             failure = err
-            result.error = StepError(kind="adapter_error", message=f"{step.source}: {type(err).__name__}: {err}")
+            result.error = StepError(kind="adapter_error", message=clip(f"{step.source}: {type(err).__name__}: {err}", 300))
         result.elapsed_s = round(time.perf_counter() - started, 4)
-        return result, failure
+        return self.secrets.redact_step(result), failure
 
     def _cache_key(self, call: StepCall) -> str | None:
         """The step's cache key, or None when it must not be cached (a write, a source with TTL 0)."""
@@ -262,19 +267,15 @@ async def resolve_bindings(step: PlanStep, produced: Mapping[str, asyncio.Future
 
 def load_executor(registry_url: str | None = None, **kwargs: Any) -> Executor:
     """An executor on the registry's declarations with every installed plugin's adapters."""
-    from schemarouter.execution.registry_adapters import collect_adapters
+    from schemarouter.execution.registry_adapters import collect_adapters, stored_adapters
     from schemarouter.registry import Registry
 
     with Registry.open(registry_url) as registry:
         declarations = registry.load()
-    # Local sources (schemarouter source add / import-openapi) run through HttpJsonAdapter
-    # with the adapter specs stored beside their endpoints.
-    stored = {
-        sid: {eid: AdapterSpec.model_validate(raw) for eid, raw in by_endpoint.items()}
-        for sid, by_endpoint in declarations.adapter_specs.items()
-    }
-    kwargs["specs"] = {**stored, **dict(kwargs.get("specs") or {})}
-    return Executor(declarations, collect_adapters(), **kwargs)
+    # Local sources (schemarouter source add / import-openapi) run through HttpJsonAdapter with the
+    # adapter specs stored beside their endpoints; an invalid stored spec fails only its own steps.
+    adapters = {**stored_adapters(declarations.adapter_specs), **collect_adapters()}
+    return Executor(declarations, adapters, **kwargs)
 
 
 def _convert_units(result: StepResult, alt: Alternative) -> None:

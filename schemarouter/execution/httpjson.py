@@ -35,21 +35,15 @@ from schemarouter.execution.rendering import (
     scalar_text,
     set_dotted,
 )
+from schemarouter.execution.secrets import CREDENTIAL_NAMES, Secrets
 from schemarouter.execution.spec import AdapterSpec
 from schemarouter.execution.xmltree import parse_xml
 from schemarouter.paths import extract
 
-# Query parameter names whose values are keys; never shown in request descriptions.
-SECRET_PARAMS = frozenset({"api_key", "apikey", "key", "crtfc_key", "x-api-key", "token", "access_token"})
-
 
 def redact_url(url: httpx.URL | str, extra: set[str] | frozenset[str] = frozenset()) -> str:
-    url = httpx.URL(str(url))
-    hidden = {p.lower() for p in SECRET_PARAMS | set(extra)}
-    if not any(k.lower() in hidden for k in url.params):
-        return str(url)  # untouched: re-encoding would mangle raw queries such as AFLUX matchbooks
-    pairs = [(k, "REDACTED" if k.lower() in hidden else v) for k, v in url.params.multi_items()]
-    return str(url.copy_with(params=pairs))
+    """A URL to show: credential query parameters (the general list plus ``extra``) replaced."""
+    return Secrets(CREDENTIAL_NAMES | {name.lower() for name in extra}).redact_url(url)
 
 
 class HttpJsonAdapter:
@@ -162,16 +156,22 @@ class HttpJsonAdapter:
 
     # -- response ------------------------------------------------------------------------
     def parse_body(self, call: StepCall, response: Response) -> Any:
+        """JSON or XML, told apart by the body itself; the declared Content-Type only names the error."""
         text = response.content
-        content_type = response.headers.get("content-type", "")
-        stripped = text.lstrip()
+        content_type = response.headers.get("content-type", "").split(";")[0].strip() or "no content type"
+        first = text.lstrip()[:1]
+        if first == b"<":
+            kind = "XML"
+        elif first in (b"{", b"[") or "json" in content_type:
+            kind = "JSON"
+        else:
+            kind = "XML" if "xml" in content_type else "JSON"
         try:
-            if "xml" in content_type or stripped.startswith(b"<"):
-                return parse_xml(text)
-            return json.loads(text)
+            return parse_xml(text) if kind == "XML" else json.loads(text)
         except Exception as exc:  # any parser failure is the body's fault, not ours
+            declared = "" if kind.lower() in content_type else f", labelled {content_type}"
             raise UnparseableBody(
-                f"{call.source.id}: response body is not valid {'XML' if stripped.startswith(b'<') else 'JSON'}"
+                f"{call.source.id}: response body is not valid {kind}{declared}"
                 f" ({type(exc).__name__}: {str(exc)[:80]})"
             ) from None
 
@@ -221,8 +221,10 @@ class HttpJsonAdapter:
         records = self.extract_records(call, body)
         if not records:
             raise NoRecords(f"{call.source.id}: no records for {_describe_params(call.params)}")
+        auth_names = {call.source.auth.name} if call.source.auth else set()
         return FetchResult(
-            records=records, request=redact_url(request.url), unit_from=self.spec(call.endpoint.id).unit_from
+            records=records, request=redact_url(request.url, auth_names),
+            unit_from=self.spec(call.endpoint.id).unit_from,
         )
 
 

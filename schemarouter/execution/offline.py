@@ -2,8 +2,10 @@
 
 ``schemarouter run --offline`` wraps the run in :func:`replay`, which loads *all* cassettes under
 a folder (``cassettes/<source>/*.yaml``) into one vcrpy cassette with record mode ``none``. A
-request no cassette holds fails its step (vcrpy refuses it) instead of reaching the network.
-The same key filters as the tests apply, so recorded requests carry no keys and live ones match.
+request no cassette holds fails its step (vcrpy refuses it) instead of reaching the network; a
+damaged cassette is a one-line error naming the file. The recording filters
+(:func:`recording_filters`) run on every request before it is recorded *and* before it is
+matched, so recorded requests carry no keys and live ones still match.
 """
 
 from __future__ import annotations
@@ -11,34 +13,87 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from vcr import VCR
 from vcr.persisters.filesystem import CassetteNotFoundError
 from vcr.serialize import deserialize
+from vcr.serializers import yamlserializer
 
 from schemarouter.errors import SchemaRouterError
+from schemarouter.execution.secrets import REDACTED, Secrets
 
-# Headers and query parameters that carry keys; filtered from cassettes and from live requests.
-FILTER_HEADERS = ("x-api-key", "authorization", "key", "cookie", "set-cookie")
-FILTER_QUERY = ("api_key", "crtfc_key", "key", "Key", "access_token")
 MATCH_ON = ("method", "scheme", "host", "port", "path", "query")
 PLACEHOLDER_KEY = "offline-replay-placeholder-key-0"  # 32 chars: mp-api checks the key length
 
 
-def vcr_config() -> dict[str, Any]:
-    """The VCR settings every cassette test and offline run share (pytest-recording's ``vcr_config``)."""
+def vcr_config(secrets: Secrets | None = None) -> dict[str, Any]:
+    """The VCR settings every cassette test and offline run share (pytest-recording's ``vcr_config``).
+
+    ``secrets``: the credential names and values to filter (default: the general names and no
+    values); see :func:`schemarouter.execution.testing.vcr_config` for the installed sources'.
+    """
     return {
-        "filter_headers": list(FILTER_HEADERS),
-        "filter_query_parameters": list(FILTER_QUERY),
+        **recording_filters(secrets or Secrets()),
         "match_on": list(MATCH_ON),
         "record_mode": "none",
         "decode_compressed_response": True,
         "allow_playback_repeats": True,
     }
+
+
+def recording_filters(secrets: Secrets) -> dict[str, Callable[[Any], Any]]:
+    """vcrpy ``before_record_request``/``before_record_response`` hooks that keep every key out.
+
+    Requests lose credential headers and query parameters (the general names plus each declared
+    source's); any secret value left in a URL or body, and in a response's headers or body (an
+    API echoing the key back), is replaced by ``REDACTED``. ``Set-Cookie`` never reaches a cassette.
+    """
+
+    def before_request(request: Any) -> Any:
+        for name in [k for k in request.headers if secrets.is_credential(k)]:
+            del request.headers[name]
+        parsed = urlsplit(request.uri)
+        if parsed.query:
+            pairs = parse_qsl(parsed.query, keep_blank_values=True)
+            if any(secrets.is_credential(k) for k, _ in pairs):
+                query = urlencode([(k, v) for k, v in pairs if not secrets.is_credential(k)])
+                request.uri = urlunsplit(parsed._replace(query=query))
+        if secrets.values:
+            request.uri = secrets.redact(request.uri, prose=False)
+            if request.body:
+                request.body = _redact_body(request.body, secrets)
+        return request
+
+    def before_response(response: Any) -> Any:
+        headers = response.get("headers") or {}
+        for name in [k for k in headers if secrets.is_credential(k)]:
+            del headers[name]
+        if secrets.values:
+            for name, values in headers.items():
+                headers[name] = [secrets.redact(v, prose=False) for v in values]
+            body = response.get("body") or {}
+            if body.get("string"):
+                body["string"] = _redact_body(body["string"], secrets)
+        return response
+
+    return {"before_record_request": before_request, "before_record_response": before_response}
+
+
+def _redact_body(body: str | bytes, secrets: Secrets) -> str | bytes:
+    if isinstance(body, str):
+        return secrets.redact(body, prose=False)
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:  # binary: replace the raw bytes of each value
+        for value in secrets.values:
+            body = body.replace(value.encode("utf-8"), REDACTED.encode())
+        return body
+    return secrets.redact(text, prose=False).encode("utf-8")
 
 
 # Parameters that only select which fields come back: offline replay ignores them, so a plan that
@@ -102,7 +157,7 @@ class _FolderPersister:
         requests: list[Any] = []
         responses: list[Any] = []
         for path in sorted(folder.rglob("*.yaml")):
-            reqs, resps = deserialize(path.read_text(encoding="utf-8"), serializer)
+            reqs, resps = load_cassette_file(path, serializer)
             requests.extend(reqs)
             responses.extend(resps)
         if not requests:
@@ -114,13 +169,57 @@ class _FolderPersister:
         return None
 
 
+def load_cassette_file(path: Path, serializer: Any = yamlserializer) -> tuple[list[Any], list[Any]]:
+    """One cassette's requests and responses, or a SchemaRouterError naming the file and the problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SchemaRouterError(f"cassette {path} cannot be read: {exc}") from None
+    try:
+        data = serializer.deserialize(text)
+    except Exception as exc:  # the YAML parser's many error types
+        raise SchemaRouterError(f"cassette {path} is not valid YAML: {str(exc).splitlines()[0][:120]}") from None
+    interactions = data.get("interactions") if isinstance(data, dict) else None
+    if not isinstance(interactions, list):
+        raise SchemaRouterError(f"cassette {path} is not a VCR cassette (no 'interactions' list)")
+    for index, item in enumerate(interactions):
+        problem = _interaction_problem(item)
+        if problem:
+            raise SchemaRouterError(f"cassette {path}: interaction {index + 1}: {problem}")
+    try:
+        return deserialize(text, serializer)
+    except Exception as exc:
+        raise SchemaRouterError(f"cassette {path} cannot be loaded: {type(exc).__name__}: {str(exc)[:120]}") from None
+
+
+def _interaction_problem(item: Any) -> str | None:
+    """What a replayed interaction would trip over, or None."""
+    if not isinstance(item, dict) or not isinstance(item.get("request"), dict) or not isinstance(
+        item.get("response"), dict
+    ):
+        return "expected a mapping with 'request' and 'response' mappings"
+    request, response = item["request"], item["response"]
+    for key in ("method", "uri"):
+        if not isinstance(request.get(key), str):
+            return f"request.{key} is missing or not text"
+    status = response.get("status")
+    if not isinstance(status, dict) or not isinstance(status.get("code"), int):
+        return "response.status.code is missing or not a number"
+    body = response.get("body")
+    if not isinstance(body, dict) or not isinstance(body.get("string", ""), (str, bytes)):
+        return "response.body.string is missing or not text"
+    if not isinstance(response.get("headers", {}), dict):
+        return "response.headers is not a mapping"
+    return None
+
+
 @contextmanager
-def replay(folder: str | Path | None = None) -> Iterator[Any]:
+def replay(folder: str | Path | None = None, secrets: Secrets | None = None) -> Iterator[Any]:
     """Patch HTTP clients (httpx, requests, urllib) to replay the cassettes under ``folder``."""
     path = Path(folder) if folder else default_cassette_dir()
     if not path.is_dir() or not any(path.rglob("*.yaml")):
         raise SchemaRouterError(f"no cassettes under {path}: pass --cassettes DIR (a folder of VCR yaml files)")
-    config = vcr_config()
+    config = vcr_config(secrets)
     config.pop("allow_playback_repeats")
     config["match_on"] = ["method", "host", "lenient_path", "lenient_query", "lenient_body"]
     recorder = VCR(**config)

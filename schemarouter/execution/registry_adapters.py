@@ -6,10 +6,17 @@ caller supplies an AdapterSpec for it (user sources added with the private-sourc
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from pydantic import ValidationError
+
+from schemarouter.declarations import describe_validation_error
 from schemarouter.errors import SchemaRouterError
-from schemarouter.execution.adapter import Adapter
+from schemarouter.execution.adapter import Adapter, FetchResult, StepCall
+from schemarouter.execution.errors import InvalidStep
+from schemarouter.execution.httpjson import HttpJsonAdapter
+from schemarouter.execution.spec import AdapterSpec
 from schemarouter.plugins import PluginManager, make_plugin_manager
 
 
@@ -35,3 +42,35 @@ def collect_adapters(pm: PluginManager | None = None) -> dict[str, Adapter]:
 
         impl.function(register=register)
     return found
+
+
+class _BrokenSpecs:
+    """Stands in for a local source whose stored adapter specs do not validate: its steps fail, alone."""
+
+    auth_required = False
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    async def fetch(self, call: StepCall) -> FetchResult:
+        raise InvalidStep(self.message)
+
+
+def stored_adapters(adapter_specs: Mapping[str, Mapping[str, Any]]) -> dict[str, Adapter]:
+    """HttpJsonAdapters for local sources from their stored specs (source id -> endpoint id -> JSON).
+
+    A registry written before specs were validated on import may hold an invalid one; that
+    source's steps then fail with a one-line error and every other source still runs.
+    """
+    adapters: dict[str, Adapter] = {}
+    for source_id, by_endpoint in adapter_specs.items():
+        try:
+            specs = {eid: AdapterSpec.model_validate(raw) for eid, raw in by_endpoint.items()}
+        except ValidationError as exc:
+            adapters[source_id] = _BrokenSpecs(
+                f"{source_id}: its stored adapter spec is invalid ({describe_validation_error(exc)}); "
+                f"re-add the source: schemarouter source add FILE"
+            )
+            continue
+        adapters[source_id] = HttpJsonAdapter(specs)
+    return adapters

@@ -26,8 +26,11 @@ def digest(value: Any) -> str:
     return "sha256:" + hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
 
 
-def source_fingerprint(source: Source) -> str:
-    return digest(source)
+def source_fingerprint(source: Source, adapter_specs: Mapping[str, Any] | None = None) -> str:
+    """The source's declaration and, for a local source, the adapter specs it runs with."""
+    if not adapter_specs:
+        return digest(source)  # plugin sources: the declaration alone (fingerprints stay as they were)
+    return digest({"source": source.model_dump(mode="json", by_alias=True), "adapter_specs": dict(adapter_specs)})
 
 
 def license_fingerprint(license: License) -> str:

@@ -126,7 +126,7 @@ class RowWriter:
              "auth": source.auth.model_dump(by_alias=True) if source.auth else None,
              "priority": source.priority, "cache_ttl": source.cache_ttl,
              "feeds": [f.model_dump(by_alias=True) for f in source.feeds] or None, "owner_kind": owner.kind, "owner_name": owner.name,
-             "owner_version": owner.version, "fingerprint": source_fingerprint(source)}
+             "owner_version": owner.version, "fingerprint": source_fingerprint(source, specs)}
         )
         for pos, alias in enumerate(source.aliases):
             self.rows[T_SOURCE_ALIASES].append(

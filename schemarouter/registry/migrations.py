@@ -9,11 +9,19 @@ them as the ``schemarouter._alembic`` package. Policy when a registry is opened:
   command, unless ``SCHEMAROUTER_AUTO_MIGRATE=1`` (several routers may share it; the operator
   decides when its schema changes);
 * a database ahead of head (made by a newer schemarouter) is an error.
+
+Several processes may open one empty registry at once (two ``registry sync`` on a new
+database): creation and upgrade run in one transaction that first takes a lock — a
+transaction-level advisory lock on Postgres, ``BEGIN IMMEDIATE`` on SQLite — and the revision is
+read again under it, so exactly one process migrates and the others find the schema at head.
 """
 
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib.resources import files
 from pathlib import Path
 
@@ -21,7 +29,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, inspect
+from sqlalchemy import Connection, Engine, exc, inspect, text
 
 from schemarouter.errors import MigrationRequired, RegistryError
 from schemarouter.registry.database import display
@@ -62,19 +70,53 @@ def current_revision(connection: Connection) -> str | None:
     return MigrationContext.configure(connection).get_current_revision()
 
 
+# Arbitrary constant shared by every schemarouter process: the key of the schema lock on Postgres.
+_SCHEMA_LOCK_KEY = 7_362_081_443
+# SQLite reports "database is locked" at once, without waiting, when two transactions that both read
+# first then both try to write would deadlock; a fresh attempt then succeeds.
+_SQLITE_ATTEMPTS = 5
+
+
+@contextmanager
+def _schema_lock(engine: Engine) -> Iterator[Connection]:
+    """A transaction holding the registry's schema lock: one creator or migrator at a time."""
+    with engine.connect() as connection:
+        connection = connection.execution_options(sqlite_begin="IMMEDIATE")
+        with connection.begin():
+            if connection.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SCHEMA_LOCK_KEY})
+            yield connection
+
+
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    with engine.begin() as connection:
+    """Upgrade to ``revision`` under the schema lock."""
+    with _schema_lock(engine) as connection:
         command.upgrade(alembic_config(connection), revision)
 
 
 def ensure_schema(engine: Engine) -> None:
     """Apply the open policy described in the module docstring."""
     with engine.connect() as connection:
-        current = current_revision(connection)
-        tables = set(inspect(connection).get_table_names())
+        if current_revision(connection) == head_revision():
+            return  # the common case: no lock taken
+    for attempt in range(_SQLITE_ATTEMPTS):
+        try:
+            with _schema_lock(engine) as connection:
+                _ensure_locked(engine, connection)
+            return
+        except exc.OperationalError as err:
+            locked = engine.dialect.name == "sqlite" and "database is locked" in str(err.orig)
+            if not locked or attempt == _SQLITE_ATTEMPTS - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+
+
+def _ensure_locked(engine: Engine, connection: Connection) -> None:
+    current = current_revision(connection)
     head = head_revision()
     if current == head:
-        return
+        return  # another process created or upgraded it while this one waited for the lock
+    tables = set(inspect(connection).get_table_names())
     script = ScriptDirectory.from_config(alembic_config())
     if current is not None and current not in {rev.revision for rev in script.walk_revisions()}:
         raise RegistryError(
@@ -94,4 +136,4 @@ def ensure_schema(engine: Engine) -> None:
             f"run: schemarouter db upgrade --db '{display(engine.url)}' "
             f"(or set {AUTO_MIGRATE_ENV}=1)"
         )
-    upgrade(engine)
+    command.upgrade(alembic_config(connection), "head")

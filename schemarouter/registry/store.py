@@ -3,7 +3,9 @@
 One class, :class:`Registry`, is the whole public surface. Every write runs in one
 transaction under a write lock (``pg_advisory_xact_lock`` on Postgres, ``BEGIN IMMEDIATE`` on
 SQLite), so a failed or concurrent sync leaves the registry as some sync left it, never half
-written.
+written. Every read runs in one transaction too (``REPEATABLE READ`` on Postgres; SQLite's
+read transaction holds one snapshot), so a reader sees the whole registry as one commit left
+it, and :meth:`Registry.load` returns the fingerprint of exactly the content it read.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
 from sqlalchemy import Connection, Engine, delete, func, select, text, update
 
-from schemarouter.declarations import Declarations, Owner, coerce, validate
-from schemarouter.errors import DeclarationError, ImportFileError, RegistryError
+from schemarouter.declarations import Declarations, Owner, coerce, describe_validation_error, validate
+from schemarouter.errors import DeclarationError, ImportFileError, RegistryError, clip
 from schemarouter.models import DomainConcept, FieldGroup, Intent, Source
 from schemarouter.registry import mapping as m
 from schemarouter.registry.database import make_engine, translate_db_errors
@@ -92,8 +95,14 @@ class Registry:
     # ---------------------------------------------------------------- transactions
     @contextmanager
     def _read(self) -> Iterator[Connection]:
+        """One read-only transaction: every statement in it sees the same committed state."""
         with translate_db_errors(self.engine), self.engine.connect() as conn:
-            yield conn
+            if conn.dialect.name == "postgresql":
+                # READ COMMITTED (the default) takes a new snapshot per statement: a sync committing
+                # between two SELECTs would hand the reader half of each registry.
+                conn = conn.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
+            with conn.begin():
+                yield conn
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
@@ -113,12 +122,13 @@ class Registry:
         return self.meta().get("fingerprint")
 
     def load(self) -> Declarations:
-        """Every declaration in the registry, as models."""
+        """Every declaration in the registry, as models, and their fingerprint: one snapshot."""
         decls = Declarations()
         with self._read() as conn:
             m.read_vocabulary(conn, decls)
             m.read_sources(conn, decls)
             decls.adapter_specs = m.read_adapter_specs(conn)
+            decls.fingerprint = self._meta_fp(conn)
         return decls
 
     def source(self, source_id: str) -> tuple[Source, Owner]:
@@ -129,9 +139,9 @@ class Registry:
                 known = [row[0] for row in conn.execute(select(m.T_SOURCES.c.id).order_by(m.T_SOURCES.c.id))]
                 import difflib
 
-                close = difflib.get_close_matches(source_id, known, n=1)
+                close = difflib.get_close_matches(source_id, known, n=1) if len(source_id) <= 200 else []
                 hint = f"; did you mean {close[0]!r}?" if close else ""
-                raise RegistryError(f"no source {source_id!r} in the registry{hint}")
+                raise RegistryError(f"no source {clip(source_id)!r} in the registry{hint}")
         return decls.sources[source_id], decls.owners[source_id]
 
     def adapter_specs(self, source_id: str) -> dict[str, dict[str, Any]]:
@@ -312,11 +322,7 @@ class Registry:
             decls.sources[source.id] = source
             decls.owners[source.id] = owner
             validate(decls)
-            if (
-                row is not None and row.fingerprint == source_fingerprint(source)
-                and row.owner_name == label
-                and _canonical(m.read_adapter_specs(conn, only=source.id).get(source.id, {})) == _canonical(specs)
-            ):
+            if row is not None and row.fingerprint == source_fingerprint(source, specs) and row.owner_name == label:
                 return SyncReport(unchanged=[source.id], fingerprint=self._meta_fp(conn))
             conn.execute(delete(m.T_SOURCES).where(m.T_SOURCES.c.id == source.id))
             writer = m.RowWriter(conn)
@@ -332,7 +338,7 @@ class Registry:
                 select(m.T_SOURCES.c.owner_kind, m.T_SOURCES.c.owner_name).where(m.T_SOURCES.c.id == source_id)
             ).first()
             if row is None:
-                raise RegistryError(f"no source {source_id!r} in the registry")
+                raise RegistryError(f"no source {clip(source_id)!r} in the registry")
             if row.owner_kind != "local":
                 raise RegistryError(
                     f"source {source_id!r} belongs to plugin {row.owner_name}; uninstall the plugin and run "
@@ -350,11 +356,10 @@ class Registry:
     # ---------------------------------------------------------------- export / import
     def export(self) -> dict[str, Any]:
         decls = self.load()
-        fp = self.fingerprint()
         document = {
             "format": EXPORT_FORMAT,
             "version": EXPORT_VERSION,
-            "fingerprint": fp,
+            "fingerprint": decls.fingerprint,
             "intents": [i.model_dump(mode="json") for i in decls.intents.values()],
             "field_groups": {g.name: g.description for g in decls.field_groups.values()},
             "concepts": [c.model_dump(mode="json") for c in decls.concepts.values()],
@@ -410,20 +415,23 @@ def parse_export(path: str | Path) -> Declarations:
             concept = coerce(DomainConcept, item, label, "concept")
             decls.concepts[concept.name] = concept
         owners = doc.get("owners") or {}
+        if not isinstance(owners, dict):
+            raise ImportFileError(f"{path}: 'owners' must be an object of source id: {{kind, name, version}}")
         for item in _list(doc, "sources", path):
             source = coerce(Source, item, label, "source")
             if source.id in decls.sources:
-                raise ImportFileError(f"{path}: source {source.id!r} appears twice")
+                raise ImportFileError(f"{path}: source {clip(source.id)!r} appears twice")
             decls.sources[source.id] = source
-            o = owners.get(source.id) or {}
-            decls.owners[source.id] = Owner(o.get("kind", "plugin"), o.get("name", "imported"), o.get("version", ""))
+            decls.owners[source.id] = _owner(owners.get(source.id), source.id, path)
         decls.adapter_specs = _adapter_specs(doc, decls, path)
         validate(decls)
     except DeclarationError as err:
         raise ImportFileError(f"{path}: {err.item}: {err.problem}") from None
     expected = doc.get("fingerprint")
     vocab_fp = vocabulary_fingerprint(decls.intents.values(), decls.field_groups.values(), decls.concepts.values())
-    actual = registry_fingerprint(vocab_fp, {sid: source_fingerprint(s) for sid, s in decls.sources.items()})
+    actual = registry_fingerprint(
+        vocab_fp, {sid: source_fingerprint(s, decls.adapter_specs.get(sid)) for sid, s in decls.sources.items()}
+    )
     if expected is not None and expected != actual:
         raise ImportFileError(
             f"{path}: its fingerprint {expected} does not match its content ({actual}); the file was edited or "
@@ -432,24 +440,51 @@ def parse_export(path: str | Path) -> Declarations:
     return decls
 
 
+def _owner(raw: Any, source_id: str, path: Path) -> Owner:
+    if raw is None:
+        return Owner("plugin", "imported", "")
+    where = f"{path}: owners[{clip(source_id)!r}]"
+    if not isinstance(raw, dict):
+        raise ImportFileError(f"{where} must be an object {{kind, name, version}}")
+    kind, name, version = raw.get("kind", "plugin"), raw.get("name", "imported"), raw.get("version", "")
+    if kind not in ("plugin", "local"):
+        raise ImportFileError(f"{where}: kind must be 'plugin' or 'local', not {clip(repr(kind), 40)}")
+    if not isinstance(name, str) or not isinstance(version, str):
+        raise ImportFileError(f"{where}: name and version must be text")
+    return Owner(kind, name, version)
+
+
 def _adapter_specs(doc: dict[str, Any], decls: Declarations, path: Path) -> dict[str, dict[str, dict[str, Any]]]:
+    """Validated adapter specs (as their canonical JSON): a bad one fails the import before any write."""
+    from schemarouter.execution.spec import AdapterSpec
+    from schemarouter.local_sources import LocalSource, check_adapter_specs
+
     specs = doc.get("adapter_specs") or {}
     if not isinstance(specs, dict):
         raise ImportFileError(f"{path}: 'adapter_specs' must be an object of source id: {{endpoint id: spec}}")
+    validated: dict[str, dict[str, dict[str, Any]]] = {}
     for sid, by_endpoint in specs.items():
         if sid not in decls.sources:
-            raise ImportFileError(f"{path}: adapter_specs names unknown source {sid!r}")
+            raise ImportFileError(f"{path}: adapter_specs names unknown source {clip(sid)!r}")
         if not isinstance(by_endpoint, dict) or not all(isinstance(v, dict) for v in by_endpoint.values()):
             raise ImportFileError(f"{path}: adapter_specs[{sid!r}] must map endpoint ids to objects")
         endpoints = {e.id for e in decls.sources[sid].endpoints}
-        for eid in by_endpoint:
+        models: dict[str, AdapterSpec] = {}
+        for eid, raw in by_endpoint.items():
             if eid not in endpoints:
-                raise ImportFileError(f"{path}: adapter_specs[{sid!r}] names unknown endpoint {eid!r}")
-    return specs
-
-
-def _canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True)
+                raise ImportFileError(f"{path}: adapter_specs[{sid!r}] names unknown endpoint {clip(eid)!r}")
+            try:
+                models[eid] = AdapterSpec.model_validate(raw)
+            except ValidationError as exc:
+                raise ImportFileError(
+                    f"{path}: adapter_specs[{sid!r}][{eid!r}]: {describe_validation_error(exc, raw)}"
+                ) from None
+        try:
+            check_adapter_specs(LocalSource(decls.sources[sid], models), f"import file {path}")
+        except DeclarationError as err:
+            raise ImportFileError(f"{path}: adapter_specs: {err.item}: {err.problem}") from None
+        validated[sid] = {eid: spec.model_dump(mode="json") for eid, spec in models.items()}
+    return validated
 
 
 def _list(doc: dict[str, Any], key: str, path: Path) -> list[Any]:
