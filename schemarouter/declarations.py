@@ -15,7 +15,7 @@ from typing import Any, Callable, TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from schemarouter.errors import DeclarationError
+from schemarouter.errors import DeclarationError, clip
 from schemarouter.models import DomainConcept, FieldGroup, Intent, Source
 from schemarouter.plugins import PluginManager, PluginSummary
 
@@ -81,7 +81,7 @@ def coerce(model: type[M], value: Any, owner: str, kind: str) -> M:
     if isinstance(value, BaseModel):
         value = value.model_dump(by_alias=True)
     label = value.get("id") or value.get("name") if isinstance(value, dict) else None
-    item = f"{kind} {label!r}" if label else kind
+    item = f"{kind} {clip(str(label))!r}" if label else kind  # a 100 KB id is named, not echoed
     try:
         return model.model_validate(value)
     except ValidationError as exc:

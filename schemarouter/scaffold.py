@@ -16,16 +16,25 @@ from pathlib import Path
 
 import yaml
 
-from schemarouter.errors import SchemaRouterError
+from schemarouter.errors import SchemaRouterError, clip
 
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*([_-][a-z0-9]+)*$")
+NAME_MAX = 50
+# The project's own plugins (plugins/ in the repository): their ids and distribution names are
+# taken even where they are not installed, since a scaffold would shadow the published one.
+FIRST_PARTY = frozenset({
+    "aflow", "arxiv", "cod", "crossref", "dart", "europe_pmc", "jarvis_dft", "materials_cloud",
+    "materials_project", "mpds", "nomad", "openalex", "oqmd", "pubchem", "pubmed", "semantic_scholar",
+    "stack_exchange", "web_search", "wikipedia",
+})
 
 
 def names(name: str) -> dict[str, str]:
-    if not NAME_PATTERN.fullmatch(name) or len(name) > 50:
+    if len(name) > NAME_MAX or not NAME_PATTERN.fullmatch(name):
+        too_long = f" and at most {NAME_MAX} characters" if len(name) > NAME_MAX else ""
         raise SchemaRouterError(
-            f"plugin name {name!r} must be lower case letters and digits, words joined by - or _ "
-            f"(for example: lab-store)"
+            f"plugin name {clip(name, 60)!r} must be lower case letters and digits, words joined by - or _"
+            f"{too_long} (for example: lab-store)"
         )
     ident = name.replace("-", "_")
     return {
@@ -229,9 +238,13 @@ After pointing `source.yaml` and `adapter.py` at your API:
 2. record once, against the real API:
 
    ```python
-   import vcr
+   import os, vcr
+   from schemarouter.declarations import load_source_file
    from schemarouter.execution.offline import vcr_config
-   config = vcr_config() | {{"record_mode": "once"}}   # filters keys out of the cassette
+   from schemarouter.execution.secrets import Secrets
+   source = load_source_file("{n['package']}/source.yaml")
+   # Filters the key out of the cassette: by the declared auth name, by value, and by common names.
+   config = vcr_config(Secrets.from_sources([source], os.environ)) | {{"record_mode": "once"}}
    with vcr.VCR(**config).use_cassette("cassettes/samples.yaml"):
        ...  # executor.run_sync(plan), as in tests/test_{n['source_id']}.py
    ```
@@ -255,9 +268,29 @@ def _cassette(n: dict[str, str]) -> str:
     return "# Example response (hand-written); re-record with your API, see README.md.\n" + yaml.safe_dump(doc, sort_keys=False)
 
 
+def taken_by(source_id: str) -> str | None:
+    """Which plugin already owns ``source_id`` (as its id, entry point or a source it registers), or None."""
+    if source_id in FIRST_PARTY:
+        return f"the first-party plugin schemarouter-{source_id.replace('_', '-')}"
+    from schemarouter.declarations import summarize
+    from schemarouter.plugins import make_plugin_manager
+
+    for summary in summarize(make_plugin_manager()):
+        info = summary.info
+        dist_id = (info.distribution or "").lower().replace("-", "_").removeprefix("schemarouter_")
+        if source_id in summary.sources or source_id in (info.name.replace("-", "_"), dist_id):
+            return f"the installed plugin {info.label}"
+    return None
+
+
 def scaffold(name: str, directory: str | Path) -> Path:
-    """Write the plugin into ``directory/<dist>``; refuse to overwrite an existing folder."""
+    """Write the plugin into ``directory/<dist>``; refuse a taken id or an existing folder."""
     n = names(name)
+    owner = taken_by(n["source_id"])
+    if owner is not None:
+        raise SchemaRouterError(
+            f"source id {n['source_id']!r} belongs to {owner}; choose another plugin name"
+        )
     root = Path(directory) / n["dist"]
     if root.exists():
         raise SchemaRouterError(f"{root} already exists; choose another --dir or remove it")

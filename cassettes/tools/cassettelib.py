@@ -73,7 +73,8 @@ def adapter_request(source: str, endpoint: str, params: dict[str, Any], fields: 
     import httpx
 
     from schemarouter.execution.adapter import StepCall
-    from schemarouter.execution.offline import FILTER_QUERY, PLACEHOLDER_KEY
+    from schemarouter.execution.offline import PLACEHOLDER_KEY
+    from schemarouter.execution.secrets import Secrets
     from schemarouter.execution.testing import installed
 
     declarations, adapters = installed()
@@ -87,11 +88,7 @@ def adapter_request(source: str, endpoint: str, params: dict[str, Any], fields: 
     adapter = adapters[source]
     resolved = asyncio.run(adapter.resolve_client_params(call, dict(params)))
     request = adapter.build_request(call, resolved)
-    url = request.url
-    if any(k in FILTER_QUERY for k in url.params):
-        kept = [(k, v) for k, v in url.params.multi_items() if k not in FILTER_QUERY]
-        uri = str(url.copy_with(params=kept)) if kept else str(url.copy_with(query=None))
-    else:
-        uri = str(url)
+    # The same names the recording filters drop: the general list plus the source's own auth name.
+    uri = str(Secrets.from_sources([src], env).strip_url(request.url))
     body = request.content.decode() if request.content else None
     return request.method, uri, body

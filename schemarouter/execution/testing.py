@@ -12,13 +12,16 @@ In a plugin's ``tests/test_<source>_adapter.py``::
     def test_doi_lookup() -> None:
         step = run_step("crossref", "works", {"doi": "10.1371/..."}, ["title"])
 
-``vcr_config`` (imported, it becomes the module's fixture) filters keys from headers and query
-strings; replay only is pytest-recording's default (``--record-mode=none``). Re-record with a real
+``vcr_config`` (imported, it becomes the module's fixture) keeps keys out of cassettes: the
+general credential names, every installed source's declared auth name and the keys themselves
+(read from the declared variables) are filtered from requests and responses before recording;
+replay only is pytest-recording's default (``--record-mode=none``). Re-record with a real
 key by running pytest with ``--record-mode=once --block-network=false`` after deleting the cassette.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -32,6 +35,7 @@ from schemarouter.execution.executor import Executor
 from schemarouter.execution.http import HttpConfig
 from schemarouter.execution.registry_adapters import collect_adapters
 from schemarouter.execution.results import StepResult
+from schemarouter.execution.secrets import Secrets
 from schemarouter.plan import Plan, PlanStep
 from schemarouter.plugins import make_plugin_manager
 
@@ -44,7 +48,8 @@ def cassette_dir(source_id: str) -> str:
 
 @pytest.fixture
 def vcr_config() -> dict[str, Any]:
-    config = offline.vcr_config()
+    declarations, _adapters = installed()
+    config = offline.vcr_config(Secrets.from_sources(declarations.sources.values(), os.environ))
     # pytest-recording's --record-mode (default "none") must win, so re-recording works.
     config.pop("record_mode")
     return config

@@ -24,7 +24,11 @@ def load_graph(registry: Registry) -> SchemaGraph:
             cached = _CACHE.get(fingerprint)
         if cached is not None:
             return cached
-    graph = build_graph(registry.load(), fingerprint)
+    # The fingerprint read with the declarations (one snapshot) keys the graph: a sync committing
+    # between the two reads must not file a graph of new content under the old fingerprint.
+    decls = registry.load()
+    fingerprint = decls.fingerprint
+    graph = build_graph(decls, fingerprint)
     if fingerprint is not None:
         with _LOCK:
             if len(_CACHE) >= _MAX_ENTRIES:
