@@ -245,7 +245,7 @@ After pointing `source.yaml` and `adapter.py` at your API:
    source = load_source_file("{n['package']}/source.yaml")
    # Filters the key out of the cassette: by the declared auth name, by value, and by common names.
    config = vcr_config(Secrets.from_sources([source], os.environ)) | {{"record_mode": "once"}}
-   with vcr.VCR(**config).use_cassette("cassettes/samples.yaml"):
+   with vcr.use_cassette("cassettes/samples.yaml", **config):
        ...  # executor.run_sync(plan), as in tests/test_{n['source_id']}.py
    ```
 
