@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from schemarouter.errors import DeclarationError, clip
 from schemarouter.models import DomainConcept, FieldGroup, Intent, Source
 from schemarouter.plugins import PluginManager, PluginSummary
+from schemarouter.safeload import UnsafeDocumentError, load_yaml
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -230,18 +230,19 @@ def summarize(pm: PluginManager) -> list[PluginSummary]:
 
 
 def read_yaml(path: Path) -> Any:
-    """Parse a YAML file, turning parser errors into one line with the position."""
+    """Parse a YAML (or JSON) file within bounds; any problem is one line with the position.
+
+    Aliases, nesting and size are bounded (:mod:`schemarouter.safeload`): a billion-laughs
+    anchor in a parameter example, a recursive anchor or a binary file is refused, not expanded.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as exc:
         raise DeclarationError(str(path), "file", f"cannot read: {exc.strerror}") from None
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "file"
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise DeclarationError(str(path), where, f"invalid YAML: {problem}") from None
+        return load_yaml(data, name=str(path))
+    except UnsafeDocumentError as exc:
+        raise DeclarationError(str(path), exc.where or "file", exc.problem) from None
 
 
 def load_source_file(path: str | Path) -> Source:

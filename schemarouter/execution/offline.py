@@ -22,10 +22,10 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from vcr import VCR
 from vcr.persisters.filesystem import CassetteNotFoundError
 from vcr.serialize import deserialize
-from vcr.serializers import yamlserializer
 
 from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.secrets import REDACTED, Secrets
+from schemarouter.safeload import UnsafeDocumentError, load_yaml
 
 MATCH_ON = ("method", "scheme", "host", "port", "path", "query")
 PLACEHOLDER_KEY = "offline-replay-placeholder-key-0"  # 32 chars: mp-api checks the key length
@@ -157,7 +157,7 @@ class _FolderPersister:
         requests: list[Any] = []
         responses: list[Any] = []
         for path in sorted(folder.rglob("*.yaml")):
-            reqs, resps = load_cassette_file(path, serializer)
+            reqs, resps = load_cassette_file(path)
             requests.extend(reqs)
             responses.extend(resps)
         if not requests:
@@ -169,16 +169,18 @@ class _FolderPersister:
         return None
 
 
-def load_cassette_file(path: Path, serializer: Any = yamlserializer) -> tuple[list[Any], list[Any]]:
-    """One cassette's requests and responses, or a SchemaRouterError naming the file and the problem."""
+def load_cassette_file(path: Path) -> tuple[list[Any], list[Any]]:
+    """One cassette's requests and responses, or a SchemaRouterError naming the file and the problem.
+
+    The YAML is parsed within bounds (:mod:`schemarouter.safeload`) and its shape checked before
+    vcrpy sees it, so a damaged cassette is one line, not a traceback inside a step.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SchemaRouterError(f"cassette {path} cannot be read: {exc}") from None
-    try:
-        data = serializer.deserialize(text)
-    except Exception as exc:  # the YAML parser's many error types
-        raise SchemaRouterError(f"cassette {path} is not valid YAML: {str(exc).splitlines()[0][:120]}") from None
+        data = load_yaml(path.read_bytes(), name=f"cassette {path}")
+    except OSError as exc:
+        raise SchemaRouterError(f"cassette {path} cannot be read: {exc.strerror}") from None
+    except UnsafeDocumentError as exc:
+        raise SchemaRouterError(str(exc).replace(": invalid YAML:", " is not valid YAML:", 1)) from None
     interactions = data.get("interactions") if isinstance(data, dict) else None
     if not isinstance(interactions, list):
         raise SchemaRouterError(f"cassette {path} is not a VCR cassette (no 'interactions' list)")
@@ -187,9 +189,20 @@ def load_cassette_file(path: Path, serializer: Any = yamlserializer) -> tuple[li
         if problem:
             raise SchemaRouterError(f"cassette {path}: interaction {index + 1}: {problem}")
     try:
-        return deserialize(text, serializer)
-    except Exception as exc:
+        loaded = deserialize("", _Parsed(data))
+    except (KeyError, TypeError, ValueError) as exc:
         raise SchemaRouterError(f"cassette {path} cannot be loaded: {type(exc).__name__}: {str(exc)[:120]}") from None
+    return loaded[0], loaded[1]
+
+
+class _Parsed:
+    """A vcrpy serializer that hands over an already (safely) parsed cassette."""
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
+
+    def deserialize(self, _text: str) -> Any:
+        return self.data
 
 
 def _interaction_problem(item: Any) -> str | None:

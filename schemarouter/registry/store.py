@@ -28,6 +28,7 @@ from schemarouter.registry import mapping as m
 from schemarouter.registry.database import make_engine, translate_db_errors
 from schemarouter.registry.fingerprint import registry_fingerprint, source_fingerprint, vocabulary_fingerprint
 from schemarouter.registry.migrations import ensure_schema
+from schemarouter.safeload import UnsafeDocumentError, load_json
 
 EXPORT_FORMAT = "schemarouter-registry"
 EXPORT_VERSION = 1
@@ -392,9 +393,9 @@ def parse_export(path: str | Path) -> Declarations:
     except OSError as err:
         raise ImportFileError(f"cannot read {path}: {err.strerror}") from None
     try:
-        doc = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise ImportFileError(f"{path} is not valid JSON: {err}") from None
+        doc = load_json(raw, name=str(path))  # bounded: nesting, size, binary input
+    except UnsafeDocumentError as err:
+        raise ImportFileError(str(err)) from None
     if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
         raise ImportFileError(f"{path} is not a schemarouter registry export (expected format {EXPORT_FORMAT!r})")
     if doc.get("version") != EXPORT_VERSION:
