@@ -14,8 +14,8 @@ import pytest
 import yaml
 
 from schemarouter.bench.faultserver import FaultOptions, FaultServer
-from schemarouter.execution.limits import ExecutionLimits, resolve_limits
 from schemarouter.errors import SchemaRouterError
+from schemarouter.execution.limits import ExecutionLimits, resolve_limits
 from schemarouter.scaffold import FIRST_PARTY
 from tests.sr_cli import REPO, copy_registry, run_main, synced_template
 
@@ -131,8 +131,8 @@ def test_run_output_and_json_never_show_the_key(
     [
         ("interactions: [\n  - {request: {method: GET", "is not valid YAML"),
         ("just: a mapping\n", "is not a VCR cassette (no 'interactions' list)"),
-        ("interactions:\n- request: {method: GET, uri: 'https://x.org/a', body: null, headers: {}}\n"
-         "  response: {body: {string: '{}'}, headers: {}, status: {message: OK}}\n",
+        (("interactions:\n- request: {method: GET, uri: 'https://x.org/a', body: null, headers: {}}\n"
+          "  response: {body: {string: '{}'}, headers: {}, status: {message: OK}}\n"),
          "interaction 1: response.status.code is missing"),
     ],
 )

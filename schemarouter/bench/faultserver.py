@@ -18,7 +18,7 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Self
 from urllib.parse import parse_qsl, urlsplit
 
 GOOD = {"data": [{"id": "s1", "formula": "GaN", "gap": 3.4}]}
@@ -67,7 +67,7 @@ class _Handler(socketserver.StreamRequestHandler):
             self.server.record(seen)
             route = self.server.routes.get(parts.path.rstrip("/") or "/", _not_found)
             route(self, seen)
-        except (BrokenPipeError, ConnectionResetError, socket.timeout, OSError):
+        except OSError:  # BrokenPipe, ConnectionReset, timeouts
             pass  # the client hung up: what a cap or a timeout does
 
     # -- writing helpers ------------------------------------------------------------
@@ -133,7 +133,7 @@ class FaultServer:
         with self._server.lock:
             return list(self._server.seen)
 
-    def __enter__(self) -> FaultServer:
+    def __enter__(self) -> Self:
         self._server = _Server(_routes(self))
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
                                         daemon=True)
