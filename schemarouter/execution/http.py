@@ -29,6 +29,7 @@ from schemarouter.execution.errors import (
     StepTimeout,
     UnparseableBody,
 )
+from schemarouter.execution.limits import DEFAULT_TIMEOUT_S
 from schemarouter.execution.secrets import Secrets
 
 USER_AGENT = f"schemarouter/{__version__} (+https://github.com/schemarouter/schemarouter)"
@@ -42,7 +43,7 @@ ACCEPT_ENCODING = "gzip, deflate"  # the encodings decoding.BodyDecoder bounds
 class HttpConfig:
     """Limits for one run. ``retries`` counts extra attempts after the first."""
 
-    timeout_s: float = 30.0
+    timeout_s: float = DEFAULT_TIMEOUT_S
     retries: int = 3
     backoff_s: float = 0.5
     max_backoff_s: float = 20.0

@@ -395,6 +395,9 @@ def parse_export(path: str | Path) -> Declarations:
     try:
         doc = load_json(raw, name=str(path))  # bounded: nesting, size, binary input
     except UnsafeDocumentError as err:
+        if err.problem.startswith("invalid JSON: "):
+            where = f" at {err.where}" if err.where else ""
+            raise ImportFileError(f"{path} is not valid JSON{where}: {err.problem.removeprefix('invalid JSON: ')}") from None
         raise ImportFileError(str(err)) from None
     if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
         raise ImportFileError(f"{path} is not a schemarouter registry export (expected format {EXPORT_FORMAT!r})")
