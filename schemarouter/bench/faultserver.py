@@ -158,7 +158,7 @@ class FaultServer:
 
 @lru_cache(maxsize=4)
 def gzip_bomb(size: int) -> bytes:
-    """``size`` zero bytes, gzip-compressed twice (1 GiB comes out near 1 KB... after the 2nd pass)."""
+    """``size`` zero bytes, gzip-compressed twice: 1 GiB becomes about 1.8 KB."""
     inner = zlib.compressobj(9, zlib.DEFLATED, 31)
     chunk = bytes(1024 * 1024)
     parts = []
