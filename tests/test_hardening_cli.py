@@ -72,11 +72,13 @@ def _plan(tmp_path: Path, *endpoints: str) -> str:
 def _run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, db: str, plan: str, *extra: str,
          env: dict[str, str] | None = None) -> Any:
     monkeypatch.setenv("FAULTY_LAB_KEY", KEY)
+    monkeypatch.setenv("SCHEMAROUTER_HOME", str(Path(db.removeprefix("sqlite:///")).parent / "home"))
     for name in ("SCHEMAROUTER_TIMEOUT", "SCHEMAROUTER_STEP_DEADLINE"):
         monkeypatch.delenv(name, raising=False)
     for name, value in (env or {}).items():
         monkeypatch.setenv(name, value)
-    return run_main(capsys, monkeypatch, "run", "q", "--db", db, "--plan", plan, *extra)
+    # No cache (every run must reach the server) and no fallback (the faults are the point).
+    return run_main(capsys, monkeypatch, "run", "q", "--db", db, "--plan", plan, "--no-cache", "--no-fallback", *extra)
 
 
 # ---------------------------------------------------------------- timeouts
@@ -85,7 +87,7 @@ def test_timeout_and_deadline_come_from_options_or_the_environment(
 ) -> None:
     plan = _plan(tmp_path, "trickle", "ok")
     by_option = _run(capsys, monkeypatch, db, plan, "--timeout", "0.3")
-    assert by_option.code == 0, by_option.err
+    assert by_option.code == 3, by_option.err  # partial: one step failed, one returned values
     assert "faulty_lab.trickle: ERROR timeout" in by_option.out and "within 0.3 s" in by_option.out
     assert "faulty_lab.ok: 1 record(s)" in by_option.out, "the other step still returns"
     by_env = _run(capsys, monkeypatch, db, plan, env={"SCHEMAROUTER_TIMEOUT": "0.25"})
@@ -117,7 +119,7 @@ def test_run_output_and_json_never_show_the_key(
 ) -> None:
     plan = _plan(tmp_path, "ok", "unauthorized_echo", "echo")
     shown = _run(capsys, monkeypatch, db, plan)
-    assert shown.code == 0, shown.err
+    assert shown.code == 3, shown.err
     assert "appid=REDACTED" in shown.out and "ERROR http_status" in shown.out
     as_json = _run(capsys, monkeypatch, db, plan, "--json")
     document = json.loads(as_json.out)
@@ -154,7 +156,7 @@ def test_a_request_no_cassette_holds_is_a_step_error(
 ) -> None:
     result = _run(capsys, monkeypatch, db, _plan(tmp_path, "ok"), "--offline",
                   "--cassettes", str(REPO / "cassettes" / "crossref"))
-    assert result.code == 0, result.err
+    assert result.code == 4, result.err  # nothing returned
     assert "faulty_lab.ok: ERROR network: faulty_lab: offline replay has no recording for GET" in result.out
     assert KEY not in result.out and "appid=REDACTED" in result.out
 
