@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from schemarouter.execution.cache import StepCache, cache_settings
-from schemarouter.execution.results import RunResult
 from schemarouter.execution.limits import ExecutionLimits
+from schemarouter.execution.results import RunResult
 from schemarouter.plan import Plan
 from schemarouter.router.core import Router as _Planner
 
