@@ -13,13 +13,16 @@ from typing import Any
 
 from schemarouter import __version__
 from schemarouter.bench.dataset import Query, check_against, load_queries
-from schemarouter.bench.frozen import load_frozen
+from schemarouter.bench.frozen import Frozen, load_frozen
 from schemarouter.bench.routers.base import Skipped
 from schemarouter.bench.runner import RouterResult, run_router, skipped_result
 from schemarouter.errors import SchemaRouterError
 from schemarouter.llm import LLMConfig
 
 QUICK_PER_CATEGORY = 1
+# "dev": the first-party query set (routers, ablations, scaling); "imported" and "tmdb": the
+# open-world suites over real documents imported with minimal overlays.
+SUITES = ("dev", "imported", "tmdb")
 
 
 @dataclass
@@ -35,6 +38,7 @@ class Options:
     postgres_url: str | None = None
     command: str = "schemarouter bench"
     routers: list[str] = field(default_factory=list)  # empty: all
+    suites: tuple[str, ...] = SUITES
 
 
 def quick_subset(queries: list[Query]) -> list[Query]:
@@ -53,7 +57,6 @@ def run(
     progress: Callable[[str, int, int], None] | None = None,
     status: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
-    from schemarouter.bench.lineup import lineup
     from schemarouter.bench.reader_eval import make_reader
 
     started = time.perf_counter()
@@ -65,6 +68,55 @@ def run(
     frozen = load_frozen(options.registry_export, options.registry_origin)
     check_against(queries, frozen.endpoints)
     reader = make_reader(options.llm, frozen.graph) if options.llm else None
+    results: list[RouterResult] = []
+    scaling: list[dict[str, Any]] = []
+    if "dev" in options.suites:
+        results = _dev_routers(options, queries, frozen, reader, progress, say)
+        scaling = _scaling(options, frozen, progress, say)
+    open_world: dict[str, Any] | None = None
+    open_suites = {s for s in options.suites if s != "dev"}
+    if open_suites:
+        from schemarouter.bench.opensuite import run_open_world
+
+        open_world = run_open_world(frozen, open_suites, options.quick, progress, say)
+    cats = sorted({q.category for q in queries})
+    return {
+        "meta": {
+            "command": options.command,
+            "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            "version": __version__,
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+            "queries": len(queries),
+            "queries_file": str(options.queries_file or "dev.jsonl (shipped)"),
+            "categories": ", ".join(f"{c} {sum(q.category == c for q in queries)}" for c in cats),
+            "registry": frozen.origin,
+            "fingerprint": frozen.fingerprint,
+            "sources": len(frozen.decls.sources),
+            "fields": frozen.n_fields,
+            "quick": options.quick,
+            "suites": list(options.suites),
+            "llm_model": options.llm.model if options.llm else None,
+            "scaling_questions": min(len(load_queries(options.queries_file)), 30) if scaling else None,
+            "elapsed_s": time.perf_counter() - started,
+        },
+        "routers": [r.as_dict() for r in results],
+        "scaling": scaling,
+        **({"open_world": open_world} if open_world is not None else {}),
+    }
+
+
+def _dev_routers(
+    options: Options,
+    queries: list[Query],
+    frozen: Frozen,
+    reader: Callable[[Any, Query, str], bool] | None,
+    progress: Callable[[str, int, int], None] | None,
+    say: Callable[[str], None],
+) -> list[RouterResult]:
+    """Every router of the line-up on the first-party query set."""
+    from schemarouter.bench.lineup import lineup
+
     results: list[RouterResult] = []
     off = (
         "left out by --quick"
@@ -87,35 +139,21 @@ def run(
     unknown = [n for n in options.routers if n not in names]
     if unknown:
         raise SchemaRouterError(f"unknown router {unknown[0]!r}; choose from: " + ", ".join(names))
-    scaling: list[dict[str, Any]] = []
-    if options.scaling and options.sizes:
-        from schemarouter.bench.scaling import DEFAULT_PG_ADMIN_URL, run_scaling
+    return results
 
-        pg = options.postgres_url or os.environ.get("SCHEMAROUTER_BENCH_POSTGRES_URL") or DEFAULT_PG_ADMIN_URL
-        bar = (lambda i, n: progress("scaling (synthetic inventories)", i, n)) if progress else None
-        if progress:
-            progress("scaling (synthetic inventories)", 0, len(options.sizes))
-        scaling = run_scaling(frozen.decls, load_queries(options.queries_file), options.sizes, pg, say, bar)
-    cats = sorted({q.category for q in queries})
-    return {
-        "meta": {
-            "command": options.command,
-            "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-            "version": __version__,
-            "python": platform.python_version(),
-            "cpus": os.cpu_count(),
-            "queries": len(queries),
-            "queries_file": str(options.queries_file or "dev.jsonl (shipped)"),
-            "categories": ", ".join(f"{c} {sum(q.category == c for q in queries)}" for c in cats),
-            "registry": frozen.origin,
-            "fingerprint": frozen.fingerprint,
-            "sources": len(frozen.decls.sources),
-            "fields": frozen.n_fields,
-            "quick": options.quick,
-            "llm_model": options.llm.model if options.llm else None,
-            "scaling_questions": min(len(load_queries(options.queries_file)), 30) if scaling else None,
-            "elapsed_s": time.perf_counter() - started,
-        },
-        "routers": [r.as_dict() for r in results],
-        "scaling": scaling,
-    }
+
+def _scaling(
+    options: Options,
+    frozen: Frozen,
+    progress: Callable[[str, int, int], None] | None,
+    say: Callable[[str], None],
+) -> list[dict[str, Any]]:
+    if not (options.scaling and options.sizes):
+        return []
+    from schemarouter.bench.scaling import DEFAULT_PG_ADMIN_URL, run_scaling
+
+    pg = options.postgres_url or os.environ.get("SCHEMAROUTER_BENCH_POSTGRES_URL") or DEFAULT_PG_ADMIN_URL
+    bar = (lambda i, n: progress("scaling (synthetic inventories)", i, n)) if progress else None
+    if progress:
+        progress("scaling (synthetic inventories)", 0, len(options.sizes))
+    return run_scaling(frozen.decls, load_queries(options.queries_file), options.sizes, pg, say, bar)

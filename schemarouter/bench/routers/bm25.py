@@ -4,9 +4,10 @@ BM25 scores a document d for query words q: sum over q of
 ``idf(q) * tf(q, d) * (k1 + 1) / (tf(q, d) + k1 * (1 - b + b * |d| / avgdl))`` with
 ``idf(q) = ln(1 + (N - n(q) + 0.5) / (n(q) + 0.5))`` (the non-negative variant).
 
-The baseline retrieves like a plain tool-retrieval RAG: the top endpoint by BM25 over its whole
-description (source, endpoint and field text), then the top-k fields of that endpoint by BM25
-over field text, plus identifiers. It declines when nothing scores.
+The baseline retrieves like a plain tool-retrieval RAG: the top endpoint (or the top ``endpoints``
+endpoints, one step each, best first) by BM25 over its whole description (source, endpoint and
+field text), then the top-k fields of each by BM25 over field text, plus identifiers. It
+declines when nothing scores.
 """
 
 from __future__ import annotations
@@ -65,8 +66,16 @@ class BM25Router:
     kind = "baseline"
 
     def __init__(
-        self, graph: SchemaGraph, entities: EntityParams | None = None, top_fields: int = TOP_FIELDS
+        self,
+        graph: SchemaGraph,
+        entities: EntityParams | None = None,
+        top_fields: int = TOP_FIELDS,
+        endpoints: int = 1,
+        name: str | None = None,
     ) -> None:
+        if name is not None:
+            self.name = name
+        self.endpoints = endpoints
         self.graph = graph
         self.entities = entities or EntityParams(graph)
         self.top_fields = top_fields
@@ -84,19 +93,18 @@ class BM25Router:
     def plan(self, question: str) -> Plan:
         plan = new_plan(question, self.graph, "bm25")
         q = content_words(question)
-        top = self.index.top(q, 1)
+        top = self.index.top(q, self.endpoints)
         if not top:
             plan.declined = "no endpoint matches the question's words"
             return plan
-        key = self.keys[top[0][0]]
-        info = self.graph.endpoints[key]
-        names, index = self._fields(key)
-        picked = [names[i] for i, _ in index.top(q, self.top_fields)]
-        plan.steps.append(
-            make_step(
-                info, identifier_names(info) + picked, self.entities.params(question, info), score=top[0][1]
+        for index_of, score in top:
+            key = self.keys[index_of]
+            info = self.graph.endpoints[key]
+            names, index = self._fields(key)
+            picked = [names[i] for i, _ in index.top(q, self.top_fields)]
+            plan.steps.append(
+                make_step(info, identifier_names(info) + picked, self.entities.params(question, info), score=score)
             )
-        )
         return plan
 
     def prompt_tokens(self, question: str) -> int:
