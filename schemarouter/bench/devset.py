@@ -83,7 +83,9 @@ def _check_steps(steps: list[DevStep], where: str) -> None:
     for step in steps:
         for name, value in step.params.items():
             if is_binding(value) and value["from"] not in seen:
-                raise ValueError(f"{where}: {step.endpoint}.{name} binds to {value['from']!r}, not an earlier step")
+                raise ValueError(
+                    f"{where}: {step.endpoint}.{name} binds to {value['from']!r}, not an earlier step"
+                )
         if step.id is not None:
             if step.id in seen:
                 raise ValueError(f"{where}: step id {step.id!r} used twice")
@@ -155,7 +157,9 @@ def dev_apis(root: Path | None = None) -> list[DevAPI]:
     root = root or imported_root()
     if not root.is_dir():
         raise DatasetError(f"imported-sources dev set not found at {root}")
-    return [DevAPI(p.name, p) for p in sorted(root.iterdir()) if p.is_dir() and (p / "openapi.json").is_file()]
+    return [
+        DevAPI(p.name, p) for p in sorted(root.iterdir()) if p.is_dir() and (p / "openapi.json").is_file()
+    ]
 
 
 def read_questions(path: Path, api: str = "") -> list[DevQuestion]:

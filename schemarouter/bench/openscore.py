@@ -128,9 +128,7 @@ def _match_steps(plan: list[PlanView], gold: list[DevStep]) -> list[PlanView | N
     used: set[int] = set()
     out: list[PlanView | None] = []
     for g in gold:
-        hit = next(
-            (i for i, s in enumerate(plan) if i not in used and s.key == (g.source, g.endpoint)), None
-        )
+        hit = next((i for i, s in enumerate(plan) if i not in used and s.key == (g.source, g.endpoint)), None)
         if hit is not None:
             used.add(hit)
         out.append(plan[hit] if hit is not None else None)
@@ -145,9 +143,7 @@ def _binding_ok(value: Any, gold_value: dict[str, Any], plan: list[PlanView], go
     return producer is not None and wanted is not None and producer.key == (wanted.source, wanted.endpoint)
 
 
-def score_option(
-    plan: list[PlanView], gold: list[DevStep], required: dict[str, set[str]]
-) -> OptionScore:
+def score_option(plan: list[PlanView], gold: list[DevStep], required: dict[str, set[str]]) -> OptionScore:
     """``required``: per gold call ("METHOD /path"), the parameter names the document requires."""
     exact = Counter(s.key for s in plan) == Counter((g.source, g.endpoint) for g in gold)
     matched = _match_steps(plan, gold)
@@ -173,7 +169,9 @@ def score_option(
     return score
 
 
-def best_option(plan: list[PlanView], q: DevQuestion, required: dict[str, set[str]]) -> tuple[int, OptionScore]:
+def best_option(
+    plan: list[PlanView], q: DevQuestion, required: dict[str, set[str]]
+) -> tuple[int, OptionScore]:
     scored = [(i, score_option(plan, option, required)) for i, option in enumerate(q.gold_sets)]
     return max(scored, key=lambda t: t[1].rank())
 

@@ -33,6 +33,7 @@ Progress = Callable[[str, int, int], None]
 BM25_ENDPOINTS = (1, 2)
 QUICK_ANSWERABLE_PER_API = 2
 QUICK_TMDB = 8
+CROSS_SOURCE_API = "cross-source"  # questions of cross_source.jsonl (no one API)
 
 
 def open_routers(world: OpenWorld) -> list[BenchRouter]:
@@ -109,17 +110,27 @@ def score_dev_question(world: OpenWorld, q: DevQuestion, plan: Plan) -> dict[str
     steps = plan_view(plan)
     declined = not steps
     row: dict[str, Any] = {
-        "id": q.id, "api": q.api or "-", "kind": q.kind, "lang": q.lang, "tags": q.tags,
-        "plan": _show(steps), "declined": declined, "decline_reason": plan.declined,
+        "id": q.id,
+        "api": q.api or CROSS_SOURCE_API,
+        "kind": q.kind,
+        "lang": q.lang,
+        "tags": q.tags,
+        "plan": _show(steps),
+        "declined": declined,
+        "decline_reason": plan.declined,
     }
     problems: list[str] = []
     if q.answerable:
         option, s = best_option(steps, q, _required(world, q))
         missing = _not_imported(world, q)
         row.update(
-            option=option, exact=s.exact, field_recall=s.field_recall,
-            fields=[s.fields_hit, s.fields_total], params=[s.params_hit, s.params_total],
-            document_required=[s.doc_required_hit, s.doc_required_total], gold_not_imported=missing,
+            option=option,
+            exact=s.exact,
+            field_recall=s.field_recall,
+            fields=[s.fields_hit, s.fields_total],
+            params=[s.params_hit, s.params_total],
+            document_required=[s.doc_required_hit, s.doc_required_total],
+            gold_not_imported=missing,
         )
         if declined:
             problems.append(f"declined: {plan.declined or 'no steps'}")
@@ -198,7 +209,10 @@ def per_api(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 
 def run_dev_suite(
-    world: OpenWorld, questions: list[DevQuestion], routers: list[BenchRouter], progress: Progress | None = None
+    world: OpenWorld,
+    questions: list[DevQuestion],
+    routers: list[BenchRouter],
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
     """Every router plans every dev-set question; per router: summary, per-API exactness, failures."""
     out: list[dict[str, Any]] = []
@@ -212,21 +226,32 @@ def run_dev_suite(
             rows.append(row)
             if progress:
                 progress(f"imported: {router.name}", i + 1, len(questions))
-        out.append({
-            "name": router.name,
-            "kind": router.kind,
-            "summary": summarize_dev(rows),
-            "per_api": per_api(rows),
-            "failures": [
-                {"id": r["id"], "query": next(q.query for q in questions if q.id == r["id"]), "plan": r["plan"],
-                 "problems": r["problems"]}
-                for r in rows if r["problems"]
-            ],
-            "queries": rows,
-        })
+        out.append(
+            {
+                "name": router.name,
+                "kind": router.kind,
+                "summary": summarize_dev(rows),
+                "per_api": per_api(rows),
+                "failures": [
+                    {
+                        "id": r["id"],
+                        "query": next(q.query for q in questions if q.id == r["id"]),
+                        "plan": r["plan"],
+                        "problems": r["problems"],
+                    }
+                    for r in rows
+                    if r["problems"]
+                ],
+                "queries": rows,
+            }
+        )
     kinds = {k: sum(q.kind == k for q in questions) for k in ("answer", "action", "out_of_scope")}
-    return {"questions": len(questions), "kinds": kinds, "apis": sorted({q.api for q in questions if q.api}),
-            "routers": out}
+    return {
+        "questions": len(questions),
+        "kinds": kinds,
+        "apis": sorted({q.api for q in questions if q.api}),
+        "routers": out,
+    }
 
 
 # -- RestBench TMDB -------------------------------------------------------------------------------------
@@ -248,33 +273,51 @@ def run_tmdb_suite(
             plan, ms = _timed(router, q.query)
             s = score_chain(plan_calls(world, plan), q)
             missing = [c for c in s.gold_calls if c not in imported]
-            rows.append({
-                "id": q.id, "query": q.query, "plan": s.plan_calls, "gold": s.gold_calls, "found": s.found,
-                "exact": s.exact, "first": s.first, "no_plan": s.no_plan, "gold_not_imported": missing,
-                "decline_reason": plan.declined, "latency_ms": ms,
-            })
+            rows.append(
+                {
+                    "id": q.id,
+                    "query": q.query,
+                    "plan": s.plan_calls,
+                    "gold": s.gold_calls,
+                    "found": s.found,
+                    "exact": s.exact,
+                    "first": s.first,
+                    "no_plan": s.no_plan,
+                    "gold_not_imported": missing,
+                    "decline_reason": plan.declined,
+                    "latency_ms": ms,
+                }
+            )
             if progress:
                 progress(f"tmdb: {router.name}", i + 1, len(queries))
         latencies = [r["latency_ms"] for r in rows]
-        out.append({
-            "name": router.name,
-            "kind": router.kind,
-            "summary": {
-                "queries": len(rows),
-                "endpoints_found": _mean([r["found"] for r in rows]),
-                "chain_exact": _mean([float(r["exact"]) for r in rows]),
-                "first_correct": _mean([float(r["first"]) for r in rows]),
-                "no_plan": sum(r["no_plan"] for r in rows),
-                "gold_not_imported": sum(bool(r["gold_not_imported"]) for r in rows),
-                "latency_p50_ms": agg.percentile(latencies, 50) if latencies else None,
-            },
-            "failures": [
-                {"id": r["id"], "query": r["query"], "plan": r["plan"], "gold": r["gold"],
-                 **({"declined": r["decline_reason"]} if r["no_plan"] else {})}
-                for r in rows if not r["exact"]
-            ],
-            "queries": rows,
-        })
+        out.append(
+            {
+                "name": router.name,
+                "kind": router.kind,
+                "summary": {
+                    "queries": len(rows),
+                    "endpoints_found": _mean([r["found"] for r in rows]),
+                    "chain_exact": _mean([float(r["exact"]) for r in rows]),
+                    "first_correct": _mean([float(r["first"]) for r in rows]),
+                    "no_plan": sum(r["no_plan"] for r in rows),
+                    "gold_not_imported": sum(bool(r["gold_not_imported"]) for r in rows),
+                    "latency_p50_ms": agg.percentile(latencies, 50) if latencies else None,
+                },
+                "failures": [
+                    {
+                        "id": r["id"],
+                        "query": r["query"],
+                        "plan": r["plan"],
+                        "gold": r["gold"],
+                        **({"declined": r["decline_reason"]} if r["no_plan"] else {}),
+                    }
+                    for r in rows
+                    if not r["exact"]
+                ],
+                "queries": rows,
+            }
+        )
     return {"queries": len(queries), "routers": out}
 
 
@@ -341,18 +384,26 @@ def check_gold(world: OpenWorld, questions: list[DevQuestion]) -> None:
         for option in q.gold_sets:
             for step in option:
                 if step.source not in world.imported:
-                    raise DatasetError(f"{q.id}: gold source {step.source!r} is not an imported dev-set source")
+                    raise DatasetError(
+                        f"{q.id}: gold source {step.source!r} is not an imported dev-set source"
+                    )
                 if step.call not in world.spec(step.source):
                     raise DatasetError(f"{q.id}: {step.source} has no operation {step.call!r}")
                 call = world.calls.get((step.source, step.endpoint))
                 if call is not None and call != step.call:
-                    raise DatasetError(f"{q.id}: {step.source}.{step.endpoint} is {call!r}, gold says {step.call!r}")
+                    raise DatasetError(
+                        f"{q.id}: {step.source}.{step.endpoint} is {call!r}, gold says {step.call!r}"
+                    )
                 if call is not None:
                     names = world.frozen.graph.endpoints[(step.source, step.endpoint)].fields
                     unknown = [f for f in step.fields if f not in names]
                     if unknown:
-                        raise DatasetError(f"{q.id}: {step.source}.{step.endpoint} has no field {unknown[0]!r}")
-        if q.write_endpoint and q.write_source is not None and (
-            q.write_source not in world.imported or q.write_endpoint not in world.spec(q.write_source)
+                        raise DatasetError(
+                            f"{q.id}: {step.source}.{step.endpoint} has no field {unknown[0]!r}"
+                        )
+        if (
+            q.write_endpoint
+            and q.write_source is not None
+            and (q.write_source not in world.imported or q.write_endpoint not in world.spec(q.write_source))
         ):
             raise DatasetError(f"{q.id}: {q.write_source} has no operation {q.write_endpoint!r}")

@@ -80,11 +80,17 @@ class SpecIndex:
 
     def _resolve(self, node: Any) -> Any:
         for _ in range(32):  # a local $ref chain; never a cycle walk
-            if not (isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/")):
+            if not (
+                isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/")
+            ):
                 return node
             target: Any = self.doc
             for part in node["$ref"][2:].split("/"):
-                target = target.get(part.replace("~1", "/").replace("~0", "~")) if isinstance(target, dict) else None
+                target = (
+                    target.get(part.replace("~1", "/").replace("~0", "~"))
+                    if isinstance(target, dict)
+                    else None
+                )
             node = target
         return node
 
@@ -96,7 +102,11 @@ class SpecIndex:
         names: set[str] = set()
         for raw in self._path_params[call] + list(op.get("parameters") or []):
             p = self._resolve(raw)
-            if isinstance(p, dict) and p.get("in") in ("path", "query") and (p.get("required") is True or p.get("in") == "path"):
+            if (
+                isinstance(p, dict)
+                and p.get("in") in ("path", "query")
+                and (p.get("required") is True or p.get("in") == "path")
+            ):
                 names.add(str(p.get("name")))
         body = self._resolve(op.get("requestBody"))
         if isinstance(body, dict):

@@ -1,7 +1,11 @@
-"""The performance targets the report checks (issue 5); reported, never asserted in tests."""
+"""The targets the report checks: speed and size, and routing on sources nobody tuned for.
+
+Reported, never asserted in tests.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -41,4 +45,37 @@ def check(doc: dict[str, Any]) -> list[dict[str, Any]]:
     if tokens is not None and fa.get("context_tokens"):
         ratio = tokens / fa["context_tokens"]
         add("retrieved-context tokens vs fetch-all", "<= 1/8 (0.125)", ratio, ratio <= 0.125)
+    rows += open_world_targets(doc.get("open_world") or {})
+    return rows
+
+
+OPEN_ROUTER = "schemarouter (recall)"
+# (suite, summary key, what, limit text, test); the suites' figures are schemarouter (recall)'s.
+OPEN_TARGETS: list[tuple[str, str, str, str, Callable[[float], bool]]] = [
+    ("imported", "endpoint_set_exact", "imported sources: endpoint set exact", ">= 0.60", lambda v: v >= 0.60),
+    ("imported", "fields_found", "imported sources: gold fields found", ">= 0.70", lambda v: v >= 0.70),
+    ("imported", "required_params_filled", "imported sources: required params filled from the question",
+     ">= 0.60", lambda v: v >= 0.60),
+    ("imported", "answerable_declined", "imported sources: answerable questions declined", "<= 0.05",
+     lambda v: v <= 0.05),
+    ("imported", "actions_declined", "imported sources: action requests declined (of 12)", ">= 10",
+     lambda v: v >= 10),
+    ("tmdb", "endpoints_found", "RestBench TMDB: gold endpoints found", ">= 0.60", lambda v: v >= 0.60),
+    ("tmdb", "chain_exact", "RestBench TMDB: whole chain exact", ">= 0.30", lambda v: v >= 0.30),
+    ("tmdb", "latency_p50_ms", "routing p50, first-party sources plus imported documents (TMDB queries)",
+     "<= 1 ms", lambda v: v <= 1.0),
+]
+
+
+def open_world_targets(open_world: dict[str, Any]) -> list[dict[str, Any]]:
+    """Target rows for the open-world suites that ran (schemarouter's recall-mode figures)."""
+    rows: list[dict[str, Any]] = []
+    for suite, key, what, limit, ok in OPEN_TARGETS:
+        if suite not in open_world:
+            continue
+        summary: dict[str, Any] = next(
+            (r["summary"] for r in open_world[suite]["routers"] if r["name"] == OPEN_ROUTER), {}
+        )
+        value = summary.get(key)
+        rows.append({"target": what, "limit": limit, "measured": value, "met": None if value is None else ok(value)})
     return rows

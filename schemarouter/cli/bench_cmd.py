@@ -93,6 +93,14 @@ def _sizes(value: str) -> tuple[int, ...]:
     help="Postgres server (any database) where scaling creates and drops its own database.",
 )
 @click.option("--router", "routers", multiple=True, metavar="NAME", help="Run only this router (repeatable).")
+@click.option(
+    "--suite",
+    "suites",
+    multiple=True,
+    type=click.Choice(["all", "dev", "imported", "tmdb"]),
+    help="Run only this suite (repeatable; default all): dev = the first-party queries, routers and "
+    "scaling; imported = the imported-sources dev set; tmdb = RestBench TMDB.",
+)
 def bench(
     queries_file: Path | None,
     registry_export: Path | None,
@@ -108,6 +116,7 @@ def bench(
     embeddings: bool,
     postgres_url: str | None,
     routers: tuple[str, ...],
+    suites: tuple[str, ...],
 ) -> None:
     """Benchmark schemarouter against baselines and ablations on a query set with gold plans.
 
@@ -116,11 +125,12 @@ def bench(
       schemarouter bench --quick
       schemarouter bench --report docs/benchmark.md --plots-dir docs/img
       schemarouter bench --queries my_queries.jsonl --no-scaling --json
+      schemarouter bench --suite imported --suite tmdb --json
     """
     from schemarouter.bench import plots as plotting
     from schemarouter.bench import report as reporting
+    from schemarouter.bench.session import SUITES, Options, run
     from schemarouter.llm import LLMConfig
-    from schemarouter.bench.session import Options, run
 
     options = Options(
         queries_file=queries_file,
@@ -134,6 +144,7 @@ def bench(
         postgres_url=postgres_url,
         command=_command_line(),
         routers=list(routers),
+        suites=SUITES if not suites or "all" in suites else tuple(s for s in SUITES if s in suites),
     )
     err = Console(stderr=True)
     with Progress(
@@ -181,6 +192,26 @@ def _command_line() -> str:
     return " ".join(["schemarouter", "bench", *(shlex.quote(a) for a in args)])
 
 
+def print_open_world(open_world: dict[str, Any] | None, console: Console) -> None:
+    """The imported-sources and RestBench TMDB rows, when those suites ran."""
+    from schemarouter.bench.openreport import IMPORTED, TMDB, fmt_cell
+
+    for key, columns, title in (
+        ("imported", IMPORTED, "imported-sources dev set (minimal overlays)"),
+        ("tmdb", TMDB, "RestBench TMDB (minimal overlay)"),
+    ):
+        suite = (open_world or {}).get(key)
+        if not suite:
+            continue
+        t = Table(title=f"{title}: {suite['questions' if key == 'imported' else 'queries']} questions")
+        t.add_column("router")
+        for _k, label in columns:
+            t.add_column(label, justify="right")
+        for r in suite["routers"]:
+            t.add_row(r["name"], *[fmt_cell(r["summary"], k) for k, _ in columns])
+        console.print(t)
+
+
 def print_tables(doc: dict[str, Any], console: Console) -> None:
     from schemarouter.bench.report import fmt
     from schemarouter.bench.targets import check
@@ -218,7 +249,9 @@ def print_tables(doc: dict[str, Any], console: Console) -> None:
             fmt(s["prompt_tokens"], 0),
             fmt(s["latency_p50_ms"], 2),
         )
-    console.print(table)
+    if doc["routers"]:
+        console.print(table)
+    print_open_world(doc.get("open_world"), console)
     for r in doc["routers"]:
         if r.get("skipped"):
             console.print(f"[dim]skipped {r['name']}: {r['skipped']}[/]")
