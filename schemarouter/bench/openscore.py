@@ -124,11 +124,17 @@ class OptionScore:
 
 
 def _match_steps(plan: list[PlanView], gold: list[DevStep]) -> list[PlanView | None]:
-    """For each gold step, the plan step on the same endpoint (each plan step used once, in order)."""
+    """For each gold step, the unused plan step on the same endpoint whose literal values fit it best
+    (so two steps on one endpoint match whatever their order in the plan)."""
     used: set[int] = set()
     out: list[PlanView | None] = []
     for g in gold:
-        hit = next((i for i, s in enumerate(plan) if i not in used and s.key == (g.source, g.endpoint)), None)
+        candidates = [i for i, s in enumerate(plan) if i not in used and s.key == (g.source, g.endpoint)]
+
+        def fit(i: int, g: DevStep = g) -> int:
+            return sum(literal_matches(v, plan[i].params.get(k)) for k, v in g.params.items() if not is_binding(v))
+
+        hit = max(candidates, key=lambda i: (fit(i), -i)) if candidates else None
         if hit is not None:
             used.add(hit)
         out.append(plan[hit] if hit is not None else None)
