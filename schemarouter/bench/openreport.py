@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from schemarouter.bench.report import fmt, md_table
+
 IMPORTED = [
     ("endpoint_set_exact", "endpoint set exact"),
     ("fields_found", "gold fields found"),
@@ -24,14 +26,6 @@ TMDB = [
 ]
 
 
-def _num(value: Any, digits: int = 3) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, float):
-        return f"{value:.{digits}f}"
-    return str(value)
-
-
 def fmt_cell(summary: dict[str, Any], key: str) -> str:
     """One summary figure as the tables show it (counts as "n / of", rates as fractions or %)."""
     s = summary
@@ -47,16 +41,8 @@ def fmt_cell(summary: dict[str, Any], key: str) -> str:
         value = s.get(key)
         return "-" if value is None else f"{100 * value:.1f} %"
     if key == "latency_p50_ms":
-        return _num(s.get(key), 3)
-    return _num(s.get(key))
-
-
-def _table(header: list[str], rows: list[list[str]]) -> list[str]:
-    return [
-        "| " + " | ".join(header) + " |",
-        "|" + "---|" * len(header),
-        *["| " + " | ".join(r) + " |" for r in rows],
-    ]
+        return fmt(s.get(key), 3)
+    return fmt(s.get(key))
 
 
 def _registry(facts: dict[str, Any]) -> list[str]:
@@ -91,7 +77,7 @@ def _imported(suite: dict[str, Any]) -> list[str]:
             "source can answer."
         ),
         "",
-        *_table(
+        *md_table(
             ["router", *[label for _, label in IMPORTED]],
             [[r["name"], *[fmt_cell(r["summary"], k) for k, _ in IMPORTED]] for r in routers],
         ),
@@ -125,13 +111,13 @@ def _imported(suite: dict[str, Any]) -> list[str]:
         out += [
             "Endpoint set exact per API (English answerable questions):",
             "",
-            *_table(
+            *md_table(
                 ["API", "n", *[r["name"] for r in routers]],
                 [
                     [
                         a,
                         str(routers[0]["per_api"].get(a, {}).get("n", "-")),
-                        *[_num(r["per_api"].get(a, {}).get("endpoint_set_exact")) for r in routers],
+                        *[fmt(r["per_api"].get(a, {}).get("endpoint_set_exact")) for r in routers],
                     ]
                     for a in apis
                 ],
@@ -155,7 +141,7 @@ def _tmdb(suite: dict[str, Any]) -> list[str]:
             f"equal. {first.get('gold_not_imported', '-')} queries need a call today's importer does not map."
         ),
         "",
-        *_table(
+        *md_table(
             ["router", *[label for _, label in TMDB]],
             [[r["name"], *[fmt_cell(r["summary"], k) for k, _ in TMDB]] for r in routers],
         ),

@@ -101,8 +101,13 @@ def _required(world: OpenWorld, q: DevQuestion) -> dict[str, set[str]]:
 
 
 def _not_imported(world: OpenWorld, q: DevQuestion) -> list[str]:
+    """The gold's endpoints the registry lacks, when no acceptable plan is within its reach ([] otherwise)."""
     names = world.frozen.endpoints
-    return [f"{s.source}.{s.endpoint}" for s in q.gold if s.endpoint not in names.get(s.source, set())]
+    missing = [
+        [f"{s.source}.{s.endpoint}" for s in option if s.endpoint not in names.get(s.source, set())]
+        for option in q.gold_sets
+    ]
+    return [] if any(not m for m in missing) else missing[0]
 
 
 def score_dev_question(world: OpenWorld, q: DevQuestion, plan: Plan) -> dict[str, Any]:

@@ -6,7 +6,6 @@ import os
 from pathlib import Path
 from typing import Any
 
-from schemarouter.bench.openreport import open_world_sections
 from schemarouter.bench.targets import check
 
 PLANNING = [
@@ -40,7 +39,8 @@ def ci(summary: dict[str, Any], key: str) -> str:
     return f"{fmt(summary.get(key))} [{lo_hi[0]:.2f}, {lo_hi[1]:.2f}]" if lo_hi else fmt(summary.get(key))
 
 
-def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+def md_table(header: list[str], rows: list[list[str]]) -> list[str]:
+    """A Markdown table."""
     return [
         "| " + " | ".join(header) + " |",
         "|" + "---|" * len(header),
@@ -180,6 +180,8 @@ def render(doc: dict[str, Any], path: Path, plots: list[Path]) -> str:
     ]
     if routers:
         out += _dev_sections(doc, path, plots)
+    from schemarouter.bench.openreport import open_world_sections  # it uses this module's helpers
+
     out += open_world_sections(doc.get("open_world"))
     if routers:
         out += [
@@ -192,13 +194,13 @@ def render(doc: dict[str, Any], path: Path, plots: list[Path]) -> str:
                 "comparison."
             ),
             "",
-            *_table(["figure", "paper", "this run"], paper_rows(routers)),
+            *md_table(["figure", "paper", "this run"], paper_rows(routers)),
             "",
         ]
     out += [
         "## Targets",
         "",
-        *_table(
+        *md_table(
             ["target", "limit", "measured", "met"],
             [
                 [
@@ -249,11 +251,11 @@ def _dev_sections(doc: dict[str, Any], path: Path, plots: list[Path]) -> list[st
         "",
         "## Planning",
         "",
-        *_table(["router", *[label for _, label in PLANNING], "negatives declined"], planning_rows(routers)),
+        *md_table(["router", *[label for _, label in PLANNING], "negatives declined"], planning_rows(routers)),
         "",
         "## Downstream",
         "",
-        *_table(
+        *md_table(
             [
                 "router",
                 "context tokens (BPE)",
@@ -278,7 +280,7 @@ def _dev_sections(doc: dict[str, Any], path: Path, plots: list[Path]) -> list[st
         ("answerable", "Answerable rate by category"),
     ):
         header, rows = category_rows(routers, metric)
-        out += [f"## {title}", "", *_table(header, rows), ""]
+        out += [f"## {title}", "", *md_table(header, rows), ""]
     scaling = doc.get("scaling") or []
     if scaling:
         out += [
@@ -292,7 +294,7 @@ def _dev_sections(doc: dict[str, Any], path: Path, plots: list[Path]) -> list[st
                 "warm-up). Sync times are `registry sync` into an empty SQLite file / Postgres database."
             ),
             "",
-            *_table(
+            *md_table(
                 [label for _, label in SCALING],
                 [[fmt(r.get(k), 3 if k.endswith(("_s", "_ms")) else 0) for k, _ in SCALING] for r in scaling],
             ),
