@@ -11,9 +11,19 @@ Two sets measure routing on sources nobody tuned the router for:
   gold call chains, MIT).
 
 Every path goes through :func:`imported_root` or :func:`restbench_root`, so moving the data
-elsewhere is one edit. A gold step names its endpoint twice: the id the importer gives it and
-``"METHOD /path"`` of the document, so the gold stays readable and checkable against the
-document even where today's importer does not map that operation.
+elsewhere is one edit.
+
+A question is one JSON object per line: ``id``, ``query``, ``kind`` (``answer``, ``action`` or
+``out_of_scope``), ``lang``, ``tags`` (``chain``, ``names_source``, ``doi``, ``curie``, ...),
+``gold`` (steps, in order) and ``alternatives`` (equally right step lists); an action may name
+the write operation that would do it (``write_source``, ``write_endpoint: "POST /path"``). A
+gold step names its endpoint twice, the id the importer gives it and ``call: "METHOD /path"``
+of the document, so the gold stays readable and checkable against the document even where
+today's importer does not map that operation. Its ``params`` hold the values the question
+requires: literals (``{"one_of": [...]}`` where several spellings are right) or a binding
+``{"from": "s1", "field": "id", "pick": "first"}`` to an earlier step (which then has an
+``id``); ``fields`` are the response fields that answer, and ``identifiers`` the ones among
+them that only identify (left out of field recall).
 """
 
 from __future__ import annotations
