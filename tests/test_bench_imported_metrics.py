@@ -20,12 +20,6 @@ from schemarouter.bench.openscore import (
 from schemarouter.plan import Plan, PlanStep
 
 
-class ChainedStep(PlanStep):
-    """A plan step with the step id of DESIGN.md's chained plans."""
-
-    id: str | None = None
-
-
 def bind(frm: str, field: str) -> dict[str, str]:
     return {"from": frm, "field": field, "pick": "first"}
 
@@ -109,8 +103,8 @@ def test_the_best_alternative_is_scored() -> None:
 
 def test_plan_view_reads_step_ids_and_bindings_from_real_plan_steps() -> None:
     plan = Plan(query="q", registry_fingerprint=None, steps=[
-        ChainedStep(id="s1", source="lib", endpoint="search", params={"q": "x"}, fields=["id"]),
-        ChainedStep(id="s2", source="lib", endpoint="detail", params={"item_id": bind("s1", "id")}, fields=["title"]),
+        PlanStep(id="s1", source="lib", endpoint="search", params={"q": "x"}, fields=["id"]),
+        PlanStep(id="s2", source="lib", endpoint="detail", params={"item_id": bind("s1", "id")}, fields=["title"]),
     ])
     steps = plan_view(plan)
     assert [s.id for s in steps] == ["s1", "s2"] and steps[1].params["item_id"]["from"] == "s1"

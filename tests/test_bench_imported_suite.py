@@ -20,10 +20,6 @@ from schemarouter.plan import Plan, PlanStep
 SMALL = ("crossbar", "weatherbit")
 
 
-class ChainedStep(PlanStep):
-    id: str | None = None
-
-
 def _literal(value: Any) -> Any:
     return value["one_of"][0] if isinstance(value, dict) and "one_of" in value else value
 
@@ -44,7 +40,7 @@ class Oracle:
             plan.declined = "asks for an action or for data no source holds"
         for step in q.gold:
             params = {k: _literal(v) for k, v in step.params.items()}
-            plan.steps.append(ChainedStep(id=step.id, source=step.source, endpoint=step.endpoint, params=params,
+            plan.steps.append(PlanStep(id=step.id, source=step.source, endpoint=step.endpoint, params=params,
                                           fields=list(step.fields)))
         return plan
 
