@@ -20,7 +20,7 @@ from typing import Any
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.links import Link, resource_of
 from schemarouter.graph.terms import path_terms
-from schemarouter.router.values import is_credential
+from schemarouter.router.values import is_credential, is_search_parameter
 from schemarouter.understand.base import Analysis
 
 MAX_DEPTH = 3
@@ -140,7 +140,9 @@ class ChainBuilder:
                 continue
             segments = path_terms(producer.endpoint.path)
             names = 1.0 if resource and segments and resource[-1] in (segments[0], segments[-1]) else 0.0
-            scored.append((_HOW.get(link.how, 0.0) + names + self.relevance(producer), link))
+            # a search can spend the name the question asks about; a list cannot
+            search = 3.0 if self.analysis.names and any(is_search_parameter(p) for p in producer.endpoint.parameters) else 0.0
+            scored.append((_HOW.get(link.how, 0.0) + names + search + self.relevance(producer), link))
         scored.sort(key=lambda t: -t[0])
         return [link for _, link in scored[:MAX_PRODUCERS]]
 
