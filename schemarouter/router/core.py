@@ -113,8 +113,10 @@ class Router:
             # retrieval over declarations speaks for the sources the vocabulary cannot see; over
             # described sources the vocabulary's own reading stands
             undeclared = found is not None and any(not i.endpoint.intents for i in found.endpoints)
-            if undeclared and found is not None and found.coverage >= MIN_COVERAGE and found.coverage > v_cov:
-                if not strong or found.coverage >= v_cov + OVERRIDE_MARGIN:
+            if undeclared and found is not None and found.coverage > v_cov:
+                # a vocabulary plan that explains none of the question's words yields to any that does
+                if v_cov < UNEXPLAINED or (found.coverage >= MIN_COVERAGE
+                                           and (not strong or found.coverage >= v_cov + OVERRIDE_MARGIN)):
                     return chain_steps(found, graph, analysis, mode), ""
             if terms and not concept_hit and not u.named_tools and not undeclared:
                 # words a step sends as free text are explained too: a search for them is an answer
