@@ -18,7 +18,7 @@ from schemarouter.graph.export import FORMATS, export
 @db_option
 def graph(fmt: str, output: str | None, db_url: str | None) -> None:
     """Export the schema graph (typed nodes and edges) as JSON, GraphML or DOT."""
-    with open_registry(db_url) as reg:
+    with open_registry(db_url, read_only=True) as reg:
         g = load_graph(reg)
     if not g.decls.sources:
         raise SchemaRouterError("the registry has no sources; run: schemarouter registry sync")

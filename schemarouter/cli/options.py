@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 import click
 from rich.console import Console
 
+from schemarouter.models import Source
 from schemarouter.registry import Registry
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -30,7 +31,42 @@ def json_option(func: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")(func)
 
 
-def open_registry(db_url: str | None) -> Registry:
+def strict_option(func: F) -> F:
+    return click.option(
+        "--strict", is_flag=True,
+        help="Declaration warnings (unit, license id, shared name) are errors: nothing is written.",
+    )(func)
+
+
+def registry_exists(db_url: str | None) -> bool:
+    """Whether the registry database is there to read (a SQLite file exists; a server is assumed to)."""
+    from pathlib import Path
+
+    from schemarouter.registry.database import default_url, parse_url
+
+    parsed = parse_url(db_url or default_url())
+    database = parsed.database or ""
+    if parsed.drivername.startswith("sqlite") and database and database != ":memory:" and not database.startswith("file:"):
+        return Path(database).expanduser().is_file()
+    return True
+
+
+def local_sources(reg: Registry) -> dict[str, Source]:
+    """The registry's local sources (schemarouter source add / import-openapi), by id."""
+    return {row["id"]: reg.source(row["id"])[0] for row in reg.list_sources() if row["owner"]["kind"] == "local"}
+
+
+def local_unit_from(reg: Registry, source_id: str) -> set[tuple[str, str]]:
+    """(endpoint, field) pairs whose unit comes with each record, from a local source's adapter specs."""
+    return {(eid, name) for eid, spec in reg.adapter_specs(source_id).items() for name in spec.get("unit_from") or {}}
+
+
+def open_registry(db_url: str | None, *, read_only: bool = False) -> Registry:
+    """Open the registry; ``read_only`` commands refuse a chosen SQLite file that does not exist."""
+    if read_only:
+        from schemarouter.registry.database import require_existing
+
+        require_existing(db_url)
     return Registry.open(db_url)
 
 

@@ -9,9 +9,14 @@ import click
 from rich.table import Table
 
 from schemarouter.cli import graph_cmd
-from schemarouter.cli.options import console, db_option, json_option, open_registry, print_json
+from schemarouter.checks.declarations import check_sources, enforce, summary
+from schemarouter.cli.options import (
+    console, db_option, json_option, local_sources, local_unit_from, open_registry, print_json, registry_exists,
+    strict_option,
+)
 from schemarouter.cli.progress import progress
 from schemarouter.declarations import collect
+from schemarouter.models import Source
 from schemarouter.errors import SchemaRouterError
 from schemarouter.plugins import make_plugin_manager
 from schemarouter.registry import display
@@ -25,20 +30,57 @@ def registry() -> None:
 @registry.command()
 @db_option
 @json_option
-def sync(db_url: str | None, as_json: bool) -> None:
+@strict_option
+def sync(db_url: str | None, as_json: bool, strict: bool) -> None:
     """Write every installed plugin's declarations into the registry, in one transaction.
 
     Idempotent: a second sync changes nothing and says so. Sources of uninstalled plugins
     are removed; local sources (schemarouter source add) are kept. A bad declaration aborts
-    the sync and leaves the registry as it was.
+    the sync and leaves the registry as it was. Declaration warnings (units, license ids,
+    names two sources share) are counted; schemarouter registry check lists them.
     """
     decls = collect(make_plugin_manager())
-    with open_registry(db_url) as reg, progress("sources", len(decls.sources)) as advance:
-        report = reg.sync(decls, advance)
+    with open_registry(db_url) as reg:
+        local = local_sources(reg)
+        found = check_sources({**local, **decls.sources}, only=decls.sources)
+        enforce(found, strict)
+        with progress("sources", len(decls.sources)) as advance:
+            report = reg.sync(decls, advance)
     if as_json:
-        print_json(report.as_dict())
+        print_json({**report.as_dict(), "warnings": [w.as_dict() for w in found]})
+        return
+    click.echo(report.summary())
+    if found:
+        click.echo(f"warning: {summary(found)}; list them: schemarouter registry check", err=True)
+
+
+@registry.command()
+@db_option
+@json_option
+@strict_option
+def check(db_url: str | None, as_json: bool, strict: bool) -> None:
+    """List the declaration warnings of the installed plugins and the registry's local sources.
+
+    Numeric fields without a unit, units pint does not know (with the nearest known spelling),
+    license ids that are not SPDX ids or LicenseRef-..., names two sources share. Writes nothing;
+    --strict exits 1 when there is any warning.
+    """
+    decls = collect(make_plugin_manager())
+    local: dict[str, Source] = {}
+    unit_from: dict[str, set[tuple[str, str]]] = {}
+    if registry_exists(db_url):
+        with open_registry(db_url) as reg:
+            local = local_sources(reg)
+            unit_from = {sid: local_unit_from(reg, sid) for sid in local}
+    found = check_sources({**local, **decls.sources}, unit_from=unit_from)
+    if as_json:
+        print_json({"warnings": [w.as_dict() for w in found]})
     else:
-        click.echo(report.summary())
+        for item in found:
+            click.echo(f"warning: {item.line()}")
+        click.echo(summary(found) if found else f"no declaration warnings ({len(decls.sources) + len(local)} sources)")
+    if strict and found:
+        raise click.exceptions.Exit(1)
 
 
 @registry.command(name="list")
@@ -46,7 +88,7 @@ def sync(db_url: str | None, as_json: bool) -> None:
 @json_option
 def list_(db_url: str | None, as_json: bool) -> None:
     """List the sources in the registry."""
-    with open_registry(db_url) as reg:
+    with open_registry(db_url, read_only=True) as reg:
         rows = reg.list_sources()
     if as_json:
         print_json(rows)
@@ -68,7 +110,7 @@ def list_(db_url: str | None, as_json: bool) -> None:
 @json_option
 def show(source_id: str, db_url: str | None, as_json: bool) -> None:
     """Show one source with its endpoints, parameters and fields."""
-    with open_registry(db_url) as reg:
+    with open_registry(db_url, read_only=True) as reg:
         source, owner = reg.source(source_id)
     if as_json:
         print_json(source.model_dump(mode="json", by_alias=True))
@@ -97,7 +139,7 @@ def show(source_id: str, db_url: str | None, as_json: bool) -> None:
 @json_option
 def stats(db_url: str | None, as_json: bool) -> None:
     """Counts of everything in the registry, and its fingerprint."""
-    with open_registry(db_url) as reg:
+    with open_registry(db_url, read_only=True) as reg:
         data = reg.stats()
         url = display(reg.engine.url)
     if as_json:
@@ -124,7 +166,7 @@ def stats(db_url: str | None, as_json: bool) -> None:
 @db_option
 def export(file: str, db_url: str | None) -> None:
     """Write the whole registry as one frozen JSON document (FILE, or - for stdout)."""
-    with open_registry(db_url) as reg:
+    with open_registry(db_url, read_only=True) as reg:
         data = reg.export_bytes()
     if file == "-":
         sys.stdout.buffer.write(data)

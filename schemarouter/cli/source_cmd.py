@@ -12,9 +12,12 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from schemarouter.cli.options import console, db_option, json_option, open_registry, print_json
-from schemarouter.local_sources import add_local_source, check_local_source, label_for, load_local_source_file
-from schemarouter.registry import SyncReport
+from schemarouter.checks.declarations import DeclarationWarning, check_sources, enforce
+from schemarouter.cli.options import console, db_option, json_option, open_registry, print_json, strict_option
+from schemarouter.local_sources import (
+    LocalSource, add_local_source, check_local_source, label_for, load_local_source_file,
+)
+from schemarouter.registry import Registry, SyncReport
 
 
 @click.group()
@@ -26,16 +29,19 @@ def source() -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @db_option
 @json_option
-def add(file: str, db_url: str | None, as_json: bool) -> None:
+@strict_option
+def add(file: str, db_url: str | None, as_json: bool, strict: bool) -> None:
     """Add (or update) a local source from a YAML FILE with the Source schema.
 
     Each endpoint may carry an ``adapter:`` block (records, locations, fixed, unit_from, notes)
-    telling the generic HTTP adapter how to call it. See docs/private-sources.md.
+    telling the generic HTTP adapter how to call it. See docs/private-sources.md. Declaration
+    warnings (units, license id, a name another source has) are printed; --strict refuses them.
     """
     local = load_local_source_file(file)
     with open_registry(db_url) as reg:
+        found = _warnings(reg, local, strict)
         report = add_local_source(reg, local, label_for(file))
-    _print_report(report, local.source.id, file, as_json)
+    _print_report(report, local.source.id, file, as_json, found)
 
 
 @source.command()
@@ -57,7 +63,7 @@ def remove(source_id: str, db_url: str | None, as_json: bool) -> None:
 @json_option
 def list_(db_url: str | None, as_json: bool) -> None:
     """List the local sources in the registry."""
-    with open_registry(db_url) as reg:
+    with open_registry(db_url, read_only=True) as reg:
         rows = [r for r in reg.list_sources() if r["owner"]["kind"] == "local"]
         for row in rows:
             row["adapter_specs"] = sorted(reg.adapter_specs(row["id"]))
@@ -82,9 +88,10 @@ def list_(db_url: str | None, as_json: bool) -> None:
 @click.option("--write-yaml", type=click.Path(dir_okay=False), help="Also write the source as YAML (for source add).")
 @db_option
 @json_option
+@strict_option
 def import_openapi(
     spec: str, source_id: str, overlay: str | None, dry_run: bool, write_yaml: str | None,
-    db_url: str | None, as_json: bool,
+    db_url: str | None, as_json: bool, strict: bool,
 ) -> None:
     """Turn an OpenAPI 3.0/3.1 document (JSON or YAML) into a local source.
 
@@ -100,6 +107,7 @@ def import_openapi(
     result = run_import(spec, source_id, overlay)
     report = None
     with open_registry(db_url) as reg:
+        found = _warnings(reg, result.local, strict)
         if dry_run:  # the registry's checks too (vocabulary, plugin-owned ids), without writing
             check_local_source(reg, result.local, label_for(spec))
         else:
@@ -109,8 +117,10 @@ def import_openapi(
     if as_json:
         data = result.report.as_dict()
         data["registry"] = report.as_dict() if report else None
+        data["warnings"] = [w.as_dict() for w in found]
         print_json(data)
         return
+    _echo_warnings(found)
     click.echo(result.report.summary())
     for line in result.report.unmapped_lines():
         click.echo(f"  not mapped: {line}")
@@ -120,10 +130,27 @@ def import_openapi(
         click.echo("dry run: nothing written")
 
 
-def _print_report(report: SyncReport, source_id: str, file: str, as_json: bool) -> None:
+def _warnings(reg: Registry, local: LocalSource, strict: bool) -> list[DeclarationWarning]:
+    """The declaration warnings of one local source, names shared with any registry source included."""
+    others = {sid: src for sid, src in reg.load().sources.items() if sid != local.source.id}
+    unit_from = {(eid, name) for eid, spec in local.adapter_specs.items() for name in spec.unit_from}
+    found = check_sources({**others, local.source.id: local.source}, unit_from={local.source.id: unit_from},
+                          only=[local.source.id])
+    enforce(found, strict)
+    return found
+
+
+def _echo_warnings(found: list[DeclarationWarning]) -> None:
+    for item in found:
+        click.echo(f"warning: {item.line()}", err=True)
+
+
+def _print_report(report: SyncReport, source_id: str, file: str, as_json: bool,
+                  found: list[DeclarationWarning] | None = None) -> None:
     if as_json:
-        print_json(report.as_dict())
+        print_json({**report.as_dict(), "warnings": [w.as_dict() for w in found or []]})
         return
+    _echo_warnings(found or [])
     if report.unchanged:
         click.echo(f"local source {source_id} unchanged (from {file})")
     else:

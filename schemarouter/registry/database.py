@@ -35,10 +35,39 @@ def home() -> Path:
 
 
 def default_url() -> str:
-    configured = os.environ.get(DATABASE_URL_ENV)
+    """``SCHEMAROUTER_DATABASE_URL``, else ``[registry] url`` of the config file, else the SQLite file."""
+    from schemarouter.config import setting
+
+    configured = setting("registry", "url", env=DATABASE_URL_ENV)
     if configured:
-        return configured
+        return str(configured)
     return f"sqlite:///{home() / 'registry.db'}"
+
+
+def chosen_url(url: str | None) -> str | None:
+    """The URL a user chose (``--db``, the variable or the config file), or None for the default file."""
+    from schemarouter.config import setting
+
+    return url or setting("registry", "url", env=DATABASE_URL_ENV)
+
+
+def require_existing(url: str | None) -> None:
+    """For read-only commands: a chosen SQLite file that does not exist is an error, not a new database.
+
+    The default file is exempt (a fresh install has none yet and says "run registry sync").
+    """
+    chosen = chosen_url(url)
+    if not chosen:
+        return
+    parsed = parse_url(chosen)
+    database = parsed.database or ""
+    if not parsed.drivername.startswith("sqlite") or database in ("", ":memory:") or database.startswith("file:"):
+        return
+    if not Path(database).expanduser().exists():
+        raise RegistryError(
+            f"no registry at {display(parsed)}: the file does not exist (check the path, or create it with: "
+            f"schemarouter registry sync --db {display(parsed)})"
+        )
 
 
 def display(url: URL | str) -> str:

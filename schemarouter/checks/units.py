@@ -1,0 +1,168 @@
+"""Unit strings, parsed by pint: is a declared unit known, what was meant by a typo, are two equal.
+
+pint is the maintained units library of the scientific Python stack: it parses compound units
+("eV/atom", "W/(m*K)", "g/cm^3"), knows prefixes, and can say whether two units share a dimension.
+A few units that data sources use but pint does not define are added here as definitions, each
+in its own dimension so nothing converts by accident: "Angstrom" (pint spells it "angstrom"),
+"atom" (one particle, so eV/atom converts to kJ/mol as it should), and currencies (no fixed rate
+between them, so every currency is its own dimension).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+# Definitions in pint's own syntax, added to the default registry.
+PROJECT_DEFINITIONS: tuple[str, ...] = (
+    "@alias angstrom = Angstrom",
+    "atom = particle",
+    "formula_unit = particle = f_u",
+    "@alias count = counts",
+    *(f"{code} = [currency_{code}]" for code in (
+        "USD", "EUR", "GBP", "JPY", "CNY", "KRW", "CHF", "CAD", "AUD", "INR", "BRL", "SEK", "NOK", "DKK",
+        "PLN", "CZK", "HUF", "MXN", "SGD", "HKD", "TWD", "NZD", "ZAR", "TRY", "ILS", "RUB",
+    )),
+)
+
+# Spellings for a number with no dimension; pint reads "dimensionless", and "1" is the SI way.
+DIMENSIONLESS = frozenset({"1", "dimensionless"})
+
+_TOKEN = re.compile(r"[A-Za-z_µμÅ°Ω][A-Za-z0-9_µμÅ°Ω]*")
+
+
+@lru_cache(maxsize=1)
+def registry() -> Any:
+    """The pint registry with the project definitions (built once; it takes a moment)."""
+    import pint
+
+    ureg = pint.UnitRegistry(on_redefinition="ignore")
+    for line in PROJECT_DEFINITIONS:
+        ureg.define(line)
+    return ureg
+
+
+@dataclass(frozen=True)
+class UnitCheck:
+    """The verdict on one unit string: known or not, and a suggestion when it looks like a typo."""
+
+    unit: str
+    known: bool
+    problem: str = ""
+    suggestion: str | None = None
+
+    def message(self) -> str:
+        hint = f"; did you mean {self.suggestion!r}?" if self.suggestion else ""
+        return f"unit {self.unit!r} is not a known unit ({self.problem}){hint}"
+
+
+def parse(unit: str) -> Any:
+    """pint's Unit for ``unit``; raises ValueError naming the part it does not know."""
+    text = unit.strip()
+    if text in DIMENSIONLESS:
+        return registry().dimensionless
+    if not text:
+        raise ValueError("empty unit")
+    try:
+        parsed = registry().parse_units(text)
+    except Exception as err:  # pint raises several types (undefined, syntax, tokenizer)
+        undefined = getattr(err, "unit_names", None)
+        if undefined:
+            names = undefined if isinstance(undefined, (list, tuple)) else [undefined]
+            raise ValueError(f"{', '.join(repr(n) for n in names)} is undefined") from None
+        raise ValueError(f"cannot parse it: {type(err).__name__}") from None
+    return parsed
+
+
+def check(unit: str) -> UnitCheck:
+    """Whether pint (with the project definitions) knows ``unit``; a suggestion if it is close to one."""
+    try:
+        parse(unit)
+    except ValueError as err:
+        return UnitCheck(unit, False, str(err), suggest(unit))
+    return UnitCheck(unit, True)
+
+
+def same_unit(a: str, b: str) -> bool:
+    """True when two unit strings name the same unit ("degC" and "°C", "Angstrom" and "Å")."""
+    if a.strip() == b.strip():
+        return True
+    try:
+        ua, ub = parse(a), parse(b)
+    except ValueError:
+        return False
+    if ua == ub:
+        return True
+    try:
+        quantity = registry().Quantity(1.0, ua).to(ub)
+    except Exception:  # different dimensions, or offset units such as degC vs K
+        return False
+    return abs(float(quantity.magnitude) - 1.0) < 1e-9
+
+
+def compatible(a: str, b: str) -> bool:
+    """True when a value in unit ``a`` can be converted to unit ``b`` (same dimension)."""
+    try:
+        return bool(parse(a).dimensionality == parse(b).dimensionality)
+    except ValueError:
+        return False
+
+
+def suggest(unit: str) -> str | None:
+    """A known unit string close to ``unit``: each unknown word replaced by the nearest known one."""
+    changed = False
+
+    def fix(match: re.Match[str]) -> str:
+        nonlocal changed
+        word = match.group(0)
+        if _known_word(word):
+            return word
+        better = _nearest_word(word)
+        if better is None:
+            return word
+        changed = True
+        return better
+
+    candidate = _TOKEN.sub(fix, unit.strip())
+    if changed and check_known(candidate):
+        return candidate
+    return None
+
+
+def check_known(unit: str) -> bool:
+    try:
+        parse(unit)
+    except ValueError:
+        return False
+    return True
+
+
+def _known_word(word: str) -> bool:
+    try:
+        registry().parse_units(word)
+    except Exception:
+        return False
+    return True
+
+
+@lru_cache(maxsize=1)
+def _names() -> tuple[str, ...]:
+    ureg = registry()
+    names = set(ureg._units) | set(getattr(ureg, "_units_casei", {}) or {})
+    prefixed = {p + u for p in ("k", "M", "G", "m", "µ", "n") for u in ("eV", "Pa", "J", "g", "m", "s", "K", "W", "mol")}
+    return tuple(sorted(n for n in names | prefixed if isinstance(n, str)))
+
+
+def _nearest_word(word: str) -> str | None:
+    # A wrong letter case is the commonest slip ("Gpa", "ev", "angstrom"): try the case variants first.
+    # Prefix + capitalised symbol comes first ("Gpa" -> "GPa", "ev" -> "eV"); all upper case comes
+    # last because it often parses as an unintended prefix ("EV" is exavolt).
+    for variant in (word[:1] + word[1:].capitalize(), word[:1].lower() + word[1:].capitalize(),
+                    word.lower(), word.capitalize(), word.upper()):
+        if variant != word and _known_word(variant):
+            return variant
+    close = difflib.get_close_matches(word, _names(), n=1, cutoff=0.75)
+    return close[0] if close else None

@@ -1,0 +1,101 @@
+"""Warnings about things that drifted apart: installed plugins vs the registry, a saved plan vs
+the registry it runs on, and a ``--db`` file that is not there.
+
+A plan made on an older registry, or a registry not synced since a plugin was upgraded, still
+works most of the time, so these are warnings on stderr (the run goes on); a plan file that is
+not a plan, or a registry file that does not exist, is an error.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+from pydantic import ValidationError
+
+from schemarouter.declarations import Declarations, collect, describe_validation_error
+from schemarouter.errors import SchemaRouterError
+from schemarouter.plan import Plan
+from schemarouter.plugins import make_plugin_manager
+from schemarouter.registry.fingerprint import source_fingerprint, vocabulary_fingerprint
+
+SYNC_HINT = "run: schemarouter registry sync"
+
+
+def warn(message: str) -> None:
+    """One warning line on stderr (stdout stays clean for --json)."""
+    click.echo(f"warning: {message}", err=True)
+
+
+def plugin_drift(registered: Declarations) -> str | None:
+    """How the installed plugins differ from the plugin-owned part of the registry, or None."""
+    try:
+        installed = collect(make_plugin_manager())
+    except SchemaRouterError as err:
+        return f"an installed plugin's declarations do not validate, so registry sync would fail: {err}"
+    stored = {sid: src for sid, src in registered.sources.items() if registered.owners[sid].kind == "plugin"}
+    added = sorted(set(installed.sources) - set(stored))
+    removed = sorted(set(stored) - set(installed.sources))
+    changed = sorted(
+        sid for sid in set(installed.sources) & set(stored)
+        if source_fingerprint(installed.sources[sid]) != source_fingerprint(stored[sid])
+        or installed.owners[sid].version != registered.owners[sid].version
+    )
+    vocabulary = vocabulary_fingerprint(
+        installed.intents.values(), installed.field_groups.values(), installed.concepts.values()
+    ) != vocabulary_fingerprint(
+        registered.intents.values(), registered.field_groups.values(), registered.concepts.values()
+    )
+    parts = [f"{label} {_names(ids)}" for label, ids in
+             (("not in the registry:", added), ("uninstalled:", removed), ("changed:", changed)) if ids]
+    if vocabulary:
+        parts.append("vocabulary changed")
+    if not parts:
+        return None
+    return f"the installed plugins differ from the registry ({'; '.join(parts)}); {SYNC_HINT}"
+
+
+def _names(ids: list[str], limit: int = 6) -> str:
+    shown = ", ".join(ids[:limit])
+    return shown + (f" and {len(ids) - limit} more" if len(ids) > limit else "")
+
+
+def read_plan_file(path: str) -> Plan:
+    """A saved plan, or one line saying why the file is not one this schemarouter can run."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+        raise SchemaRouterError(f"cannot read plan file {path}: {reason}") from None
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise SchemaRouterError(f"plan file {path} is not JSON (line {err.lineno}: {err.msg})") from None
+    if not isinstance(data, dict) or "query" not in data or "steps" not in data:
+        raise SchemaRouterError(
+            f"plan file {path} is not a schemarouter plan (expected the JSON of schemarouter plan --json, "
+            f"with query and steps)"
+        )
+    try:
+        return Plan.model_validate(data)
+    except ValidationError as err:
+        raise SchemaRouterError(
+            f"plan file {path} does not match this schemarouter's plan format, perhaps from another version "
+            f"({describe_validation_error(err, data)}); make it again with: schemarouter plan --json"
+        ) from None
+
+
+def plan_staleness(plan: Plan, path: str, fingerprint: str | None, registered: Declarations) -> str | None:
+    """Why a saved plan may not fit the registry it is about to run on, or None when it fits."""
+    unknown = sorted({step.source for step in plan.steps if step.source not in registered.sources})
+    if plan.registry_fingerprint == fingerprint and not unknown:
+        return None
+    if unknown:
+        return (f"plan {path} names source(s) this registry does not have ({_names(unknown)}): it comes from "
+                f"another registry (plan fingerprint {plan.registry_fingerprint or '-'}, registry {fingerprint or '-'}); "
+                f"those steps will fail")
+    return (f"plan {path} was made on registry {plan.registry_fingerprint or '(none)'}, the registry is now "
+            f"{fingerprint or '(never synced)'}: fields or parameters may have changed; re-plan with: "
+            f"schemarouter plan --json")

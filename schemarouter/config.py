@@ -1,0 +1,297 @@
+"""The optional config file: settings a user would otherwise export in every shell.
+
+One TOML file (read with the standard library's ``tomllib``) holds the registry URL, the LLM
+endpoint, execution timeouts and the response cache. It is found at ``--config PATH``, else
+``$SCHEMAROUTER_CONFIG``, else ``config.toml`` in the data directory (where the default registry
+lives; ``SCHEMAROUTER_HOME`` moves it). Precedence is: a command-line option, then the
+environment variable, then the file, then the built-in default. :func:`setting` is the one call
+the rest of the code makes.
+
+Keys are never read from the file: a secret-looking key is refused with a message naming the
+environment variable to use instead, so a config file can be shared or committed safely.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from schemarouter.errors import SchemaRouterError
+
+CONFIG_ENV = "SCHEMAROUTER_CONFIG"
+FILE_NAME = "config.toml"
+
+
+class ConfigError(SchemaRouterError):
+    """The config file cannot be used; the message names the file, the line and the key."""
+
+
+def _url(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("must be a non-empty string (a URL)")
+    return value.strip()
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("must be a non-empty string")
+    return value.strip()
+
+
+def _seconds(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError("must be a number of seconds")
+    try:
+        number = float(value)
+    except ValueError:
+        raise ValueError(f"must be a number of seconds, not {value!r}") from None
+    if not number > 0:
+        raise ValueError(f"must be a positive number of seconds, not {value!r}")
+    return number
+
+
+def _whole_seconds(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ValueError("must be a whole number of seconds")
+    try:
+        number = int(value)
+    except ValueError:
+        raise ValueError(f"must be a whole number of seconds, not {value!r}") from None
+    if number < 0:
+        raise ValueError(f"must be zero or more seconds, not {value!r}")
+    return number
+
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def _flag(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise ValueError(f"must be true or false, not {value!r}")
+
+
+def _directory(value: Any) -> str:
+    return str(Path(_text(value)).expanduser())
+
+
+@dataclass(frozen=True)
+class Key:
+    """One known setting: how to check a value, and which environment variable overrides it."""
+
+    check: Callable[[Any], Any]
+    env: str | None
+    help: str
+
+
+# Every key the file may hold. Code that reads a setting passes the same env name to setting().
+KEYS: dict[str, dict[str, Key]] = {
+    "registry": {
+        "url": Key(_url, "SCHEMAROUTER_DATABASE_URL", "registry database URL (sqlite:///PATH or postgresql+psycopg://...)"),
+    },
+    "llm": {
+        "url": Key(_url, "SCHEMAROUTER_LLM_URL", "OpenAI-compatible base URL, e.g. http://localhost:11434/v1"),
+        "model": Key(_text, "SCHEMAROUTER_LLM_MODEL", "model name"),
+    },
+    "execution": {
+        "timeout": Key(_seconds, "SCHEMAROUTER_TIMEOUT", "seconds one HTTP request may take"),
+        "step_deadline": Key(_seconds, "SCHEMAROUTER_STEP_DEADLINE", "seconds one plan step may take in all"),
+    },
+    "cache": {
+        "enabled": Key(_flag, "SCHEMAROUTER_CACHE", "reuse recent responses of live calls (true/false)"),
+        "dir": Key(_directory, "SCHEMAROUTER_CACHE_DIR", "folder of the response cache"),
+        "default_ttl": Key(_whole_seconds, "SCHEMAROUTER_CACHE_TTL", "seconds a cached response is reused"),
+    },
+}
+
+# Where a key would go instead; matched against a key's name in any section.
+_SECRET = re.compile(r"(^|_)(api_?key|key|token|secret|password|passwd|credentials?)$", re.IGNORECASE)
+_SECRET_ENV = {"llm": "SCHEMAROUTER_LLM_API_KEY"}
+
+_explicit: Path | None = None
+_cache: dict[tuple[str, int], dict[str, dict[str, Any]]] = {}
+
+
+def data_dir() -> Path:
+    """The data directory: the default registry and the default config file live here."""
+    from schemarouter.registry.database import home
+
+    return home()
+
+
+def use_file(path: str | Path | None) -> None:
+    """Make ``path`` (``--config``) the config file of this process; None goes back to the default."""
+    global _explicit
+    _explicit = Path(path).expanduser() if path else None
+
+
+def config_path() -> tuple[Path, str] | None:
+    """The config file in effect and what chose it, or None when there is none."""
+    if _explicit is not None:
+        return _explicit, "--config"
+    configured = os.environ.get(CONFIG_ENV)
+    if configured:
+        return Path(configured).expanduser(), CONFIG_ENV
+    default = data_dir() / FILE_NAME
+    return (default, "the data directory") if default.exists() else None
+
+
+def load() -> dict[str, dict[str, Any]]:
+    """The checked contents of the config file in effect ({} without one); ConfigError if unusable."""
+    found = config_path()
+    if found is None:
+        return {}
+    path, chosen_by = found
+    try:
+        stat = path.stat()
+    except OSError:
+        raise ConfigError(f"config file {path} (from {chosen_by}) does not exist") from None
+    if path.is_dir():
+        raise ConfigError(f"config file {path} (from {chosen_by}) is a directory, not a TOML file")
+    cache_key = (str(path), stat.st_mtime_ns)
+    if cache_key not in _cache:
+        _cache.clear()
+        _cache[cache_key] = read_file(path)
+    return _cache[cache_key]
+
+
+def read_file(path: Path) -> dict[str, dict[str, Any]]:
+    """Parse and check one config file; every problem is one line naming file, line and key."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+        raise ConfigError(f"cannot read config file {path}: {reason}") from None
+    lines = text.splitlines()
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(_syntax_message(path, lines, err)) from None
+    checked: dict[str, dict[str, Any]] = {}
+    for section, table in raw.items():
+        if not isinstance(table, dict):
+            _secret_guard(path, lines, None, section)
+            owner = next((s for s, keys in KEYS.items() if section in keys), None)
+            hint = f"; put it under [{owner}]" if owner else f"; known sections: {', '.join(f'[{s}]' for s in KEYS)}"
+            raise ConfigError(f"{_where(path, lines, None, section)}: key {section!r} is outside any [section]{hint}")
+        if section not in KEYS:
+            raise ConfigError(
+                f"{_where(path, lines, section, None)}: unknown section [{section}]{_suggest(section, KEYS)}; "
+                f"known: {', '.join(f'[{s}]' for s in KEYS)}"
+            )
+        checked[section] = {}
+        for key, value in table.items():
+            _secret_guard(path, lines, section, key)
+            known = KEYS[section]
+            if key not in known:
+                raise ConfigError(
+                    f"{_where(path, lines, section, key)}: unknown key {key!r} in [{section}]{_suggest(key, known)}; "
+                    f"known: {', '.join(known)}"
+                )
+            try:
+                checked[section][key] = known[key].check(value)
+            except ValueError as err:
+                raise ConfigError(f"{_where(path, lines, section, key)}: [{section}] {key} {err}") from None
+    return checked
+
+
+def setting(
+    section: str, key: str, env: str | None = None, default: Any = None,
+    environ: Mapping[str, str] | None = None,
+) -> Any:
+    """The value of one setting: ``env`` (when set and not empty), else the config file, else ``default``.
+
+    A command-line option wins over all three: callers use it instead of calling this. An
+    environment value is checked like a file value, so ``SCHEMAROUTER_TIMEOUT=abc`` is a
+    one-line error naming the variable.
+    """
+    spec = KEYS.get(section, {}).get(key)
+    if spec is None:
+        raise KeyError(f"[{section}] {key} is not a known config key")
+    variables = environ if environ is not None else os.environ
+    name = env if env is not None else spec.env
+    raw = variables.get(name) if name else None
+    if raw is not None and raw.strip() != "":
+        try:
+            return spec.check(raw)
+        except ValueError as err:
+            raise ConfigError(f"environment variable {name}: {err}") from None
+    value = load().get(section, {}).get(key)
+    return default if value is None else value
+
+
+def origin(section: str, key: str, environ: Mapping[str, str] | None = None) -> str:
+    """Where :func:`setting` takes a value from now: the variable, the file, or the default."""
+    variables = environ if environ is not None else os.environ
+    name = KEYS[section][key].env
+    if name and (variables.get(name) or "").strip():
+        return f"environment {name}"
+    if key in load().get(section, {}):
+        found = config_path()
+        return f"config file {found[0]}" if found else "config file"
+    return "default"
+
+
+def _secret_guard(path: Path, lines: list[str], section: str | None, key: str) -> None:
+    if not _SECRET.search(key):
+        return
+    variable = _SECRET_ENV.get(section or "", "the environment variable the source or service names")
+    where = _where(path, lines, section, key)
+    label = f"[{section}] {key}" if section else key
+    raise ConfigError(
+        f"{where}: {label} looks like a key or secret; the config file never holds one: set {variable} "
+        f"in the environment instead (and remove the line)"
+    )
+
+
+def _suggest(name: str, known: Mapping[str, Any]) -> str:
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+_HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_\-\"'. ]+?)\s*\]\s*(#.*)?$")
+_ASSIGN = re.compile(r"^\s*([A-Za-z0-9_\-\"'.]+)\s*=")
+
+
+def _line_of(lines: list[str], section: str | None, key: str | None) -> int | None:
+    """The 1-based line of ``key`` in ``[section]`` (or of the section header), found by a plain scan."""
+    current: str | None = None
+    for number, line in enumerate(lines, 1):
+        header = _HEADER.match(line)
+        if header:
+            current = header.group(1).strip("\"'")
+            if key is None and current == section:
+                return number
+            continue
+        assign = _ASSIGN.match(line)
+        if assign and key is not None and current == section and assign.group(1).strip("\"'") == key:
+            return number
+    return None
+
+
+def _where(path: Path, lines: list[str], section: str | None, key: str | None) -> str:
+    number = _line_of(lines, section, key)
+    return f"{path}, line {number}" if number else str(path)
+
+
+def _syntax_message(path: Path, lines: list[str], err: tomllib.TOMLDecodeError) -> str:
+    # tomllib reports "... (at line L, column C)"; name the key on that line when there is one.
+    message = str(err)
+    found = re.search(r"\(at line (\d+), column \d+\)", message)
+    problem = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
+    if not found:
+        return f"{path}: invalid TOML: {problem}"
+    number = int(found.group(1))
+    line = lines[number - 1] if 0 < number <= len(lines) else ""
+    assign = _ASSIGN.match(line)
+    key = f", key {assign.group(1)!r}" if assign else ""
+    return f"{path}, line {number}{key}: invalid TOML: {problem}"
