@@ -46,7 +46,7 @@ def _text(value: Any) -> str:
 
 def _seconds(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise ValueError("must be a number of seconds")
+        raise TypeError("must be a number of seconds")
     try:
         number = float(value)
     except ValueError:
@@ -58,7 +58,7 @@ def _seconds(value: Any) -> float:
 
 def _whole_seconds(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ValueError("must be a whole number of seconds")
+        raise TypeError("must be a whole number of seconds")
     try:
         number = int(value)
     except ValueError:
@@ -199,7 +199,7 @@ def read_file(path: Path) -> dict[str, dict[str, Any]]:
                 )
             try:
                 checked[section][key] = known[key].check(value)
-            except ValueError as err:
+            except (ValueError, TypeError) as err:
                 raise ConfigError(f"{_where(path, lines, section, key)}: [{section}] {key} {err}") from None
     return checked
 
@@ -223,7 +223,7 @@ def setting(
     if raw is not None and raw.strip() != "":
         try:
             return spec.check(raw)
-        except ValueError as err:
+        except (ValueError, TypeError) as err:
             raise ConfigError(f"environment variable {name}: {err}") from None
     value = load().get(section, {}).get(key)
     return default if value is None else value

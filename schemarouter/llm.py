@@ -57,12 +57,18 @@ class LLMConfig:
     ) -> LLMConfig | None:
         """Options win over the environment; None when no endpoint is configured."""
         env = environ if environ is not None else os.environ
-        url = base_url or env.get(URL_ENV) or env.get("OPENAI_BASE_URL")
+        # The config file ([llm] url, model) sits below the variables; only for the real environment.
+        file: dict[str, Any] = {}
+        if environ is None:
+            from schemarouter.config import load
+
+            file = load().get("llm", {})
+        url = base_url or env.get(URL_ENV) or env.get("OPENAI_BASE_URL") or file.get("url")
         if not url:
             return None
         return cls(
             base_url=url.rstrip("/"),
-            model=model or env.get(MODEL_ENV) or env.get("OPENAI_MODEL") or DEFAULT_MODEL,
+            model=model or env.get(MODEL_ENV) or env.get("OPENAI_MODEL") or file.get("model") or DEFAULT_MODEL,
             api_key=api_key if api_key is not None else env.get(KEY_ENV) or env.get("OPENAI_API_KEY"),
             timeout_s=timeout_s if timeout_s is not None else 60.0,
         )

@@ -95,6 +95,11 @@ def _selected(candidates: list[tuple[EntryPoint, str, str]]) -> list[tuple[Entry
     return chosen
 
 
+def selected_distributions() -> set[tuple[str, str]]:
+    """(distribution, version) of every installed plugin that would load, without importing any."""
+    return {(dist_name, version) for _ep, dist_name, version in _selected(_schemarouter_entry_points())}
+
+
 def make_plugin_manager(*, load_entrypoints: bool = True, extra: list[object] | None = None) -> PluginManager:
     """A manager with the default plugins, installed plugins (optional) and any extras.
 

@@ -61,7 +61,7 @@ def check_source(source: Source, unit_from: Collection[tuple[str, str]] = ()) ->
             elif fld.type in NUMERIC and not fld.identifier and (endpoint.id, fld.name) not in unit_from:
                 found.append(DeclarationWarning(
                     "unit_missing", source.id, where,
-                    f"{fld.type} field without a unit (a pure number or count declares unit: \"1\")",
+                    f"{fld.type} field without a unit (a pure number, such as a count, an index or a year, declares unit: \"1\")",
                 ))
             if fld.license is not None:
                 verdict = licenses.check(fld.license.id)

@@ -18,19 +18,19 @@ LICENSE_REF = "LicenseRef-"
 
 @lru_cache(maxsize=1)
 def _licensing() -> Any:
-    from license_expression import get_spdx_licensing
+    from license_expression import get_spdx_licensing  # type: ignore[import-untyped]
 
     return get_spdx_licensing()
 
 
 @lru_cache(maxsize=1)
 def spdx_ids() -> dict[str, str]:
-    """Every SPDX license id, case-folded -> as SPDX spells it (deprecated ids included)."""
-    licensing = _licensing()
+    """Every current SPDX license id (exceptions and scancode-only keys left out), case-folded -> id."""
     ids: dict[str, str] = {}
-    for symbol in licensing.known_symbols.values():
+    for symbol in _licensing().known_symbols.values():
         key = str(symbol.key)
-        ids.setdefault(key.casefold(), key)
+        if not getattr(symbol, "is_exception", False) and not key.startswith(LICENSE_REF):
+            ids.setdefault(key.casefold(), key)
     return ids
 
 
@@ -41,26 +41,31 @@ class LicenseCheck:
     license_id: str
     known: bool
     suggestion: str | None = None
+    spelled_otherwise: bool = False
 
     def message(self) -> str:
+        if self.spelled_otherwise:
+            return (f"license id {self.license_id!r} is a deprecated or differently spelled SPDX id; "
+                    f"write {self.suggestion!r}")
         hint = f"; did you mean {self.suggestion!r}?" if self.suggestion else ""
         return (f"license id {self.license_id!r} is not on the SPDX license list{hint} "
                 f"(terms that are not on it are written {LICENSE_REF}<name>)")
 
 
 def check(license_id: str) -> LicenseCheck:
-    """Whether ``license_id`` is an SPDX id (exact spelling) or a ``LicenseRef-`` id."""
+    """Whether ``license_id`` is an SPDX id as SPDX spells it, or a ``LicenseRef-`` id."""
     text = license_id.strip()
     if text.startswith(LICENSE_REF) and len(text) > len(LICENSE_REF):
         return LicenseCheck(license_id, True)
-    ids = spdx_ids()
-    base = text[:-1] if text.endswith("+") else text  # "GPL-2.0+" is SPDX's "or later" operator
-    exact = ids.get(base.casefold())
-    if exact is not None and exact == base:
-        return LicenseCheck(license_id, True)
-    if exact is not None:  # right id, wrong letter case: SPDX ids are matched case-insensitively,
-        return LicenseCheck(license_id, False, exact + text[len(base):])  # but spelled one way
-    if text.casefold().startswith(LICENSE_REF.casefold()):
+    if text.casefold().startswith(LICENSE_REF.casefold()) and len(text) > len(LICENSE_REF):
         return LicenseCheck(license_id, False, LICENSE_REF + text[len(LICENSE_REF):])
-    close = difflib.get_close_matches(base.casefold(), list(ids), n=1, cutoff=0.8)
+    info = _licensing().validate(text)
+    if not info.errors and not info.invalid_symbols and info.normalized_expression:
+        normalized = str(info.normalized_expression)
+        if normalized == text:
+            return LicenseCheck(license_id, True)
+        # "GPL-2.0" (deprecated) or "mit" (wrong case): the licence is known, the spelling is not SPDX's.
+        return LicenseCheck(license_id, False, normalized, spelled_otherwise=True)
+    ids = spdx_ids()
+    close = difflib.get_close_matches(text.casefold(), list(ids), n=1, cutoff=0.8)
     return LicenseCheck(license_id, False, ids[close[0]] if close else None)

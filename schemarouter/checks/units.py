@@ -39,7 +39,7 @@ def registry() -> Any:
     """The pint registry with the project definitions (built once; it takes a moment)."""
     import pint
 
-    ureg = pint.UnitRegistry(on_redefinition="ignore")
+    ureg: Any = pint.UnitRegistry(on_redefinition="ignore")
     for line in PROJECT_DEFINITIONS:
         ureg.define(line)
     return ureg
@@ -68,7 +68,7 @@ def parse(unit: str) -> Any:
         raise ValueError("empty unit")
     try:
         parsed = registry().parse_units(text)
-    except Exception as err:  # pint raises several types (undefined, syntax, tokenizer)
+    except Exception as err:  # noqa: BLE001 - pint raises several types (undefined, syntax, tokenizer)
         undefined = getattr(err, "unit_names", None)
         if undefined:
             names = undefined if isinstance(undefined, (list, tuple)) else [undefined]
@@ -77,13 +77,35 @@ def parse(unit: str) -> Any:
     return parsed
 
 
+# Prefixes units in data are written with. pint accepts every SI prefix on every unit, so a typo
+# can parse as something absurd ("eV/aton" is eV per atto-ton); a word that only parses with a
+# prefix outside this list is treated as unknown and explained.
+COMMON_PREFIXES = frozenset({
+    "", "kilo", "mega", "giga", "tera", "peta", "milli", "micro", "nano", "pico", "femto", "centi", "deci",
+    "kibi", "mebi", "gibi", "tebi",
+})
+
+
 def check(unit: str) -> UnitCheck:
     """Whether pint (with the project definitions) knows ``unit``; a suggestion if it is close to one."""
     try:
         parse(unit)
     except ValueError as err:
         return UnitCheck(unit, False, str(err), suggest(unit))
+    for word in _TOKEN.findall(unit):
+        reading = _odd_reading(word)
+        if reading:
+            return UnitCheck(unit, False, f"{word!r} only reads as {reading}", suggest(unit))
     return UnitCheck(unit, True)
+
+
+def _odd_reading(word: str) -> str | None:
+    """How pint reads ``word`` when every reading needs an uncommon prefix ("atto-ton"), else None."""
+    readings = registry().parse_unit_name(word)
+    if not readings or any(prefix in COMMON_PREFIXES for prefix, _unit, _suffix in readings):
+        return None
+    prefix, name, _suffix = readings[0]
+    return f"{prefix}-{name}"
 
 
 def same_unit(a: str, b: str) -> bool:
@@ -98,7 +120,7 @@ def same_unit(a: str, b: str) -> bool:
         return True
     try:
         quantity = registry().Quantity(1.0, ua).to(ub)
-    except Exception:  # different dimensions, or offset units such as degC vs K
+    except Exception:  # noqa: BLE001 - different dimensions, or offset units such as degC vs K
         return False
     return abs(float(quantity.magnitude) - 1.0) < 1e-9
 
@@ -133,19 +155,20 @@ def suggest(unit: str) -> str | None:
 
 
 def check_known(unit: str) -> bool:
+    """Whether ``unit`` parses with every word read plainly (no uncommon prefix)."""
     try:
         parse(unit)
     except ValueError:
         return False
-    return True
+    return all(_odd_reading(word) is None for word in _TOKEN.findall(unit))
 
 
 def _known_word(word: str) -> bool:
     try:
         registry().parse_units(word)
-    except Exception:
+    except Exception:  # noqa: BLE001 - any parse failure means "not a unit word"
         return False
-    return True
+    return _odd_reading(word) is None
 
 
 @lru_cache(maxsize=1)
@@ -164,5 +187,8 @@ def _nearest_word(word: str) -> str | None:
                     word.lower(), word.capitalize(), word.upper()):
         if variant != word and _known_word(variant):
             return variant
-    close = difflib.get_close_matches(word, _names(), n=1, cutoff=0.75)
-    return close[0] if close else None
+    # Among close names prefer one of the same length: a wrong letter is likelier than a lost one.
+    close = [c for c in difflib.get_close_matches(word, _names(), n=5, cutoff=0.75) if _known_word(c)]
+    same = [c for c in close if len(c) == len(word)]
+    best = same or close
+    return best[0] if best else None

@@ -14,16 +14,29 @@ import sys
 import click
 
 from schemarouter import __version__
-from schemarouter.cli import db_cmd, plugin_cmd, plugins_cmd, registry_cmd, source_cmd
-from schemarouter.cli import ask_cmd, run_cmd
-from schemarouter.cli import bench_cmd, cache_cmd
-from schemarouter.cli import plan_cmd
+from schemarouter.cli import (
+    ask_cmd,
+    bench_cmd,
+    cache_cmd,
+    db_cmd,
+    keys_cmd,
+    plan_cmd,
+    plugin_cmd,
+    plugins_cmd,
+    registry_cmd,
+    run_cmd,
+    source_cmd,
+    sources_cmd,
+)
+from schemarouter.config import CONFIG_ENV, use_file
 from schemarouter.errors import SchemaRouterError
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="schemarouter")
-def cli() -> None:
+@click.option("--config", "config_path", metavar="PATH", type=click.Path(dir_okay=False),
+              help=f"TOML config file (default: ${CONFIG_ENV}, else config.toml in the data directory).")
+def cli(config_path: str | None) -> None:
     """Route questions to exactly the data sources and response fields they need.
 
     \b
@@ -41,6 +54,10 @@ def cli() -> None:
     Shell completion (bash; zsh and fish alike):
       eval "$(_SCHEMAROUTER_COMPLETE=bash_source schemarouter)"
     """
+    use_file(config_path)
+    from schemarouter.config import load
+
+    load()  # a malformed config file is reported once, up front
 
 
 cli.add_command(plugins_cmd.plugins)
@@ -53,6 +70,8 @@ cli.add_command(bench_cmd.bench)
 cli.add_command(plugin_cmd.plugin)
 cli.add_command(plan_cmd.plan)
 cli.add_command(cache_cmd.cache)
+cli.add_command(keys_cmd.keys)
+cli.add_command(sources_cmd.sources)
 
 
 def main() -> None:

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from schemarouter.declarations import Declarations, collect, describe_validation_error
 from schemarouter.errors import SchemaRouterError
 from schemarouter.plan import Plan
-from schemarouter.plugins import make_plugin_manager
+from schemarouter.plugins import make_plugin_manager, selected_distributions
 from schemarouter.registry.fingerprint import source_fingerprint, vocabulary_fingerprint
 
 SYNC_HINT = "run: schemarouter registry sync"
@@ -30,7 +30,18 @@ def warn(message: str) -> None:
 
 
 def plugin_drift(registered: Declarations) -> str | None:
-    """How the installed plugins differ from the plugin-owned part of the registry, or None."""
+    """How the installed plugins differ from the plugin-owned part of the registry, or None.
+
+    The quick test compares installed distributions and versions with the registry's owners
+    (no plugin is imported); only when they differ are the declarations collected and compared,
+    so a plugin that registers no source does not cause a false warning.
+    """
+    owners = {(o.name, o.version) for o in registered.owners.values() if o.kind == "plugin"}
+    try:
+        if owners == selected_distributions():
+            return None
+    except SchemaRouterError as err:
+        return f"the installed plugins cannot be listed: {err}"
     try:
         installed = collect(make_plugin_manager())
     except SchemaRouterError as err:
@@ -85,6 +96,14 @@ def read_plan_file(path: str) -> Plan:
             f"plan file {path} does not match this schemarouter's plan format, perhaps from another version "
             f"({describe_validation_error(err, data)}); make it again with: schemarouter plan --json"
         ) from None
+
+
+def registry_fingerprint(db_url: str | None) -> str | None:
+    """The fingerprint the registry at ``db_url`` records for its current contents."""
+    from schemarouter.registry import Registry
+
+    with Registry.open(db_url) as registry:
+        return registry.fingerprint()
 
 
 def plan_staleness(plan: Plan, path: str, fingerprint: str | None, registered: Declarations) -> str | None:

@@ -17,7 +17,13 @@ import click
 from rich.table import Table
 
 from schemarouter.cli.options import (
-    console, db_option, json_option, local_sources, open_registry, print_json, registry_exists,
+    console,
+    db_option,
+    json_option,
+    local_sources,
+    open_registry,
+    print_json,
+    registry_exists,
 )
 from schemarouter.declarations import collect
 from schemarouter.execution.adapter import auth_required

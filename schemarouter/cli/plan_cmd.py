@@ -9,6 +9,7 @@ import click
 from rich.table import Table
 
 from schemarouter.cli import exit_codes
+from schemarouter.cli.drift import plugin_drift, warn
 from schemarouter.cli.options import console, db_option, open_registry
 from schemarouter.cli.progress import progress
 from schemarouter.cli.run_cmd import open_output, read_batch
@@ -40,10 +41,13 @@ def plan(
     """Plan which sources, endpoints, parameters and fields answer QUESTION."""
     if (question is None) == (jsonl is None):
         raise click.UsageError("give a QUESTION or --jsonl FILE (not both)")
-    with open_registry(db_url) as reg:
+    with open_registry(db_url, read_only=True) as reg:
         graph = load_graph(reg)
     if not graph.decls.sources:
         raise SchemaRouterError("the registry has no sources; run: schemarouter registry sync")
+    drift = plugin_drift(graph.decls)
+    if drift:
+        warn(drift)
     router = Router(graph, make_understander(understander, fallback=llm_fallback))
     if jsonl is not None:
         raise click.exceptions.Exit(_run_jsonl(router, jsonl, output, mode))

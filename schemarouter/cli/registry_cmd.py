@@ -8,16 +8,23 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from schemarouter.cli import graph_cmd
 from schemarouter.checks.declarations import check_sources, enforce, summary
+from schemarouter.cli import graph_cmd
 from schemarouter.cli.options import (
-    console, db_option, json_option, local_sources, local_unit_from, open_registry, print_json, registry_exists,
+    console,
+    db_option,
+    json_option,
+    local_sources,
+    local_unit_from,
+    open_registry,
+    print_json,
+    registry_exists,
     strict_option,
 )
 from schemarouter.cli.progress import progress
 from schemarouter.declarations import collect
-from schemarouter.models import Source
 from schemarouter.errors import SchemaRouterError
+from schemarouter.models import Source
 from schemarouter.plugins import make_plugin_manager
 from schemarouter.registry import display
 
@@ -80,7 +87,7 @@ def check(db_url: str | None, as_json: bool, strict: bool) -> None:
             click.echo(f"warning: {item.line()}")
         click.echo(summary(found) if found else f"no declaration warnings ({len(decls.sources) + len(local)} sources)")
     if strict and found:
-        raise click.exceptions.Exit(1)
+        sys.exit(1)
 
 
 @registry.command(name="list")

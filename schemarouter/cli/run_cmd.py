@@ -17,6 +17,7 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from schemarouter.cli import exit_codes
+from schemarouter.cli.drift import plan_staleness, plugin_drift, read_plan_file, warn
 from schemarouter.cli.hints import hint
 from schemarouter.cli.options import db_option, json_option, print_json
 from schemarouter.cli.progress import progress
@@ -32,6 +33,7 @@ from schemarouter.execution.limits import (
 )
 from schemarouter.execution.results import RunResult
 from schemarouter.plan import Plan
+from schemarouter.registry.database import require_existing
 
 if TYPE_CHECKING:  # the router is imported when a command runs, which keeps --help fast
     from schemarouter.api import Router
@@ -61,15 +63,7 @@ def offline_options(func: Any) -> Any:
 
 def read_plan(plan_file: str) -> Plan:
     """A saved plan (``plan --json``, or one line of ``plan --jsonl``, whose ``status`` is dropped)."""
-    from schemarouter.safeload import load_file  # bounded: nesting, size, binary input
-
-    try:
-        data = load_file(plan_file)
-        if isinstance(data, dict):
-            data.pop("status", None)
-        return Plan.model_validate(data)
-    except (ValueError, OSError) as exc:
-        raise SchemaRouterError(f"cannot read plan file {plan_file}: {str(exc).splitlines()[0]}") from None
+    return read_plan_file(plan_file)
 
 
 def make_router(db_url: str | None) -> Router:
@@ -85,6 +79,9 @@ def make_router(db_url: str | None) -> Router:
 def execute(question: str | None, db_url: str | None, mode: str, plan_file: str | None, offline: bool,
             cassettes: str | None, cache: bool = True, fallback: bool = True,
             router: Router | None = None, limits: ExecutionLimits | None = None) -> tuple[Plan, RunResult]:
+    single = router is None  # a batch passes its router and is not warned once per line
+    if single:
+        require_existing(db_url)  # before make_router, which would create and sync a missing file
     router = router or make_router(db_url)
     if plan_file:
         plan = read_plan(plan_file)
@@ -92,6 +89,12 @@ def execute(question: str | None, db_url: str | None, mode: str, plan_file: str 
         plan = router.plan(question, mode=mode)  # type: ignore[arg-type]
     else:
         raise click.UsageError("give a QUESTION, --plan FILE or --jsonl FILE")
+    if single:
+        decls = router.graph.decls
+        drift = (plan_staleness(plan, plan_file, router.graph.fingerprint, decls) if plan_file
+                 else plugin_drift(decls))
+        if drift:
+            warn(drift)
     result = router.run(plan, offline=offline, cassettes=cassettes, cache=cache, fallback=fallback, limits=limits)
     return plan, result
 

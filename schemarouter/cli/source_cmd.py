@@ -15,7 +15,11 @@ from rich.table import Table
 from schemarouter.checks.declarations import DeclarationWarning, check_sources, enforce
 from schemarouter.cli.options import console, db_option, json_option, open_registry, print_json, strict_option
 from schemarouter.local_sources import (
-    LocalSource, add_local_source, check_local_source, label_for, load_local_source_file,
+    LocalSource,
+    add_local_source,
+    check_local_source,
+    label_for,
+    load_local_source_file,
 )
 from schemarouter.registry import Registry, SyncReport
 
