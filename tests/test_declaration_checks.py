@@ -11,7 +11,13 @@ import pytest
 import yaml
 
 from schemarouter.checks import licenses, units
-from schemarouter.checks.declarations import alias_collisions, check_source, check_sources, enforce, StrictError
+from schemarouter.checks.declarations import (
+    StrictError,
+    alias_collisions,
+    check_source,
+    check_sources,
+    enforce,
+)
 from schemarouter.declarations import collect
 from schemarouter.models import Source
 from schemarouter.plugins import make_plugin_manager
