@@ -101,7 +101,8 @@ def test_a_bad_plan_file_is_one_clear_line(sr, db: str, tmp_path: Path, content:
 
 @pytest.mark.parametrize("command", [
     ("registry", "list"), ("registry", "stats"), ("registry", "show", "pubchem"), ("registry", "export", "-"),
-    ("source", "list"), ("plan", QUESTION), ("run", "--offline", QUESTION), ("sources", "check"),
+    ("source", "list"), ("source", "remove", "lab"), ("plan", QUESTION), ("run", "--offline", QUESTION),
+    ("sources", "check"), ("keys",), ("db", "current"), ("registry", "graph"),
 ])
 def test_read_only_commands_do_not_create_a_missing_db(sr, tmp_path: Path, command: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
     target = tmp_path / "typo" / "registry.db"

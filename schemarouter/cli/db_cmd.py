@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from schemarouter.cli.options import db_option, json_option, print_json
-from schemarouter.registry.database import display, make_engine, translate_db_errors
+from schemarouter.registry.database import display, make_engine, require_existing, translate_db_errors
 from schemarouter.registry.migrations import current_revision, head_revision, upgrade as run_upgrade
 
 
@@ -35,6 +35,7 @@ def upgrade(db_url: str | None) -> None:
 @json_option
 def current(db_url: str | None, as_json: bool) -> None:
     """Show the schema revision of the registry database and the newest one known."""
+    require_existing(db_url)  # looking must not create an empty database
     engine = make_engine(db_url)
     with translate_db_errors(engine):
         with engine.connect() as conn:

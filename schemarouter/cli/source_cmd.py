@@ -54,7 +54,7 @@ def add(file: str, db_url: str | None, as_json: bool, strict: bool) -> None:
 @json_option
 def remove(source_id: str, db_url: str | None, as_json: bool) -> None:
     """Remove the local source SOURCE_ID (plugin sources go away by uninstalling the plugin)."""
-    with open_registry(db_url) as reg:
+    with open_registry(db_url, read_only=True) as reg:
         report = reg.remove_local(source_id)
     if as_json:
         print_json(report.as_dict())
