@@ -201,6 +201,11 @@ def read_file(path: Path) -> dict[str, dict[str, Any]]:
                 checked[section][key] = known[key].check(value)
             except (ValueError, TypeError) as err:
                 raise ConfigError(f"{_where(path, lines, section, key)}: [{section}] {key} {err}") from None
+            if known[key].check is _url and _has_password(checked[section][key]):
+                raise ConfigError(
+                    f"{_where(path, lines, section, key)}: [{section}] {key} carries a password; the config file "
+                    f"never holds one: set {known[key].env} in the environment instead"
+                )
     return checked
 
 
@@ -251,6 +256,15 @@ def _secret_guard(path: Path, lines: list[str], section: str | None, key: str) -
         f"{where}: {label} looks like a key or secret; the config file never holds one: set {variable} "
         f"in the environment instead (and remove the line)"
     )
+
+
+def _has_password(url: str) -> bool:
+    from urllib.parse import urlsplit
+
+    try:
+        return bool(urlsplit(url).password)
+    except ValueError:
+        return False
 
 
 def _suggest(name: str, known: Mapping[str, Any]) -> str:

@@ -117,6 +117,13 @@ def test_a_key_in_the_file_is_refused_and_never_echoed(isolated: Path) -> None:
     assert "sk-very-secret-value" not in message
 
 
+def test_a_password_in_a_url_is_refused_too(isolated: Path) -> None:
+    _write(isolated / "config.toml", '[registry]\nurl = "postgresql+psycopg://me:hunter2@db.example/reg"\n')
+    with pytest.raises(ConfigError, match=r"line 2: \[registry\] url carries a password.*SCHEMAROUTER_DATABASE_URL") as caught:
+        config.load()
+    assert "hunter2" not in str(caught.value)
+
+
 def test_the_cli_reports_a_malformed_file_once_without_a_traceback(
     isolated: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -18,6 +18,7 @@ Offline, the same request replays the cassettes, so a fresh clone can run it wit
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -163,13 +164,14 @@ def _url_pattern(endpoint: Endpoint) -> re.Pattern[str]:
     url = endpoint.base_url.rstrip("/") + endpoint.path
     pieces = re.split(r"\{([^{}]+)\}", url)
     regex = "".join(
-        re.escape(piece) if i % 2 == 0 else f"(?P<{_group(piece)}>.+?)" for i, piece in enumerate(pieces)
+        re.escape(piece) if i % 2 == 0 else f"(?P<{_group(piece, i)}>.+?)" for i, piece in enumerate(pieces)
     )
     return re.compile(regex.rstrip("/") + "/?")
 
 
-def _group(name: str) -> str:
-    return name if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) else "_unnamed"
+def _group(name: str, index: int) -> str:
+    """A regex group name for a path variable (a name that is not an identifier gets a unique stand-in)."""
+    return name if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) else f"_var{index}"
 
 
 def _body_values(body: Any) -> dict[str, Any]:
@@ -177,8 +179,6 @@ def _body_values(body: Any) -> dict[str, Any]:
         body = body.decode("utf-8", "replace")
     if not isinstance(body, str) or not body:
         return {}
-    import json
-
     try:
         data = json.loads(body)
     except ValueError:
@@ -221,8 +221,8 @@ def example_params(endpoint: Endpoint) -> dict[str, Any] | None:
 def make_probes(source: Source, cassettes: Path | None) -> list[Probe] | str:
     """The requests a check may send for ``source``, best first, or why none can be built.
 
-    Recorded requests come first (offline they are the ones that replay; live they make the
-    answers comparable with the recordings), then the declared examples."""
+    Recorded requests come first (offline they are the ones that replay; live they are requests
+    known to have worked), then the declared examples."""
     endpoint = read_endpoint(source)
     if endpoint is None:
         return "no read endpoint (only write operations, which a check never calls)"
@@ -314,7 +314,8 @@ async def _check_probe(
     """Send one probe and judge the answer; every failure ends as a status, never an exception."""
     key_env = source.auth.env if source.auth else None
     endpoint = probe.endpoint
-    fields = probe.recorded_fields if offline and probe.recorded_fields else list(endpoint.fields)
+    recorded_subset = bool(offline and probe.recorded_fields)
+    fields = list(probe.recorded_fields or []) if recorded_subset else list(endpoint.fields)
     result = SourceCheck(source.id, endpoint.id, OK, key_env=key_env, params_from=probe.origin,
                          declared=len(fields))
     if adapter is None:
@@ -373,7 +374,8 @@ async def _check_probe(
     result.undeclared = [] if fetched.projected else undeclared_keys(records, endpoint.fields)
     result.unit_changes = unit_changes(records, endpoint, fetched.unit_from, fetched.projected)
     result.status = DRIFT if result.missing or result.unit_changes else OK
-    result.message = _summary(result, offline)
+    # Offline, a recording made with a projection holds only the fields it asked for.
+    result.message = _summary(result, "recorded" if recorded_subset else "declared")
     return result
 
 
@@ -382,12 +384,11 @@ def _mark_auth(result: SourceCheck, key_set: bool, offline: bool) -> None:
     result.auth = "replayed" if offline and result.key_env else ("ok" if key_set else "none")
 
 
-def _summary(result: SourceCheck, offline: bool) -> str:
+def _summary(result: SourceCheck, scope: str) -> str:
     present_count = result.declared - len(result.missing)
     auth = {"ok": "key accepted", "none": "no key sent", "replayed": "key not checked offline"}.get(
         result.auth, result.auth)
-    asked = "requested" if result.declared else "declared"
-    parts = [f"{result.records} record(s), {auth}, {present_count}/{result.declared} {asked} fields present"]
+    parts = [f"{result.records} record(s), {auth}, {present_count}/{result.declared} {scope} fields present"]
     if result.missing:
         parts.append(f"missing: {', '.join(result.missing)}")
     if result.unit_changes:

@@ -6,7 +6,8 @@ import click
 
 from schemarouter.cli.options import db_option, json_option, print_json
 from schemarouter.registry.database import display, make_engine, require_existing, translate_db_errors
-from schemarouter.registry.migrations import current_revision, head_revision, upgrade as run_upgrade
+from schemarouter.registry.migrations import current_revision, head_revision
+from schemarouter.registry.migrations import upgrade as run_upgrade
 
 
 @click.group()
@@ -37,9 +38,8 @@ def current(db_url: str | None, as_json: bool) -> None:
     """Show the schema revision of the registry database and the newest one known."""
     require_existing(db_url)  # looking must not create an empty database
     engine = make_engine(db_url)
-    with translate_db_errors(engine):
-        with engine.connect() as conn:
-            rev = current_revision(conn)
+    with translate_db_errors(engine), engine.connect() as conn:
+        rev = current_revision(conn)
     head = head_revision()
     if as_json:
         print_json({"url": display(engine.url), "current": rev, "head": head, "up_to_date": rev == head})

@@ -65,9 +65,8 @@ def declared_keys(sources: Mapping[str, Source], required: Mapping[str, bool]) -
         sent = f"{source.auth.location} {source.auth.name}"
         if sent not in info.sent_as:
             info.sent_as.append(sent)
-        where = source.homepage or (source.license.url or "")
-        if where and where not in info.where:
-            info.where.append(where)
+        if source.homepage and source.homepage not in info.where:
+            info.where.append(source.homepage)
     return [keys[name] for name in sorted(keys)]
 
 
