@@ -87,7 +87,7 @@ def test_run_without_question_or_plan_is_a_usage_error(sr, db: str) -> None:  # 
 
 
 @pytest.mark.parametrize(("content", "expected"), [
-    ("{not json", "is not JSON (line 1"),
+    ("{not json", "plan file {path}: line 1, column 2: invalid JSON"),
     ('{"hello": 1}', "is not a schemarouter plan (expected the JSON of schemarouter plan --json"),
     ('{"query": "q", "registry_fingerprint": null, "steps": [{"tool": "x"}]}',
      "does not match this schemarouter's plan format, perhaps from another version (steps[0].source: Field required"),
@@ -96,7 +96,7 @@ def test_a_bad_plan_file_is_one_clear_line(sr, db: str, tmp_path: Path, content:
     path = tmp_path / "plan.json"
     path.write_text(content, encoding="utf-8")
     ran = sr("run", "--offline", "--db", db, "--plan", str(path))
-    assert ran.code == 1 and expected in ran.err and ran.err.count("\n") == 1, ran.err
+    assert ran.code == 1 and expected.format(path=path) in ran.err and ran.err.count("\n") == 1, ran.err
 
 
 @pytest.mark.parametrize("command", [

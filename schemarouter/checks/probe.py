@@ -26,15 +26,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-import yaml
-
 from schemarouter.checks import units
+from schemarouter.errors import SchemaRouterError
 from schemarouter.execution import errors as E
 from schemarouter.execution.adapter import Adapter, FieldValue, StepCall, auth_required
 from schemarouter.execution.http import HttpConfig, SourceLimits, make_client
 from schemarouter.execution.rendering import projection_keys
 from schemarouter.models import Endpoint, Parameter, ResponseField, Source
 from schemarouter.paths import extract, parse_path
+from schemarouter.safeload import load_file
 
 # Statuses, from best to worst; the first four do not mean the source is broken.
 OK, NO_RECORDS, NOT_RECORDED, MISSING_KEY = "ok", "no_records", "not_recorded", "missing_key"
@@ -108,8 +108,10 @@ def recorded_probes(source: Source, endpoint: Endpoint, cassettes: Path | None) 
     found: list[tuple[int, str, Probe]] = []
     for path in sorted(folder.glob("*.yaml")):
         try:
-            document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        except (OSError, yaml.YAMLError):
+            document = load_file(path) or {}
+        except SchemaRouterError:  # an unreadable or unsafe recording is not a check request
+            continue
+        if not isinstance(document, dict):
             continue
         for interaction in document.get("interactions") or []:
             request, response = interaction.get("request") or {}, interaction.get("response") or {}

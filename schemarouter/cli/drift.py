@@ -8,7 +8,6 @@ not a plan, or a registry file that does not exist, is an error.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from schemarouter.errors import SchemaRouterError
 from schemarouter.plan import Plan
 from schemarouter.plugins import make_plugin_manager, selected_distributions
 from schemarouter.registry.fingerprint import source_fingerprint, vocabulary_fingerprint
+from schemarouter.safeload import load_json
 
 SYNC_HINT = "run: schemarouter registry sync"
 
@@ -76,14 +76,10 @@ def _names(ids: list[str], limit: int = 6) -> str:
 def read_plan_file(path: str) -> Plan:
     """A saved plan, or one line saying why the file is not one this schemarouter can run."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
-        raise SchemaRouterError(f"cannot read plan file {path}: {reason}") from None
-    try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise SchemaRouterError(f"plan file {path} is not JSON (line {err.lineno}: {err.msg})") from None
+        raw = Path(path).read_bytes()
+    except OSError as err:
+        raise SchemaRouterError(f"cannot read plan file {path}: {err.strerror}") from None
+    data: Any = load_json(raw, name=f"plan file {path}")  # bounded; a syntax error names the line
     if not isinstance(data, dict) or "query" not in data or "steps" not in data:
         raise SchemaRouterError(
             f"plan file {path} is not a schemarouter plan (expected the JSON of schemarouter plan --json, "
