@@ -19,6 +19,7 @@ from schemarouter.checks.declarations import (
     enforce,
 )
 from schemarouter.declarations import collect
+from schemarouter.execution.units import compatible
 from schemarouter.models import Source
 from schemarouter.plugins import make_plugin_manager
 from schemarouter.registry import Registry
@@ -100,9 +101,11 @@ def test_a_unit_no_library_knows_is_reported_without_a_guess() -> None:
 def test_units_compare_by_meaning() -> None:
     assert units.same_unit("degC", "°C") and units.same_unit("Angstrom", "Å") and units.same_unit("K", "kelvin")
     assert not units.same_unit("eV", "meV") and not units.same_unit("degC", "K")
-    assert units.compatible("eV/atom", "kJ/mol"), "an atom is one particle: per-atom energies convert to molar ones"
-    assert not units.compatible("eV/atom", "eV"), "per-atom and per-cell energies must not convert silently"
-    assert not units.compatible("USD", "KRW"), "currencies have no fixed rate"
+    # The check and the fallback's conversions share one registry: what the check accepts converts.
+    assert compatible("meV/atom", "eV/atom") and compatible("Angstrom^3", "Å^3")
+    assert not compatible("eV/atom", "eV"), "per-atom and per-cell energies must not convert silently"
+    assert not compatible("eV/atom", "kJ/mol"), "per atom is not per mole of compound"
+    assert not compatible("USD", "KRW"), "currencies have no fixed rate"
 
 
 # ---------------------------------------------------------------- licenses

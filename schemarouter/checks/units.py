@@ -2,10 +2,9 @@
 
 pint is the maintained units library of the scientific Python stack: it parses compound units
 ("eV/atom", "W/(m*K)", "g/cm^3"), knows prefixes, and can say whether two units share a dimension.
-A few units that data sources use but pint does not define are added here as definitions, each
-in its own dimension so nothing converts by accident: "Angstrom" (pint spells it "angstrom"),
-"atom" (one particle, so eV/atom converts to kJ/mol as it should), and currencies (no fixed rate
-between them, so every currency is its own dimension).
+The registry, with the few units data sources use that pint does not define ("Angstrom", "atom",
+currencies), is the one fallbacks convert with (:mod:`schemarouter.execution.units`), so a unit the
+check accepts is a unit a fallback can convert.
 """
 
 from __future__ import annotations
@@ -16,33 +15,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-# Definitions in pint's own syntax, added to the default registry.
-PROJECT_DEFINITIONS: tuple[str, ...] = (
-    "@alias angstrom = Angstrom",
-    "atom = particle",
-    "formula_unit = particle = f_u",
-    "@alias count = counts",
-    *(f"{code} = [currency_{code}]" for code in (
-        "USD", "EUR", "GBP", "JPY", "CNY", "KRW", "CHF", "CAD", "AUD", "INR", "BRL", "SEK", "NOK", "DKK",
-        "PLN", "CZK", "HUF", "MXN", "SGD", "HKD", "TWD", "NZD", "ZAR", "TRY", "ILS", "RUB",
-    )),
-)
+from schemarouter.execution.units import registry
 
 # Spellings for a number with no dimension; pint reads "dimensionless", and "1" is the SI way.
 DIMENSIONLESS = frozenset({"1", "dimensionless"})
 
 _TOKEN = re.compile(r"[A-Za-z_µμÅ°Ω][A-Za-z0-9_µμÅ°Ω]*")
-
-
-@lru_cache(maxsize=1)
-def registry() -> Any:
-    """The pint registry with the project definitions (built once; it takes a moment)."""
-    import pint
-
-    ureg: Any = pint.UnitRegistry(on_redefinition="ignore")
-    for line in PROJECT_DEFINITIONS:
-        ureg.define(line)
-    return ureg
 
 
 @dataclass(frozen=True)
@@ -125,14 +103,6 @@ def same_unit(a: str, b: str) -> bool:
     return abs(float(quantity.magnitude) - 1.0) < 1e-9
 
 
-def compatible(a: str, b: str) -> bool:
-    """True when a value in unit ``a`` can be converted to unit ``b`` (same dimension)."""
-    try:
-        return bool(parse(a).dimensionality == parse(b).dimensionality)
-    except ValueError:
-        return False
-
-
 def suggest(unit: str) -> str | None:
     """A known unit string close to ``unit``: each unknown word replaced by the nearest known one."""
     changed = False
@@ -187,8 +157,9 @@ def _nearest_word(word: str) -> str | None:
                     word.lower(), word.capitalize(), word.upper()):
         if variant != word and _known_word(variant):
             return variant
-    # Among close names prefer one of the same length: a wrong letter is likelier than a lost one.
+    # Close names, a plural dropped where its singular is there too; then the nearest in length
+    # ("aton" -> "atom", not "ton": a wrong letter is likelier than a lost one), best match first.
     close = [c for c in difflib.get_close_matches(word, _names(), n=5, cutoff=0.75) if _known_word(c)]
-    same = [c for c in close if len(c) == len(word)]
-    best = same or close
-    return best[0] if best else None
+    close = [c for c in close if not (c.endswith("s") and c[:-1] in close)]
+    close.sort(key=lambda c: abs(len(c) - len(word)))  # stable: difflib's order among equals
+    return close[0] if close else None

@@ -80,6 +80,8 @@ def read_plan_file(path: str) -> Plan:
     except OSError as err:
         raise SchemaRouterError(f"cannot read plan file {path}: {err.strerror}") from None
     data: Any = load_json(raw, name=f"plan file {path}")  # bounded; a syntax error names the line
+    if isinstance(data, dict):
+        data.pop("status", None)  # a line of plan --jsonl carries its status beside the plan
     if not isinstance(data, dict) or "query" not in data or "steps" not in data:
         raise SchemaRouterError(
             f"plan file {path} is not a schemarouter plan (expected the JSON of schemarouter plan --json, "
@@ -92,14 +94,6 @@ def read_plan_file(path: str) -> Plan:
             f"plan file {path} does not match this schemarouter's plan format, perhaps from another version "
             f"({describe_validation_error(err, data)}); make it again with: schemarouter plan --json"
         ) from None
-
-
-def registry_fingerprint(db_url: str | None) -> str | None:
-    """The fingerprint the registry at ``db_url`` records for its current contents."""
-    from schemarouter.registry import Registry
-
-    with Registry.open(db_url) as registry:
-        return registry.fingerprint()
 
 
 def plan_staleness(plan: Plan, path: str, fingerprint: str | None, registered: Declarations) -> str | None:

@@ -3,9 +3,12 @@
 A fallback may answer with a field whose unit differs from the planned one (GPa vs kbar, K vs
 degC). pint decides whether two declared unit strings measure the same dimension and converts
 between them; hand-written conversion tables would miss most of the units sources declare.
-Two definitions are added to pint's defaults: ``atom`` as a count of its own dimension (so
-``eV/atom`` is not confused with ``eV``) and the ``Angstrom`` spelling the declarations use.
-A unit pint does not know is compatible only with the identical string.
+A few definitions are added to pint's defaults (:data:`PROJECT_DEFINITIONS`): ``atom`` as a count
+of its own dimension (so ``eV/atom`` is confused neither with ``eV`` nor with a molar ``kJ/mol``,
+which in chemistry is per mole of compound), the ``Angstrom`` spelling the declarations use, and
+currencies, each its own dimension (no fixed rate between them). The declaration checks
+(:mod:`schemarouter.checks.units`) use the same registry. A unit pint does not know is compatible
+only with the identical string.
 """
 
 from __future__ import annotations
@@ -13,15 +16,26 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+# Definitions in pint's own syntax, added to its default registry.
+PROJECT_DEFINITIONS: tuple[str, ...] = (
+    "atom = [atom_count] = atoms",
+    "@alias angstrom = Angstrom",
+    "@alias count = counts",
+    *(f"{code} = [currency_{code}]" for code in (
+        "USD", "EUR", "GBP", "JPY", "CNY", "KRW", "CHF", "CAD", "AUD", "INR", "BRL", "SEK", "NOK", "DKK",
+        "PLN", "CZK", "HUF", "MXN", "SGD", "HKD", "TWD", "NZD", "ZAR", "TRY", "ILS", "RUB",
+    )),
+)
+
 
 @lru_cache(maxsize=1)
 def registry() -> Any:
-    """pint's default registry plus the per-atom count and the ``Angstrom`` spelling (built once; ~0.5 s)."""
+    """pint's default registry plus :data:`PROJECT_DEFINITIONS` (built once; ~0.5 s)."""
     import pint
 
     ureg: Any = pint.UnitRegistry()
-    ureg.define("atom = [atom_count] = atoms")
-    ureg.define("@alias angstrom = Angstrom")
+    for line in PROJECT_DEFINITIONS:
+        ureg.define(line)
     return ureg
 
 
