@@ -83,6 +83,39 @@ def test_an_explicit_path_and_the_variable_choose_the_file(tmp_path: Path, monke
         config.load()
 
 
+def test_the_response_cache_reads_the_file_below_its_variables(isolated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from schemarouter.execution.cache import cache_settings
+
+    _write(isolated / "config.toml", '[cache]\nenabled = false\ndefault_ttl = 77\ndir = "~/sr-cache"\n')
+    settings = cache_settings()
+    assert (settings.enabled, settings.default_ttl, settings.dir) == (False, 77, Path("~/sr-cache").expanduser())
+    monkeypatch.setenv("SCHEMAROUTER_CACHE_TTL", "5")
+    assert cache_settings().default_ttl == 5
+
+
+def test_runs_take_their_timeouts_from_the_file(isolated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from schemarouter.api import Router
+    from schemarouter.execution import executor as executor_module
+    from schemarouter.plan import Plan
+
+    seen: dict[str, object] = {}
+    real_init = executor_module.Executor.__init__
+
+    def spy(self: object, *args: object, **kwargs: object) -> None:
+        seen.update(kwargs)
+        real_init(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(executor_module.Executor, "__init__", spy)
+    _write(isolated / "config.toml", "[execution]\ntimeout = 7\nstep_deadline = 40\n")
+    router = Router.__new__(Router)
+    router.graph = type("G", (), {"decls": type("D", (), {"sources": {}, "adapter_specs": {}})()})()  # type: ignore[assignment]
+    router.run(Plan(query="q", registry_fingerprint=None), cache=False)
+    assert seen["config"].timeout_s == 7.0 and seen["step_timeout_s"] == 40.0  # type: ignore[attr-defined]
+    monkeypatch.setenv("SCHEMAROUTER_TIMEOUT", "3")
+    router.run(Plan(query="q", registry_fingerprint=None), cache=False)
+    assert seen["config"].timeout_s == 3.0  # type: ignore[attr-defined]
+
+
 def test_the_llm_endpoint_comes_from_the_file_below_the_variables(isolated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _write(isolated / "config.toml", '[llm]\nurl = "http://127.0.0.1:9/v1/"\nmodel = "local-model"\n')
     llm = LLMConfig.from_env()

@@ -89,7 +89,11 @@ def _seconds(value: Any, where: str) -> int:
 def cache_settings(table: Mapping[str, Any] | None = None, environ: Mapping[str, str] | None = None) -> CacheSettings:
     """Cache settings from the config file's ``[cache]`` table (``enabled``, ``dir``, ``default_ttl``), with
     ``SCHEMAROUTER_CACHE`` (0/1), ``SCHEMAROUTER_CACHE_DIR`` and ``SCHEMAROUTER_CACHE_TTL`` winning."""
-    table = dict(table or {})
+    if table is None:  # the config file in effect (schemarouter.config), already checked there
+        from schemarouter.config import load
+
+        table = load().get("cache", {})
+    table = dict(table)
     env = os.environ if environ is None else environ
     unknown = sorted(set(table) - {"enabled", "dir", "default_ttl"})
     if unknown:

@@ -44,6 +44,10 @@ def resolve_limits(
     anywhere is a SchemaRouterError naming where it came from.
     """
     env = os.environ if env is None else env
+    if config is None:  # the config file in effect (schemarouter.config)
+        from schemarouter.config import load
+
+        config = load().get("execution", {})
     table = config or {}
     timeout_s = _first(
         ("--timeout", timeout), (TIMEOUT_ENV, env.get(TIMEOUT_ENV)),
