@@ -83,7 +83,7 @@ def test_run_plan_file_needs_no_question_and_warns_when_the_plan_is_stale(
 
 def test_run_without_question_or_plan_is_a_usage_error(sr, db: str) -> None:  # type: ignore[no-untyped-def]
     ran = sr("run", "--db", db)
-    assert ran.code == 2 and "give a QUESTION or --plan FILE" in ran.err
+    assert ran.code == 2 and "give a QUESTION, --plan FILE" in ran.err
 
 
 @pytest.mark.parametrize(("content", "expected"), [

@@ -194,7 +194,7 @@ def test_a_server_that_is_down_is_unreachable(sr, template: Path, tmp_path: Path
 def test_offline_check_replays_the_recordings(sr, template: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     db = copy_registry(template, tmp_path)
     code, rows = _check(sr, db, "arxiv", "wikipedia", "dart")
-    assert code == 0
+    assert code == 0, rows
     for source in ("arxiv", "wikipedia", "dart"):
         assert rows[source]["status"] == "ok", rows[source]
         assert rows[source]["params_from"].startswith("recording "), "the check request comes from a recording"

@@ -99,7 +99,9 @@ def read_plan_file(path: str) -> Plan:
 def plan_staleness(plan: Plan, path: str, fingerprint: str | None, registered: Declarations) -> str | None:
     """Why a saved plan may not fit the registry it is about to run on, or None when it fits."""
     unknown = sorted({step.source for step in plan.steps if step.source not in registered.sources})
-    if plan.registry_fingerprint == fingerprint and not unknown:
+    # A plan with no fingerprint (written by hand or by another tool) is not compared, only checked
+    # for sources this registry lacks.
+    if (plan.registry_fingerprint is None or plan.registry_fingerprint == fingerprint) and not unknown:
         return None
     if unknown:
         return (f"plan {path} names source(s) this registry does not have ({_names(unknown)}): it comes from "
