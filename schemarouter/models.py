@@ -66,11 +66,13 @@ class License(Declaration):
 
 
 class Auth(Declaration):
-    """How a key is sent. ``env`` names the environment variable that holds it, never the key."""
+    """How a key is sent. ``env`` names the environment variable that holds it, never the key;
+    ``key_url`` is where a user gets one."""
 
     env: str
     location: Literal["header", "query"] = Field(alias="in")
     name: Annotated[str, StringConstraints(min_length=1, max_length=120)]
+    key_url: Annotated[str, StringConstraints(pattern=r"^https?://\S+$", max_length=500)] | None = None
 
     @field_validator("env")
     @classmethod

@@ -124,7 +124,8 @@ def test_keys_lists_each_variable_once_with_whether_it_is_set_and_never_its_valu
     assert rows["MP_API_KEY"]["set"] is True and rows["DART_API_KEY"]["set"] is False
     assert rows["MP_API_KEY"]["required"] is True and rows["NCBI_API_KEY"]["required"] is False
     assert rows["MP_API_KEY"]["sources"] == ["materials_project"]
-    assert rows["MP_API_KEY"]["where_to_get"] == ["https://materialsproject.org"]
+    assert rows["MP_API_KEY"]["where_to_get"] == ["https://next-gen.materialsproject.org/api"], "the declared key_url"
+    assert rows["HALCYON_TOKEN"]["where_to_get"], "else the homepage"
     assert rows["HALCYON_TOKEN"]["sources"] == ["halcyon_synthesis"], "local sources' keys are listed too"
     assert rows["MP_API_KEY"]["sent_as"] == ["header x-api-key"]
     text = sr("keys", "--db", db)

@@ -64,7 +64,8 @@ def _source_contract(raw: dict[str, Any]) -> dict[str, Any]:
             "id": license["id"], "name": license["name"], "url": license.get("url"),
             "attribution": license.get("attribution"), "verified": license.get("verified", False),
         },
-        "auth": raw.get("auth"),
+        # how a key is sent is the contract; where to get one (key_url) is the plugin's own help
+        "auth": {k: v for k, v in raw["auth"].items() if k != "key_url"} if raw.get("auth") else None,
         "priority": raw.get("priority", 5),
         "endpoints": [_endpoint_contract(e) for e in raw["endpoints"]],
     }

@@ -65,8 +65,9 @@ def declared_keys(sources: Mapping[str, Source], required: Mapping[str, bool]) -
         sent = f"{source.auth.location} {source.auth.name}"
         if sent not in info.sent_as:
             info.sent_as.append(sent)
-        if source.homepage and source.homepage not in info.where:
-            info.where.append(source.homepage)
+        where = source.auth.key_url or source.homepage
+        if where and where not in info.where:
+            info.where.append(where)
     return [keys[name] for name in sorted(keys)]
 
 
