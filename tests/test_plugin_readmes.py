@@ -1,6 +1,6 @@
 """Every first-party plugin ships a README that says what a user needs before calling the source.
 
-Issue 3 asks for: what the source is, its endpoints, auth (which environment variable), rate
+A README says what the source is, its endpoints, auth (which environment variable), rate
 limits, license and attribution, unverified facts, and how to re-record cassettes. The checks
 tie the README to the declaration, so a README left behind after a declaration change fails.
 """
@@ -25,8 +25,8 @@ SECTIONS = ["## Endpoints", "## Authentication", "## Rate limits", "## License a
 
 @pytest.mark.parametrize("distribution", DISTRIBUTIONS)
 def test_readme_documents_the_declaration(distribution: str) -> None:
-    module = importlib.import_module(distribution.replace("-", "_"))
-    source = load_source_file(module.SOURCE_FILE)
+    plugin = importlib.import_module(distribution.replace("-", "_")).plugin
+    source = load_source_file(plugin.source_file)
     readme = (PLUGINS / distribution / "README.md").read_text(encoding="utf-8")
     for heading in SECTIONS:
         assert heading in readme, f"{distribution}/README.md lacks {heading!r}"

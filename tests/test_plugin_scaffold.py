@@ -29,7 +29,7 @@ def _env(**extra: str) -> dict[str, str]:
 def _pytest(python: str, root: Path, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(root / "tests")],
-        capture_output=True, text=True, cwd=root, env=_env(**env), timeout=300,
+        check=False, capture_output=True, text=True, cwd=root, env=_env(**env), timeout=300,
     )
 
 
@@ -43,7 +43,7 @@ def test_cli_writes_the_distribution(capsys: pytest.CaptureFixture[str], monkeyp
     }
     assert {str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()} == expected
     pyproject = (root / "pyproject.toml").read_text()
-    assert '[project.entry-points.schemarouter]\nlab_store = "schemarouter_lab_store"' in pyproject
+    assert '[project.entry-points.schemarouter]\nlab_store = "schemarouter_lab_store:plugin"' in pyproject
     assert "Re-record the cassette" in (root / "README.md").read_text()
     again = run_main(capsys, monkeypatch, "plugin", "new", "lab-store", "--dir", str(tmp_path))
     assert again.code == 1 and "already exists" in again.err
@@ -82,18 +82,19 @@ def test_scaffold_installs_editable_and_its_entry_point_is_discovered(tmp_path: 
     Path(venv_site, "_layer.pth").write_text(layer, encoding="utf-8")
     install = subprocess.run(
         [python, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index", "-e", str(root)],
-        capture_output=True, text=True, env=_env(), timeout=600,
+        check=False, capture_output=True, text=True, env=_env(), timeout=600,
     )
     assert install.returncode == 0, install.stderr
     listed = subprocess.run(
-        [python, "-m", "schemarouter", "plugins", "--json"], capture_output=True, text=True, cwd=tmp_path,
+        [python, "-m", "schemarouter", "plugins", "--json"], check=False, capture_output=True, text=True, cwd=tmp_path,
         env=_env(SCHEMAROUTER_LOAD_PLUGINS="kestrel"), timeout=120,
     )
     assert listed.returncode == 0, listed.stderr
     assert '"kestrel"' in listed.stdout and "schemarouter-kestrel" in listed.stdout
     db = tmp_path / "r.db"
     synced = subprocess.run(
-        [python, "-m", "schemarouter", "registry", "sync", "--db", f"sqlite:///{db}"], capture_output=True, cwd=tmp_path,
+        [python, "-m", "schemarouter", "registry", "sync", "--db", f"sqlite:///{db}"], check=False,
+        capture_output=True, cwd=tmp_path,
         text=True, env=_env(SCHEMAROUTER_LOAD_PLUGINS="kestrel"), timeout=120,
     )
     assert synced.returncode == 0 and "1 added" in synced.stdout, synced.stdout + synced.stderr

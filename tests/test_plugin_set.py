@@ -1,6 +1,6 @@
 """Installing and uninstalling first-party plugins changes the registry by exactly that plugin.
 
-Bad input from issue 3: uninstalling one plugin and syncing removes exactly its source; two
+Bad input: uninstalling one plugin and syncing removes exactly its source; two
 plugins claiming the same source id fail the sync, name both plugins, and leave the registry
 as it was.
 """
@@ -20,6 +20,7 @@ from schemarouter.bench import data_path
 from schemarouter.declarations import collect, load_source_file
 from schemarouter.errors import DeclarationError
 from schemarouter.models import Source
+from schemarouter.packaged import PackagedSource
 from schemarouter.plugins import LOAD_PLUGINS_ENV, PluginManager, make_plugin_manager
 from schemarouter.registry import Registry
 from schemarouter.registry.fingerprint import source_fingerprint
@@ -28,8 +29,9 @@ SOURCE_IDS = sorted(tool["id"] for tool in yaml.safe_load(data_path("inventory.y
 REMOVED = "oqmd"
 
 
-def _modules(ids: list[str]) -> list[types.ModuleType]:
-    return [importlib.import_module(f"schemarouter_{source_id}") for source_id in ids]
+def _plugins(ids: list[str]) -> list[PackagedSource]:
+    """The plugin objects the first-party entry points name (``schemarouter_<id>:plugin``)."""
+    return [importlib.import_module(f"schemarouter_{source_id}").plugin for source_id in ids]
 
 
 def _sync(registry: Registry, pm: PluginManager) -> tuple[list[str], list[str], list[str]]:
@@ -55,7 +57,7 @@ def all_19(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Registry:
 def test_a_plugin_manager_without_one_plugin_removes_exactly_that_source(all_19: Registry) -> None:
     before = _fingerprints(all_19)
     kept = [sid for sid in SOURCE_IDS if sid != REMOVED]
-    added, updated, removed = _sync(all_19, make_plugin_manager(load_entrypoints=False, extra=_modules(kept)))
+    added, updated, removed = _sync(all_19, make_plugin_manager(load_entrypoints=False, extra=_plugins(kept)))
     assert (added, updated, removed) == ([], [], [REMOVED])
     after = _fingerprints(all_19)
     assert sorted(after) == kept
@@ -81,7 +83,7 @@ def test_deselecting_one_plugin_with_the_environment_removes_exactly_that_source
 def _impostor(source_id: str) -> types.ModuleType:
     """A second plugin that claims an existing source id (with otherwise valid declarations)."""
     module = types.ModuleType("schemarouter_impostor")
-    original = load_source_file(Path(importlib.import_module(f"schemarouter_{source_id}").SOURCE_FILE))
+    original = load_source_file(_plugins([source_id])[0].source_file)
 
     @hookimpl
     def register_sources(register: Callable[[Source], None]) -> None:
@@ -105,6 +107,6 @@ def test_two_plugins_claiming_one_source_id_fail_naming_both_and_leave_the_regis
 
 
 def test_each_plugin_alone_declares_only_its_own_source() -> None:
-    for source_id, module in zip(SOURCE_IDS, _modules(SOURCE_IDS)):
+    for source_id, module in zip(SOURCE_IDS, _plugins(SOURCE_IDS)):
         decls = collect(make_plugin_manager(load_entrypoints=False, extra=[module]))
         assert list(decls.sources) == [source_id]

@@ -8,9 +8,8 @@ object keyed ``"1 of N"``, ``"2 of N"``; newer AFLUX a list. Values arrive as st
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any
 
-from schemarouter import hookimpl
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.spec import AdapterSpec
@@ -28,8 +27,3 @@ class AflowAdapter(HttpJsonAdapter):
         if isinstance(body, dict) and body and all(ORDINAL_KEY.match(k) for k in body):
             return [body[k] for k in sorted(body, key=lambda k: int(k.split()[0]))]
         return super().extract_records(call, body)
-
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("aflow", AflowAdapter())

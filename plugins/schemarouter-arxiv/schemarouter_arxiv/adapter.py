@@ -10,9 +10,8 @@ projection is the same as for any other source. The client is synchronous: it ru
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from typing import Any
 
-from schemarouter import hookimpl
 from schemarouter.execution.adapter import FetchResult, StepCall
 from schemarouter.execution.errors import (
     HttpStatusError,
@@ -90,7 +89,7 @@ class ArxivAdapter:
         delay = ARXIV_DELAY_S if call.config.backoff_s > 0 else 0.0
         try:
             records = await asyncio.to_thread(_run, dict(call.params), call.config.retries, delay)
-        except Exception as exc:  # the arxiv package raises its own errors
+        except Exception as exc:  # noqa: BLE001  (the arxiv package raises its own errors)
             raise _translate(call.source.id, exc) from None
         if not records:
             raise NoRecords(f"{call.source.id}: arXiv returned no entries for {call.params}")
@@ -98,8 +97,3 @@ class ArxivAdapter:
         request = (f"https://export.arxiv.org/api/query (search_query={kwargs['query']!r}, "
                    f"id_list={kwargs['id_list']}, start={start}, max_results={page_size})")
         return FetchResult(records=records, request=request)
-
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("arxiv", ArxivAdapter())

@@ -1,21 +1,9 @@
 """schemarouter source plugin: Crystallography Open Database.
 
-Declares the source from ``source.yaml`` beside this module.
+The declaration is ``source.yaml`` beside this module and the adapter is in ``adapter.py``.
 """
 
-from __future__ import annotations
+from schemarouter.packaged import packaged_source
+from schemarouter_cod.adapter import ADAPTER
 
-from pathlib import Path
-from typing import Callable
-
-from schemarouter import hookimpl
-from schemarouter.declarations import load_source_file
-from schemarouter.models import Source
-from schemarouter_cod.adapter import register_adapters  # noqa: F401  (execution adapter, issue 7)
-
-SOURCE_FILE = Path(__file__).with_name("source.yaml")
-
-
-@hookimpl
-def register_sources(register: Callable[[Source], None]) -> None:
-    register(load_source_file(SOURCE_FILE))
+plugin = packaged_source(__name__, ADAPTER)

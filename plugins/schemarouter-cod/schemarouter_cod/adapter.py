@@ -7,15 +7,9 @@ per-source concurrency limit keeps requests polite.
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-from schemarouter import hookimpl
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.spec import AdapterSpec
 
 SPEC = AdapterSpec(records="", fixed={"format": "json"})
 
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("cod", HttpJsonAdapter({"search": SPEC}, auth_required=False))
+ADAPTER = HttpJsonAdapter({"search": SPEC}, auth_required=False)

@@ -8,12 +8,11 @@ so the executor projects locally.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import quote
 
 import httpx
 
-from schemarouter import hookimpl
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.spec import AdapterSpec
@@ -42,8 +41,3 @@ class CrossrefAdapter(HttpJsonAdapter):
         if isinstance(body, dict) and body.get("message-type") == "work":
             return [body["message"]]
         return super().extract_records(call, body)
-
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("crossref", CrossrefAdapter())

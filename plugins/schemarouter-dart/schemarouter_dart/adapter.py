@@ -12,15 +12,20 @@ from __future__ import annotations
 
 import io
 import re
-import zipfile
 import xml.etree.ElementTree as ET
-from typing import Any, Callable
+import zipfile
+from typing import Any
 
 import httpx
 
-from schemarouter import hookimpl
 from schemarouter.execution.adapter import StepCall
-from schemarouter.execution.errors import HttpStatusError, InvalidStep, NoRecords, RateLimited, UnparseableBody
+from schemarouter.execution.errors import (
+    HttpStatusError,
+    InvalidStep,
+    NoRecords,
+    RateLimited,
+    UnparseableBody,
+)
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.spec import AdapterSpec
 
@@ -96,8 +101,3 @@ class DartAdapter(HttpJsonAdapter):
             raise RateLimited(f"{call.source.id}: request limit exceeded (status 020: {message})")
         raise HttpStatusError(
             f"{call.source.id}: OpenDART status {status} ({STATUS_ERRORS.get(status, 'error')}): {message}", 200)
-
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("dart", DartAdapter())

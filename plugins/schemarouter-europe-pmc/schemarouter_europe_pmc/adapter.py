@@ -6,15 +6,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-from schemarouter import hookimpl
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.spec import AdapterSpec
 
 SPEC = AdapterSpec(records="resultList.result", fixed={"format": "json", "resultType": "core"})
 
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("europe_pmc", HttpJsonAdapter({"search": SPEC}, auth_required=False))
+ADAPTER = HttpJsonAdapter({"search": SPEC}, auth_required=False)

@@ -8,11 +8,10 @@ that reference URL. Missing values are ``-99999`` and become nulls in the cast.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any
 
 import httpx
 
-from schemarouter import hookimpl
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.optimade import OptimadeAdapter
 from schemarouter.execution.spec import AdapterSpec
@@ -44,8 +43,3 @@ class JarvisAdapter(OptimadeAdapter):
                 if match:
                     attributes["_jarvis_jid"] = f"JVASP-{match.group(1)}"
         return records
-
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("jarvis_dft", JarvisAdapter())

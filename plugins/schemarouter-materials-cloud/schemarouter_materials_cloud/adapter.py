@@ -6,16 +6,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-from schemarouter import hookimpl
 from schemarouter.execution.optimade import OptimadeAdapter
 from schemarouter.execution.spec import AdapterSpec
 
 SPEC = AdapterSpec(records="data", locations={"mc3d_id": "filter", "chemical_formula_reduced": "filter",
                                               "elements": "filter"})
 
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("materials_cloud", OptimadeAdapter({"structures": SPEC}))
+ADAPTER = OptimadeAdapter({"structures": SPEC})

@@ -9,9 +9,8 @@ The key comes from ``MP_API_KEY`` (the executor refuses the step before any requ
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from typing import Any
 
-from schemarouter import hookimpl
 from schemarouter.execution.adapter import FetchResult, StepCall
 from schemarouter.execution.errors import (
     HttpStatusError,
@@ -102,15 +101,10 @@ class MaterialsProjectAdapter:
             docs = await asyncio.to_thread(self._search, key, kwargs, fields)
         except StepError:
             raise
-        except Exception as exc:  # mp-api raises MPRestError / requests errors / vcr errors
+        except Exception as exc:  # noqa: BLE001  (mp-api raises MPRestError, requests and vcr errors)
             raise _translate(call.source.id, exc) from None
         if not docs:
             shown = ", ".join(f"{k}={v!r}" for k, v in call.params.items())
             raise NoRecords(f"{call.source.id}: no materials match {shown}")
         request = f"{self.endpoint}/materials/summary/ (mp-api search {kwargs}, _fields={','.join(fields)})"
         return FetchResult(records=docs, request=request)
-
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("materials_project", MaterialsProjectAdapter())

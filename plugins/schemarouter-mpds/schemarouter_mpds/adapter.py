@@ -9,9 +9,8 @@ serialized together as the JSON query parameter ``q``; ``structures`` fixes ``pr
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from schemarouter import hookimpl
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.errors import HttpStatusError, NoRecords
 from schemarouter.execution.httpjson import HttpJsonAdapter
@@ -36,8 +35,3 @@ class MpdsAdapter(HttpJsonAdapter):
             if "no results" in str(error).lower() or "nothing found" in str(error).lower():
                 raise NoRecords(f"{call.source.id}: {error}")
             raise HttpStatusError(f"{call.source.id}: MPDS error: {error}", 200)
-
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("mpds", MpdsAdapter())

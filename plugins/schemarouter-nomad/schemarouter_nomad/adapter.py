@@ -9,9 +9,8 @@ kg/m^3), as declared; nothing is converted.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from schemarouter import hookimpl
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.rendering import as_list
@@ -33,8 +32,3 @@ class NomadAdapter(HttpJsonAdapter):
             if params[name] is not None and not isinstance(params[name], dict):
                 params[name] = {"all": [str(v) for v in as_list(params[name])]}
         return params
-
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("nomad", NomadAdapter())

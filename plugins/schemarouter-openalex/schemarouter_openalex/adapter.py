@@ -8,12 +8,11 @@ since 2026-02-13) is sent as ``api_key``. A plan that only names a DOI is sent a
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import quote
 
 import httpx
 
-from schemarouter import hookimpl
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.rendering import projection_keys
@@ -44,8 +43,3 @@ class OpenAlexAdapter(HttpJsonAdapter):
         if isinstance(body, dict) and "results" not in body and "id" in body:
             return [body]
         return super().extract_records(call, body)
-
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("openalex", OpenAlexAdapter())

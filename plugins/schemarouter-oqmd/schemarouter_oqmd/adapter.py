@@ -8,9 +8,8 @@ read too.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from schemarouter import hookimpl
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.spec import AdapterSpec
@@ -26,8 +25,3 @@ class OqmdAdapter(HttpJsonAdapter):
         if isinstance(body, dict) and "data" not in body and isinstance(body.get("results"), list):
             return body["results"]
         return super().extract_records(call, body)
-
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("oqmd", OqmdAdapter())

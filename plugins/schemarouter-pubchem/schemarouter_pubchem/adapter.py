@@ -13,12 +13,11 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import quote
 
 import httpx
 
-from schemarouter import hookimpl
 from schemarouter.execution.adapter import FetchResult, FieldValue, StepCall
 from schemarouter.execution.errors import (
     HttpStatusError,
@@ -145,7 +144,7 @@ class PubChemAdapter:
             try:
                 records = await asyncio.to_thread(_get_properties, properties, identifier, namespace)
                 break
-            except Exception as exc:  # pubchempy raises its own HTTP errors
+            except Exception as exc:  # noqa: BLE001  (pubchempy raises its own HTTP errors)
                 error = _translate(call.source.id, exc)
                 if not isinstance(error, RateLimited) or attempt >= call.config.retries:
                     raise error from None
@@ -165,8 +164,3 @@ def _get_properties(properties: list[str], identifier: Any, namespace: str) -> l
     import pubchempy
 
     return list(pubchempy.get_properties(properties, identifier, namespace))
-
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("pubchem", PubChemAdapter())

@@ -8,11 +8,10 @@ asks every client to send ``tool`` (and ``email``: set ``SCHEMAROUTER_CONTACT_EM
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import httpx
 
-from schemarouter import hookimpl
 from schemarouter.execution.adapter import FetchResult, StepCall
 from schemarouter.execution.errors import HttpStatusError, NoRecords
 from schemarouter.execution.httpjson import HttpJsonAdapter, redact_url
@@ -65,8 +64,3 @@ class PubMedAdapter(HttpJsonAdapter):
         if not records:
             raise NoRecords(f"{call.source.id}: esummary returned no documents for {','.join(ids)}")
         return FetchResult(records=records, request=redact_url(request.url))
-
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("pubmed", PubMedAdapter())

@@ -6,15 +6,9 @@ The planned fields go in ``fields`` (``externalIds`` for the DOI); records are `
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-from schemarouter import hookimpl
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.spec import AdapterSpec
 
 SPEC = AdapterSpec(records="data", notes="Envelope {total, offset, next, data}.")
 
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("semantic_scholar", HttpJsonAdapter({"paper_search": SPEC}, auth_required=False))
+ADAPTER = HttpJsonAdapter({"paper_search": SPEC}, auth_required=False)

@@ -1,6 +1,6 @@
 """The schemarouter-semantic-scholar plugin passes the plugin contract and declares exactly its source."""
 
-import schemarouter_semantic_scholar as plugin
+from schemarouter_semantic_scholar import plugin
 
 from schemarouter.declarations import load_source_file
 from schemarouter.testing import assert_plugin_contract
@@ -12,7 +12,7 @@ def test_plugin_contract() -> None:
 
 
 def test_every_non_identifier_field_carries_its_domain_aliases() -> None:
-    source = load_source_file(plugin.SOURCE_FILE)
+    source = load_source_file(plugin.source_file)
     bare = [f"{e.id}.{f.name}" for e in source.endpoints for f in e.fields if not f.identifier and not f.aliases]
     assert bare == [], f"fields without aliases: {bare}"
     assert "citation count" in source.endpoint("paper_search").field("citationCount").aliases

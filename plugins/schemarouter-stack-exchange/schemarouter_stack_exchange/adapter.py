@@ -8,9 +8,8 @@ in the envelope asks clients to wait; it is reported in the request description.
 from __future__ import annotations
 
 import html
-from typing import Any, Callable
+from typing import Any
 
-from schemarouter import hookimpl
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.spec import AdapterSpec
@@ -28,8 +27,3 @@ class StackExchangeAdapter(HttpJsonAdapter):
             if isinstance(record, dict) and isinstance(record.get("title"), str):
                 record["title"] = html.unescape(record["title"])
         return records
-
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("stack_exchange", StackExchangeAdapter())

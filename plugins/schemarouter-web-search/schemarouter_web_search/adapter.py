@@ -6,11 +6,10 @@ instance must enable the JSON output format (``search.formats`` in its settings)
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import httpx
 
-from schemarouter import hookimpl
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.spec import AdapterSpec
@@ -30,8 +29,3 @@ class SearxngAdapter(HttpJsonAdapter):
             declared = call.endpoint.base_url.rstrip("/")
             request.url = httpx.URL(str(request.url).replace(declared, base.rstrip("/"), 1))
         return request
-
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("web_search", SearxngAdapter())

@@ -7,9 +7,8 @@ returning the disambiguation page as if it were the answer.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from schemarouter import hookimpl
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.errors import NoRecords
 from schemarouter.execution.httpjson import HttpJsonAdapter
@@ -30,8 +29,3 @@ class WikipediaAdapter(HttpJsonAdapter):
     def check_body(self, call: StepCall, body: Any) -> None:
         if isinstance(body, dict) and body.get("type") == "disambiguation":
             raise NoRecords(f"{call.source.id}: {body.get('title')!r} is a disambiguation page; name the article")
-
-
-@hookimpl
-def register_adapters(register: Callable[[str, Any], None]) -> None:
-    register("wikipedia", WikipediaAdapter())
