@@ -13,8 +13,9 @@ from typing import Any
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
-REFERENCE = Path("/work/shared/reference")
+ROOT = Path(__file__).resolve().parents[1]  # cassettes/
+# The recorded reference responses live beside the repository: ../shared/reference from its root.
+REFERENCE = ROOT.parents[1] / "shared" / "reference"
 
 
 def interaction(method: str, uri: str, body: str | bytes | Any, *, status: int = 200,

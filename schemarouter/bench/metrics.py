@@ -1,4 +1,4 @@
-"""Planning metrics (DESIGN.md "Benchmark"): plans scored against gold plans and alternatives.
+"""Planning metrics (docs/benchmark.md): plans scored against gold plans and alternatives.
 
 Each query's plan is scored against the gold step list or any alternative, whichever fits
 best. Metrics: tool-exact, tool P/R/F1, field P/R/F1 over (source, field) pairs without
@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from schemarouter.graph import SchemaGraph
 from schemarouter.plan import Plan

@@ -118,8 +118,8 @@ SCALING = [
 ]
 
 
-# Figures the paper reports for its own 19-tool inventory and LLM setup (DESIGN.md, "The paper in brief"),
-# shown beside this run's measurements for orientation; the setups differ (see the report text).
+# Figures the paper reports for its own 19-tool inventory and LLM setup, shown beside
+# this run's measurements for orientation; the setups differ (see the report text).
 PAPER = [
     ("tool-exact, schemarouter", "0.93", ("schemarouter (recall)", "tool_exact")),
     ("field F1, schemarouter (recall point)", "0.59", ("schemarouter (recall)", "field_f1")),
