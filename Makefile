@@ -10,8 +10,13 @@ INSTALL_INPUTS := pyproject.toml $(wildcard plugins/*/pyproject.toml)
 
 .PHONY: setup demo test bench
 
+# The core is the distribution schemarouter-core; an older .venv may still hold it under its
+# former name, schemarouter (another project's name on PyPI): that install and its build
+# metadata are removed first.
 $(STAMP): $(INSTALL_INPUTS)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip uninstall --quiet --disable-pip-version-check --yes schemarouter 2>/dev/null || true
+	rm -rf schemarouter.egg-info
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]' $(foreach d,$(PLUGIN_DIRS),-e $(d))
 	touch $(STAMP)
 

@@ -10,14 +10,19 @@ from importlib.metadata import PackageNotFoundError, version
 
 from schemarouter.hookspecs import hookimpl
 
+# The distribution the core is published as. The import name stays ``schemarouter``, but the
+# distribution name ``schemarouter`` belongs to another project on the public index, so plugins
+# depend on this one (docs/plugin_hooks.md, "Depending on the core").
+DISTRIBUTION = "schemarouter-core"
+
 try:
-    __version__ = version("schemarouter")
+    __version__ = version(DISTRIBUTION)
 except PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0+unknown"
 
 __all__ = [
-    "Coverage", "Plan", "Router", "RunResult", "StepCache", "StepResult", "Value", "__version__", "hookimpl",
-    "run",
+    "DISTRIBUTION", "Coverage", "Plan", "Router", "RunResult", "StepCache", "StepResult", "Value", "__version__",
+    "hookimpl", "run",
 ]
 
 # Imported on first use: the router pulls in the registry and graph, the executor httpx and vcrpy.

@@ -15,7 +15,7 @@ from importlib.metadata import EntryPoint, distributions
 
 import pluggy
 
-from schemarouter import hookspecs
+from schemarouter import DISTRIBUTION, hookspecs
 from schemarouter.errors import SchemaRouterError
 
 ENTRY_POINT_GROUP = "schemarouter"
@@ -110,7 +110,7 @@ def make_plugin_manager(*, load_entrypoints: bool = True, extra: list[object] | 
     version = _core_version()
     for module_name in DEFAULT_PLUGINS:
         module = importlib.import_module(module_name)
-        pm.add(module, PluginInfo(module_name, "schemarouter", version, default=True))
+        pm.add(module, PluginInfo(module_name, DISTRIBUTION, version, default=True))
     if load_entrypoints:
         for ep, dist_name, dist_version in _selected(_schemarouter_entry_points()):
             try:

@@ -169,7 +169,7 @@ version = "0.1.0"
 description = "schemarouter source plugin: {n['title']}"
 readme = "README.md"
 requires-python = ">=3.11"
-dependencies = ["schemarouter>=0.1"]
+dependencies = ["schemarouter-core>=0.1"]  # the core; "schemarouter" on PyPI is another project
 
 [project.optional-dependencies]
 test = ["pytest>=8", "vcrpy>=6"]

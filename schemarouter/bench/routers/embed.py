@@ -18,7 +18,7 @@ from schemarouter.plan import Plan
 
 TOP_FIELDS = 3
 MIN_SIMILARITY = 0.15
-EXTRA_HINT = "pip install 'schemarouter[bench-embeddings]'"
+EXTRA_HINT = "pip install 'schemarouter-core[bench-embeddings]'"
 
 
 def unavailable_reason() -> str | None:
