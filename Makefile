@@ -1,12 +1,12 @@
 # Two entry points for a fresh clone: `make demo` (the main job, offline, SQLite default) and
 # `make test` (the whole suite). Both create .venv and install core + every first-party plugin
-# on first use, and skip that when nothing it depends on changed.
+# + the benchmark's data (bench-data/) on first use, and skip that when nothing it depends on changed.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PLUGIN_DIRS := $(sort $(wildcard plugins/schemarouter-*))
-INSTALL_INPUTS := pyproject.toml $(wildcard plugins/*/pyproject.toml)
+INSTALL_INPUTS := pyproject.toml bench-data/pyproject.toml $(wildcard plugins/*/pyproject.toml)
 
 .PHONY: setup demo test bench
 
@@ -17,7 +17,7 @@ $(STAMP): $(INSTALL_INPUTS)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip uninstall --quiet --disable-pip-version-check --yes schemarouter 2>/dev/null || true
 	rm -rf schemarouter.egg-info
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]' $(foreach d,$(PLUGIN_DIRS),-e $(d))
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]' -e bench-data $(foreach d,$(PLUGIN_DIRS),-e $(d))
 	touch $(STAMP)
 
 setup: $(STAMP)

@@ -1,6 +1,6 @@
 """The 19 first-party plugins declare the frozen benchmark inventory exactly.
 
-The inventory (``schemarouter/bench/data/inventory.yaml``) is the contract the gold plans are
+The inventory (``bench-data/schemarouter_bench_data/inventory.yaml``) is the contract the gold plans are
 written against. These tests sync the installed plugins into a fresh registry, export it, and
 compare every contract attribute with the inventory read as plain YAML (not through the models,
 so a model default that silently changed a value would still be caught). Aliases and
@@ -102,7 +102,7 @@ def test_the_shipped_inventory_is_the_shared_one_byte_for_byte() -> None:
     if not SHARED_INVENTORY.exists():
         pytest.skip(f"{SHARED_INVENTORY} is absent (not a checkout beside the shared benchmark folder)")
     assert data_path("inventory.yaml").read_bytes() == SHARED_INVENTORY.read_bytes(), (
-        "schemarouter/bench/data/inventory.yaml differs from ../shared/bench/inventory.yaml; copy it again"
+        "bench-data/schemarouter_bench_data/inventory.yaml differs from ../shared/bench/inventory.yaml; copy it again"
     )
 
 

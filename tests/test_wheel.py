@@ -1,8 +1,13 @@
-"""An installed wheel (not only a source checkout) carries the migrations and can create a registry."""
+"""An installed wheel (not only a source checkout) carries the migrations and can create a registry.
+
+The benchmark's data ships in its own wheel (bench-data/); the runtime wheel carries none of it.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -13,18 +18,39 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
+BENCH_DATA = REPO / "bench-data"
+
+
+def _build_wheel(project: Path, parts: list[str], out: Path, pattern: str) -> Path:
+    """Build from a copy of the project's sources: a checkout's build/ may hold files since removed."""
+    source = out / "src"
+    for part in parts:
+        if (project / part).is_dir():
+            shutil.copytree(project / part, source / part, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+        else:
+            source.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(project / part, source / part)
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet", "-w", str(out), str(REPO)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet", "-w", str(out), str(source)],
         check=True, capture_output=True, timeout=600,
     )
-    return next(out.glob("schemarouter_core-*.whl"))
+    return next(out.glob(pattern))
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    parts = ["pyproject.toml", "README.md", "schemarouter", "alembic"]
+    return _build_wheel(REPO, parts, tmp_path_factory.mktemp("wheel"), "schemarouter_core-*.whl")
+
+
+@pytest.fixture(scope="module")
+def data_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    parts = ["pyproject.toml", "README.md", "schemarouter_bench_data"]
+    return _build_wheel(BENCH_DATA, parts, tmp_path_factory.mktemp("data-wheel"), "schemarouter_core_bench_data-*.whl")
 
 
 @pytest.mark.slow
-def test_wheel_contains_migrations_vocabulary_and_benchmark_data(wheel: Path) -> None:
+def test_wheel_contains_migrations_and_vocabulary(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "schemarouter/_alembic/env.py" in names
     assert "schemarouter/_alembic/script.py.mako" in names
@@ -32,7 +58,33 @@ def test_wheel_contains_migrations_vocabulary_and_benchmark_data(wheel: Path) ->
     expected = {p.name for p in (REPO / "alembic" / "versions").glob("0*.py")}
     assert expected and expected <= versions
     assert "schemarouter/default_plugins/vocabulary.yaml" in names
-    assert "schemarouter/bench/data/inventory.yaml" in names and "schemarouter/bench/data/dev.jsonl" in names
+
+
+@pytest.mark.slow
+def test_runtime_wheel_carries_no_benchmark_data(wheel: Path) -> None:
+    data = {
+        hashlib.sha256(p.read_bytes()).hexdigest(): p.name
+        for p in (BENCH_DATA / "schemarouter_bench_data").rglob("*") if p.is_file() and p.suffix != ".py"
+    }
+    assert {"dev.jsonl", "inventory.yaml"} <= set(data.values())
+    with zipfile.ZipFile(wheel) as archive:
+        leaked = [
+            name for name in archive.namelist()
+            if "/bench/data/" in name or "bench_data" in name or hashlib.sha256(archive.read(name)).hexdigest() in data
+        ]
+    assert leaked == [], f"the runtime wheel carries benchmark data: {leaked}"
+
+
+@pytest.mark.slow
+def test_bench_data_wheel_carries_every_data_file(data_wheel: Path) -> None:
+    names = set(zipfile.ZipFile(data_wheel).namelist())
+    package = BENCH_DATA / "schemarouter_bench_data"
+    expected = {
+        p.relative_to(BENCH_DATA).as_posix() for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+    }
+    assert {"schemarouter_bench_data/dev.jsonl", "schemarouter_bench_data/inventory.yaml"} <= expected
+    missing = sorted(expected - names)
+    assert not missing, f"files missing from the bench data wheel (see bench-data/pyproject.toml): {missing}"
 
 
 @pytest.mark.slow

@@ -177,6 +177,15 @@ def render(doc: dict[str, Any], path: Path, plots: list[Path]) -> str:
             "smoke run; `--json` prints every number, per query too; `--suite dev|imported|tmdb` runs one suite."
         ),
         "",
+        (
+            "The data ships apart from the runtime wheel, so an installed router carries no gold answers: the "
+            "gold queries (`dev.jsonl`, the open-world suites under `imported/` and `restbench/`) and the frozen "
+            "19-source inventory are the distribution `schemarouter-core-bench-data` (`bench-data/` in the "
+            "repository, package `schemarouter_bench_data`). `make setup` installs it; elsewhere `pip install "
+            "'schemarouter-core[bench]'` (data and plots). Without it, `schemarouter bench` stops with one line "
+            "naming the install command; a run on your own `--queries` and `--registry-export` needs neither."
+        ),
+        "",
     ]
     if routers:
         out += _dev_sections(doc, path, plots)
