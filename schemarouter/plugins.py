@@ -49,9 +49,16 @@ class PluginManager(pluggy.PluginManager):
         self.info: dict[str, PluginInfo] = {}
 
     def add(self, plugin: object, info: PluginInfo) -> None:
+        """Register ``plugin``; one that implements no hook is an error (it would add nothing, silently)."""
         if self.get_plugin(info.name) is not None:
             raise SchemaRouterError(f"two plugins are both named {info.name!r}")
         self.register(plugin, name=info.name)
+        if not self.get_hookcallers(plugin):
+            self.unregister(plugin)
+            raise SchemaRouterError(
+                f"plugin {info.label} implements no schemarouter hook; if its module makes the plugin "
+                f"object (plugin = packaged_source(...)), name that object: 'module:plugin'"
+            )
         self.info[info.name] = info
 
     def plugin_info(self, plugin_name: str) -> PluginInfo:

@@ -86,6 +86,7 @@ The declaration is ``source.yaml`` beside this module and the adapter is in ``ad
 """
 
 from schemarouter.packaged import packaged_source
+
 from {n['package']}.adapter import ADAPTER
 
 plugin = packaged_source(__name__, ADAPTER)
@@ -123,13 +124,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from {n['package']} import plugin
-from {n['package']}.adapter import ADAPTER
-
 from schemarouter.execution.executor import Executor
 from schemarouter.execution.offline import replay
 from schemarouter.plan import Plan, PlanStep
 from schemarouter.testing import assert_plugin_contract, plugin_declarations
+
+from {n['package']} import plugin
+from {n['package']}.adapter import ADAPTER
 
 CASSETTES = Path(__file__).resolve().parents[1] / "cassettes"
 SOURCE_ID = plugin.source_id()

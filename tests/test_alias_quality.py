@@ -30,8 +30,8 @@ def normalize(alias: str) -> str:
 
 
 def _sources() -> list[Source]:
-    modules = [importlib.import_module(f"schemarouter_{sid}") for sid in SOURCE_IDS]
-    decls = collect(make_plugin_manager(load_entrypoints=False, extra=modules))
+    plugins = [importlib.import_module(f"schemarouter_{sid}").plugin for sid in SOURCE_IDS]
+    decls = collect(make_plugin_manager(load_entrypoints=False, extra=plugins))
     return [decls.sources[sid] for sid in SOURCE_IDS]
 
 

@@ -125,3 +125,10 @@ def test_a_broken_declaration_fails_at_collection_naming_the_plugin_not_at_load(
     with pytest.raises(DeclarationError) as info:
         collect(pm)
     assert "source.yaml" in str(info.value) and "invalid YAML" in str(info.value)
+
+
+def test_naming_the_module_instead_of_its_plugin_object_is_one_line_not_a_silent_no_op() -> None:
+    module = importlib.import_module("schemarouter_oqmd")  # holds `plugin`, implements no hook itself
+    with pytest.raises(SchemaRouterError, match=r"schemarouter_oqmd .*implements no schemarouter hook.*'module:plugin'"):
+        make_plugin_manager(load_entrypoints=False, extra=[module])
+    assert list(collect(make_plugin_manager(load_entrypoints=False, extra=[module.plugin])).sources) == ["oqmd"]
