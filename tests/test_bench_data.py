@@ -25,6 +25,8 @@ def test_data_path_finds_the_files_of_the_bench_data_distribution() -> None:
         assert path.is_file() and path.parent.name == "schemarouter_bench_data", path
         assert path.read_bytes() == (REPO / "bench-data" / "schemarouter_bench_data" / name).read_bytes()
     assert len(load_queries(None)) >= 100  # the default query set comes from there
+    assert (data_path("imported") / "cross_source.jsonl").is_file()  # the open-world suites too
+    assert (data_path("restbench") / "LICENSE").is_file()
     assert not (Path(schemarouter.bench.__file__).parent / "data").exists()
 
 

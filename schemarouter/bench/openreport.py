@@ -71,7 +71,7 @@ def _imported(suite: dict[str, Any]) -> list[str]:
         (
             f"{suite['questions']} requests over {len(suite['apis'])} real public APIs "
             f"({', '.join(suite['apis'])}; documents from the APIs.guru directory, CC0; gold written from the "
-            f"documents, `schemarouter/bench/data/imported/`): {kinds['answer']} answerable questions "
+            f"documents, `bench-data/schemarouter_bench_data/imported/`): {kinds['answer']} answerable questions "
             f"({first.get('answerable', '-')} in English, {first.get('other_language', '-')} in other languages), "
             f"{kinds['action']} action requests that no read can serve, {kinds['out_of_scope']} questions no "
             "source can answer."
@@ -134,7 +134,8 @@ def _tmdb(suite: dict[str, Any]) -> list[str]:
         "### RestBench TMDB",
         "",
         (
-            f"{suite['queries']} RestBench queries over the TMDB document (MIT; `schemarouter/bench/data/restbench/`), "
+            f"{suite['queries']} RestBench queries over the TMDB document "
+            "(MIT; `bench-data/schemarouter_bench_data/restbench/`), "
             "each with its gold chain of calls. Plan steps map to `METHOD /path` through the registry; path "
             "variable names are ignored (RestBench spells one `/person/{movie_id}/...`). *Gold endpoints found*: "
             "multiset recall of the gold chain's calls in the plan; *whole chain exact*: the ordered lists are "
