@@ -84,7 +84,7 @@ class DevStep(_Strict):
 
 
 def is_binding(value: Any) -> bool:
-    """A parameter value that names a producer step's field (DESIGN.md "Chained steps")."""
+    """A parameter value that names a producer step's field (a binding; docs/routing.md, chained steps)."""
     return isinstance(value, dict) and "from" in value and "field" in value
 
 
