@@ -38,7 +38,10 @@ def db(template: Path, tmp_path: Path) -> str:
 def test_the_example_imports_with_its_report() -> None:
     result = import_openapi(SPEC, "labstore", OVERLAY)
     source = result.local.source
-    assert [e.id for e in source.endpoints] == ["list_samples", "get_sample", "list_measurements", "get_experiment"]
+    assert [e.id for e in source.endpoints] == [
+        "list_samples", "get_sample", "list_measurements", "get_experiment", "create_sample"]
+    create = source.endpoint("create_sample")
+    assert (create.method, create.access, create.fields) == ("POST", "write", []), "a write: kept, never a read"
     gap = source.endpoint("list_samples").field("measured_band_gap")
     assert (gap.path, gap.unit, gap.group, gap.concepts) == ("measured.band_gap", "eV", "electronic", ["band_gap"])
     assert source.endpoint("get_experiment").field("conditions_pressure").unit == "GPa", "x-unit inside allOf"
@@ -46,7 +49,7 @@ def test_the_example_imports_with_its_report() -> None:
     assert result.local.spec("list_measurements").records == "measurements"
     assert result.local.spec("list_measurements").unit_from == {"value": "unit"}
     constructs = {u.construct for u in result.report.unmapped}
-    assert {"header parameter", "cookie parameter", "non-GET operation", "non-JSON response", "oneOf"} <= constructs
+    assert {"header parameter", "cookie parameter", "write operation", "non-JSON response", "oneOf"} <= constructs
 
 
 def test_a_question_about_the_lab_store_is_routed_to_its_fields(db: str) -> None:

@@ -87,9 +87,11 @@ def test_tmdb_every_get_operation_is_an_endpoint_or_reported(tmdb) -> None:  # t
     gets = [(path, item["get"]) for path, item in doc["paths"].items() if "get" in item]
     report = tmdb.report
     assert report.operations == len(gets)
-    skipped = {u.place for u in report.unmapped if u.construct == "no identifier field"}
-    assert report.endpoints + len(skipped) == len(gets), "each GET is mapped, or reported with its place"
+    assert report.endpoints == len(gets), "every GET is an endpoint (an identifier is not a condition)"
+    assert sorted(report.places.values()) == sorted(f"GET {path}" for path, _ in gets)
     source = tmdb.local.source
+    trending = source.endpoint("trending_media_type_time_window")
+    assert trending.identifier_fields == [] and [f.name for f in trending.fields] == ["page", "total_pages", "total_results"]
     assert report.endpoints == len(source.endpoints) and report.fields == sum(len(e.fields) for e in source.endpoints)
     assert len({e.id for e in source.endpoints}) == len(source.endpoints)
     assert all(e.base_url == "https://api.themoviedb.org/3" for e in source.endpoints)
@@ -120,7 +122,8 @@ def test_tmdb_unmapped_constructs_are_reported_with_their_place(tmdb) -> None:  
     lines = [u.line() for u in tmdb.report.unmapped]
     assert any("GET /search/person response results[] known_for[]: oneOf" in line for line in lines)
     assert any(line.startswith("GET /tv/{tv_id} response next_episode_to_air: untyped schema") for line in lines)
-    assert any("/trending/{media_type}/{time_window}: no identifier field" in line for line in lines)
+    assert not any("no identifier field" in line for line in lines), "no longer a reason to leave a GET out"
+    assert any(n.startswith("GET /trending/{media_type}/{time_window}: no identifier field") for n in tmdb.report.notes)
     assert tmdb.report.counts()["oneOf"] >= 1
 
 
@@ -174,7 +177,7 @@ def test_dry_run_writes_nothing_and_write_yaml_round_trips(sr, db: str, tmp_path
     dry = sr("source", "import-openapi", str(LAB_SPEC), "--id", "labstore", "--overlay", str(LAB_OVERLAY),
              "--dry-run", "--write-yaml", str(out_yaml), "--db", db)
     assert dry.code == 0, dry.err
-    assert "dry run: nothing written" in dry.out and "not mapped: POST /samples: non-GET operation" in dry.out
+    assert "dry run: nothing written" in dry.out and "not mapped: POST /samples: write operation" in dry.out
     assert _fingerprint(db) == before
     written = load_local_source_file(out_yaml)
     direct = import_openapi(LAB_SPEC, "labstore", LAB_OVERLAY).local
@@ -237,12 +240,13 @@ def test_unsupported_operations_and_parameters_are_reported(tmp_path: Path) -> N
     result = import_openapi(_write(tmp_path, "spec.yaml", spec), "widgets", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
     lines = [u.line() for u in result.report.unmapped]
     for needle in ("parameter X-Trace: header parameter", "parameter sid: cookie parameter",
-                   "parameter filter: parameter without a schema", "DELETE /widgets/{widget_id}: non-GET operation",
+                   "parameter filter: parameter without a schema", "DELETE /widgets/{widget_id}: write operation",
                    "GET /photo: non-JSON response (image/png)"):
         assert any(needle in line for line in lines), (needle, lines)
     endpoint = result.local.source.endpoint("get_widget")
     assert endpoint.parameter("lang").enum == ["en", "de"], "a $ref parameter is resolved"
-    assert [e.id for e in result.local.source.endpoints] == ["get_widget"]
+    assert [(e.id, e.method, e.access) for e in result.local.source.endpoints] == [
+        ("get_widget", "GET", "read"), ("delete_widgets_by_widget_id", "DELETE", "write")]
 
 
 # ---------------------------------------------------------------------------------- bad input
@@ -274,17 +278,15 @@ def _broken(**changes: Any) -> dict[str, Any]:
     ("make", "needles"),
     [
         (lambda: _broken(paths=None), ["spec.json: paths: the document has no 'paths'"]),
-        (lambda: {"swagger": "2.0", "info": {}, "paths": {}}, ["swagger", "Swagger 2.0 is not supported"]),
+        (lambda: {"swagger": "1.2", "info": {}, "paths": {}}, ["swagger", "Swagger 1.2 is not supported"]),
+        (lambda: {"swagger": "2.0", "info": {}, "paths": {}}, ["paths", "no operation could be mapped"]),
         (lambda: _broken(openapi="2.5.0"), ["openapi", "unsupported OpenAPI version '2.5.0'"]),
         (lambda: _broken(openapi=None), ["missing 'openapi'"]),
-        (lambda: _broken(components={"schemas": {}}), ["GET /widgets/{widget_id} response", "dangling $ref '#/components/schemas/Widget'"]),
-        (lambda: _broken(components={"schemas": {
-            "Widget": {"type": "object", "properties": {"id": {"type": "integer"}, "child": {"$ref": "#/components/schemas/Node"}}},
-            "Node": {"type": "object", "properties": {"next": {"$ref": "#/components/schemas/Widget"}}}}}),
-         ["circular $ref: #/components/schemas/Widget -> #/components/schemas/Node -> #/components/schemas/Widget"]),
-        (lambda: _broken(servers=[{"url": "/v1"}]), ["servers", "give base_url in the overlay"]),
+        (lambda: _broken(components={"schemas": {}}), [
+            "GET /widgets/{widget_id} response: dangling $ref (#/components/schemas/Widget: it names nothing",
+            "no operation could be mapped to an endpoint"]),
     ],
-    ids=["missing-paths", "swagger-2", "version-2.5", "no-version", "dangling-ref", "circular-ref", "relative-server"],
+    ids=["missing-paths", "swagger-1.2", "swagger-2-empty", "version-2.5", "no-version", "dangling-ref"],
 )
 def test_bad_documents_are_refused(sr, db: str, tmp_path: Path, make, needles) -> None:  # type: ignore[no-untyped-def]
     _refuse(sr, db, _write(tmp_path, "spec.json", make()), _write(tmp_path, "o.yaml", MINIMAL_OVERLAY), *needles)

@@ -221,9 +221,12 @@ def _run_batch(path: str, output: str | None, db_url: str | None, mode: str, off
 @click.option("--jsonl", "jsonl", type=click.Path(dir_okay=False, allow_dash=True), default=None, metavar="FILE",
               help='Run every {"id", "query"} line of FILE (- for stdin); write one JSON result per line.')
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, help="With --jsonl: write to FILE.")
+@click.option("--allow-writes", "allow_writes", multiple=True, metavar="SOURCE",
+              help="Let write endpoints (POST/PUT/PATCH/DELETE that change data) of SOURCE run (repeatable; "
+                   "also SCHEMAROUTER_ALLOW_WRITES=src1,src2). Without it a write step fails, nothing is sent.")
 def run(question: str | None, db_url: str | None, as_json: bool, mode: str, plan_file: str | None, offline: bool,
         cassettes: str | None, no_cache: bool, no_fallback: bool, timeout: float | None, deadline: float | None,
-        jsonl: str | None, output: str | None) -> None:
+        jsonl: str | None, output: str | None, allow_writes: tuple[str, ...]) -> None:
     """Plan QUESTION, fetch the planned fields, and print values with unit, source, provenance and license.
 
     Live results are cached (per-source TTL; --no-cache skips it); a step that fails for a reason of its
@@ -231,6 +234,9 @@ def run(question: str | None, db_url: str | None, as_json: bool, mode: str, plan
     (--no-fallback turns that off).
     """
     limits = resolve_limits(timeout=timeout, deadline=deadline)
+    if allow_writes:  # the executor reads the allowed sources from the environment of this process
+        named = [s for s in os.environ.get("SCHEMAROUTER_ALLOW_WRITES", "").split(",") if s.strip()]
+        os.environ["SCHEMAROUTER_ALLOW_WRITES"] = ",".join([*named, *allow_writes])
     if jsonl is not None:
         if question or plan_file:
             raise click.UsageError("--jsonl runs the questions in FILE: give no QUESTION or --plan with it")

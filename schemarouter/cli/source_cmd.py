@@ -8,12 +8,14 @@ leaves the registry as it was.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.table import Table
 
 from schemarouter.checks.declarations import DeclarationWarning, check_sources, enforce
 from schemarouter.cli.options import console, db_option, json_option, open_registry, print_json, strict_option
+from schemarouter.errors import SchemaRouterError
 from schemarouter.local_sources import (
     LocalSource,
     add_local_source,
@@ -22,6 +24,9 @@ from schemarouter.local_sources import (
     load_local_source_file,
 )
 from schemarouter.registry import Registry, SyncReport
+
+if TYPE_CHECKING:
+    from schemarouter.openapi.report import ImportReport
 
 
 @click.group()
@@ -97,25 +102,38 @@ def import_openapi(
     spec: str, source_id: str, overlay: str | None, dry_run: bool, write_yaml: str | None,
     db_url: str | None, as_json: bool, strict: bool,
 ) -> None:
-    """Turn an OpenAPI 3.0/3.1 document (JSON or YAML) into a local source.
+    """Turn an OpenAPI 3.0/3.1 or Swagger 2.0 document (JSON or YAML) into a local source.
 
     --dry-run maps and checks everything against the registry (vocabulary, ids) but writes nothing.
 
-    GET operations become endpoints, query and path parameters become parameters, response
-    schema properties become fields. Units, source type, license, concepts, aliases and field
-    groups come from the --overlay. The report lists every construct that was not mapped.
+    GET operations (and POSTs that only search or list) become read endpoints, other POST, PUT,
+    PATCH and DELETE operations write endpoints that run only with `run --allow-writes SOURCE`.
+    Query, path and JSON body parameters become parameters, response schema properties fields.
+    Units, source type, license, concepts, aliases and field groups come from the --overlay.
+    The report (printed on success and on refusal, in --json too) lists every construct that
+    was not mapped, and notes.
     """
     from schemarouter.openapi import import_openapi as run_import
     from schemarouter.openapi.yamlout import local_source_yaml
 
-    result = run_import(spec, source_id, overlay)
+    result = None
     report = None
-    with open_registry(db_url) as reg:
-        found = _warnings(reg, result.local, strict)
-        if dry_run:  # the registry's checks too (vocabulary, plugin-owned ids), without writing
-            check_local_source(reg, result.local, label_for(spec))
-        else:
-            report = add_local_source(reg, result.local, label_for(spec))
+    try:
+        result = run_import(spec, source_id, overlay)
+        with open_registry(db_url) as reg:
+            found = _warnings(reg, result.local, strict)
+            if dry_run:  # the registry's checks too (vocabulary, plugin-owned ids), without writing
+                check_local_source(reg, result.local, label_for(spec))
+            else:
+                report = add_local_source(reg, result.local, label_for(spec))
+    except SchemaRouterError as err:
+        # The refusal is one line on stderr (cli.main prints it); what was mapped so far goes to stdout.
+        partial = getattr(err, "report", None) or (result.report if result is not None else None)
+        if as_json:
+            print_json({"error": str(err), "report": partial.as_dict() if partial is not None else None})
+        elif partial is not None:
+            _echo_import_report(partial)
+        raise
     if write_yaml:
         Path(write_yaml).write_text(local_source_yaml(result.local), encoding="utf-8")
     if as_json:
@@ -125,13 +143,19 @@ def import_openapi(
         print_json(data)
         return
     _echo_warnings(found)
-    click.echo(result.report.summary())
-    for line in result.report.unmapped_lines():
-        click.echo(f"  not mapped: {line}")
+    _echo_import_report(result.report)
     if report is not None:
         _print_report(report, source_id, spec, False)
     else:
         click.echo("dry run: nothing written")
+
+
+def _echo_import_report(report: ImportReport) -> None:
+    click.echo(report.summary())
+    for item in report.unmapped:
+        click.echo(f"  not mapped: {item.line()}")
+    for note in report.notes:
+        click.echo(f"  note: {note}")
 
 
 def _warnings(reg: Registry, local: LocalSource, strict: bool) -> list[DeclarationWarning]:

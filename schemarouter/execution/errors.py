@@ -65,6 +65,19 @@ class InvalidStep(StepError):
     kind = "invalid_step"
 
 
+class WriteNotAllowed(StepError):
+    """The step calls a write endpoint of a source the user has not allowed writes for (checked before any request)."""
+
+    kind = "write_not_allowed"
+
+    def __init__(self, source: str, endpoint: str, method: str) -> None:
+        self.source = source
+        super().__init__(
+            f"{source}.{endpoint} is a write ({method}) and writes are not enabled for {source}; allow them with "
+            f"`schemarouter run --allow-writes {source}` or SCHEMAROUTER_ALLOW_WRITES={source}"
+        )
+
+
 class NetworkError(StepError):
     """The connection failed (DNS, refused, reset) or offline replay has no recording for the request."""
 

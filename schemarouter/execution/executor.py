@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -47,6 +47,8 @@ class Executor:
     ``client_factory`` builds the shared httpx client (tests pass a MockTransport). ``cache``: a
     :class:`StepCache` (None: no caching). ``fallback``: try an equivalent source when a step fails
     (needs the schema ``graph``; built from the declarations on first need when not given).
+    ``allow_writes``: source ids whose write endpoints (``access: write``) may run; with the ids in
+    ``SCHEMAROUTER_ALLOW_WRITES`` the only ones. Any other write step fails before a request.
     """
 
     def __init__(
@@ -62,6 +64,7 @@ class Executor:
         cache: StepCache | None = None,
         fallback: bool = False,
         graph: SchemaGraph | None = None,
+        allow_writes: Iterable[str] = (),
     ) -> None:
         self.declarations = declarations
         self.adapters = dict(adapters or {})
@@ -75,6 +78,8 @@ class Executor:
         self.cache = cache
         self.fallback = fallback
         self._graph = graph
+        # Write endpoints run only for sources the user named: here or in SCHEMAROUTER_ALLOW_WRITES.
+        self.allow_writes = frozenset(allow_writes) | allowed_writes_from_env(self.env)
 
     @property
     def graph(self) -> SchemaGraph:
@@ -100,6 +105,8 @@ class Executor:
             endpoint = source.endpoint(step.endpoint)
         except KeyError:
             raise E.InvalidStep(f"source {source.id!r} has no endpoint {step.endpoint!r}") from None
+        if endpoint.access == "write" and source.id not in self.allow_writes:
+            raise E.WriteNotAllowed(source.id, endpoint.id, endpoint.method)
         declared = {f.name: f for f in endpoint.fields}
         unknown = [name for name in step.fields if name not in declared]
         if unknown:
@@ -263,6 +270,11 @@ async def resolve_bindings(step: PlanStep, produced: Mapping[str, asyncio.Future
             raise E.UnresolvedBinding(f"{where}, and {producer} returned no value for {b['field']!r}")
         params[name] = values if b.get("pick") == "all" else values[0]
     return step.model_copy(update={"params": params})
+
+
+def allowed_writes_from_env(env: Mapping[str, str]) -> frozenset[str]:
+    """Source ids in ``SCHEMAROUTER_ALLOW_WRITES`` (comma-separated)."""
+    return frozenset(s.strip() for s in env.get("SCHEMAROUTER_ALLOW_WRITES", "").split(",") if s.strip())
 
 
 def load_executor(registry_url: str | None = None, **kwargs: Any) -> Executor:

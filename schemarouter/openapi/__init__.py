@@ -1,10 +1,11 @@
-"""Import an OpenAPI 3.0/3.1 document as a local source (``schemarouter source import-openapi``).
+"""Import an OpenAPI 3.0/3.1 (or Swagger 2.0) document as a local source (``schemarouter source import-openapi``).
 
-Small modules, one job each: :mod:`.loader` reads and checks the document, :mod:`.resolver`
-follows ``$ref``, :mod:`.schema` flattens response schemas to field paths, :mod:`.mapper` turns
-GET operations into draft endpoints, :mod:`.overlay` reads what OpenAPI cannot say,
-:mod:`.build` applies it and validates the source, :mod:`.report` lists what was not mapped.
-Nothing here writes to the registry; the caller stores the result.
+Small modules, one job each: :mod:`.loader` reads and checks the document (converting Swagger 2.0
+with :mod:`.swagger2`), :mod:`.resolver` follows ``$ref``, :mod:`.schema` flattens response
+schemas to field paths, :mod:`.mapper` turns operations into draft endpoints (reads and writes),
+:mod:`.overlay` reads what OpenAPI cannot say, :mod:`.build` applies it and validates the source,
+:mod:`.report` lists what was not mapped. Nothing here writes to the registry; the caller stores
+the result. A refusal (:class:`OpenAPIImportError`) carries the report made so far.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from schemarouter.errors import SchemaRouterError
 from schemarouter.local_sources import LocalSource
 from schemarouter.openapi.build import Builder
 from schemarouter.openapi.errors import OpenAPIImportError
@@ -30,15 +32,22 @@ class ImportResult:
 def import_openapi(spec: str | Path, source_id: str, overlay: str | Path | None = None) -> ImportResult:
     """Map ``spec`` (with ``overlay``) to a validated local source and a report; write nothing."""
     spec_file = str(spec)
-    doc, version = load_openapi(spec)
-    ov = load_overlay(overlay)
-    overlay_file = str(overlay) if overlay is not None else "overlay"
-    report = ImportReport(spec=spec_file, source_id=source_id, openapi_version=version)
-    mapper = Mapper(doc, spec_file, ov, report, overlay_file)
-    drafts = mapper.endpoints()
-    builder = Builder(doc, spec_file, ov, overlay_file, source_id, report)
-    builder.check_overlay_names(drafts, mapper.excluded)
-    local = builder.build(drafts)
+    report = ImportReport(spec=spec_file, source_id=source_id)
+    try:
+        doc, version, converted_from = load_openapi(spec)
+        report.openapi_version, report.converted_from = version, converted_from
+        if converted_from:
+            report.notes.append(f"converted from {converted_from} to OpenAPI {version} before mapping")
+        ov = load_overlay(overlay)
+        overlay_file = str(overlay) if overlay is not None else "overlay"
+        mapper = Mapper(doc, spec_file, ov, report, overlay_file)
+        drafts = mapper.endpoints()
+        builder = Builder(doc, spec_file, ov, overlay_file, source_id, report)
+        builder.check_overlay_names(drafts, mapper.excluded)
+        local = builder.build(drafts)
+    except SchemaRouterError as err:
+        err.report = report  # type: ignore[attr-defined]  # the CLI prints it with the refusal
+        raise
     return ImportResult(local, report)
 
 

@@ -43,7 +43,7 @@ class Builder:
 
     def check_overlay_names(self, drafts: list[DraftEndpoint], excluded: set[str]) -> None:
         ids = [d.id for d in drafts]
-        for endpoint_id, ov in self.overlay.endpoints.items():
+        for endpoint_id in self.overlay.endpoints:
             if endpoint_id not in ids and endpoint_id not in excluded:
                 raise OpenAPIImportError(self.overlay_file, f"endpoints.{endpoint_id}", _missing("endpoint", endpoint_id, ids))
         all_names = {n for d in drafts for n in d.names}
@@ -57,27 +57,34 @@ class Builder:
         for draft in drafts:
             ov = self.overlay.endpoints.get(draft.id) or EndpointOverlay()
             built = self._endpoint(draft, ov)
-            if built is None:
-                continue
             endpoints.append(built)
-            locations = {p.name: "path" for p in draft.params if p.location == "path"}
+            locations: dict[str, Any] = {p.name: p.location for p in draft.params if p.location in ("path", "body")}
             specs[built["id"]] = AdapterSpec(
                 records=draft.records, locations=locations, fixed=dict(ov.fixed), unit_from=dict(ov.unit_from)
             )
+            self.report.places[built["id"]] = draft.place
         if not endpoints:
-            raise OpenAPIImportError(self.spec_file, "paths", "no GET operation could be mapped to an endpoint (see the report)")
+            first = self.report.unmapped[0] if self.report.unmapped else None
+            problem = "no operation could be mapped to an endpoint (see the report)"
+            if first is not None:
+                raise OpenAPIImportError(self.spec_file, first.place, f"{first.construct}"
+                                         + (f" ({first.detail})" if first.detail else "") + f"; {problem}")
+            raise OpenAPIImportError(self.spec_file, "paths", problem)
+        if not any(e["access"] == "read" for e in endpoints):
+            self.report.notes.append("no read endpoint: only write operations were found")
         source_data = self._source(drafts, endpoints)
         owner = self.spec_file + (f" with overlay {self.overlay_file}" if self.overlay_file != "overlay" else "")
         source = coerce(Source, source_data, owner, "source")
         local = LocalSource(source, specs)
         check_adapter_specs(local, owner)
         self.report.endpoints = len(source.endpoints)
+        self.report.write_endpoints = sum(1 for e in source.endpoints if e.access == "write")
         self.report.endpoint_ids = [e.id for e in source.endpoints]
         self.report.parameters = sum(len(e.parameters) for e in source.endpoints)
         self.report.fields = sum(len(e.fields) for e in source.endpoints)
         return local
 
-    def _endpoint(self, draft: DraftEndpoint, ov: EndpointOverlay) -> dict[str, Any] | None:
+    def _endpoint(self, draft: DraftEndpoint, ov: EndpointOverlay) -> dict[str, Any]:
         where = f"endpoints.{draft.id}"
         for name in list(ov.fields) + ov.drop_fields:
             if name not in draft.names:
@@ -89,17 +96,19 @@ class Builder:
         identifier = ov.identifier or draft.identifier
         if ov.identifier and ov.identifier not in draft.names:
             raise OpenAPIImportError(self.overlay_file, f"{where}.identifier", _missing("field", ov.identifier, draft.names))
-        for name, fo in ov.fields.items():
-            if fo.identifier:
+        for name, field_ov in ov.fields.items():
+            if field_ov.identifier:
                 identifier = name
-        if identifier is None:
-            self.report.add(draft.place, "no identifier field", f"no id-like property; set {where}.identifier in the overlay")
-            return None
+        if identifier is None and draft.access == "read":
+            self.report.notes.append(
+                f"{draft.place}: no identifier field (no id-like property); imported without one, "
+                f"set {where}.identifier in the overlay to name the record key"
+            )
         fields = []
         for flat, name in zip(draft.fields, draft.names):
             if name in ov.drop_fields:
                 continue
-            fo = _merge(self.overlay.fields.get(name), ov.fields.get(name))
+            fo: dict[str, Any] = _merge(self.overlay.fields.get(name), ov.fields.get(name))
             is_id = name == identifier
             group = fo.get("group") or ("identity" if is_id else self.overlay.default_group or DEFAULT_GROUP)
             description = fo.get("description") or flat.description
@@ -120,9 +129,11 @@ class Builder:
                 "concept": po.concept if po else None,
                 "description": (po.description if po and po.description else p.description),
                 "example": po.example if po and po.example is not None else p.example, "enum": p.enum,
+                "format": p.format, "pattern": p.pattern,
             })
         return {
-            "id": ov.id or draft.id, "method": "GET", "base_url": draft.base_url, "path": draft.path,
+            "id": ov.id or draft.id, "method": draft.method, "access": draft.access, "base_url": draft.base_url,
+            "path": draft.path, "summary": draft.summary, "tags": draft.tags,
             "description": ov.description or draft.description,
             "intents": ov.intents if ov.intents is not None else list(self.overlay.intents),
             "projection": ov.projection, "parameters": params, "fields": fields,
@@ -137,8 +148,8 @@ class Builder:
                 "OpenAPI cannot say where values come from; give source_type in the overlay "
                 "(calculated, experimental, literature, curated, regulatory or web)",
             )
-        docs = self.doc.get("externalDocs") if isinstance(self.doc.get("externalDocs"), dict) else {}
-        contact = info.get("contact") if isinstance(info.get("contact"), dict) else {}
+        docs: dict[str, Any] = self.doc["externalDocs"] if isinstance(self.doc.get("externalDocs"), dict) else {}
+        contact: dict[str, Any] = info["contact"] if isinstance(info.get("contact"), dict) else {}
         homepage = ov.homepage or docs.get("url") or contact.get("url")
         homepage = str(homepage) if homepage is not None else None
         return {

@@ -1,42 +1,28 @@
-"""Read an OpenAPI document (JSON or YAML) and check it is one this importer understands.
+"""Read an OpenAPI document (JSON or YAML) within bounds and check it is one this importer understands.
 
-Only OpenAPI 3.0.x and 3.1.x are accepted; a Swagger 2.0 document is refused with the way
-out (convert it first), because its parameter and response shapes differ throughout.
+The file is parsed by :mod:`schemarouter.safeload` (alias expansion, nesting depth and size
+bounded; binary input refused). OpenAPI 3.0.x and 3.1.x are mapped as they are; a Swagger 2.0
+document is converted to OpenAPI 3.0 first (:mod:`.swagger2`) and then mapped the same way.
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from schemarouter.openapi.errors import OpenAPIImportError
+from schemarouter.openapi.swagger2 import convert
+from schemarouter.safeload import UnsafeDocumentError, load_file
 
 SUPPORTED = ("3.0", "3.1")
 
 
 def read_document(path: str | Path) -> dict[str, Any]:
-    """Parse the file (JSON first when it looks like JSON, else YAML) into a mapping."""
-    path = Path(path)
+    """Parse the file (JSON when it starts like JSON, else YAML) into a mapping."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise OpenAPIImportError(str(path), "", f"cannot read: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise OpenAPIImportError(str(path), "", "not UTF-8 text") from None
-    try:
-        if text.lstrip().startswith("{"):
-            doc = json.loads(text)
-        else:
-            doc = yaml.safe_load(text)
-    except json.JSONDecodeError as exc:
-        raise OpenAPIImportError(str(path), f"line {exc.lineno}, column {exc.colno}", f"invalid JSON: {exc.msg}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise OpenAPIImportError(str(path), where, f"invalid YAML: {getattr(exc, 'problem', None) or exc}") from None
+        doc = load_file(path)
+    except UnsafeDocumentError as err:
+        raise OpenAPIImportError(err.name, err.where, err.problem) from None
     if not isinstance(doc, dict):
         raise OpenAPIImportError(str(path), "", "not an OpenAPI document (expected a mapping at the top level)")
     return doc
@@ -44,17 +30,13 @@ def read_document(path: str | Path) -> dict[str, Any]:
 
 def check_document(doc: dict[str, Any], file: str) -> str:
     """Return the OpenAPI version, or raise naming what is wrong."""
-    if "swagger" in doc:
-        raise OpenAPIImportError(
-            file, "swagger", f"Swagger {doc['swagger']} is not supported; convert it to OpenAPI 3 first "
-            f"(for example with swagger2openapi)",
-        )
     version = doc.get("openapi")
     if not isinstance(version, str):
         raise OpenAPIImportError(file, "openapi", "missing 'openapi' version key; is this an OpenAPI 3 document?")
     if not version.startswith(tuple(v + "." for v in SUPPORTED)) and version not in SUPPORTED:
         raise OpenAPIImportError(
             file, "openapi", f"unsupported OpenAPI version {version!r}; supported: {', '.join(s + '.x' for s in SUPPORTED)}"
+            ", and Swagger 2.0"
         )
     paths = doc.get("paths")
     if paths is None:
@@ -64,6 +46,15 @@ def check_document(doc: dict[str, Any], file: str) -> str:
     return version
 
 
-def load_openapi(path: str | Path) -> tuple[dict[str, Any], str]:
+def load_openapi(path: str | Path) -> tuple[dict[str, Any], str, str | None]:
+    """The document as OpenAPI 3, its version, and the format it was converted from (None when not)."""
     doc = read_document(path)
-    return doc, check_document(doc, str(path))
+    converted_from = None
+    if "swagger" in doc:
+        if str(doc["swagger"]).strip() not in ("2.0", "2"):
+            raise OpenAPIImportError(
+                str(path), "swagger", f"Swagger {doc['swagger']} is not supported; only Swagger 2.0 is converted"
+            )
+        doc = convert(doc, str(path))
+        converted_from = "Swagger 2.0"
+    return doc, check_document(doc, str(path)), converted_from

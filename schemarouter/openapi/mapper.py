@@ -1,38 +1,64 @@
-"""Map an OpenAPI document's GET operations to draft endpoints (before the overlay is applied).
+"""Map an OpenAPI document's operations to draft endpoints (before the overlay is applied).
 
-A draft keeps what the document says: id, URL, query and path parameters, where records sit
-and the flattened fields with their types, units and descriptions. Everything the document
-says that a declaration cannot hold is reported with its place (``GET /path ...``).
+GET operations become read endpoints. A POST becomes a read too when it only looks things up
+(its operation id or summary says search, query, list, find, lookup or filter, or the overlay
+lists it under ``read_only_posts``); its JSON body's top-level properties become parameters sent
+in the body. Every other POST, and every PUT, PATCH and DELETE, becomes a *write* endpoint: kept
+with its parameters so the router can explain a decline, never executed unless the user allows
+writes for the source. GETs are mapped first, in document order, so their endpoint ids do not
+depend on the other operations.
+
+A draft keeps what the document says: id, URL, parameters (query, path, body), where records sit
+and the flattened fields with their types, units and descriptions. Everything the document says
+that a declaration cannot hold is reported with its place (``GET /path ...``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from schemarouter.openapi.errors import OpenAPIImportError, mapping, sequence
 from schemarouter.openapi.overlay import Overlay
 from schemarouter.openapi.report import ImportReport
-from schemarouter.openapi.resolver import ExternalRef, Resolver
+from schemarouter.openapi.resolver import CircularRef, DanglingRef, ExternalRef, Resolver
 from schemarouter.openapi.schema import FlatField, Flattener
+from schemarouter.safeload import UnsafeDocumentError, load_json
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+WRITE_METHODS = ("post", "put", "patch", "delete")
+PLACEHOLDER_HOST = "https://server.invalid"  # RFC 2606: never resolves; the note says to set base_url
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
 _TEMPLATE_VAR = re.compile(r"\{([^{}]+)\}")
 _PARAM_TYPES = {"string", "integer", "number", "boolean", "array", "object"}
-_ID_KEYS = ("uuid", "uid", "key", "code", "slug")
+_FORMAT = re.compile(r"^[A-Za-z0-9_.\-]{1,64}$")
+_ID_KEYS = ("uuid", "uid", "key", "code", "slug")  # the record-vs-envelope test (unchanged: it decides field names)
+# Words that name a record key on their own or as the last word of a property name.
+_ID_WORDS = ("id", "sid", "urn", "uuid", "uid", "guid", "accession", "doi", "key", "code", "slug", "identifier",
+             "ident", "handle", "isbn", "issn", "orcid", "pmid", "symbol")
+_READ_WORDS = frozenset({"search", "query", "list", "find", "lookup", "filter"})
+_WRITE_WORDS = frozenset({
+    "create", "add", "update", "delete", "remove", "set", "put", "patch", "upload", "send", "cancel", "submit",
+    "register", "insert", "modify", "edit", "replace", "save", "start", "stop", "enable", "disable", "assign",
+    "approve", "reject", "import", "publish", "move", "copy", "reset", "revoke", "grant", "invite", "subscribe",
+    "unsubscribe", "login", "logout", "change", "mark", "upsert", "write", "execute", "run", "trigger", "post",
+})
+_JSON_TYPE = re.compile(r"^application/([\w.+-]*\+)?json$|^application/json$|^\*/\*$")
 
 
 @dataclass
 class DraftParam:
     name: str
     type: str
-    location: str  # "query" | "path"
+    location: str  # "query" | "path" | "body"
     required: bool = False
     description: str = ""
     example: Any = None
     enum: list[Any] | None = None
+    format: str | None = None
+    pattern: str | None = None
 
 
 @dataclass
@@ -43,6 +69,10 @@ class DraftEndpoint:
     path: str
     description: str
     records: str
+    method: str = "GET"
+    access: str = "read"
+    summary: str = ""
+    tags: list[str] = field(default_factory=list)
     params: list[DraftParam] = field(default_factory=list)
     fields: list[FlatField] = field(default_factory=list)
     names: list[str] = field(default_factory=list)  # one field name per entry of ``fields``
@@ -62,6 +92,12 @@ def field_name(path: str) -> str:
     return name if name and (name[0].isalpha() or name[0] == "_") else f"f_{name}"
 
 
+def words(name: str) -> list[str]:
+    """``accountSid`` -> [account, sid]; ``ENTRY_ID`` -> [entry, id]."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", name))
+    return [w for w in re.split(r"[^A-Za-z0-9]+", spaced.lower()) if w]
+
+
 def _unique(base: str, taken: set[str], limit: int) -> str:
     name, n = base[:limit], 2
     while name in taken:
@@ -71,20 +107,60 @@ def _unique(base: str, taken: set[str], limit: int) -> str:
     return name
 
 
-def choose_identifier(fields: list[FlatField], names: list[str]) -> str | None:
-    """The record key: an ``id``-like scalar outside lists, top level before nested."""
+def as_bool(value: Any) -> bool | None:
+    """A YAML/JSON boolean, also when written as a string (``"false"``); None when it is neither."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false", "yes", "no"):
+        return value.strip().lower() in ("true", "yes")
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    return None
+
+
+def choose_identifier(fields: list[FlatField], names: list[str], path_params: Sequence[str] = ()) -> str | None:
+    """The record key: ``id``; a property named like the endpoint's path parameter; an id-like name
+    (``sid``, ``urn``, ``accession``, ``uuid``, ``doi``, ``code``, ...); a name whose last word is one
+    (``account_sid``, ``entryId``). Scalars outside lists only, top-level before nested."""
     scalar = [(f, n) for f, n in zip(fields, names) if not f.in_list and f.type in ("string", "integer")]
     top = [(f, n) for f, n in scalar if "." not in f.path]
+    wanted = {p.lower() for p in path_params}
     for pool in (top, scalar):
         for rule in (
             lambda k: k.lower() == "id",
-            lambda k: k.lower() in _ID_KEYS,
+            lambda k: k.lower() in wanted,
+            lambda k: k.lower() in _ID_WORDS,
             lambda k: k.endswith(("_id", "Id", "ID", "-id")),
+            lambda k: len(words(k)) > 1 and words(k)[-1] in _ID_WORDS,
         ):
             for f, n in pool:
                 if rule(f.key):
                     return n
     return None
+
+
+def _stem(word: str) -> str:
+    """lists -> list, queries -> query, searching -> search, searches -> search."""
+    for suffix, repl in (("ies", "y"), ("ches", "ch"), ("ing", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            return word[: -len(suffix)] + repl
+    return word
+
+
+def _says_read(text: str) -> bool:
+    """The first words name a look-up (search, query, list, find, lookup, filter) and no change before it."""
+    for word in [_stem(w) for w in words(text)[:3]]:
+        if word in _READ_WORDS:
+            return True
+        if word in _WRITE_WORDS and word != "post":
+            return False
+    return False
+
+
+def is_read_only_post(op: dict[str, Any]) -> bool:
+    """A POST that only looks things up, by its operation id or summary (``searchPets``, "List runs")."""
+    op_id, summary = op.get("operationId"), op.get("summary")
+    return (isinstance(op_id, str) and _says_read(op_id)) or (isinstance(summary, str) and _says_read(summary))
 
 
 class Mapper:
@@ -99,15 +175,22 @@ class Mapper:
         self.resolver = Resolver(doc, file)
         self.flattener = Flattener(self.resolver, report)
         self.excluded: set[str] = set()
+        self._auth_params = self._auth_param_names()
+        self._server_noted = False
 
     def _resolve(self, node: Any, place: str) -> Any:
         try:
-            return self.resolver.resolve(node, place)[0]
+            return self.resolver.resolve(node)[0]
         except ExternalRef as ext:
             self.report.add(place, "external $ref", ext.ref)
-            return None
+        except DanglingRef as bad:
+            self.report.add(place, "dangling $ref", f"{bad.ref}: {bad.problem}")
+        except CircularRef as loop:
+            self.report.add(place, "circular $ref", loop.loop)
+        return None
 
-    def base_url(self, *levels: Any) -> str | None:
+    # ------------------------------------------------------------------ servers
+    def base_url(self, *levels: Any) -> str:
         if self.overlay.base_url:
             return self.overlay.base_url.rstrip("/")
         for servers in levels:
@@ -117,61 +200,147 @@ class Mapper:
                 for var, spec in variables.items():
                     default = spec.get("default", "") if isinstance(spec, dict) else ""
                     url = url.replace("{" + str(var) + "}", str(default))
-                return url.rstrip("/")
-        return None
+                url = url.strip().rstrip("/")
+                if url.startswith("//"):
+                    url = "https:" + url  # protocol-relative: the document's own scheme is unknown; https
+                if re.match(r"^https?://\S+$", url):
+                    return url
+                return self._placeholder(url)
+        return self._placeholder("")
 
+    def _placeholder(self, relative: str) -> str:
+        """No absolute server URL: a host that never resolves, and a note saying what to set."""
+        relative = relative if relative.startswith("/") and " " not in relative else ""
+        url = PLACEHOLDER_HOST + relative
+        if not self._server_noted:
+            self._server_noted = True
+            self.report.needs_base_url = True
+            self.report.notes.append(
+                f"servers: no absolute server URL ({relative or 'none'}); the endpoints use {url} until "
+                f"base_url is given in the overlay"
+            )
+        return url
+
+    # ------------------------------------------------------------------ operations
     def endpoints(self) -> list[DraftEndpoint]:
         drafts: list[DraftEndpoint] = []
         taken: set[str] = set()
+        items: list[tuple[str, dict[str, Any]]] = []
         for path, raw_item in self.doc["paths"].items():
-            item = mapping(self._resolve(raw_item, f"paths {path}"), self.file, f"paths {path}", "a path item")
+            place = f"paths {path}"
+            item = mapping(self._resolve(raw_item, place), self.file, place, "a path item")
+            items.append((str(path), item))
+        read_posts = self._read_only_posts(items)
+        for path, item in items:  # GETs first: their ids are what they were before other methods mapped
+            if "get" in item:
+                self.report.operations += 1
+                place = f"GET {path}"
+                op = mapping(item["get"], self.file, place, "an operation")
+                draft = self._endpoint(path, item, op, place, "get", taken)
+                if draft is not None:
+                    drafts.append(draft)
+        for path, item in items:
             for method in METHODS:
-                if method not in item:
+                if method == "get" or method not in item:
                     continue
                 place = f"{method.upper()} {path}"
-                if method != "get":
-                    self.report.add(place, "non-GET operation", "only GET operations become endpoints")
+                if method not in WRITE_METHODS:
+                    self.report.add(place, f"{method.upper()} operation", "only GET, POST, PUT, PATCH and DELETE are mapped")
                     continue
-                self.report.operations += 1
-                op = mapping(item["get"], self.file, place, "an operation")
-                draft = self._endpoint(str(path), item, op, place, taken)
+                op = mapping(item[method], self.file, place, "an operation")
+                read = method == "post" and (place in read_posts or is_read_only_post(op))
+                if read:
+                    self.report.operations += 1
+                draft = self._endpoint(path, item, op, place, method, taken, write=not read)
                 if draft is not None:
                     drafts.append(draft)
         return drafts
 
-    def _endpoint(
-        self, path: str, item: dict[str, Any], op: dict[str, Any], place: str, taken: set[str]
-    ) -> DraftEndpoint | None:
+    def _read_only_posts(self, items: list[tuple[str, dict[str, Any]]]) -> set[str]:
+        """The places (``POST /path``) the overlay's ``read_only_posts`` names; an unknown name is an error."""
+        by_name: dict[str, str] = {}
+        for path, item in items:
+            op = item.get("post")
+            if isinstance(op, dict):
+                place = f"POST {path}"
+                by_name[place] = place
+                if isinstance(op.get("operationId"), str):
+                    by_name[op["operationId"]] = place
+                    by_name[slugify(op["operationId"])] = place
+        out: set[str] = set()
+        for index, name in enumerate(self.overlay.read_only_posts):
+            if name not in by_name:
+                raise OpenAPIImportError(
+                    self.overlay_file, f"read_only_posts[{index}]",
+                    f"no POST operation {name!r} in the document (give an operationId or 'POST /path')",
+                )
+            out.add(by_name[name])
+        return out
+
+    def _endpoint_id(self, op: dict[str, Any], path: str, method: str, taken: set[str]) -> str:
         op_id = op.get("operationId")
-        base = slugify(re.sub(r"^(get)[_\-\s]+", "", str(op_id), flags=re.I)) if op_id else slugify(path.replace("{", "by_"))
-        endpoint_id = _unique(base, taken, 64)
+        if op_id:
+            base = slugify(re.sub(r"^(get)[_\-\s]+", "", str(op_id), flags=re.IGNORECASE))
+        elif method == "get":
+            base = slugify(path.replace("{", "by_"))
+        else:
+            base = slugify(f"{method}_{path.replace('{', 'by_')}")
+        return _unique(base, taken, 64)
+
+    def _endpoint(
+        self, path: str, item: dict[str, Any], op: dict[str, Any], place: str, method: str, taken: set[str],
+        write: bool = False,
+    ) -> DraftEndpoint | None:
+        endpoint_id = self._endpoint_id(op, path, method, taken)
         base_url = self.base_url(op.get("servers"), item.get("servers"), self.doc.get("servers"))
-        if base_url is None or not re.match(r"^https?://\S+$", base_url):
-            raise OpenAPIImportError(
-                self.file, f"{place} servers",
-                f"no absolute server URL ({base_url or 'none'}); give base_url in the overlay",
-            )
         overlay = self.overlay.endpoints.get(endpoint_id)
         if overlay is not None and overlay.exclude:
             self.report.notes.append(f"{place}: excluded by the overlay")
             self.excluded.add(endpoint_id)
             return None
-        description = str(op.get("summary") or "").strip()
+        summary = str(op.get("summary") or "").strip()
+        description = summary
         if op.get("description"):
             description = f"{description}. {str(op['description']).strip()}" if description else str(op["description"]).strip()
-        params = self._params(item.get("parameters"), op.get("parameters"), place)
-        if params is None:
+        tags = list(dict.fromkeys(str(t).strip()[:120] for t in sequence(op.get("tags"), self.file, place, "'tags'")
+                                  if isinstance(t, (str, int)) and str(t).strip()))
+        found = self._params(item.get("parameters"), op.get("parameters"), place)
+        if found is None:
             return None
-        declared = {p.name for p in params if p.location == "path"}
-        missing = [v for v in _TEMPLATE_VAR.findall(path) if v not in declared]
-        if missing:
-            self.report.add(place, "path variable without a usable parameter", ", ".join(missing))
-            return None
-        schema = self._response_schema(op, place)
+        params, renames = found
+        for old, new in renames.items():
+            path = path.replace("{" + old + "}", "{" + new + "}")
+        path = self._path_template(path, params, place)
+        if method != "get":
+            body = self._body_params(op, place, {p.name for p in params}, write)
+            if body is None:
+                return None
+            params += body
+        security = sequence(op.get("security", self.doc.get("security")), self.file, f"{place} security", "'security'")
+        schemes = sorted({name for req in security if isinstance(req, dict) for name in req})
+        draft = DraftEndpoint(
+            id=endpoint_id, place=place, base_url=base_url, path=path, description=description[:4000], records="",
+            method=method.upper(), access="write" if write else "read", summary=summary[:400], tags=tags,
+            params=params, security=schemes,
+        )
+        if write:
+            self.report.add(place, "write operation", "kept as a write endpoint; executed only where writes are allowed")
+            return draft
+        schema, example = self._response_schema(op, place)
         if schema is None:
             return None
-        records, item_schema, chain = self._records(schema, place, overlay.records if overlay else None, endpoint_id)
+        wanted = overlay.records if overlay else None
+        records, item_schema, chain = self._records(schema, place, wanted, endpoint_id)
         fields = self.flattener.fields(item_schema, f"{place} response" + (f" {records}[]" if records else ""), chain)
+        if not fields and example is not None:
+            # The schema declares nothing usable (free-form, untyped, a string holding JSON); the
+            # document's own response example shows the record's shape.
+            inferred = schema_from_example(example)
+            records, item_schema, chain = self._records(inferred, place, wanted, endpoint_id)
+            fields = self.flattener.fields(item_schema, f"{place} example" + (f" {records}[]" if records else ""), chain)
+            if fields:
+                self.report.notes.append(f"{place}: the schema declares no fields; {len(fields)} fields inferred "
+                                         f"from the response example")
         if not fields:
             self.report.add(place, "no mappable response fields")
             return None
@@ -179,15 +348,27 @@ class Mapper:
         used: set[str] = set()
         for f in fields:
             names.append(_unique(field_name(f.path), used, 128))
-        security = sequence(op.get("security", self.doc.get("security")), self.file, f"{place} security", "'security'")
-        schemes = sorted({name for req in security if isinstance(req, dict) for name in req})
-        return DraftEndpoint(
-            id=endpoint_id, place=place, base_url=base_url, path=path, description=description[:4000],
-            records=records, params=params, fields=fields, names=names,
-            identifier=choose_identifier(fields, names), security=schemes,
-        )
+        draft.records, draft.fields, draft.names = records, fields, names
+        draft.identifier = choose_identifier(fields, names, [p.name for p in params if p.location == "path"])
+        return draft
 
-    def _params(self, path_level: Any, op_level: Any, place: str) -> list[DraftParam] | None:
+    def _path_template(self, path: str, params: list[DraftParam], place: str) -> str:
+        """Path variables the parameters do not declare become required string parameters (noted)."""
+        declared = {p.name for p in params if p.location == "path"}
+        for var in _TEMPLATE_VAR.findall(path):
+            if var in declared:
+                continue
+            name = _valid_name(var, {p.name for p in params})
+            if name != var:
+                path = path.replace("{" + var + "}", "{" + name + "}")
+            params.append(DraftParam(name=name, type="string", location="path", required=True))
+            declared.add(name)
+            self.report.notes.append(f"{place}: path variable {{{var}}} has no parameter; mapped as a required string")
+        return path
+
+    # ------------------------------------------------------------------ parameters
+    def _params(self, path_level: Any, op_level: Any, place: str) -> tuple[list[DraftParam], dict[str, str]] | None:
+        """The query and path parameters, and path variables renamed to declarable names (old -> new)."""
         merged: dict[tuple[str, str], dict[str, Any]] = {}
         for group in (path_level, op_level):
             for index, raw in enumerate(sequence(group, self.file, place, "'parameters'")):
@@ -195,42 +376,113 @@ class Mapper:
                 if not isinstance(param, dict) or "name" not in param or "in" not in param:
                     continue
                 merged[(str(param["in"]), str(param["name"]))] = param
-        auth_params = self._auth_param_names()
         out: list[DraftParam] = []
+        renames: dict[str, str] = {}
+        query_names = {name for (location, name) in merged if location == "query"}
         for (location, name), param in merged.items():
             where = f"{place} parameter {name}"
+            required = location == "path" or bool(as_bool(param.get("required")))
             if location in ("header", "cookie"):
                 self.report.add(where, f"{location} parameter")
                 continue
-            if location == "query" and name in auth_params:
+            if location not in ("query", "path"):
+                self.report.add(where, f"parameter in {location!r}")
+                continue
+            if location == "query" and name in self._auth_params:
                 continue  # the API key: sent by the adapter from the auth env var
-            if not _NAME.match(name):
-                self.report.add(where, "parameter name not allowed in a declaration", repr(name))
-                if location == "path" or param.get("required"):
+            declared_name = name
+            if location == "path" and (not _NAME.match(name) or name in query_names):
+                # a path variable's name never goes on the wire: rename it to a declarable one
+                taken = query_names | {n for (loc, n) in merged if loc == "path" and n != name}
+                declared_name = _valid_name(name + ("_path" if name in query_names else ""), taken)
+            elif not _NAME.match(name):
+                self.report.add(where, "parameter name not allowed in a declaration", repr(name) + (
+                    "; required: send it with the overlay's endpoint 'fixed'" if required else ""))
+                continue
+            draft = self._param(param, declared_name, location, required, where)
+            if draft is None:
+                if location == "path":
                     return None
                 continue
-            if "schema" not in param:
-                self.report.add(where, "parameter without a schema", "content-typed parameters are not mapped")
-                if location == "path" or param.get("required"):
-                    return None
+            if declared_name != name:
+                renames[name] = declared_name
+                self.report.notes.append(f"{where}: path variable renamed {{{name}}} -> {{{declared_name}}}")
+                draft.description = draft.description or f"path variable {{{name}}}"
+            out.append(draft)
+        return out, renames
+
+    def _param(self, param: dict[str, Any], name: str, location: str, required: bool, where: str) -> DraftParam | None:
+        schema_raw = param.get("schema")
+        if schema_raw is None:
+            if "content" in param:
+                self.report.add(where, "parameter without a schema", "content-typed parameters are not mapped"
+                                + ("; required: send it with the overlay's endpoint 'fixed'" if required else ""))
+                return None if location != "path" else DraftParam(name, "string", location, True)
+            schema_raw = {}
+        try:
+            schema, _ = self.flattener.normalize(schema_raw, where, ())
+        except CircularRef:
+            schema = None
+        kind = self.flattener.value_type(schema, where) if schema is not None else None
+        schema = schema or {}
+        if kind not in _PARAM_TYPES:
+            self.report.notes.append(f"{where}: parameter of unknown type {kind or 'none'}; read as a string")
+            kind = "string"
+        fmt = schema.get("format") if isinstance(schema.get("format"), str) else None
+        if kind == "string" and fmt in ("date", "date-time"):
+            kind = "date"
+        example = param.get("example", schema.get("example", schema.get("default")))
+        enum = schema.get("enum") if isinstance(schema.get("enum"), list) else None
+        return DraftParam(
+            name=name, type=kind, location=location, required=required,
+            description=str(param.get("description") or schema.get("description") or "").strip()[:4000],
+            example=example, enum=enum, format=fmt if fmt and _FORMAT.match(fmt) else None,
+            pattern=self._pattern(schema.get("pattern"), where),
+        )
+
+    def _pattern(self, value: Any, where: str) -> str | None:
+        if not isinstance(value, str) or not value or len(value) > 500:
+            return None
+        try:
+            re.compile(value)
+        except (re.error, RecursionError, OverflowError):
+            self.report.notes.append(f"{where}: pattern is not a Python regular expression; left out")
+            return None
+        return value
+
+    def _body_params(self, op: dict[str, Any], place: str, taken: set[str], write: bool) -> list[DraftParam] | None:
+        """The JSON request body's top-level properties as ``body`` parameters."""
+        raw = op.get("requestBody")
+        if raw is None:
+            return []
+        body = self._resolve(raw, f"{place} requestBody")
+        content = mapping(mapping(body, self.file, f"{place} requestBody", "a request body").get("content"),
+                          self.file, f"{place} requestBody", "'content'")
+        json_types = [t for t in map(str, content) if _JSON_TYPE.match(t.split(";")[0].strip())]
+        if not json_types:
+            self.report.add(place, "non-JSON request body", ", ".join(map(str, content)) or "no content")
+            return [] if write else None
+        where = f"{place} requestBody"
+        media = mapping(content[json_types[0]], self.file, f"{where} {json_types[0]}", "a media type")
+        try:
+            schema, _ = self.flattener.normalize(media.get("schema", {}), where, ())
+        except CircularRef:
+            schema = None
+        if schema is None or self.flattener.value_type(schema, where) != "object":
+            self.report.add(where, "request body is not an object with properties")
+            return [] if write else None
+        required: list[Any] = schema["required"] if isinstance(schema.get("required"), list) else []
+        out: list[DraftParam] = []
+        for key, prop in (schema.get("properties") or {}).items():
+            name = str(key)
+            prop_where = f"{where} {name}"
+            if not _NAME.match(name) or name in taken:
+                self.report.add(prop_where, "body property not declarable as a parameter",
+                                "name clashes with a query or path parameter" if name in taken else repr(name))
                 continue
-            schema, _ = self.flattener.normalize(param["schema"], where, ())
-            kind = self.flattener.value_type(schema, where) if schema is not None else None
-            if kind not in _PARAM_TYPES:
-                self.report.add(where, "parameter of unknown type", str(kind))
-                if location == "path" or param.get("required"):
-                    return None
-                continue
-            assert schema is not None
-            if kind == "string" and schema.get("format") in ("date", "date-time"):
-                kind = "date"
-            example = param.get("example", schema.get("example", schema.get("default")))
-            enum = schema.get("enum") if isinstance(schema.get("enum"), list) else None
-            out.append(DraftParam(
-                name=name, type=kind, location=location, required=bool(param.get("required") or location == "path"),
-                description=str(param.get("description") or schema.get("description") or "").strip()[:4000],
-                example=example, enum=enum,
-            ))
+            draft = self._param({"schema": prop}, name, "body", name in required, prop_where)
+            if draft is not None:
+                out.append(draft)
         return out
 
     def _auth_param_names(self) -> set[str]:
@@ -241,32 +493,57 @@ class Mapper:
             if isinstance(s, dict) and s.get("type") == "apiKey" and s.get("in") == "query"
         }
 
-    def _response_schema(self, op: dict[str, Any], place: str) -> Any:
+    # ------------------------------------------------------------------ responses
+    def _response_schema(self, op: dict[str, Any], place: str) -> tuple[Any, Any]:
+        """The JSON schema of the success response, and its example (None when there is none)."""
         raw = mapping(op.get("responses"), self.file, f"{place} responses", "'responses'")
         responses = {str(code): value for code, value in raw.items()}  # YAML: 200 is an int
         codes = [c for c in responses if c == "200"] or sorted(c for c in responses if c.startswith("2"))
         if not codes:
             self.report.add(place, "no 2xx response")
-            return None
+            return None, None
         response = self._resolve(responses[codes[0]], f"{place} response {codes[0]}")
         where = f"{place} response {codes[0]}"
         content = mapping(mapping(response, self.file, where, "a response").get("content"), self.file, where, "'content'")
-        json_types = [t for t in map(str, content) if t.split(";")[0].strip() == "application/json" or t.endswith("+json")]
+        json_types = [t for t in map(str, content) if _JSON_TYPE.match(t.split(";")[0].strip()) or t.endswith("+json")]
         if not json_types:
-            self.report.add(place, "non-JSON response", ", ".join(content) or "no content")
-            return None
-        schema = mapping(content[json_types[0]], self.file, f"{where} {json_types[0]}", "a media type").get("schema")
+            self.report.add(place, "non-JSON response", ", ".join(map(str, content)) or "no content")
+            return None, None
+        # application/json first, and a type that has a schema before one that only has examples
+        json_types.sort(key=lambda t: (not isinstance(content[t], dict) or "schema" not in content[t],
+                                       not t.startswith("application/json")))
+        media = mapping(content[json_types[0]], self.file, f"{where} {json_types[0]}", "a media type")
+        schema = media.get("schema")
         if schema is None:
             self.report.add(place, "JSON response without a schema")
-            return None
-        return schema
+            return None, None
+        return schema, self._example(media, schema, where)
+
+    def _example(self, media: dict[str, Any], schema: Any, place: str) -> Any:
+        """The media type's example, its first ``examples`` value, or the schema's example; JSON text parsed."""
+        value: Any = media.get("example")
+        if value is None and isinstance(media.get("examples"), dict):
+            first = next(iter(media["examples"].values()), None)
+            first = self._resolve(first, f"{place} examples") if first is not None else None
+            value = first.get("value") if isinstance(first, dict) else None
+        if value is None and isinstance(schema, dict):
+            value = schema.get("example")
+        if isinstance(value, str) and value.lstrip()[:1] in ("{", "[") and len(value) <= 1_000_000:
+            try:
+                value = load_json(value, name=f"{place} example")
+            except UnsafeDocumentError:
+                return None
+        return value if isinstance(value, (dict, list)) else None
 
     def _records(
         self, schema: Any, place: str, wanted: str | None, endpoint_id: str
     ) -> tuple[str, Any, tuple[str, ...]]:
         """Where records sit: the overlay's path, a root list, or the one list of objects."""
         where = f"{place} response"
-        node, chain = self.flattener.normalize(schema, where, ())
+        try:
+            node, chain = self.flattener.normalize(schema, where, (), union_root=True)
+        except CircularRef:
+            return "", schema, ()
         if node is None:
             return "", schema, ()
         if wanted is not None:
@@ -277,12 +554,15 @@ class Mapper:
             return "", node, chain  # a record with an id of its own, not an envelope around a list
         lists = []
         for key, child in (node.get("properties") or {}).items():
-            child_node, child_chain = self.flattener.normalize(child, f"{where} {key}", chain)
-            if child_node is None or self.flattener.value_type(child_node, where) != "array":
+            try:
+                child_node, child_chain = self.flattener.normalize(child, f"{where} {key}", chain)
+                if child_node is None or self.flattener.value_type(child_node, where) != "array":
+                    continue
+                items, _ = self.flattener.normalize(child_node.get("items", {}), f"{where} {key}[]", child_chain)
+            except CircularRef:
                 continue
-            items, _ = self.flattener.normalize(child_node.get("items", {}), f"{where} {key}[]", child_chain)
             if items is not None and self.flattener.value_type(items, where) == "object" and items.get("properties"):
-                lists.append((key, child_node.get("items", {}), child_chain))
+                lists.append((str(key), child_node.get("items", {}), child_chain))
         if len(lists) == 1:
             return lists[0]
         return "", node, chain
@@ -296,12 +576,55 @@ class Mapper:
             if key not in props:
                 raise OpenAPIImportError(
                     self.overlay_file, f"endpoints.{endpoint_id}.records",
-                    f"{path!r}: the response has no property {key!r} (has: {', '.join(props) or 'none'})",
+                    f"{path!r}: the response has no property {key!r} (has: {', '.join(map(str, props)) or 'none'})",
                 )
-            current, chain = self.flattener.normalize(props[key], f"{place} response {key}", chain)
+            try:
+                current, chain = self.flattener.normalize(props[key], f"{place} response {key}", chain)
+            except CircularRef:
+                current = None
         if current is not None and self.flattener.value_type(current, place) == "array":
             return current.get("items", {})
         return current
+
+
+def schema_from_example(value: Any, depth: int = 0) -> dict[str, Any]:
+    """A JSON schema describing ``value`` (objects, lists, scalars; ``null`` left untyped), depth-bounded."""
+    if depth > 8:
+        return {}
+    if isinstance(value, dict):
+        return {"type": "object", "properties": {str(k): schema_from_example(v, depth + 1) for k, v in
+                                                 list(value.items())[:500]}}
+    if isinstance(value, list):
+        objects = [v for v in value[:50] if isinstance(v, dict)]
+        if objects:
+            merged: dict[str, Any] = {}
+            for obj in objects:
+                for k, v in obj.items():
+                    if merged.get(k) is None:
+                        merged[k] = v
+            return {"type": "array", "items": schema_from_example(merged, depth + 1)}
+        first = next((v for v in value if v is not None), None)
+        return {"type": "array", "items": schema_from_example(first, depth + 1) if first is not None else {}}
+    if isinstance(value, bool):
+        return {"type": "boolean"}
+    if isinstance(value, int):
+        return {"type": "integer"}
+    if isinstance(value, float):
+        return {"type": "number"}
+    if isinstance(value, str):
+        return {"type": "string"}
+    return {}
+
+
+def _valid_name(name: str, taken: set[str]) -> str:
+    """A declarable parameter name for a path variable (its name is never sent)."""
+    base = re.sub(r"[^A-Za-z0-9_.\-]+", "_", name).strip("_") or "param"
+    if not (base[0].isalpha() or base[0] == "_"):
+        base = f"p_{base}"
+    candidate, n = base, 2
+    while candidate in taken:
+        candidate, n = f"{base}_{n}", n + 1
+    return candidate[:128]
 
 
 def _has_id_property(node: dict[str, Any]) -> bool:

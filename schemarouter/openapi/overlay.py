@@ -76,6 +76,7 @@ class Overlay(_Strict):
     auth: Auth | None = None  # or the whole auth block, when the spec declares no usable scheme
     default_group: Slug | None = None
     intents: list[Slug] = Field(default_factory=list)  # default intents of every endpoint
+    read_only_posts: list[str] = Field(default_factory=list)  # POSTs that only read: operation ids or "POST /path"
     fields: dict[str, FieldOverlay] = Field(default_factory=dict)  # by field name, in every endpoint with it
     endpoints: dict[str, EndpointOverlay] = Field(default_factory=dict)
 

@@ -32,6 +32,10 @@ class ImportReport:
     parameters: int = 0
     fields: int = 0
     endpoint_ids: list[str] = field(default_factory=list)
+    places: dict[str, str] = field(default_factory=dict)  # endpoint id -> "GET /path" it came from
+    write_endpoints: int = 0
+    converted_from: str | None = None  # "Swagger 2.0" when the document was converted on import
+    needs_base_url: bool = False  # no absolute server URL: the endpoints wait for the overlay's base_url
     unmapped: list[Unmapped] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -44,9 +48,11 @@ class ImportReport:
         return dict(sorted(Counter(u.construct for u in self.unmapped).items()))
 
     def summary(self) -> str:
+        version = f"OpenAPI {self.openapi_version}" + (f", converted from {self.converted_from}" if self.converted_from else "")
+        writes = f" ({self.write_endpoints} writes)" if self.write_endpoints else ""
         return (
-            f"{self.spec} (OpenAPI {self.openapi_version}) -> source {self.source_id}: {self.operations} GET "
-            f"operations, {self.endpoints} endpoints, {self.parameters} parameters, {self.fields} fields; "
+            f"{self.spec} ({version}) -> source {self.source_id}: {self.operations} read operations, "
+            f"{self.endpoints} endpoints{writes}, {self.parameters} parameters, {self.fields} fields; "
             f"{len(self.unmapped)} items not mapped"
         )
 
@@ -57,7 +63,9 @@ class ImportReport:
         return {
             "spec": self.spec, "source_id": self.source_id, "openapi_version": self.openapi_version,
             "operations": self.operations, "endpoints": self.endpoints, "parameters": self.parameters,
-            "fields": self.fields, "endpoint_ids": self.endpoint_ids,
+            "fields": self.fields, "endpoint_ids": self.endpoint_ids, "places": self.places,
+            "write_endpoints": self.write_endpoints, "converted_from": self.converted_from,
+            "needs_base_url": self.needs_base_url,
             "unmapped": [{"place": u.place, "construct": u.construct, "detail": u.detail} for u in self.unmapped],
             "unmapped_counts": self.counts(), "notes": self.notes,
         }

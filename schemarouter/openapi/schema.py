@@ -3,8 +3,13 @@
 Objects become dotted paths, arrays of objects ``[]`` paths (their fields are lists, so typed
 ``array`` as in the inventory), ``allOf`` parts are merged, and a ``oneOf``/``anyOf`` whose only
 alternatives are one schema and ``null`` is read as that schema. Every other union, ``not``, an
-untyped leaf, an external ``$ref`` or a property name the path grammar cannot spell is reported,
-not guessed. Nesting deeper than ``max_depth`` objects stops with an ``object`` field.
+untyped leaf, an external or dangling ``$ref`` or a property name the path grammar cannot spell
+is reported, not guessed. Nesting deeper than ``max_depth`` objects stops with an ``object``
+field, and so does a schema that refers to itself once it has been followed one more time
+(reported as a recursive schema). A record whose root is a union of objects (a ``oneOf`` of
+``Cat`` and ``Dog``) gets the fields of every alternative. Every walk is bounded: by the depth
+limits, and by ``max_fields`` per record, past which the nesting limit is lowered until the
+record fits (so a record with very wide nested schemas keeps its outer fields).
 """
 
 from __future__ import annotations
@@ -15,12 +20,18 @@ from typing import Any
 
 from schemarouter.openapi.errors import OpenAPIImportError, mapping, sequence
 from schemarouter.openapi.report import ImportReport
-from schemarouter.openapi.resolver import ExternalRef, Resolver
+from schemarouter.openapi.resolver import CircularRef, DanglingRef, ExternalRef, Resolver
 
 _PATH_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_:\-]*$")
 _SCALARS = {"string", "integer", "number", "boolean"}
 _DATE_FORMATS = {"date", "date-time"}
 MAX_DEPTH = 4
+MAX_FIELDS = 400  # per record; past it the nesting limit is lowered
+MAX_SCHEMA_NESTING = 32  # allOf/oneOf wrapped in allOf/oneOf ... (inline, without $ref)
+
+
+class _TooManyFields(Exception):
+    """Internal: the record has more than ``max_fields`` fields at the current nesting limit."""
 
 
 @dataclass(frozen=True)
@@ -46,43 +57,70 @@ def _unit(node: dict[str, Any]) -> str | None:
 
 
 class Flattener:
-    def __init__(self, resolver: Resolver, report: ImportReport, max_depth: int = MAX_DEPTH) -> None:
+    def __init__(
+        self, resolver: Resolver, report: ImportReport, max_depth: int = MAX_DEPTH, max_fields: int = MAX_FIELDS
+    ) -> None:
         self.resolver = resolver
         self.report = report
         self.max_depth = max_depth
+        self.max_fields = max_fields
+        self._limit = max_depth  # the nesting limit of the record being flattened
+        self._count = 0
+        self._visits = 0
 
     # ------------------------------------------------------------------ normalizing one node
-    def normalize(self, node: Any, place: str, chain: tuple[str, ...]) -> tuple[dict[str, Any] | None, tuple[str, ...]]:
-        """Resolve refs, merge allOf, unwrap nullable unions; None (reported) when unsupported."""
+    def resolve(self, node: Any, place: str, chain: tuple[str, ...]) -> tuple[Any, tuple[str, ...]] | None:
+        """``Resolver.resolve`` with external and dangling references reported (None); cycles propagate."""
         try:
-            node, chain = self.resolver.resolve(node, place, chain)
+            return self.resolver.resolve(node, chain)
         except ExternalRef as ext:
             self.report.add(place, "external $ref", ext.ref)
+        except DanglingRef as bad:
+            self.report.add(place, "dangling $ref", f"{bad.ref}: {bad.problem}")
+        return None
+
+    def normalize(
+        self, node: Any, place: str, chain: tuple[str, ...], nesting: int = 0, union_root: bool = False,
+    ) -> tuple[dict[str, Any] | None, tuple[str, ...]]:
+        """Resolve refs, merge allOf, unwrap nullable unions; None (reported) when unsupported.
+
+        Raises :class:`CircularRef` for a schema that refers to itself (the caller decides).
+        ``union_root``: a union of object schemas is merged (used for a record's own schema).
+        """
+        if nesting > MAX_SCHEMA_NESTING:
+            self.report.add(place, "schema nesting too deep", f"more than {MAX_SCHEMA_NESTING} allOf/oneOf levels")
             return None, chain
+        resolved = self.resolve(node, place, chain)
+        if resolved is None:
+            return None, chain
+        node, chain = resolved
         if not isinstance(node, dict):
             self.report.add(place, "schema is not an object")
             return None, chain
         self._check_shape(node, place)
         if "allOf" in node:
-            merged = self._merge_all_of(node, place, chain)
+            merged = self._merge_all_of(node, place, chain, nesting)
             if merged is None:
                 return None, chain
             node = merged
         for keyword in ("oneOf", "anyOf"):
             if keyword in node:
                 branches = node[keyword] if isinstance(node[keyword], list) else []
-                real = [b for b in branches if not _is_null_schema(self.resolver, b, place, chain)]
-                numeric = [_scalar_type(self.resolver, b, place, chain) for b in real]
+                real = [b for b in branches if not _is_null_schema(self.resolver, b, chain)]
+                numeric = [_scalar_type(self.resolver, b, chain) for b in real]
+                rest = {k: v for k, v in node.items() if k != keyword}
                 if len(real) > 1 and set(numeric) <= {"integer", "number"}:
                     # integer | number is a number: the one union real specs use for scores
-                    rest = {k: v for k, v in node.items() if k != keyword}
                     return {**rest, "type": "number"}, chain
                 if len(real) == 1:
-                    rest = {k: v for k, v in node.items() if k != keyword}
-                    inner, chain = self.normalize(real[0], place, chain)
+                    inner, chain = self.normalize(real[0], place, chain, nesting + 1, union_root)
                     if inner is None:
                         return None, chain
                     return {**inner, **{k: v for k, v in rest.items() if k in ("description", "x-unit", "x-units")}}, chain
+                if union_root and real:
+                    merged_union = self._merge_union(rest, real, place, chain, nesting, keyword)
+                    if merged_union is not None:
+                        return merged_union, chain
                 self.report.add(place, keyword, f"{len(real)} alternatives")
                 return None, chain
         if "not" in node:
@@ -100,11 +138,43 @@ class Flattener:
         if kind is not None and not isinstance(kind, (str, list)):
             raise OpenAPIImportError(file, place, f"'type' must be a string or a list, not {type(kind).__name__}")
 
-    def _merge_all_of(self, node: dict[str, Any], place: str, chain: tuple[str, ...]) -> dict[str, Any] | None:
+    def _merge_union(
+        self, rest: dict[str, Any], branches: list[Any], place: str, chain: tuple[str, ...], nesting: int, keyword: str,
+    ) -> dict[str, Any] | None:
+        """A record that is one of several objects (or lists of objects): the properties of them all."""
+        properties: dict[str, Any] = dict(rest.get("properties") or {})
+        kinds = set()
+        for index, branch in enumerate(branches):
+            where = f"{place} {keyword}[{index}]"
+            try:
+                resolved, branch_chain = self.normalize(branch, where, chain, nesting + 1)
+                kind = self.value_type(resolved, place) if resolved is not None else None
+                if resolved is not None and kind == "array":
+                    resolved, _ = self.normalize(resolved.get("items", {}), f"{where}[]", branch_chain, nesting + 1)
+            except CircularRef:
+                resolved = None
+            if resolved is None or self.value_type(resolved, place) != "object" or not resolved.get("properties"):
+                return None
+            kinds.add(kind)
+            for key, value in resolved["properties"].items():
+                properties.setdefault(key, value)
+        if len(kinds) != 1:
+            return None
+        self.report.notes.append(f"{place}: {keyword} of {len(branches)} record shapes; fields of every alternative")
+        merged = {"type": "object", "properties": properties}
+        return {**rest, **merged} if kinds == {"object"} else {**rest, "type": "array", "items": merged}
+
+    def _merge_all_of(
+        self, node: dict[str, Any], place: str, chain: tuple[str, ...], nesting: int = 0,
+    ) -> dict[str, Any] | None:
         merged: dict[str, Any] = {k: v for k, v in node.items() if k != "allOf"}
         properties: dict[str, Any] = dict(merged.get("properties") or {})
         for index, part in enumerate(node["allOf"] or []):
-            resolved, _ = self.normalize(part, f"{place} allOf[{index}]", chain)
+            try:
+                resolved, _ = self.normalize(part, f"{place} allOf[{index}]", chain, nesting + 1)
+            except CircularRef as loop:
+                self.report.add(f"{place} allOf[{index}]", "recursive schema", f"{loop.loop}; part left out")
+                continue
             if resolved is None:
                 return None
             properties.update(resolved.get("properties") or {})
@@ -135,27 +205,48 @@ class Flattener:
 
     # ------------------------------------------------------------------ flattening
     def fields(self, node: Any, place: str, chain: tuple[str, ...] = ()) -> list[FlatField]:
-        """Fields of one record whose schema is ``node``."""
-        out: list[FlatField] = []
-        node, chain = self.normalize(node, place, chain)
-        if node is None:
-            return out
-        kind = self.value_type(node, place)
-        if kind == "object" and node.get("properties"):
-            self._object(node, "", place, chain, 1, False, out)
-        elif kind in _SCALARS or kind == "array":
+        """Fields of one record whose schema is ``node`` (at most ``max_fields``)."""
+        try:
+            normalized, chain = self.normalize(node, place, chain, union_root=True)
+        except CircularRef as loop:
+            self.report.add(place, "recursive schema", loop.loop)
+            return []
+        if normalized is None:
+            return []
+        kind = self.value_type(normalized, place)
+        if kind == "object" and normalized.get("properties"):
+            for limit in range(self.max_depth, 0, -1):
+                out: list[FlatField] = []
+                self._limit, self._count, self._visits = limit, 0, 0
+                try:
+                    self._object(normalized, "", place, chain, 1, False, out)
+                except _TooManyFields:
+                    continue
+                if limit < self.max_depth:
+                    self.report.add(place, "more fields than the limit",
+                                    f"over {self.max_fields} fields; nesting kept to {limit} level(s)")
+                return out
+            self.report.add(place, "more fields than the limit", f"over {self.max_fields} top-level fields")
+            return out[: self.max_fields]
+        if kind in _SCALARS or kind == "array":
             self.report.add(place, "record is not an object", f"a bare {kind}; no field path can name it")
         elif kind == "object":
             self.report.add(place, "free-form object", "no properties declared")
         else:
             self.report.add(place, "untyped schema")
-        return out
+        return []
+
+    def _emit(self, out: list[FlatField], item: FlatField) -> None:
+        self._count += 1
+        if self._count > self.max_fields and self._limit > 1:
+            raise _TooManyFields
+        out.append(item)
 
     def _object(
         self, node: dict[str, Any], prefix: str, place: str, chain: tuple[str, ...], depth: int,
         in_list: bool, out: list[FlatField],
     ) -> None:
-        units = node.get("x-units") if isinstance(node.get("x-units"), dict) else {}
+        units: dict[str, Any] = node["x-units"] if isinstance(node.get("x-units"), dict) else {}
         for key, child in (node.get("properties") or {}).items():
             child_place = f"{place} {prefix}{key}"  # place is the record's place; prefix the path so far
             if not _PATH_KEY.match(str(key)):
@@ -167,7 +258,15 @@ class Flattener:
         self, child: Any, path: str, place: str, chain: tuple[str, ...], depth: int, in_list: bool,
         out: list[FlatField], unit_hint: str | None,
     ) -> None:
-        node, chain = self.normalize(child, place, chain)
+        self._visits += 1
+        if self._visits > 10 * self.max_fields and self._limit > 1:
+            raise _TooManyFields  # wide schemas that yield few fields still cost a walk each
+        try:
+            node, chain = self.normalize(child, place, chain)
+        except CircularRef as loop:
+            self.report.add(place, "recursive schema", f"{loop.loop}; kept as one object field")
+            self._emit(out, FlatField(path, "array" if in_list else "object", "", None, in_list, "object"))
+            return
         if node is None:
             return
         kind = self.value_type(node, place)
@@ -179,40 +278,47 @@ class Flattener:
         if kind in _SCALARS:
             leaf = "date" if kind == "string" and _format(node) in _DATE_FORMATS else kind
             if in_list:
-                out.append(FlatField(path, "array", description, unit, True, leaf))
+                self._emit(out, FlatField(path, "array", description, unit, True, leaf))
             else:
-                out.append(FlatField(path, leaf, description, unit))
+                self._emit(out, FlatField(path, leaf, description, unit))
             return
         if kind == "object":
             if not node.get("properties"):
-                out.append(FlatField(path, "array" if in_list else "object", description, unit, in_list, "object"))
+                self._emit(out, FlatField(path, "array" if in_list else "object", description, unit, in_list, "object"))
                 return
-            if depth >= self.max_depth:
-                self.report.add(place, "nesting deeper than the depth limit", f"kept as one object field ({self.max_depth} levels)")
-                out.append(FlatField(path, "array" if in_list else "object", description, unit, in_list, "object"))
+            if depth >= self._limit:
+                if self._limit == self.max_depth:
+                    self.report.add(place, "nesting deeper than the depth limit",
+                                    f"kept as one object field ({self.max_depth} levels)")
+                self._emit(out, FlatField(path, "array" if in_list else "object", description, unit, in_list, "object"))
                 return
             self._object(node, f"{path}.", _record_place(place, path), chain, depth + 1, in_list, out)
             return
         if kind == "array":
-            items, item_chain = self.normalize(node.get("items", {}), f"{place}[]", chain)
+            try:
+                items, item_chain = self.normalize(node.get("items", {}), f"{place}[]", chain)
+            except CircularRef as loop:
+                self.report.add(place, "recursive schema", f"{loop.loop}; kept as one list field")
+                items, item_chain = None, chain
             item_kind = self.value_type(items, f"{place}[]") if items is not None else None
-            if items is not None and item_kind == "object" and items.get("properties") and depth < self.max_depth:
+            if items is not None and item_kind == "object" and items.get("properties") and depth < self._limit:
                 self._object(items, f"{path}[].", _record_place(place, path), item_chain, depth + 1, True, out)
                 return
-            if items is not None and item_kind == "object" and items.get("properties"):
+            if items is not None and item_kind == "object" and items.get("properties") and self._limit == self.max_depth:
                 self.report.add(place, "nesting deeper than the depth limit", f"kept as one list field ({self.max_depth} levels)")
-            leaf = item_kind
-            if leaf == "string" and items is not None and _format(items) in _DATE_FORMATS:
-                leaf = "date"
-            out.append(FlatField(path, "array", description, unit or (_unit(items) if items else None), in_list, leaf))
+            item_leaf = item_kind
+            if item_leaf == "string" and items is not None and _format(items) in _DATE_FORMATS:
+                item_leaf = "date"
+            self._emit(out, FlatField(path, "array", description, unit or (_unit(items) if items else None), in_list,
+                                      item_leaf))
             return
         self.report.add(place, f"unsupported type {kind!r}")
 
 
-def _is_null_schema(resolver: Resolver, branch: Any, place: str, chain: tuple[str, ...]) -> bool:
+def _is_null_schema(resolver: Resolver, branch: Any, chain: tuple[str, ...]) -> bool:
     try:
-        node, _ = resolver.resolve(branch, place, chain)
-    except ExternalRef:
+        node, _ = resolver.resolve(branch, chain)
+    except (ExternalRef, DanglingRef, CircularRef):
         return False
     return isinstance(node, dict) and (node.get("type") == "null" or node.get("enum") == [None])
 
@@ -222,10 +328,10 @@ def _record_place(place: str, path: str) -> str:
     return place[: -len(path)].rstrip() if place.endswith(path) else place
 
 
-def _scalar_type(resolver: Resolver, branch: Any, place: str, chain: tuple[str, ...]) -> str | None:
+def _scalar_type(resolver: Resolver, branch: Any, chain: tuple[str, ...]) -> str | None:
     try:
-        node, _ = resolver.resolve(branch, place, chain)
-    except ExternalRef:
+        node, _ = resolver.resolve(branch, chain)
+    except (ExternalRef, DanglingRef, CircularRef):
         return None
     kind = node.get("type") if isinstance(node, dict) else None
     return kind if isinstance(kind, str) else None
