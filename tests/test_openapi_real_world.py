@@ -270,7 +270,8 @@ def test_writes_are_kept_and_never_executed_unless_allowed(tmp_path: Path) -> No
     refused = _run(result, step, handler)
     assert refused.error is not None and refused.error.kind == "write_not_allowed" and not sent
     assert "--allow-writes things" in refused.error.message and "SCHEMAROUTER_ALLOW_WRITES=things" in refused.error.message
-    assert _run(result, step, handler, allow_writes=("other",)).error.kind == "write_not_allowed"  # type: ignore[union-attr]
+    other = _run(result, step, handler, allow_writes=("other",)).error
+    assert other is not None and other.kind == "write_not_allowed"
     allowed = _run(result, step, handler, allow_writes=("things",))
     assert allowed.error is None or allowed.error.kind != "write_not_allowed"
     assert [r.method for r in sent] == ["POST"] and json.loads(sent[0].content) == {"uris": ["t:1"]}
@@ -388,8 +389,8 @@ def _bomb_spec(where: str) -> str:
         lines.append(f"x-{name}: &{name} [{', '.join([f'*{prev}'] * 10)}]")
     lines += ["paths:", "  /x:", "    get:", "      parameters:",
               f"      - {{name: q, in: query, schema: {{type: string, {where}: *i}}}}",
-              "      responses: {'200': {description: ok, content: {application/json: {schema: {type: object, "
-              "properties: {id: {type: string}}}}}}}"]
+              ("      responses: {'200': {description: ok, content: {application/json: {schema: {type: object, "
+               "properties: {id: {type: string}}}}}}}")]
     return "\n".join(lines) + "\n"
 
 

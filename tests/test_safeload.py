@@ -177,7 +177,7 @@ def test_load_document_and_load_file_pick_json_or_yaml(tmp_path: Path) -> None:
 
 def test_the_pure_python_parser_gives_the_same_results(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without libyaml the same composer runs on PyYAML's own parser."""
-    import schemarouter.safeload as safeload
+    from schemarouter import safeload
 
     monkeypatch.setattr(safeload, "_BASE_LOADER", yaml.SafeLoader)
     for text in PLAIN_YAML:

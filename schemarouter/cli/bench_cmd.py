@@ -101,6 +101,13 @@ def _sizes(value: str) -> tuple[int, ...]:
     help="Run only this suite (repeatable; default all): dev = the first-party queries, routers and "
     "scaling; imported = the imported-sources dev set; tmdb = RestBench TMDB.",
 )
+@click.option(
+    "--import-corpus",
+    "import_corpus",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+    metavar="DIR",
+    help="Instead: measure source import-openapi on a corpus of OpenAPI documents (make corpus fetches one).",
+)
 def bench(
     queries_file: Path | None,
     registry_export: Path | None,
@@ -117,6 +124,7 @@ def bench(
     postgres_url: str | None,
     routers: tuple[str, ...],
     suites: tuple[str, ...],
+    import_corpus: Path | None,
 ) -> None:
     """Benchmark schemarouter against baselines and ablations on a query set with gold plans.
 
@@ -127,6 +135,11 @@ def bench(
       schemarouter bench --queries my_queries.jsonl --no-scaling --json
       schemarouter bench --suite imported --suite tmdb --json
     """
+    if import_corpus is not None:
+        from schemarouter.bench.import_corpus import run_command
+
+        run_command(import_corpus, report, as_json)
+        return
     from schemarouter.bench import plots as plotting
     from schemarouter.bench import report as reporting
     from schemarouter.bench.session import SUITES, Options, run

@@ -45,6 +45,7 @@ _WRITE_WORDS = frozenset({
     "approve", "reject", "import", "publish", "move", "copy", "reset", "revoke", "grant", "invite", "subscribe",
     "unsubscribe", "login", "logout", "change", "mark", "upsert", "write", "execute", "run", "trigger", "post",
 })
+_RECORDS_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_:\-]*$")  # a key the field-path grammar can name
 _JSON_TYPE = re.compile(r"^application/([\w.+-]*\+)?json$|^application/json$|^\*/\*$")
 
 
@@ -228,15 +229,18 @@ class Mapper:
         items: list[tuple[str, dict[str, Any]]] = []
         for path, raw_item in self.doc["paths"].items():
             place = f"paths {path}"
-            item = mapping(self._resolve(raw_item, place), self.file, place, "a path item")
+            if str(path).startswith("x-"):
+                continue  # a specification extension, not a path
+            item = self._resolve(raw_item, place)
+            if not isinstance(item, dict):
+                self.report.add(place, "malformed path item", f"a mapping expected, not {type(item).__name__}")
+                continue
             items.append((str(path), item))
         read_posts = self._read_only_posts(items)
         for path, item in items:  # GETs first: their ids are what they were before other methods mapped
             if "get" in item:
                 self.report.operations += 1
-                place = f"GET {path}"
-                op = mapping(item["get"], self.file, place, "an operation")
-                draft = self._endpoint(path, item, op, place, "get", taken)
+                draft = self._operation(path, item, "get", taken, write=False)
                 if draft is not None:
                     drafts.append(draft)
         for path, item in items:
@@ -247,14 +251,28 @@ class Mapper:
                 if method not in WRITE_METHODS:
                     self.report.add(place, f"{method.upper()} operation", "only GET, POST, PUT, PATCH and DELETE are mapped")
                     continue
-                op = mapping(item[method], self.file, place, "an operation")
-                read = method == "post" and (place in read_posts or is_read_only_post(op))
+                op = item[method]
+                read = method == "post" and isinstance(op, dict) and (place in read_posts or is_read_only_post(op))
                 if read:
                     self.report.operations += 1
-                draft = self._endpoint(path, item, op, place, method, taken, write=not read)
+                draft = self._operation(path, item, method, taken, write=not read)
                 if draft is not None:
                     drafts.append(draft)
         return drafts
+
+    def _operation(
+        self, path: str, item: dict[str, Any], method: str, taken: set[str], write: bool,
+    ) -> DraftEndpoint | None:
+        """One operation; a malformed one is reported and left out, not a refusal of the document."""
+        place = f"{method.upper()} {path}"
+        try:
+            op = mapping(item[method], self.file, place, "an operation")
+            return self._endpoint(path, item, op, place, method, taken, write=write)
+        except OpenAPIImportError as err:
+            if err.file != self.file:
+                raise  # the overlay's mistake: the user must fix it
+            self.report.add(err.place or place, "malformed operation", err.problem)
+            return None
 
     def _read_only_posts(self, items: list[tuple[str, dict[str, Any]]]) -> set[str]:
         """The places (``POST /path``) the overlay's ``read_only_posts`` names; an unknown name is an error."""
@@ -311,6 +329,7 @@ class Mapper:
         for old, new in renames.items():
             path = path.replace("{" + old + "}", "{" + new + "}")
         path = self._path_template(path, params, place)
+        path = "/" + re.sub(r"\s", lambda m: f"%{ord(m.group()):02X}", path.lstrip("/"))  # a URL path has no spaces
         if method != "get":
             body = self._body_params(op, place, {p.name for p in params}, write)
             if body is None:
@@ -426,7 +445,7 @@ class Mapper:
         kind = self.flattener.value_type(schema, where) if schema is not None else None
         schema = schema or {}
         if kind not in _PARAM_TYPES:
-            self.report.notes.append(f"{where}: parameter of unknown type {kind or 'none'}; read as a string")
+            self.report.notes.append(f"{where}: no single parameter type ({kind or 'a union, or none'}); read as a string")
             kind = "string"
         fmt = schema.get("format") if isinstance(schema.get("format"), str) else None
         if kind == "string" and fmt in ("date", "date-time"):
@@ -561,7 +580,8 @@ class Mapper:
                 items, _ = self.flattener.normalize(child_node.get("items", {}), f"{where} {key}[]", child_chain)
             except CircularRef:
                 continue
-            if items is not None and self.flattener.value_type(items, where) == "object" and items.get("properties"):
+            if (items is not None and self.flattener.value_type(items, where) == "object" and items.get("properties")
+                    and _RECORDS_KEY.match(str(key))):
                 lists.append((str(key), child_node.get("items", {}), child_chain))
         if len(lists) == 1:
             return lists[0]

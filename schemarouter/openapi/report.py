@@ -38,10 +38,12 @@ class ImportReport:
     needs_base_url: bool = False  # no absolute server URL: the endpoints wait for the overlay's base_url
     unmapped: list[Unmapped] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    _seen: set[Unmapped] = field(default_factory=set, repr=False, compare=False)
 
     def add(self, place: str, construct: str, detail: str = "") -> None:
         item = Unmapped(place, construct, detail)
-        if item not in self.unmapped:
+        if item not in self._seen:  # a set: real documents report thousands of items
+            self._seen.add(item)
             self.unmapped.append(item)
 
     def counts(self) -> dict[str, int]:

@@ -18,7 +18,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from schemarouter.openapi.errors import OpenAPIImportError, mapping, sequence
 from schemarouter.openapi.report import ImportReport
 from schemarouter.openapi.resolver import CircularRef, DanglingRef, ExternalRef, Resolver
 
@@ -27,6 +26,12 @@ _SCALARS = {"string", "integer", "number", "boolean"}
 _DATE_FORMATS = {"date", "date-time"}
 MAX_DEPTH = 4
 MAX_FIELDS = 400  # per record; past it the nesting limit is lowered
+# A document's budget (real ones stay far below; a few very large ones, thousands of operations with
+# wide schemas, would otherwise take minutes and gigabytes): past the soft limit records keep their
+# top-level fields only, past the hard limit further records are reported, not mapped.
+DOCUMENT_FIELDS_SOFT = 20_000
+DOCUMENT_FIELDS_HARD = 40_000
+REDUCED_FIELDS = 60
 MAX_SCHEMA_NESTING = 32  # allOf/oneOf wrapped in allOf/oneOf ... (inline, without $ref)
 
 
@@ -67,6 +72,8 @@ class Flattener:
         self._limit = max_depth  # the nesting limit of the record being flattened
         self._count = 0
         self._visits = 0
+        self.document_fields = 0  # every record's fields so far: the document's budget
+        self._reduced_noted = False
 
     # ------------------------------------------------------------------ normalizing one node
     def resolve(self, node: Any, place: str, chain: tuple[str, ...]) -> tuple[Any, tuple[str, ...]] | None:
@@ -97,7 +104,8 @@ class Flattener:
         if not isinstance(node, dict):
             self.report.add(place, "schema is not an object")
             return None, chain
-        self._check_shape(node, place)
+        if not self._well_formed(node, place):
+            return None, chain
         if "allOf" in node:
             merged = self._merge_all_of(node, place, chain, nesting)
             if merged is None:
@@ -128,15 +136,20 @@ class Flattener:
             return None, chain
         return node, chain
 
-    def _check_shape(self, node: dict[str, Any], place: str) -> None:
-        """Keywords with the wrong JSON type are bad input, named with their place."""
-        file = self.resolver.file
-        mapping(node.get("properties"), file, place, "'properties'")
+    def _well_formed(self, node: dict[str, Any], place: str) -> bool:
+        """Keywords with the wrong JSON type: the schema is reported (with its place) and left out."""
+        problems = []
+        if node.get("properties") is not None and not isinstance(node["properties"], dict):
+            problems.append(f"'properties' must be a mapping, not {type(node['properties']).__name__}")
         for keyword in ("allOf", "oneOf", "anyOf"):
-            sequence(node.get(keyword), file, place, f"'{keyword}'")
+            if node.get(keyword) is not None and not isinstance(node[keyword], list):
+                problems.append(f"'{keyword}' must be a list, not {type(node[keyword]).__name__}")
         kind = node.get("type")
         if kind is not None and not isinstance(kind, (str, list)):
-            raise OpenAPIImportError(file, place, f"'type' must be a string or a list, not {type(kind).__name__}")
+            problems.append(f"'type' must be a string or a list, not {type(kind).__name__}")
+        if problems:
+            self.report.add(place, "malformed schema", "; ".join(problems))
+        return not problems
 
     def _merge_union(
         self, rest: dict[str, Any], branches: list[Any], place: str, chain: tuple[str, ...], nesting: int, keyword: str,
@@ -215,19 +228,20 @@ class Flattener:
             return []
         kind = self.value_type(normalized, place)
         if kind == "object" and normalized.get("properties"):
-            for limit in range(self.max_depth, 0, -1):
-                out: list[FlatField] = []
-                self._limit, self._count, self._visits = limit, 0, 0
-                try:
-                    self._object(normalized, "", place, chain, 1, False, out)
-                except _TooManyFields:
-                    continue
-                if limit < self.max_depth:
-                    self.report.add(place, "more fields than the limit",
-                                    f"over {self.max_fields} fields; nesting kept to {limit} level(s)")
-                return out
-            self.report.add(place, "more fields than the limit", f"over {self.max_fields} top-level fields")
-            return out[: self.max_fields]
+            if self.document_fields >= DOCUMENT_FIELDS_HARD:
+                self.report.add(place, "document field budget spent", f"{DOCUMENT_FIELDS_HARD:,} fields mapped already")
+                return []
+            reduced = self.document_fields >= DOCUMENT_FIELDS_SOFT
+            if reduced and not self._reduced_noted:
+                self._reduced_noted = True
+                self.report.notes.append(
+                    f"a very large document: after {DOCUMENT_FIELDS_SOFT:,} fields, records keep their top-level "
+                    f"fields only (at most {REDUCED_FIELDS} each); {DOCUMENT_FIELDS_HARD:,} fields at most in all")
+            out = self._flatten(normalized, place, chain, 1 if reduced else self.max_depth)
+            if reduced:
+                out = out[:REDUCED_FIELDS]
+            self.document_fields += len(out)
+            return out
         if kind in _SCALARS or kind == "array":
             self.report.add(place, "record is not an object", f"a bare {kind}; no field path can name it")
         elif kind == "object":
@@ -235,6 +249,22 @@ class Flattener:
         else:
             self.report.add(place, "untyped schema")
         return []
+
+    def _flatten(self, node: dict[str, Any], place: str, chain: tuple[str, ...], max_depth: int) -> list[FlatField]:
+        """The record's fields at the deepest nesting limit (<= ``max_depth``) that keeps them under ``max_fields``."""
+        out: list[FlatField] = []
+        for limit in range(max_depth, 0, -1):
+            out = []
+            self._limit, self._count, self._visits = limit, 0, 0
+            try:
+                self._object(node, "", place, chain, 1, False, out)
+            except _TooManyFields:
+                continue
+            if limit < max_depth:
+                self.report.add(place, "more fields than the limit",
+                                f"over {self.max_fields} fields; nesting kept to {limit} level(s)")
+            return out
+        return out
 
     def _emit(self, out: list[FlatField], item: FlatField) -> None:
         self._count += 1
