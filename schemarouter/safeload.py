@@ -262,16 +262,18 @@ def load_yaml(
 
 
 def _check_depth(value: Any, name: str, max_depth: int) -> None:
-    """Refuse containers nested deeper than ``max_depth`` (iterative: no recursion of its own)."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        node, depth = stack.pop()
-        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else None
-        if children is None:
-            continue
+    """Refuse parsed JSON nested deeper than ``max_depth``: one level of containers at a time, no recursion."""
+    level: list[Any] = [value] if type(value) in (dict, list) else []
+    depth = 0
+    while level:
+        depth += 1
         if depth > max_depth:
             raise UnsafeDocumentError(name, f"nesting deeper than {max_depth} levels")
-        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+        deeper: list[Any] = []
+        for node in level:
+            children = node.values() if type(node) is dict else node
+            deeper.extend([child for child in children if type(child) in (dict, list)])
+        level = deeper
 
 
 def load_json(text: str | bytes, *, name: str, max_depth: int = MAX_DEPTH, max_bytes: int = MAX_BYTES) -> Any:

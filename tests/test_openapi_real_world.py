@@ -280,13 +280,23 @@ def test_writes_are_kept_and_never_executed_unless_allowed(tmp_path: Path) -> No
     assert len(sent) == 2
 
 
-def test_run_allow_writes_option(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    template = synced_template(tmp_path / "t")
-    db = copy_registry(template, tmp_path)
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return synced_template(tmp_path_factory.mktemp("template"))
+
+
+def _cli_files(tmp_path: Path, template: Path) -> tuple[str, Path, Path]:
+    """A synced registry copy, the search document and the minimal overlay."""
     spec = tmp_path / "spec.json"
     spec.write_text(json.dumps(_search_doc()), encoding="utf-8")
     ov = tmp_path / "ov.yaml"
     ov.write_text(yaml.safe_dump(OVERLAY), encoding="utf-8")
+    return copy_registry(template, tmp_path), spec, ov
+
+
+def test_run_allow_writes_option(tmp_path: Path, template: Path, capsys: pytest.CaptureFixture[str],
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    db, spec, ov = _cli_files(tmp_path, template)
     assert run_main(capsys, monkeypatch, "source", "import-openapi", str(spec), "--id", "things", "--overlay", str(ov),
                     "--db", db).code == 0
     plan = tmp_path / "plan.json"
@@ -444,14 +454,9 @@ def test_a_refusal_prints_the_report_and_json_carries_it(tmp_path: Path, capsys:
         assert reg.list_sources() == []
 
 
-def test_a_success_prints_notes_and_places(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+def test_a_success_prints_notes_and_places(tmp_path: Path, template: Path, capsys: pytest.CaptureFixture[str],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    template = synced_template(tmp_path / "t")
-    db = copy_registry(template, tmp_path)
-    spec = tmp_path / "spec.json"
-    spec.write_text(json.dumps(_search_doc()), encoding="utf-8")
-    ov = tmp_path / "ov.yaml"
-    ov.write_text(yaml.safe_dump(OVERLAY), encoding="utf-8")
+    db, spec, ov = _cli_files(tmp_path, template)
     ran = run_main(capsys, monkeypatch, "source", "import-openapi", str(spec), "--id", "things", "--overlay", str(ov),
                    "--db", db, "--dry-run", "--json")
     data = json.loads(ran.out)
@@ -469,3 +474,26 @@ def test_fields_are_inferred_from_the_example_when_the_schema_has_none(tmp_path:
     fields = {f.name: f.type for f in result.local.source.endpoint("city").fields}
     assert fields == {"city": "string", "latitude": "number", "tags": "array", "station_code": "string"}
     assert any("inferred from the response example" in n for n in result.report.notes)
+
+
+def test_very_large_documents_are_mapped_within_budgets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the field budget records keep top-level fields; past the endpoint budget operations are reported."""
+    import schemarouter.openapi.mapper as mapper_module
+    import schemarouter.openapi.schema as schema_module
+
+    wide = {"type": "object", "properties": {f"p{i}": {"type": "object", "properties": {
+        "a": {"type": "string"}, "b": {"type": "integer"}}} for i in range(6)}}
+    paths = {f"/r{i}": {"get": {"operationId": f"r{i}", "responses": _ok(wide)}} for i in range(5)}
+    paths["/w"] = {"delete": {"operationId": "w", "responses": {"204": {"description": "gone"}}}}
+    monkeypatch.setattr(schema_module, "DOCUMENT_FIELDS_SOFT", 20)
+    monkeypatch.setattr(schema_module, "DOCUMENT_FIELDS_HARD", 30)
+    monkeypatch.setattr(schema_module, "MINIMAL_FIELDS", 2)
+    monkeypatch.setattr(mapper_module, "MAX_ENDPOINTS", 4)
+    result = _import(tmp_path, _doc(paths))
+    endpoints = result.local.source.endpoints
+    assert [e.id for e in endpoints] == ["r0", "r1", "r2", "r3", "r4"], "every read is kept; the write is over budget"
+    assert [len(e.fields) for e in endpoints] == [12, 12, 6, 2, 2], "top-level fields after 20, two after 30"
+    assert endpoints[2].field("p0").type == "object"
+    spent = {u.place for u in result.report.unmapped if u.construct == "document budget spent"}
+    assert spent == {"DELETE /w"}
+    assert any("a very large document" in n for n in result.report.notes)

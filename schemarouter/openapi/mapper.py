@@ -16,6 +16,7 @@ that a declaration cannot hold is reported with its place (``GET /path ...``).
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,13 @@ from schemarouter.safeload import UnsafeDocumentError, load_json
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 WRITE_METHODS = ("post", "put", "patch", "delete")
+# A document's write budget: the few documents with thousands of operations (a whole cloud's API) keep
+# writes only while fewer than this many endpoints are mapped (reads come first and are all kept), so
+# that no import takes minutes for operations that are never executed by default.
+MAX_ENDPOINTS = 2000
+# And a clock: on a slow or busy machine the mapping stops taking new operations after this long
+# (reported), so that reading, mapping and validating any document stays well within 30 s.
+MAPPING_SECONDS = 12.0
 PLACEHOLDER_HOST = "https://server.invalid"  # RFC 2606: never resolves; the note says to set base_url
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
 _TEMPLATE_VAR = re.compile(r"\{([^{}]+)\}")
@@ -178,6 +186,9 @@ class Mapper:
         self.excluded: set[str] = set()
         self._auth_params = self._auth_param_names()
         self._server_noted = False
+        self._kept = 0
+        self._deadline = time.monotonic() + MAPPING_SECONDS
+        self._budget_noted = False
 
     def _resolve(self, node: Any, place: str) -> Any:
         try:
@@ -265,9 +276,20 @@ class Mapper:
     ) -> DraftEndpoint | None:
         """One operation; a malformed one is reported and left out, not a refusal of the document."""
         place = f"{method.upper()} {path}"
+        over_time = time.monotonic() > self._deadline
+        if (write and self._kept >= MAX_ENDPOINTS) or over_time:
+            budget = f"{MAPPING_SECONDS:g} s of mapping" if over_time else f"{MAX_ENDPOINTS:,} endpoints"
+            if not self._budget_noted:
+                self._budget_noted = True
+                self.report.notes.append(f"a very large document: operations after {budget} are reported, not "
+                                         f"mapped (GETs were mapped first)")
+            self.report.add(place, "document budget spent", f"{budget} already")
+            return None
         try:
             op = mapping(item[method], self.file, place, "an operation")
-            return self._endpoint(path, item, op, place, method, taken, write=write)
+            draft = self._endpoint(path, item, op, place, method, taken, write=write)
+            self._kept += draft is not None
+            return draft
         except OpenAPIImportError as err:
             if err.file != self.file:
                 raise  # the overlay's mistake: the user must fix it

@@ -27,11 +27,13 @@ _DATE_FORMATS = {"date", "date-time"}
 MAX_DEPTH = 4
 MAX_FIELDS = 400  # per record; past it the nesting limit is lowered
 # A document's budget (real ones stay far below; a few very large ones, thousands of operations with
-# wide schemas, would otherwise take minutes and gigabytes): past the soft limit records keep their
-# top-level fields only, past the hard limit further records are reported, not mapped.
-DOCUMENT_FIELDS_SOFT = 20_000
-DOCUMENT_FIELDS_HARD = 40_000
+# wide schemas, would otherwise take minutes and gigabytes): past the soft limit records keep at most
+# REDUCED_FIELDS top-level fields, past the hard limit at most MINIMAL_FIELDS, so every endpoint still
+# exists and the total stays bounded.
+DOCUMENT_FIELDS_SOFT = 15_000
+DOCUMENT_FIELDS_HARD = 30_000
 REDUCED_FIELDS = 60
+MINIMAL_FIELDS = 6
 MAX_SCHEMA_NESTING = 32  # allOf/oneOf wrapped in allOf/oneOf ... (inline, without $ref)
 
 
@@ -73,6 +75,7 @@ class Flattener:
         self._count = 0
         self._visits = 0
         self.document_fields = 0  # every record's fields so far: the document's budget
+        self._cache: dict[tuple[int, tuple[str, ...], bool], tuple[Any, Any, list[tuple[str, str, str]]]] = {}
         self._reduced_noted = False
 
     # ------------------------------------------------------------------ normalizing one node
@@ -93,7 +96,33 @@ class Flattener:
 
         Raises :class:`CircularRef` for a schema that refers to itself (the caller decides).
         ``union_root``: a union of object schemas is merged (used for a record's own schema).
+
+        Real documents return the same schemas from many operations; a result is computed once per
+        (schema, chain) and what it reported is reported again at each new place.
         """
+        if nesting or not isinstance(node, dict):
+            return self._normalize(node, place, chain, nesting, union_root)
+        key = (id(node), chain, union_root)
+        cached = self._cache.get(key)
+        if cached is None:
+            mark = len(self.report.unmapped)
+            try:
+                result: Any = self._normalize(node, place, chain, nesting, union_root)
+            except CircularRef as loop:
+                result = loop
+            reported = [(u.place[len(place):], u.construct, u.detail) for u in self.report.unmapped[mark:]
+                        if u.place.startswith(place)]
+            cached = self._cache[key] = (node, result, reported)  # the node is kept: its id stays its own
+        else:
+            for suffix, construct, detail in cached[2]:
+                self.report.add(place + suffix, construct, detail)
+        if isinstance(cached[1], CircularRef):
+            raise cached[1]
+        return cached[1]  # type: ignore[no-any-return]
+
+    def _normalize(
+        self, node: Any, place: str, chain: tuple[str, ...], nesting: int, union_root: bool,
+    ) -> tuple[dict[str, Any] | None, tuple[str, ...]]:
         if nesting > MAX_SCHEMA_NESTING:
             self.report.add(place, "schema nesting too deep", f"more than {MAX_SCHEMA_NESTING} allOf/oneOf levels")
             return None, chain
@@ -228,18 +257,16 @@ class Flattener:
             return []
         kind = self.value_type(normalized, place)
         if kind == "object" and normalized.get("properties"):
-            if self.document_fields >= DOCUMENT_FIELDS_HARD:
-                self.report.add(place, "document field budget spent", f"{DOCUMENT_FIELDS_HARD:,} fields mapped already")
-                return []
             reduced = self.document_fields >= DOCUMENT_FIELDS_SOFT
             if reduced and not self._reduced_noted:
                 self._reduced_noted = True
                 self.report.notes.append(
-                    f"a very large document: after {DOCUMENT_FIELDS_SOFT:,} fields, records keep their top-level "
-                    f"fields only (at most {REDUCED_FIELDS} each); {DOCUMENT_FIELDS_HARD:,} fields at most in all")
+                    f"a very large document: after {DOCUMENT_FIELDS_SOFT:,} fields, records keep their first "
+                    f"{REDUCED_FIELDS} top-level fields only, and after {DOCUMENT_FIELDS_HARD:,} their first "
+                    f"{MINIMAL_FIELDS}")
             out = self._flatten(normalized, place, chain, 1 if reduced else self.max_depth)
             if reduced:
-                out = out[:REDUCED_FIELDS]
+                out = out[: MINIMAL_FIELDS if self.document_fields >= DOCUMENT_FIELDS_HARD else REDUCED_FIELDS]
             self.document_fields += len(out)
             return out
         if kind in _SCALARS or kind == "array":
