@@ -11,6 +11,7 @@ live here and ``ask_cmd`` reuses them.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import IO, TYPE_CHECKING, Any
 
