@@ -84,12 +84,12 @@ def test_the_gold_plan_scores_full_marks_and_declining_scores_none(world: OpenWo
     assert oracle["out_of_scope_declined"] == oracle["out_of_scope"] >= 3
     assert decliner["endpoint_set_exact"] == 0.0 and decliner["answerable_declined"] == 1.0
     assert decliner["fields_found"] == 0.0 and decliner["required_params_filled"] == 0.0
-    # Gold on operations today's importer leaves out is still gold: the oracle plans it, the registry lacks it.
-    assert oracle["gold_not_imported"] >= 1 and oracle["importable_exact"] == 1.0
+    # Every gold operation is imported (an endpoint without an identifier is imported too).
+    assert oracle["gold_not_imported"] == 0 and oracle["importable_exact"] == 1.0
     failures = {f["id"]: f for f in doc["routers"][1]["failures"]}
     assert len(failures) == english + sum(q.answerable and not q.english for q in questions)
     assert all(f["problems"][0].startswith("declined") for f in failures.values())
-    assert not [f for f in doc["routers"][0]["failures"] if not any("not imported" in p for p in f["problems"])]
+    assert doc["routers"][0]["failures"] == []
     assert set(doc["routers"][0]["per_api"]) == set(SMALL)
 
 
@@ -118,9 +118,9 @@ def test_tmdb_chains_the_gold_calls_exactly_where_the_importer_maps_them(world: 
     doc = run_tmdb_suite(world, queries, [ChainOracle(), Decliner()])
     oracle, decliner = (r["summary"] for r in doc["routers"])
     missing = oracle["gold_not_imported"]
-    assert 0 < missing < 20
+    assert missing == 0, "every GET of the TMDB document is an endpoint"
     assert oracle["chain_exact"] == pytest.approx((100 - missing) / 100)
-    assert oracle["first_correct"] >= oracle["chain_exact"] and oracle["endpoints_found"] > oracle["chain_exact"]
+    assert oracle["first_correct"] == oracle["endpoints_found"] == oracle["chain_exact"] == 1.0
     assert decliner["no_plan"] == 100 and decliner["endpoints_found"] == decliner["chain_exact"] == 0.0
     assert len(doc["routers"][0]["failures"]) == missing
 

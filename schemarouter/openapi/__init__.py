@@ -17,7 +17,7 @@ from schemarouter.errors import SchemaRouterError
 from schemarouter.local_sources import LocalSource
 from schemarouter.openapi.build import Builder
 from schemarouter.openapi.errors import OpenAPIImportError
-from schemarouter.openapi.loader import load_openapi
+from schemarouter.openapi.loader import load_document
 from schemarouter.openapi.mapper import Mapper
 from schemarouter.openapi.overlay import Overlay, load_overlay
 from schemarouter.openapi.report import ImportReport, Unmapped
@@ -34,7 +34,7 @@ def import_openapi(spec: str | Path, source_id: str, overlay: str | Path | None 
     spec_file = str(spec)
     report = ImportReport(spec=spec_file, source_id=source_id)
     try:
-        doc, version, converted_from = load_openapi(spec)
+        doc, version, converted_from = load_document(spec)
         report.openapi_version, report.converted_from = version, converted_from
         if converted_from:
             report.notes.append(f"converted from {converted_from} to OpenAPI {version} before mapping")

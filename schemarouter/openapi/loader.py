@@ -46,7 +46,13 @@ def check_document(doc: dict[str, Any], file: str) -> str:
     return version
 
 
-def load_openapi(path: str | Path) -> tuple[dict[str, Any], str, str | None]:
+def load_openapi(path: str | Path) -> tuple[dict[str, Any], str]:
+    """The document as OpenAPI 3 (Swagger 2.0 converted) and its OpenAPI version."""
+    doc, version, _ = load_document(path)
+    return doc, version
+
+
+def load_document(path: str | Path) -> tuple[dict[str, Any], str, str | None]:
     """The document as OpenAPI 3, its version, and the format it was converted from (None when not)."""
     doc = read_document(path)
     converted_from = None
