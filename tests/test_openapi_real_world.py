@@ -498,3 +498,13 @@ def test_very_large_documents_are_mapped_within_budgets(tmp_path: Path, monkeypa
     spent = {u.place for u in result.report.unmapped if u.construct == "document budget spent"}
     assert spent == {"DELETE /w"}
     assert any("a very large document" in n for n in result.report.notes)
+
+
+def test_the_import_clock_stops_taking_operations(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a slow machine the mapping stops after MAPPING_SECONDS from the start of the import (reported)."""
+    import schemarouter.openapi.mapper as mapper_module
+
+    monkeypatch.setattr(mapper_module, "MAPPING_SECONDS", 0.0)
+    schema = {"type": "object", "properties": {"id": {"type": "string"}}}
+    with pytest.raises(OpenAPIImportError, match=r"GET /a: document budget spent \(0 s of import already\)"):
+        _import(tmp_path, _doc({"/a": {"get": {"responses": _ok(schema)}}}))
