@@ -96,12 +96,20 @@ class Router:
         (see docs/routing.md, "Two routes, one decision")."""
         graph = self.graph
         u = analysis.understanding
-        vocab = [s for s in self._steps(analysis, mode) if s is not None]
+        # the vocabulary speaks only for endpoints it describes: of a named source that declares no
+        # intent it knows nothing to choose by, so the open route plans for it
+        vocab = [s for s in self._steps(analysis, mode)
+                 if s is not None and graph.endpoints[(s.source, s.endpoint)].endpoint.intents]
         sources = set(u.named_tools) or None
         terms = analysis.terms
         # with a vocabulary plan, only sources the vocabulary cannot see could do better: look for
         # them only when the question's words reach one
         found = open_route(graph, analysis, sources) if not vocab or self._reaches_undeclared(terms) else None
+        if found is None and sources and not vocab:
+            # "PubChem bioassays" held by another source: a named source that can answer nothing is a
+            # topic, not a target
+            found = open_route(graph, analysis, None)
+            sources = None
         if vocab:
             infos = [graph.endpoints[(s.source, s.endpoint)] for s in vocab]
             values = question_values(analysis)

@@ -56,7 +56,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             r"\b(mp-\d+|mvc-\d+|JVASP-\d+|mc3d-\d+|aflow:[0-9a-f]{16}|oqmd-\d+)\b", re.IGNORECASE
         ),
         "cod_id": re.compile(r"\bCOD(?:\s+(?:id|ID|entry|number))?\s*:?\s*#?([1-9]\d{6})\b"),
-        "year": re.compile(r"(?<![\d.\-/])((?:19|20)\d{2})(?:\s*(?:-|–|to|and)\s*((?:19|20)\d{2}))?(?![\d.])"),
+        # not the first half of an ISSN-like "1932-6203"
+        "year": re.compile(r"(?<![\d.\-/])((?:19|20)\d{2})(?:\s*(?:-|–|to|and)\s*((?:19|20)\d{2}))?(?![\d.])(?!-\d)"),
         "quoted": re.compile(r"(?:(?<=\s)|^|(?<=[:(]))(['\"‘“])(.{6,300}?)(['\"’”])(?=[\s.,;:?!)]|$)"),
         "chemsys": re.compile(r"(?<![A-Za-z0-9])([A-Z][a-z]?(?:-[A-Z][a-z]?){1,6})(?![A-Za-z0-9-])"),
         "material_name": _name_pattern(list(materials)),

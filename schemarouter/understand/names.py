@@ -16,7 +16,9 @@ from schemarouter.graph.text import STOPWORDS
 from schemarouter.understand.entities import Entity
 
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’.&\-]*")
-_QUOTED = re.compile(r"([\"“”‘’'])([^\"“”‘’]{1,200}?)([\"“”‘’])")
+# a quote opens after a space or at the start and closes before a space or punctuation, so the
+# apostrophe of "Initiative's" never pairs with a later quote
+_QUOTED = re.compile(r"(?:(?<=[\s(:])|^)([\"“‘'])([^\"“”‘’]{1,200}?)([\"”’'])(?=[\s.,;:?!)]|$)")
 # Small words that may sit inside a name ("House of Cards", "The Lord of the Rings").
 _CONNECTORS = frozenset("of the and de la le du da di del von van der den y & el al".split())
 # Capitalized words that are not names by themselves: calendar words and sentence openers.

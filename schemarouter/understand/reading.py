@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from schemarouter.graph.terms import name_terms, question_terms, stem
+from schemarouter.graph.text import STOPWORDS
 from schemarouter.understand import wording
 from schemarouter.understand.actions import action_verb
 from schemarouter.understand.base import Analysis
@@ -129,7 +130,7 @@ def _labels(text: str, taken: list[tuple[int, int]]) -> dict[str, str]:
     out: dict[str, str] = {}
     for m in _LABELLED.finditer(text):
         noun = m.group(1).lower()
-        if noun in _NOT_VALUES or any(s <= m.start(1) < e for s, e in taken):
+        if noun in _NOT_VALUES or noun in STOPWORDS or any(s <= m.start(1) < e for s, e in taken):
             continue
         value = (m.group(3) or m.group(2)).rstrip(".,;:?!")
         if value and value.lower() not in _NOT_VALUES:
