@@ -27,6 +27,7 @@ from schemarouter.router.ranking import Pool, Run, phrase_scores, sort_key
 from schemarouter.understand.base import Analysis, Understander
 from schemarouter.understand.evidence import ENTITY_CONCEPT
 from schemarouter.router.open_route import chain_steps, explained, open_route, question_values
+from schemarouter.router.values import is_search_parameter
 
 Mode = Literal["recall", "minimal"]
 MAX_COMPARE_STEPS = 3
@@ -113,7 +114,9 @@ class Router:
         if vocab:
             infos = [graph.endpoints[(s.source, s.endpoint)] for s in vocab]
             values = question_values(analysis)
-            sent = " ".join(str(v) for step in vocab for v in step.params.values())
+            # a value dumped into free text selects nothing by its kind: only other parameters spend it
+            sent = " ".join(str(v) for step, info in zip(vocab, infos) for k, v in step.params.items()
+                            if (p := info.param(k)) is None or not is_search_parameter(p))
             spent = sum(1 for v in values if v in sent)
             v_cov, _ = explained(graph, infos, terms, len(values), spent)
             concept_hit = any((s.score or 0) > 0 for s in vocab)
