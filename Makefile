@@ -17,7 +17,7 @@ $(STAMP): $(INSTALL_INPUTS)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip uninstall --quiet --disable-pip-version-check --yes schemarouter 2>/dev/null || true
 	rm -rf schemarouter.egg-info
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]' -e bench-data $(foreach d,$(PLUGIN_DIRS),-e $(d))
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench,service]' -e bench-data $(foreach d,$(PLUGIN_DIRS),-e $(d))
 	touch $(STAMP)
 
 setup: $(STAMP)

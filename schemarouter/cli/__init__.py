@@ -20,11 +20,13 @@ from schemarouter.cli import (
     cache_cmd,
     db_cmd,
     keys_cmd,
+    mcp_cmd,
     plan_cmd,
     plugin_cmd,
     plugins_cmd,
     registry_cmd,
     run_cmd,
+    serve_cmd,
     source_cmd,
     sources_cmd,
 )
@@ -72,6 +74,8 @@ cli.add_command(plan_cmd.plan)
 cli.add_command(cache_cmd.cache)
 cli.add_command(keys_cmd.keys)
 cli.add_command(sources_cmd.sources)
+cli.add_command(serve_cmd.serve)
+cli.add_command(mcp_cmd.mcp)
 
 
 def main() -> None:

@@ -34,6 +34,8 @@ EXPORT_FORMAT = "schemarouter-registry"
 EXPORT_VERSION = 1
 # Arbitrary constant shared by every schemarouter process: the key of the sync lock.
 _ADVISORY_LOCK_KEY = 7_362_081_442
+# Postgres channel every registry write notifies (delivered at commit); running servers listen on it.
+NOTIFY_CHANNEL = "schemarouter_registry"
 
 
 @dataclass
@@ -519,4 +521,6 @@ def _finish_write(conn: Connection, vocab_fp: str) -> str:
     }
     conn.execute(delete(m.T_META).where(m.T_META.c.key.in_(list(values))))
     conn.execute(m.T_META.insert(), [{"key": k, "value": v} for k, v in values.items()])
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_notify(:channel, :fp)"), {"channel": NOTIFY_CHANNEL, "fp": fp})
     return fp

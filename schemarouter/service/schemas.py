@@ -1,0 +1,86 @@
+"""Request and response models of the HTTP API (the OpenAPI document is generated from them).
+
+Plans and run results use the project's own models (:class:`~schemarouter.plan.Plan`,
+:class:`~schemarouter.execution.results.StepResult`), so the API schema is the plan format.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from schemarouter.execution.results import StepResult
+from schemarouter.plan import Plan
+
+
+class Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PlanRequest(Request):
+    """Plan one question."""
+
+    question: str = Field(description="The question to route.", examples=["What is the band gap of GaN?"])
+    mode: Literal["recall", "minimal"] = Field("recall", description="Field selection: recall adds the intent's field groups.")
+
+
+class RunRequest(Request):
+    """Run a question (planned here) or a plan (from /v1/plan, on the registry state it was made on)."""
+
+    question: str | None = None
+    plan: dict[str, Any] | None = Field(None, description="A plan document as /v1/plan returns it.")
+    mode: Literal["recall", "minimal"] = "recall"
+    offline: bool = Field(False, description="Replay recorded responses instead of calling the sources.")
+
+
+class ContextOut(BaseModel):
+    text: str
+    tokens: int
+    tokens_chars_div_4: int
+    encoding: str
+
+
+class RunOut(BaseModel):
+    """Attributed values per step, the plan that was run and the rendered context."""
+
+    query: str
+    plan: Plan
+    declined: str | None
+    steps: list[StepResult]
+    context: ContextOut
+    registry_fingerprint: str | None
+    offline: bool
+
+
+class SourceSummary(BaseModel):
+    id: str
+    title: str
+    domain: str
+    source_type: str
+    license: str
+    description: str
+    auth_env: str | None = Field(description="The environment variable holding its key (the name only).")
+    endpoints: list[str]
+    fields: int
+
+
+class SourcesOut(BaseModel):
+    registry_fingerprint: str | None
+    sources: list[SourceSummary]
+
+
+class HealthOut(BaseModel):
+    status: str
+    registry_fingerprint: str | None
+    sources: int
+    live_execution: bool
+    registry_watch: str
+    uptime_s: float
+
+
+class ErrorOut(BaseModel):
+    """Every error: one line saying what is wrong, and a stable code."""
+
+    error: str
+    code: str

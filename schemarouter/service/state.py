@@ -1,0 +1,76 @@
+"""The registry state a server plans on: one immutable snapshot, swapped whole when the registry changes.
+
+Requests read :attr:`RegistryState.current` once and use that snapshot to the end, so a rebuild
+in the background never changes a plan halfway. Graphs come from the process-wide cache keyed
+by the registry fingerprint, so a fingerprint seen before is not rebuilt.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from schemarouter.graph import SchemaGraph, load_graph
+from schemarouter.registry import Registry
+from schemarouter.router import Router
+
+log = logging.getLogger("schemarouter.service")
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One registry state: its fingerprint, schema graph and router."""
+
+    graph: SchemaGraph
+    router: Router = field(repr=False)
+
+    @property
+    def fingerprint(self) -> str | None:
+        return self.graph.fingerprint
+
+    @cached_property
+    def adapter_specs(self) -> dict[str, dict[str, Any]]:
+        """Local sources' stored adapter specs, validated once per snapshot."""
+        from schemarouter.execution.spec import AdapterSpec
+
+        return {
+            sid: {eid: AdapterSpec.model_validate(raw) for eid, raw in by_endpoint.items()}
+            for sid, by_endpoint in self.graph.decls.adapter_specs.items()
+        }
+
+
+class RegistryState:
+    """The registry at one URL and the snapshot of it this process serves."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.registry = Registry.open(url)
+        self.dialect = self.registry.engine.dialect.name
+        self._lock = threading.Lock()
+        self._current = self._build()
+
+    @property
+    def current(self) -> Snapshot:
+        return self._current
+
+    def _build(self) -> Snapshot:
+        graph = load_graph(self.registry)
+        return Snapshot(graph=graph, router=Router(graph))
+
+    def refresh(self) -> bool:
+        """Rebuild when the registry's fingerprint moved; True when the snapshot changed."""
+        with self._lock:  # one rebuild at a time; readers never wait (they read the old snapshot)
+            fingerprint = self.registry.fingerprint()
+            if fingerprint == self._current.fingerprint and fingerprint is not None:
+                return False
+            snapshot = self._build()
+            changed = snapshot.fingerprint != self._current.fingerprint
+            self._current = snapshot
+        if changed:
+            log.info("registry changed: now %s (%d sources)", snapshot.fingerprint, len(snapshot.graph.sources))
+        return changed
+
+    def close(self) -> None:
+        self.registry.close()

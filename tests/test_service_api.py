@@ -1,0 +1,198 @@
+"""The HTTP API of ``schemarouter serve``, through a real server process on a synced SQLite registry.
+
+One server (offline replay only) serves the whole module; the bad-input tests then check that it
+still serves and that the registry did not change.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from schemarouter.graph import build_graph
+from schemarouter.registry import Registry
+from schemarouter.router import Router
+from tests.service_support import Server, serve
+from tests.sr_cli import copy_registry, synced_template
+
+ASPIRIN = "What is the molecular weight of aspirin?"
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    template = synced_template(tmp_path_factory.mktemp("template"))
+    return copy_registry(template, tmp_path_factory.mktemp("registry"))
+
+
+@pytest.fixture(scope="module")
+def server(db: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with serve(db, tmp_path_factory.mktemp("serve"), "--no-live", "--max-body", "200000") as running:
+        yield running
+
+
+def _snapshot(db: str) -> tuple[str | None, bytes]:
+    with Registry.open(db) as registry:
+        return registry.fingerprint(), registry.export_bytes()
+
+
+def test_health_names_the_registry_state(server: Server, db: str) -> None:
+    health = server.call("GET", "/healthz").json()
+    assert health["registry_fingerprint"] == _snapshot(db)[0]
+    assert health["sources"] == 19
+    assert health["live_execution"] is False
+    assert "poll" in health["registry_watch"]
+
+
+def test_plan_is_the_routers_plan(server: Server, db: str) -> None:
+    question = "What is the band gap of GaN in the Materials Project?"
+    response = server.call("POST", "/v1/plan", {"question": question, "mode": "minimal"})
+    assert response.status_code == 200, response.text
+    with Registry.open(db) as registry:
+        expected = Router(build_graph(registry.load(), registry.fingerprint())).plan(question, mode="minimal")
+    assert response.json() == expected.model_dump(mode="json")
+    assert response.json()["steps"][0]["source"] == "materials_project"
+
+
+def test_plan_then_run_offline_gives_attributed_values(server: Server) -> None:
+    plan = server.call("POST", "/v1/plan", {"question": ASPIRIN}).json()
+    response = server.call("POST", "/v1/run", {"plan": plan, "offline": True})
+    assert response.status_code == 200, response.text
+    result = response.json()
+    assert result["plan"] == plan and result["offline"] is True
+    values = [v for step in result["steps"] for record in step["records"] for v in record["values"].values()]
+    weight = next(v for v in values if v["field"] == "MolecularWeight")
+    assert float(weight["value"]) == pytest.approx(180.16, abs=0.01)
+    assert (weight["unit"], weight["source"], weight["source_type"]) == ("g/mol", "pubchem", "calculated")
+    assert weight["license"] and weight["attribution"]
+    assert "MolecularWeight=180.16 g/mol" in result["context"]["text"]
+
+
+def test_run_a_question_directly(server: Server) -> None:
+    result = server.call("POST", "/v1/run", {"question": ASPIRIN, "offline": True}).json()
+    assert result["plan"]["steps"][0]["source"] == "pubchem"
+    assert any(step["records"] for step in result["steps"])
+
+
+def test_sources_list_and_describe(server: Server) -> None:
+    listed = server.call("GET", "/v1/sources").json()
+    ids = [s["id"] for s in listed["sources"]]
+    assert len(ids) == 19 and ids == sorted(ids)
+    mp = next(s for s in listed["sources"] if s["id"] == "materials_project")
+    assert mp["auth_env"] == "MP_API_KEY" and mp["license"] and mp["source_type"]
+    described = server.call("GET", "/v1/sources/materials_project").json()
+    fields = {f["name"]: f for e in described["endpoints"] for f in e["fields"]}
+    assert fields["band_gap"]["unit"] == "eV"
+    assert described["registry_fingerprint"] == listed["registry_fingerprint"]
+
+
+def test_openapi_document_uses_the_plan_models(server: Server) -> None:
+    doc = server.call("GET", "/openapi.json").json()
+    assert {"/v1/plan", "/v1/run", "/v1/sources", "/v1/sources/{source_id}", "/healthz"} <= set(doc["paths"])
+    schemas = doc["components"]["schemas"]
+    assert {"Plan", "PlanStep", "FieldMeta", "PlanRequest", "RunRequest", "ErrorOut"} <= set(schemas)
+    ok = doc["paths"]["/v1/plan"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert ok == {"$ref": "#/components/schemas/Plan"}
+
+
+def test_live_runs_refused_when_disabled(server: Server) -> None:
+    response = server.call("POST", "/v1/run", {"question": ASPIRIN})
+    assert response.status_code == 403
+    assert response.json()["code"] == "live_disabled"
+
+
+BAD = [
+    ("malformed JSON", "/v1/plan", b'{"question": "band gap of GaN"', 400, "malformed JSON"),
+    ("missing question", "/v1/plan", b'{"mode": "recall"}', 422, "question"),
+    ("question of the wrong type", "/v1/plan", b'{"question": 42}', 422, "question"),
+    ("unknown mode", "/v1/plan", b'{"question": "band gap of GaN", "mode": "everything"}', 422, "mode"),
+    ("unknown key", "/v1/plan", b'{"question": "band gap of GaN", "sql": "drop table"}', 422, "sql"),
+    ("empty run", "/v1/run", b'{"offline": true}', 400, "question"),
+    ("question and plan", "/v1/run", b'{"question": "x", "plan": {}, "offline": true}', 400, "not both"),
+    ("plan that is not a plan", "/v1/run", b'{"plan": {"steps": 3}, "offline": true}', 422, "not a valid plan"),
+]
+
+
+@pytest.mark.parametrize(("what", "path", "raw", "status", "says"), BAD, ids=[b[0] for b in BAD])
+def test_bad_input_is_a_json_4xx(server: Server, what: str, path: str, raw: bytes, status: int, says: str) -> None:
+    response = server.call("POST", path, raw=raw)
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert says in body["error"] and body["code"]
+    assert "Traceback" not in response.text
+
+
+def test_oversized_bodies_are_refused(server: Server) -> None:
+    big = b'{"question": "' + b"a" * 10_000_000 + b'"}'
+    response = server.call("POST", "/v1/plan", raw=big)
+    assert response.status_code == 413 and response.json()["code"] == "too_large"
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: the cap applies while streaming
+        yield b'{"question": "'
+        for _ in range(100):
+            yield b"a" * 100_000
+        yield b'"}'
+
+    import httpx
+
+    streamed = httpx.post(server.url + "/v1/plan", content=chunks(), headers={"content-type": "application/json"})
+    assert streamed.status_code == 413 and streamed.json()["code"] == "too_large"
+    long_question = server.call("POST", "/v1/plan", {"question": "band gap " * 1_000})
+    assert long_question.status_code == 413 and "characters" in long_question.json()["error"]
+
+
+def test_unknown_source_and_route(server: Server) -> None:
+    response = server.call("GET", "/v1/sources/materials_projekt")
+    assert response.status_code == 404
+    assert "materials_project" in response.json()["error"], "the error suggests the close id"
+    missing = server.call("GET", "/v2/everything")
+    assert missing.status_code == 404 and missing.json()["code"] == "http_404"
+
+
+def test_plan_from_another_registry_state_is_stale(server: Server) -> None:
+    plan = server.call("POST", "/v1/plan", {"question": ASPIRIN}).json()
+    plan["registry_fingerprint"] = "sha256:" + "0" * 64
+    response = server.call("POST", "/v1/run", {"plan": plan, "offline": True})
+    assert response.status_code == 409
+    assert response.json()["code"] == "stale_plan" and "stale plan" in response.json()["error"]
+
+
+def test_plan_naming_a_field_the_source_lacks(server: Server) -> None:
+    plan = server.call("POST", "/v1/plan", {"question": ASPIRIN}).json()
+    step = plan["steps"][0]
+    step["fields"].append("boiling_point_on_mars")
+    step["meta"]["boiling_point_on_mars"] = dict(step["meta"][step["fields"][0]])
+    response = server.call("POST", "/v1/run", {"plan": plan, "offline": True})
+    assert response.status_code == 422
+    assert "boiling_point_on_mars" in response.json()["error"] and response.json()["code"] == "invalid_plan"
+
+
+def test_after_bad_input_the_server_serves_and_the_registry_is_unchanged(server: Server, db: str) -> None:
+    before = _snapshot(db)
+    for _, path, raw, _, _ in BAD:
+        server.call("POST", path, raw=raw)
+    server.call("POST", "/v1/plan", raw=b"x" * 300_000)
+    after = _snapshot(db)
+    assert after == before
+    assert server.call("GET", "/healthz").status_code == 200
+    assert server.call("POST", "/v1/plan", {"question": ASPIRIN}).json()["steps"]
+    assert "Traceback" not in server.log_text()
+
+
+def test_page_and_its_assets_are_served_from_the_package(server: Server) -> None:
+    page = server.call("GET", "/")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    for asset in ("/static/app.js", "/static/picture.js", "/static/style.css"):
+        assert asset in page.text
+        assert server.call("GET", asset).status_code == 200
+    assert "http://" not in page.text and "https://" not in page.text, "the page loads nothing from the network"
+
+
+def test_plan_json_round_trips_through_the_plan_model(server: Server) -> None:
+    from schemarouter.plan import Plan
+
+    raw = server.call("POST", "/v1/plan", {"question": "Get the arXiv paper 1605.08386"}).json()
+    assert Plan.model_validate(raw).model_dump(mode="json") == raw
+    assert json.loads(json.dumps(raw)) == raw
+
