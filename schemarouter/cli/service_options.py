@@ -45,6 +45,9 @@ def make_service(options: dict[str, Any], host: str, port: int) -> Any:
 
     logging.basicConfig(level=options["log_level"].upper(), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for chatty in ("httpx", "httpcore", "urllib3", "vcr"):
+        # their request lines carry full URLs, which for some sources hold a key in the query
+        logging.getLogger(chatty).setLevel(logging.WARNING)
     config = ServiceConfig.from_env(
         options["token_env"], registry_url=options["db_url"], host=host, port=port, live=options["live"],
         cassettes=options["cassettes"], max_body_bytes=options["max_body"], run_timeout_s=options["run_timeout"],

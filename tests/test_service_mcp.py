@@ -1,0 +1,138 @@
+"""``schemarouter mcp`` over stdio, driven by the MCP SDK's own client: one real session, real calls.
+
+The conversation runs once per module (starting the server costs seconds); each test then checks
+one thing it showed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from schemarouter.registry import Registry
+from tests.service_support import service_env
+from tests.sr_cli import copy_registry, synced_template
+
+ASPIRIN = "What is the molecular weight of aspirin?"
+WRONG_ARGUMENTS = [
+    ("plan", {"question": 123}),
+    ("plan", {"question": "band gap of GaN", "mode": "everything"}),
+    ("plan", {}),
+    ("run", {"plan": "not a plan", "offline": True}),
+    ("describe_source", {"source_id": ["materials_project"]}),
+]
+
+
+async def _conversation(db: str, home: Path) -> dict[str, Any]:
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters
+
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "schemarouter", "mcp", "--db", db, "--no-live"], env=service_env(home),
+    )
+    seen: dict[str, Any] = {}
+    async with Client(params, read_timeout_seconds=120) as client:
+        seen["tools"] = (await client.list_tools()).tools
+        planned = await client.call_tool("plan", {"question": ASPIRIN})
+        seen["plan"] = planned
+        seen["run_plan"] = await client.call_tool("run", {"plan": planned.structured_content, "offline": True})
+        seen["run_question"] = await client.call_tool("run", {"question": ASPIRIN, "offline": True})
+        seen["run_live"] = await client.call_tool("run", {"question": ASPIRIN})
+        stale = dict(planned.structured_content)
+        stale["registry_fingerprint"] = "sha256:" + "1" * 64
+        seen["run_stale"] = await client.call_tool("run", {"plan": stale, "offline": True})
+        seen["wrong"] = [await client.call_tool(name, args) for name, args in WRONG_ARGUMENTS]
+        seen["sources"] = await client.call_tool("list_sources", {})
+        seen["describe"] = await client.call_tool("describe_source", {"source_id": "pubchem"})
+        seen["describe_unknown"] = await client.call_tool("describe_source", {"source_id": "pubchen"})
+        seen["resources"] = (await client.list_resources()).resources
+        seen["fingerprint"] = (await client.read_resource("schemarouter://registry/fingerprint")).contents[0]
+        seen["registry"] = (await client.read_resource("schemarouter://registry")).contents[0]
+        seen["after_errors"] = await client.call_tool("plan", {"question": "Get the arXiv paper 1605.08386"})
+    return seen
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return copy_registry(synced_template(tmp_path_factory.mktemp("template")), tmp_path_factory.mktemp("registry"))
+
+
+@pytest.fixture(scope="module")
+def seen(db: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return asyncio.run(_conversation(db, tmp_path_factory.mktemp("home")))
+
+
+def _text(result: Any) -> str:
+    return "".join(getattr(block, "text", "") for block in result.content)
+
+
+def test_tools_are_listed_with_short_descriptions(seen: dict[str, Any], db: str) -> None:
+    from schemarouter.service import Service, ServiceConfig
+    from schemarouter.service.mcp_server import create_server, tool_definition_tokens, tool_definitions
+    from schemarouter.service.state import RegistryState
+
+    tools = {t.name: t for t in seen["tools"]}
+    assert set(tools) == {"plan", "run", "list_sources", "describe_source"}
+    assert all(t.description and len(t.description) <= 200 for t in tools.values())
+    assert tools["plan"].input_schema["required"] == ["question"]
+    # the figure the benchmark reports is the size of exactly what this client received
+    definitions = [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in seen["tools"]]
+    state = RegistryState(db)
+    try:
+        local = tool_definitions(create_server(Service(state, ServiceConfig())))
+    finally:
+        state.close()
+    assert definitions == local
+    assert 0 < tool_definition_tokens(definitions) < tool_definition_tokens(definitions, with_output_schema=True)
+
+
+def test_plan_tool_returns_the_plan(seen: dict[str, Any], db: str) -> None:
+    result = seen["plan"]
+    assert not result.is_error
+    plan = result.structured_content
+    assert plan["steps"][0]["source"] == "pubchem"
+    assert "MolecularWeight" in plan["steps"][0]["fields"]
+    with Registry.open(db) as registry:
+        assert plan["registry_fingerprint"] == registry.fingerprint()
+    assert json.loads(_text(result)) == plan
+
+
+def test_run_tool_returns_attributed_values(seen: dict[str, Any]) -> None:
+    for key in ("run_plan", "run_question"):
+        result = seen[key]
+        assert not result.is_error, _text(result)
+        values = [v for s in result.structured_content["steps"] for r in s["records"] for v in r["values"].values()]
+        weight = next(v for v in values if v["field"] == "MolecularWeight")
+        assert weight["unit"] == "g/mol" and weight["source"] == "pubchem"
+        assert weight["source_type"] == "calculated" and weight["license"]
+
+
+def test_refusals_are_tool_errors(seen: dict[str, Any]) -> None:
+    assert seen["run_live"].is_error and "live execution is disabled" in _text(seen["run_live"])
+    assert seen["run_stale"].is_error and "stale plan" in _text(seen["run_stale"])
+    assert seen["describe_unknown"].is_error and "pubchem" in _text(seen["describe_unknown"])
+
+
+def test_wrong_argument_types_are_tool_errors_and_the_session_goes_on(seen: dict[str, Any]) -> None:
+    for (name, args), result in zip(WRONG_ARGUMENTS, seen["wrong"]):
+        assert result.is_error, f"{name}({args}) was accepted"
+        assert "Traceback" not in _text(result)
+    assert not seen["after_errors"].is_error
+    assert seen["after_errors"].structured_content["steps"][0]["source"] == "arxiv"
+
+
+def test_browse_tools_and_resources(seen: dict[str, Any], db: str) -> None:
+    sources = seen["sources"].structured_content["sources"]
+    assert len(sources) == 19
+    described = seen["describe"].structured_content
+    assert described["id"] == "pubchem" and described["endpoints"]
+    uris = {str(r.uri) for r in seen["resources"]}
+    assert {"schemarouter://registry", "schemarouter://registry/fingerprint"} <= uris
+    with Registry.open(db) as registry:
+        assert seen["fingerprint"].text == registry.fingerprint()
+    assert len(json.loads(seen["registry"].text)["sources"]) == 19
