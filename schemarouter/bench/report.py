@@ -312,7 +312,58 @@ def _dev_sections(doc: dict[str, Any], path: Path, plots: list[Path]) -> list[st
         for p in plots:
             if p.name != "answerable_vs_tokens.png":
                 out += [f"![{p.stem.replace('_', ' ')}]({_rel(p, path)})", ""]
+    out += load_section(doc)
     return out
+
+
+LOAD = [
+    ("clients", "clients", 0),
+    ("plans_per_s", "plans/s", 0),
+    ("p50_ms", "p50 (ms)", 2),
+    ("p99_ms", "p99 (ms)", 2),
+    ("errors", "errors", 0),
+    ("server_cpu_ms_per_plan", "server CPU per plan (ms)", 3),
+    ("server_cpu_share", "server CPU share (cores)", 2),
+    ("rss_mb", "server RSS after (MB)", 0),
+]
+
+
+def load_section(doc: dict[str, Any]) -> list[str]:
+    """The HTTP service under load, and the MCP tool definitions' size beside prompt-all's prompt."""
+    load = doc.get("load")
+    if not load:
+        return []
+    levels = load["levels"]
+    prompt_all = next((r["summary"].get("prompt_tokens") for r in doc["routers"] if r["name"] == "prompt-all"), None)
+    mcp = load["mcp"]
+    best = max(levels, key=lambda r: r["plans_per_s"])
+    cpu = [r["server_cpu_ms_per_plan"] for r in levels if r.get("server_cpu_ms_per_plan")]
+    per_core = 1000 / min(cpu) if cpu else None
+    load_avg = load.get("load_average_before")
+    return [
+        "## Service load",
+        "",
+        f"`POST /v1/plan` on one `schemarouter serve` process (uvicorn, offline only, access log off) over the "
+        f"frozen registry ({load['sources']} sources), {load['seconds_per_level']:g} s per level after a warm-up; "
+        f"closed-loop clients on keep-alive connections in the benchmark process cycle through the "
+        f"{load['questions']} dev questions (`schemarouter/bench/load.py`). Clients and server share the machine's "
+        f"{load['cpus']} cores, and the machine is shared with other work: the 1-minute load average was "
+        f"{fmt(load_avg, 1)} when the run started. *Server CPU per plan* is the server process's own CPU time "
+        f"divided by the plans it answered; {fmt(per_core, 0)} plans/s is what that allows on one core it has "
+        f"to itself. Server memory: {fmt(load['server_idle_rss_mb'], 0)} MB resident idle, "
+        f"{fmt(max(r['rss_peak_mb'] for r in levels), 0)} MB peak.",
+        "",
+        *md_table([label for _, label, _ in LOAD],
+                [[fmt(r.get(k), d) for k, _, d in LOAD] for r in levels]),
+        "",
+        f"Highest throughput: {fmt(best['plans_per_s'], 0)} plans/s at {best['clients']} client(s).",
+        "",
+        f"MCP tool definitions (`schemarouter mcp`: {mcp['tools']} tools, names, descriptions and input schemas as "
+        f"a client lists them): **{fmt(mcp['tokens'], 0)} tokens** (cl100k_base; {fmt(mcp['tokens_with_output_schema'], 0)} "
+        f"with their output schemas), against **{fmt(prompt_all, 0)} tokens** of routing prompt for prompt-all, "
+        f"which puts the whole {load['sources']}-source schema in front of the model.",
+        "",
+    ]
 
 
 def _rel(target: Path, report: Path) -> str:

@@ -39,6 +39,7 @@ class Options:
     command: str = "schemarouter bench"
     routers: list[str] = field(default_factory=list)  # empty: all
     suites: tuple[str, ...] = SUITES
+    load: bool = True  # HTTP service load (schemarouter.bench.load), with the dev suite
 
 
 def quick_subset(queries: list[Query]) -> list[Query]:
@@ -73,6 +74,11 @@ def run(
     if "dev" in options.suites:
         results = _dev_routers(options, queries, frozen, reader, progress, say)
         scaling = _scaling(options, frozen, progress, say)
+    load: dict[str, Any] | None = None
+    if options.load and "dev" in options.suites:
+        from schemarouter.bench.load import run_load
+
+        load = run_load(frozen, [q.query for q in load_queries(options.queries_file)], say=say)
     open_world: dict[str, Any] | None = None
     open_suites = {s for s in options.suites if s != "dev"}
     if open_suites:
@@ -102,6 +108,7 @@ def run(
         },
         "routers": [r.as_dict() for r in results],
         "scaling": scaling,
+        "load": load,
         **({"open_world": open_world} if open_world is not None else {}),
     }
 

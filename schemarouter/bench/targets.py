@@ -32,6 +32,12 @@ def check(doc: dict[str, Any]) -> list[dict[str, Any]]:
     add("router process peak RSS at 10,000 sources", "<= 300 MB", rss, None if rss is None else rss <= 300)
     kept = num("rss_graph_mb")
     add("memory the built graph keeps at 10,000 sources", "<= 300 MB", kept, None if kept is None else kept <= 300)
+    at8 = next((r for r in (doc.get("load") or {}).get("levels", []) if r["clients"] == 8), None)
+    rate = at8["plans_per_s"] if at8 else None
+    add("plans/s of one server process at 19 sources, 8 clients", ">= 1,000", rate,
+        None if rate is None else rate >= 1000)
+    p99 = at8["p99_ms"] if at8 else None
+    add("POST /v1/plan p99 at 8 clients", "<= 20 ms", p99, None if p99 is None else p99 <= 20)
     routers = {r["name"]: r for r in doc["routers"]}
     sr = routers.get("schemarouter (recall)", {}).get("summary", {})
     fa = routers.get("fetch-all", {}).get("summary", {})

@@ -92,6 +92,11 @@ def _sizes(value: str) -> tuple[int, ...]:
     metavar="URL",
     help="Postgres server (any database) where scaling creates and drops its own database.",
 )
+@click.option(
+    "--load/--no-load",
+    default=None,
+    help="Measure the HTTP service under load (default: on, off with --quick or --router).",
+)
 @click.option("--router", "routers", multiple=True, metavar="NAME", help="Run only this router (repeatable).")
 @click.option(
     "--suite",
@@ -122,6 +127,7 @@ def bench(
     llm_model: str | None,
     embeddings: bool,
     postgres_url: str | None,
+    load: bool | None,
     routers: tuple[str, ...],
     suites: tuple[str, ...],
     import_corpus: Path | None,
@@ -158,6 +164,7 @@ def bench(
         command=_command_line(),
         routers=list(routers),
         suites=SUITES if not suites or "all" in suites else tuple(s for s in SUITES if s in suites),
+        load=(not quick and not routers) if load is None else load,
     )
     err = Console(stderr=True)
     with Progress(
@@ -286,6 +293,17 @@ def print_tables(doc: dict[str, Any], console: Console) -> None:
         for row in doc["scaling"]:
             st.add_row(*[fmt(row.get(c), d) for c, d in cols])
         console.print(st)
+    if doc.get("load"):
+        from schemarouter.bench.report import LOAD
+
+        lt = Table(title=f"service load: POST /v1/plan, one server process ({doc['load']['sources']} sources)")
+        for _, label, _ in LOAD:
+            lt.add_column(label, justify="right")
+        for row in doc["load"]["levels"]:
+            lt.add_row(*[fmt(row.get(k), d) for k, _, d in LOAD])
+        console.print(lt)
+        mcp = doc["load"]["mcp"]
+        console.print(f"MCP tool definitions: {mcp['tokens']} tokens ({mcp['tools']} tools, cl100k_base)")
     tt = Table(title="targets")
     for c in ("target", "limit", "measured", "met"):
         tt.add_column(c)
