@@ -38,8 +38,16 @@ class Server:
     def log_text(self) -> str:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
-    def call(self, method: str, path: str, body: Any = None, *, raw: bytes | None = None,
-             headers: dict[str, str] | None = None, timeout: float = 60.0) -> httpx.Response:
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        *,
+        raw: bytes | None = None,
+        headers: dict[str, str] | None = None,
+        timeout: float = 60.0,
+    ) -> httpx.Response:
         """One request; ``body`` goes as JSON, ``raw`` as given."""
         content = raw if raw is not None else (None if body is None else json.dumps(body).encode())
         send = {"content-type": "application/json"} if content is not None else {}
@@ -55,15 +63,19 @@ def service_env(home: Path, extra: dict[str, str] | None = None) -> dict[str, st
 
 
 @contextmanager
-def serve(db_url: str, workdir: Path, *args: str, env: dict[str, str] | None = None,
-          startup_s: float = 120.0) -> Iterator[Server]:
+def serve(
+    db_url: str, workdir: Path, *args: str, env: dict[str, str] | None = None, startup_s: float = 120.0
+) -> Iterator[Server]:
     """A running ``schemarouter serve --db DB_URL ARGS`` on a free loopback port."""
     port = free_port()
     log = workdir / f"serve-{port}.log"
     with open(log, "wb") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "schemarouter", "serve", "--db", db_url, "--port", str(port), *args],
-            stdout=out, stderr=subprocess.STDOUT, env=env or service_env(workdir / "home"), cwd=workdir,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env or service_env(workdir / "home"),
+            cwd=workdir,
         )
     server = Server(f"http://127.0.0.1:{port}", process, log)
     try:

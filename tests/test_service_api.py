@@ -110,12 +110,20 @@ BAD = [
     ("unknown key", "/v1/plan", b'{"question": "band gap of GaN", "sql": "drop table"}', 422, "sql"),
     ("empty run", "/v1/run", b'{"offline": true}', 400, "question"),
     ("question and plan", "/v1/run", b'{"question": "x", "plan": {}, "offline": true}', 400, "not both"),
-    ("plan that is not a plan", "/v1/run", b'{"plan": {"steps": 3}, "offline": true}', 422, "not a valid plan"),
+    (
+        "plan that is not a plan",
+        "/v1/run",
+        b'{"plan": {"steps": 3}, "offline": true}',
+        422,
+        "not a valid plan",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("what", "path", "raw", "status", "says"), BAD, ids=[b[0] for b in BAD])
-def test_bad_input_is_a_json_4xx(server: Server, what: str, path: str, raw: bytes, status: int, says: str) -> None:
+def test_bad_input_is_a_json_4xx(
+    server: Server, what: str, path: str, raw: bytes, status: int, says: str
+) -> None:
     response = server.call("POST", path, raw=raw)
     assert response.status_code == status, response.text
     body = response.json()
@@ -136,7 +144,9 @@ def test_oversized_bodies_are_refused(server: Server) -> None:
 
     import httpx
 
-    streamed = httpx.post(server.url + "/v1/plan", content=chunks(), headers={"content-type": "application/json"})
+    streamed = httpx.post(
+        server.url + "/v1/plan", content=chunks(), headers={"content-type": "application/json"}
+    )
     assert streamed.status_code == 413 and streamed.json()["code"] == "too_large"
     long_question = server.call("POST", "/v1/plan", {"question": "band gap " * 1_000})
     assert long_question.status_code == 413 and "characters" in long_question.json()["error"]
@@ -186,7 +196,9 @@ def test_page_and_its_assets_are_served_from_the_package(server: Server) -> None
     for asset in ("/static/app.js", "/static/picture.js", "/static/style.css"):
         assert asset in page.text
         assert server.call("GET", asset).status_code == 200
-    assert "http://" not in page.text and "https://" not in page.text, "the page loads nothing from the network"
+    assert "http://" not in page.text and "https://" not in page.text, (
+        "the page loads nothing from the network"
+    )
 
 
 def test_plan_json_round_trips_through_the_plan_model(server: Server) -> None:
@@ -195,4 +207,3 @@ def test_plan_json_round_trips_through_the_plan_model(server: Server) -> None:
     raw = server.call("POST", "/v1/plan", {"question": "Get the arXiv paper 1605.08386"}).json()
     assert Plan.model_validate(raw).model_dump(mode="json") == raw
     assert json.loads(json.dumps(raw)) == raw
-

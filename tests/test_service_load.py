@@ -38,7 +38,11 @@ def test_mcp_tool_size_is_measured(measured: dict[str, Any]) -> None:
 
 
 def test_report_and_targets_carry_the_figures(measured: dict[str, Any]) -> None:
-    doc = {"load": measured, "routers": [{"name": "prompt-all", "summary": {"prompt_tokens": 3056}}], "scaling": []}
+    doc = {
+        "load": measured,
+        "routers": [{"name": "prompt-all", "summary": {"prompt_tokens": 3056}}],
+        "scaling": [],
+    }
     text = "\n".join(load_section(doc))
     assert text.startswith("## Service load")
     assert f"{measured['mcp']['tokens']:,} tokens" in text and "3,056 tokens" in text

@@ -33,14 +33,18 @@ async def _conversation(db: str, home: Path) -> dict[str, Any]:
     from mcp.client.stdio import StdioServerParameters
 
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "schemarouter", "mcp", "--db", db, "--no-live"], env=service_env(home),
+        command=sys.executable,
+        args=["-m", "schemarouter", "mcp", "--db", db, "--no-live"],
+        env=service_env(home),
     )
     seen: dict[str, Any] = {}
     async with Client(params, read_timeout_seconds=120) as client:
         seen["tools"] = (await client.list_tools()).tools
         planned = await client.call_tool("plan", {"question": ASPIRIN})
         seen["plan"] = planned
-        seen["run_plan"] = await client.call_tool("run", {"plan": planned.structured_content, "offline": True})
+        seen["run_plan"] = await client.call_tool(
+            "run", {"plan": planned.structured_content, "offline": True}
+        )
         seen["run_question"] = await client.call_tool("run", {"question": ASPIRIN, "offline": True})
         seen["run_live"] = await client.call_tool("run", {"question": ASPIRIN})
         stale = dict(planned.structured_content)
@@ -59,7 +63,9 @@ async def _conversation(db: str, home: Path) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> str:
-    return copy_registry(synced_template(tmp_path_factory.mktemp("template")), tmp_path_factory.mktemp("registry"))
+    return copy_registry(
+        synced_template(tmp_path_factory.mktemp("template")), tmp_path_factory.mktemp("registry")
+    )
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +94,9 @@ def test_tools_are_listed_with_short_descriptions(seen: dict[str, Any], db: str)
     finally:
         state.close()
     assert definitions == local
-    assert 0 < tool_definition_tokens(definitions) < tool_definition_tokens(definitions, with_output_schema=True)
+    assert (
+        0 < tool_definition_tokens(definitions) < tool_definition_tokens(definitions, with_output_schema=True)
+    )
 
 
 def test_plan_tool_returns_the_plan(seen: dict[str, Any], db: str) -> None:
@@ -106,7 +114,9 @@ def test_run_tool_returns_attributed_values(seen: dict[str, Any]) -> None:
     for key in ("run_plan", "run_question"):
         result = seen[key]
         assert not result.is_error, _text(result)
-        values = [v for s in result.structured_content["steps"] for r in s["records"] for v in r["values"].values()]
+        values = [
+            v for s in result.structured_content["steps"] for r in s["records"] for v in r["values"].values()
+        ]
         weight = next(v for v in values if v["field"] == "MolecularWeight")
         assert weight["unit"] == "g/mol" and weight["source"] == "pubchem"
         assert weight["source_type"] == "calculated" and weight["license"]

@@ -18,23 +18,47 @@ from tests.sr_cli import copy_registry, synced_template
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage", "--window-size=1400,1000"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--window-size=1400,1000",
+]
 CHAINED_PLAN = {
-    "query": "When was The Matrix released?", "registry_fingerprint": "sha256:handmade", "mode": "recall",
+    "query": "When was The Matrix released?",
+    "registry_fingerprint": "sha256:handmade",
+    "mode": "recall",
     "understanding": {"intent": "movie_detail", "concepts": [], "params": {}, "named_tools": ["tmdb"]},
     "steps": [
-        {"id": "s1", "source": "tmdb", "endpoint": "search_movie", "params": {"query": "The Matrix"},
-         "fields": ["id", "title"],
-         "meta": {"id": {"source_type": "curated", "license": "LicenseRef-TMDB"},
-                  "title": {"source_type": "curated", "license": "LicenseRef-TMDB"}}},
-        {"id": "s2", "source": "tmdb", "endpoint": "movie_movie_id",
-         "params": {"movie_id": {"from": "s1", "field": "id", "pick": "first"}, "language": "en"},
-         "fields": ["id", "release_date", "runtime"],
-         "meta": {"id": {"source_type": "curated", "license": "LicenseRef-TMDB"},
-                  "release_date": {"source_type": "curated", "license": "LicenseRef-TMDB"},
-                  "runtime": {"unit": "min", "source_type": "curated", "license": "LicenseRef-TMDB"}}},
+        {
+            "id": "s1",
+            "source": "tmdb",
+            "endpoint": "search_movie",
+            "params": {"query": "The Matrix"},
+            "fields": ["id", "title"],
+            "meta": {
+                "id": {"source_type": "curated", "license": "LicenseRef-TMDB"},
+                "title": {"source_type": "curated", "license": "LicenseRef-TMDB"},
+            },
+        },
+        {
+            "id": "s2",
+            "source": "tmdb",
+            "endpoint": "movie_movie_id",
+            "params": {"movie_id": {"from": "s1", "field": "id", "pick": "first"}, "language": "en"},
+            "fields": ["id", "release_date", "runtime"],
+            "meta": {
+                "id": {"source_type": "curated", "license": "LicenseRef-TMDB"},
+                "release_date": {"source_type": "curated", "license": "LicenseRef-TMDB"},
+                "runtime": {"unit": "min", "source_type": "curated", "license": "LicenseRef-TMDB"},
+            },
+        },
     ],
 }
 
@@ -106,7 +130,9 @@ def test_ask_plan_run_and_browse(server: Server, browser: Any) -> None:
     assert _css(browser, "#offline")[0].is_selected(), "offline replay is the default"
     _css(browser, "#run-button")[0].click()
     _wait(browser, lambda d: _css(d, "#values tbody tr.value-row"))
-    rows = [[c.text for c in r.find_elements("css selector", "td")] for r in _css(browser, "#values tbody tr")]
+    rows = [
+        [c.text for c in r.find_elements("css selector", "td")] for r in _css(browser, "#values tbody tr")
+    ]
     weight = next(r for r in rows if r[2] == "MolecularWeight")
     assert float(weight[3]) == pytest.approx(180.16, abs=0.01)
     assert weight[4] == "g/mol" and weight[5] == "calculated" and weight[6] == "LicenseRef-NCBI-data-policy"
@@ -140,8 +166,8 @@ def test_chained_step_is_drawn_as_an_arrow(server: Server, browser: Any) -> None
     # the arrow leaves the producer's field box and ends at the consumer's parameter box
     geometry = browser.execute_script(
         "const q = s => document.querySelector(s).querySelector('rect');"
-        "const f = q('#plan-picture g.field[data-step=\"s1\"][data-field=\"id\"]');"
-        "const p = q('#plan-picture g.param[data-step=\"s2\"][data-param=\"movie_id\"]');"
+        'const f = q(\'#plan-picture g.field[data-step="s1"][data-field="id"]\');'
+        'const p = q(\'#plan-picture g.param[data-step="s2"][data-param="movie_id"]\');'
         "const n = (r, a) => Number(r.getAttribute(a));"
         "return {fx: n(f,'x') + n(f,'width'), fy: n(f,'y') + n(f,'height') / 2,"
         " px: n(p,'x') + n(p,'width'), py: n(p,'y') + n(p,'height') / 2};"
@@ -155,14 +181,20 @@ def test_chained_step_is_drawn_as_an_arrow(server: Server, browser: Any) -> None
     assert "movie_id \u2190 s1.id" in bound and "first" in bound
     literal = _css(browser, '#plan-picture g.param[data-param="language"]')[0]
     assert "bound" not in literal.get_attribute("class") and "language = en" in literal.text
-    assert "runtime [min]" in _css(browser, '#plan-picture g.field[data-step="s2"][data-field="runtime"]')[0].text
+    assert (
+        "runtime [min]"
+        in _css(browser, '#plan-picture g.field[data-step="s2"][data-field="runtime"]')[0].text
+    )
 
 
 def test_page_text_is_never_parsed_as_html(server: Server, browser: Any, tmp_path: Path) -> None:
     browser.get(server.url + "/")
     _wait(browser, lambda d: d.execute_script("return !!window.schemarouterPicture"))
-    hostile = dict(CHAINED_PLAN, steps=[dict(CHAINED_PLAN["steps"][0], source='<img src=x onerror="window.pwned=1">')])
-    browser.execute_script("window.schemarouterPicture.draw(arguments[0], document.getElementById('plan-picture'), {});",
-                           hostile)
+    hostile = dict(
+        CHAINED_PLAN, steps=[dict(CHAINED_PLAN["steps"][0], source='<img src=x onerror="window.pwned=1">')]
+    )
+    browser.execute_script(
+        "window.schemarouterPicture.draw(arguments[0], document.getElementById('plan-picture'), {});", hostile
+    )
     assert not browser.execute_script("return document.querySelectorAll('#plan-picture img').length")
     assert browser.execute_script("return window.pwned === undefined")

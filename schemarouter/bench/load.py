@@ -86,12 +86,20 @@ def mcp_tool_tokens(url: str) -> dict[str, int]:
         definitions = tool_definitions(create_server(Service(state, ServiceConfig())))
     finally:
         state.close()
-    return {"tools": len(definitions), "tokens": tool_definition_tokens(definitions),
-            "tokens_with_output_schema": tool_definition_tokens(definitions, with_output_schema=True)}
+    return {
+        "tools": len(definitions),
+        "tokens": tool_definition_tokens(definitions),
+        "tokens_with_output_schema": tool_definition_tokens(definitions, with_output_schema=True),
+    }
 
 
-def run_load(frozen: Frozen, questions: list[str], levels: tuple[int, ...] = LEVELS, seconds: float = SECONDS,
-             say: Callable[[str], None] | None = None) -> dict[str, Any]:
+def run_load(
+    frozen: Frozen,
+    questions: list[str],
+    levels: tuple[int, ...] = LEVELS,
+    seconds: float = SECONDS,
+    say: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
     """Start a server on ``frozen``, drive it at each level, and return the figures."""
     from schemarouter.registry import Registry
 
@@ -105,9 +113,22 @@ def run_load(frozen: Frozen, questions: list[str], levels: tuple[int, ...] = LEV
         env = {**os.environ, "SCHEMAROUTER_HOME": tmp}
         env.pop("SCHEMAROUTER_API_TOKEN", None)
         process = subprocess.Popen(
-            [sys.executable, "-m", "schemarouter", "serve", "--db", url, "--port", str(port), "--no-live",
-             "--log-level", "warning"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+            [
+                sys.executable,
+                "-m",
+                "schemarouter",
+                "serve",
+                "--db",
+                url,
+                "--port",
+                str(port),
+                "--no-live",
+                "--log-level",
+                "warning",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=env,
         )
         try:
             say("service load: starting the server")
@@ -122,17 +143,22 @@ def run_load(frozen: Frozen, questions: list[str], levels: tuple[int, ...] = LEV
                 result = run_level(HOST, port, requests, clients, seconds)
                 cpu = _cpu_s(process.pid) - cpu_before
                 rss, peak = _memory_mb(process.pid)
-                rows.append({
-                    "clients": clients, "requests": result.requests, "errors": result.errors,
-                    "plans_per_s": result.requests / result.seconds if result.seconds else 0.0,
-                    "p50_ms": agg.percentile(result.latencies_ms, 50) if result.latencies_ms else None,
-                    "p99_ms": agg.percentile(result.latencies_ms, 99) if result.latencies_ms else None,
-                    "rss_mb": rss, "rss_peak_mb": peak,
-                    # the server's own CPU per answered plan: its capacity on a core it had to itself,
-                    # which a shared machine's throughput figure cannot show
-                    "server_cpu_ms_per_plan": 1000 * cpu / result.requests if result.requests else None,
-                    "server_cpu_share": cpu / result.seconds if result.seconds else None,
-                })
+                rows.append(
+                    {
+                        "clients": clients,
+                        "requests": result.requests,
+                        "errors": result.errors,
+                        "plans_per_s": result.requests / result.seconds if result.seconds else 0.0,
+                        "p50_ms": agg.percentile(result.latencies_ms, 50) if result.latencies_ms else None,
+                        "p99_ms": agg.percentile(result.latencies_ms, 99) if result.latencies_ms else None,
+                        "rss_mb": rss,
+                        "rss_peak_mb": peak,
+                        # the server's own CPU per answered plan: its capacity on a core it had to itself,
+                        # which a shared machine's throughput figure cannot show
+                        "server_cpu_ms_per_plan": 1000 * cpu / result.requests if result.requests else None,
+                        "server_cpu_share": cpu / result.seconds if result.seconds else None,
+                    }
+                )
         finally:
             process.terminate()
             try:
@@ -143,8 +169,13 @@ def run_load(frozen: Frozen, questions: list[str], levels: tuple[int, ...] = LEV
         say("service load: MCP tool definition size")
         tokens = mcp_tool_tokens(url)
     return {
-        "sources": len(frozen.decls.sources), "questions": len(questions), "seconds_per_level": seconds,
-        "server_idle_rss_mb": idle_rss, "levels": rows, "mcp": tokens, "cpus": os.cpu_count(),
+        "sources": len(frozen.decls.sources),
+        "questions": len(questions),
+        "seconds_per_level": seconds,
+        "server_idle_rss_mb": idle_rss,
+        "levels": rows,
+        "mcp": tokens,
+        "cpus": os.cpu_count(),
         "load_average_before": load_before,
         "load_average_after": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
     }

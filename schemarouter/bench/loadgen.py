@@ -33,8 +33,10 @@ class LoadResult:
 def post_request(host: str, port: int, path: str, body: dict[str, object]) -> bytes:
     """The bytes of one keep-alive JSON POST."""
     data = json.dumps(body).encode()
-    head = (f"POST {path} HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(data)}\r\nConnection: keep-alive\r\n\r\n").encode()
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(data)}\r\nConnection: keep-alive\r\n\r\n"
+    ).encode()
     return head + data
 
 
@@ -52,7 +54,9 @@ async def _read_response(reader: asyncio.StreamReader) -> int:
     return status
 
 
-async def _client(host: str, port: int, requests: list[bytes], offset: int, until: float, result: LoadResult) -> None:
+async def _client(
+    host: str, port: int, requests: list[bytes], offset: int, until: float, result: LoadResult
+) -> None:
     reader, writer = await asyncio.open_connection(host, port)
     i = offset
     try:

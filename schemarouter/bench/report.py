@@ -334,34 +334,43 @@ def load_section(doc: dict[str, Any]) -> list[str]:
     if not load:
         return []
     levels = load["levels"]
-    prompt_all = next((r["summary"].get("prompt_tokens") for r in doc["routers"] if r["name"] == "prompt-all"), None)
+    prompt_all = next(
+        (r["summary"].get("prompt_tokens") for r in doc["routers"] if r["name"] == "prompt-all"), None
+    )
     mcp = load["mcp"]
     best = max(levels, key=lambda r: r["plans_per_s"])
     cpu = [r["server_cpu_ms_per_plan"] for r in levels if r.get("server_cpu_ms_per_plan")]
     per_core = 1000 / min(cpu) if cpu else None
-    load_avg = load.get("load_average_before")
+    peak = max(r["rss_peak_mb"] for r in levels)
+    method = (
+        f"`POST /v1/plan` on one `schemarouter serve` process (uvicorn, offline only, access log "
+        f"off) over the frozen registry ({load['sources']} sources), {load['seconds_per_level']:g} s "
+        f"per level after a warm-up; closed-loop clients on keep-alive connections in the benchmark "
+        f"process cycle through the {load['questions']} dev questions (`schemarouter/bench/load.py`). "
+        f"Clients and server share the machine's {load['cpus']} cores, and the machine is shared with "
+        f"other work: the 1-minute load average was {fmt(load.get('load_average_before'), 1)} when "
+        f"the run started. *Server CPU per plan* is the server process's own CPU time divided by the "
+        f"plans it answered; {fmt(per_core, 0)} plans/s is what that allows on one core it has to "
+        f"itself. Server memory: {fmt(load['server_idle_rss_mb'], 0)} MB resident idle, "
+        f"{fmt(peak, 0)} MB peak."
+    )
+    tools = (
+        f"MCP tool definitions (`schemarouter mcp`: {mcp['tools']} tools, names, descriptions and "
+        f"input schemas as a client lists them): **{fmt(mcp['tokens'], 0)} tokens** (cl100k_base; "
+        f"{fmt(mcp['tokens_with_output_schema'], 0)} with their output schemas), against "
+        f"**{fmt(prompt_all, 0)} tokens** of routing prompt for prompt-all, which puts the whole "
+        f"{load['sources']}-source schema in front of the model."
+    )
     return [
         "## Service load",
         "",
-        f"`POST /v1/plan` on one `schemarouter serve` process (uvicorn, offline only, access log off) over the "
-        f"frozen registry ({load['sources']} sources), {load['seconds_per_level']:g} s per level after a warm-up; "
-        f"closed-loop clients on keep-alive connections in the benchmark process cycle through the "
-        f"{load['questions']} dev questions (`schemarouter/bench/load.py`). Clients and server share the machine's "
-        f"{load['cpus']} cores, and the machine is shared with other work: the 1-minute load average was "
-        f"{fmt(load_avg, 1)} when the run started. *Server CPU per plan* is the server process's own CPU time "
-        f"divided by the plans it answered; {fmt(per_core, 0)} plans/s is what that allows on one core it has "
-        f"to itself. Server memory: {fmt(load['server_idle_rss_mb'], 0)} MB resident idle, "
-        f"{fmt(max(r['rss_peak_mb'] for r in levels), 0)} MB peak.",
+        method,
         "",
-        *md_table([label for _, label, _ in LOAD],
-                [[fmt(r.get(k), d) for k, _, d in LOAD] for r in levels]),
+        *md_table([label for _, label, _ in LOAD], [[fmt(r.get(k), d) for k, _, d in LOAD] for r in levels]),
         "",
         f"Highest throughput: {fmt(best['plans_per_s'], 0)} plans/s at {best['clients']} client(s).",
         "",
-        f"MCP tool definitions (`schemarouter mcp`: {mcp['tools']} tools, names, descriptions and input schemas as "
-        f"a client lists them): **{fmt(mcp['tokens'], 0)} tokens** (cl100k_base; {fmt(mcp['tokens_with_output_schema'], 0)} "
-        f"with their output schemas), against **{fmt(prompt_all, 0)} tokens** of routing prompt for prompt-all, "
-        f"which puts the whole {load['sources']}-source schema in front of the model.",
+        tools,
         "",
     ]
 

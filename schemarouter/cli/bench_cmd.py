@@ -296,7 +296,8 @@ def print_tables(doc: dict[str, Any], console: Console) -> None:
     if doc.get("load"):
         from schemarouter.bench.report import LOAD
 
-        lt = Table(title=f"service load: POST /v1/plan, one server process ({doc['load']['sources']} sources)")
+        sources = doc["load"]["sources"]
+        lt = Table(title=f"service load: POST /v1/plan, one server process ({sources} sources)")
         for _, label, _ in LOAD:
             lt.add_column(label, justify="right")
         for row in doc["load"]["levels"]:

@@ -12,7 +12,9 @@ from schemarouter.cli.service_options import banner, make_service, service_optio
 @click.command("mcp")
 @click.option("--http", "http", is_flag=True, help="Serve streamable HTTP at /mcp instead of stdio.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="With --http: address to bind.")
-@click.option("--port", type=click.IntRange(1, 65535), default=8766, show_default=True, help="With --http: port.")
+@click.option(
+    "--port", type=click.IntRange(1, 65535), default=8766, show_default=True, help="With --http: port."
+)
 @service_options
 def mcp(http: bool, host: str, port: int, **options: Any) -> None:
     """Serve the MCP tools plan, run, list_sources and describe_source, and the registry resources.
@@ -41,7 +43,13 @@ def mcp(http: bool, host: str, port: int, **options: Any) -> None:
         if service.config.token:
             app = BearerAuth(app, service.config.token, protected=("/mcp",))
         click.echo(banner(service, "MCP server (streamable HTTP)", f"http://{host}:{port}/mcp"), err=True)
-        uvicorn.run(BodyLimit(app, service.config.max_body_bytes), host=host, port=port,
-                    log_level=options["log_level"], access_log=False, server_header=False)
+        uvicorn.run(
+            BodyLimit(app, service.config.max_body_bytes),
+            host=host,
+            port=port,
+            log_level=options["log_level"],
+            access_log=False,
+            server_header=False,
+        )
     finally:
         watcher.stop()

@@ -10,7 +10,9 @@ from schemarouter.cli.service_options import banner, make_service, service_optio
 
 
 @click.command("serve")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind (non-loopback needs a token).")
+@click.option(
+    "--host", default="127.0.0.1", show_default=True, help="Address to bind (non-loopback needs a token)."
+)
 @click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
 @service_options
 def serve(host: str, port: int, **options: Any) -> None:
@@ -29,6 +31,12 @@ def serve(host: str, port: int, **options: Any) -> None:
     service = make_service(options, host, port)
     click.echo(banner(service, "API and web page", f"http://{host}:{port}/"), err=True)
     uvicorn.run(
-        create_app(service), host=host, port=port, log_level=options["log_level"], access_log=False,
-        limit_concurrency=service.config.max_connections, timeout_keep_alive=30, server_header=False,
+        create_app(service),
+        host=host,
+        port=port,
+        log_level=options["log_level"],
+        access_log=False,
+        limit_concurrency=service.config.max_connections,
+        timeout_keep_alive=30,
+        server_header=False,
     )

@@ -16,24 +16,63 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def service_options(func: F) -> F:
     """--db, --no-live, --cassettes, --token-env, --max-body, --run-timeout, --poll, --log-level."""
-    for option in reversed([
-        click.option("--live/--no-live", default=True, show_default=True,
-                     help="Allow runs that call the sources; --no-live serves offline replay only."),
-        click.option("--cassettes", metavar="DIR", type=click.Path(file_okay=False),
-                     help="Cassette folder for offline replay (default: the checkout's cassettes/)."),
-        click.option("--token-env", default="SCHEMAROUTER_API_TOKEN", show_default=True, metavar="NAME",
-                     help="Environment variable holding the bearer token (required when binding a non-loopback host)."),
-        click.option("--max-body", "max_body", type=click.IntRange(min=1024), default=1_000_000, show_default=True,
-                     metavar="BYTES", help="Largest request body accepted."),
-        click.option("--run-timeout", "run_timeout", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
-                     metavar="SECONDS", help="Time limit of one run."),
-        click.option("--poll", "poll_s", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
-                     help="Registry fingerprint poll interval [default: 2 on SQLite; 30 on Postgres, which also "
-                          "uses LISTEN/NOTIFY]."),
-        click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]), default="info",
-                     show_default=True),
-        db_option,
-    ]):
+    for option in reversed(
+        [
+            click.option(
+                "--live/--no-live",
+                default=True,
+                show_default=True,
+                help="Allow runs that call the sources; --no-live serves offline replay only.",
+            ),
+            click.option(
+                "--cassettes",
+                metavar="DIR",
+                type=click.Path(file_okay=False),
+                help="Cassette folder for offline replay (default: the checkout's cassettes/).",
+            ),
+            click.option(
+                "--token-env",
+                default="SCHEMAROUTER_API_TOKEN",
+                show_default=True,
+                metavar="NAME",
+                help="Environment variable with the bearer token (required to bind a non-loopback host).",
+            ),
+            click.option(
+                "--max-body",
+                "max_body",
+                type=click.IntRange(min=1024),
+                default=1_000_000,
+                show_default=True,
+                metavar="BYTES",
+                help="Largest request body accepted.",
+            ),
+            click.option(
+                "--run-timeout",
+                "run_timeout",
+                type=click.FloatRange(min=0.1),
+                default=60.0,
+                show_default=True,
+                metavar="SECONDS",
+                help="Time limit of one run.",
+            ),
+            click.option(
+                "--poll",
+                "poll_s",
+                type=click.FloatRange(min=0.1),
+                default=None,
+                metavar="SECONDS",
+                help="Registry fingerprint poll interval [default: 2 on SQLite; 30 on Postgres, which also "
+                "uses LISTEN/NOTIFY].",
+            ),
+            click.option(
+                "--log-level",
+                type=click.Choice(["debug", "info", "warning", "error"]),
+                default="info",
+                show_default=True,
+            ),
+            db_option,
+        ]
+    ):
         func = option(func)
     return func
 
@@ -43,14 +82,23 @@ def make_service(options: dict[str, Any], host: str, port: int) -> Any:
     from schemarouter.service import Service, ServiceConfig
     from schemarouter.service.state import RegistryState
 
-    logging.basicConfig(level=options["log_level"].upper(), stream=sys.stderr,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=options["log_level"].upper(),
+        stream=sys.stderr,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
     for chatty in ("httpx", "httpcore", "urllib3", "vcr"):
         # their request lines carry full URLs, which for some sources hold a key in the query
         logging.getLogger(chatty).setLevel(logging.WARNING)
     config = ServiceConfig.from_env(
-        options["token_env"], registry_url=options["db_url"], host=host, port=port, live=options["live"],
-        cassettes=options["cassettes"], max_body_bytes=options["max_body"], run_timeout_s=options["run_timeout"],
+        options["token_env"],
+        registry_url=options["db_url"],
+        host=host,
+        port=port,
+        live=options["live"],
+        cassettes=options["cassettes"],
+        max_body_bytes=options["max_body"],
+        run_timeout_s=options["run_timeout"],
         poll_s=options["poll_s"],
     )
     config.check()

@@ -35,9 +35,16 @@ log = logging.getLogger("schemarouter.service")
 WEB = Path(str(files("schemarouter.service") / "web"))
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": S.ErrorOut, "description": why}
-    for code, why in ((400, "malformed request"), (401, "bearer token missing or wrong"), (404, "not found"),
-                      (409, "stale plan"), (413, "body or question too large"), (422, "invalid request or plan"),
-                      (503, "registry empty or unavailable"), (504, "run timed out"))
+    for code, why in (
+        (400, "malformed request"),
+        (401, "bearer token missing or wrong"),
+        (404, "not found"),
+        (409, "stale plan"),
+        (413, "body or question too large"),
+        (422, "invalid request or plan"),
+        (503, "registry empty or unavailable"),
+        (504, "run timed out"),
+    )
 }
 
 
@@ -61,11 +68,18 @@ class CatchAll:
 
         try:
             await self.app(scope, receive, tracked)
-        except Exception as err:
-            log.error("%s %s failed: %s: %s", scope.get("method"), scope.get("path"), type(err).__name__,
-                      str(err).splitlines()[0] if str(err) else "")
+        except Exception as err:  # noqa: BLE001 - the last line of defence: every error becomes JSON
+            log.error(
+                "%s %s failed: %s: %s",
+                scope.get("method"),
+                scope.get("path"),
+                type(err).__name__,
+                str(err).splitlines()[0] if str(err) else "",
+            )
             if not started:
-                await send_json(send, 500, {"error": "internal error (logged on the server)", "code": "internal"})
+                await send_json(
+                    send, 500, {"error": "internal error (logged on the server)", "code": "internal"}
+                )
 
 
 def _validation_message(err: RequestValidationError) -> tuple[int, str]:
@@ -95,7 +109,11 @@ def create_app(service: Service, *, watch: bool = True) -> ASGIApp:
                 watcher.stop()
 
     app = FastAPI(
-        title="schemarouter", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
+        title="schemarouter",
+        version=__version__,
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
         description="Field-aware tool routing: minimal, executable, attributed plans over data sources.",
     )
 
@@ -106,12 +124,17 @@ def create_app(service: Service, *, watch: bool = True) -> ASGIApp:
     @app.exception_handler(RequestValidationError)
     async def validation_error(_: Request, err: RequestValidationError) -> JSONResponse:
         status, message = _validation_message(err)
-        return JSONResponse({"error": message, "code": "bad_request" if status == 400 else "invalid"}, status_code=status)
+        return JSONResponse(
+            {"error": message, "code": "bad_request" if status == 400 else "invalid"}, status_code=status
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, err: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(err.detail), "code": f"http_{err.status_code}"}, status_code=err.status_code,
-                            headers=err.headers)
+        return JSONResponse(
+            {"error": str(err.detail), "code": f"http_{err.status_code}"},
+            status_code=err.status_code,
+            headers=err.headers,
+        )
 
     @app.post("/v1/plan", response_model=Plan, responses=ERRORS, summary="Plan a question")
     async def plan(body: S.PlanRequest) -> Response:
@@ -121,10 +144,12 @@ def create_app(service: Service, *, watch: bool = True) -> ASGIApp:
 
     @app.post("/v1/run", response_model=S.RunOut, responses=ERRORS, summary="Run a question or a plan")
     async def run(body: S.RunRequest) -> JSONResponse:
-        """Execute a plan (or plan the question first) and return values with unit, source type and license."""
+        """Execute a plan (or plan the question first); values come with unit, source type and license."""
         return JSONResponse(await service.run(body.question, body.plan, body.mode, body.offline))
 
-    @app.get("/v1/sources", response_model=S.SourcesOut, responses=ERRORS, summary="List the registry's sources")
+    @app.get(
+        "/v1/sources", response_model=S.SourcesOut, responses=ERRORS, summary="List the registry's sources"
+    )
     async def sources() -> JSONResponse:
         return JSONResponse(service.list_sources())
 
@@ -149,4 +174,3 @@ def create_app(service: Service, *, watch: bool = True) -> ASGIApp:
     if service.config.token:
         wrapped = BearerAuth(wrapped, service.config.token)
     return BodyLimit(wrapped, service.config.max_body_bytes)
-

@@ -44,12 +44,14 @@ class ServiceConfig:
         """Refuse settings that would expose the API or make no sense, with one line saying which."""
         if self.token is not None and len(self.token) < MIN_TOKEN_CHARS:
             raise SchemaRouterError(
-                f"the bearer token in {self.token_env} is shorter than {MIN_TOKEN_CHARS} characters; use a long random one"
+                f"the bearer token in {self.token_env} is shorter than {MIN_TOKEN_CHARS} characters; "
+                "use a long random one"
             )
         if self.host not in LOOPBACK and self.token is None:
             raise SchemaRouterError(
-                f"binding {self.host} exposes the API beyond this machine: set a bearer token in {self.token_env} "
-                f"(e.g. export {self.token_env}=$(python -c 'import secrets; print(secrets.token_urlsafe(32))'))"
+                f"binding {self.host} exposes the API beyond this machine: set a bearer token in "
+                f"{self.token_env} (e.g. export {self.token_env}="
+                "$(python -c 'import secrets; print(secrets.token_urlsafe(32))'))"
             )
         if self.max_body_bytes < 1024:
             raise SchemaRouterError("--max-body must be at least 1024 bytes")

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import os
-from contextlib import AbstractContextManager, asynccontextmanager
 from collections.abc import AsyncIterator
+from contextlib import AbstractContextManager, asynccontextmanager
 from functools import cache
 from typing import Any
 
@@ -75,7 +75,9 @@ class ReplayGate:
                     self._cond.notify_all()
 
 
-async def execute(snapshot: Snapshot, plan: Plan, gate: ReplayGate, offline: bool, timeout_s: float) -> RunResult:
+async def execute(
+    snapshot: Snapshot, plan: Plan, gate: ReplayGate, offline: bool, timeout_s: float
+) -> RunResult:
     """Run ``plan`` on ``snapshot``'s declarations within ``timeout_s`` (TimeoutError past it)."""
     decls = snapshot.graph.decls
     env: dict[str, str] = dict(os.environ)

@@ -18,10 +18,16 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-async def send_json(send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] | None = None) -> None:
+async def send_json(
+    send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] | None = None
+) -> None:
     """Send a whole JSON response."""
     data = json.dumps(body).encode()
-    head = [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()), *(headers or [])]
+    head = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(data)).encode()),
+        *(headers or []),
+    ]
     await send({"type": "http.response.start", "status": status, "headers": head})
     await send({"type": "http.response.body", "body": data})
 
@@ -49,7 +55,9 @@ class BodyLimit:
                 try:
                     declared = int(value)
                 except ValueError:
-                    await send_json(send, 400, {"error": "Content-Length is not a number", "code": "bad_request"})
+                    await send_json(
+                        send, 400, {"error": "Content-Length is not a number", "code": "bad_request"}
+                    )
                     return
                 if declared > self.max_bytes:
                     await send_json(send, 413, self._error(), [(b"connection", b"close")])
@@ -106,7 +114,12 @@ class BearerAuth:
                     break
             if not given or not hmac.compare_digest(given.strip(), self._token):
                 await send_json(
-                    send, 401, {"error": "missing or wrong bearer token (Authorization: Bearer ...)", "code": "unauthorized"},
+                    send,
+                    401,
+                    {
+                        "error": "missing or wrong bearer token (Authorization: Bearer ...)",
+                        "code": "unauthorized",
+                    },
                     [(b"www-authenticate", b"Bearer")],
                 )
                 return

@@ -29,17 +29,25 @@ def create_server(service: Service) -> MCPServer:
     """The MCP server over ``service`` (tools, the registry resources)."""
     server: MCPServer = MCPServer("schemarouter", version=__version__, instructions=INSTRUCTIONS)
 
-    @server.tool(description="Plan which sources, endpoints and fields answer a question. Returns the plan JSON.")
+    @server.tool(
+        description="Plan which sources, endpoints and fields answer a question. Returns the plan JSON."
+    )
     def plan(question: str, mode: Literal["recall", "minimal"] = "recall") -> dict[str, Any]:
         try:
             return service.plan(question, mode).model_dump(mode="json")
         except ServiceError as err:
             raise ToolError(err.message) from None
 
-    @server.tool(description="Run a question or a plan from the plan tool; returns values with unit, source, "
-                             "source type and license. offline=true replays recorded responses.")
-    async def run(question: str | None = None, plan: dict[str, Any] | None = None, offline: bool = False,
-                  mode: Literal["recall", "minimal"] = "recall") -> dict[str, Any]:
+    @server.tool(
+        description="Run a question or a plan from the plan tool; returns values with unit, source, "
+        "source type and license. offline=true replays recorded responses."
+    )
+    async def run(
+        question: str | None = None,
+        plan: dict[str, Any] | None = None,
+        offline: bool = False,
+        mode: Literal["recall", "minimal"] = "recall",
+    ) -> dict[str, Any]:
         try:
             return await service.run(question, plan, mode, offline)
         except ServiceError as err:
@@ -56,18 +64,30 @@ def create_server(service: Service) -> MCPServer:
         except ServiceError as err:
             raise ToolError(err.message) from None
 
-    @server.resource("schemarouter://registry", name="registry", mime_type="application/json",
-                     description="The registry's sources and fingerprint.")
+    @server.resource(
+        "schemarouter://registry",
+        name="registry",
+        mime_type="application/json",
+        description="The registry's sources and fingerprint.",
+    )
     def registry() -> str:
         return json.dumps(service.list_sources())
 
-    @server.resource("schemarouter://registry/fingerprint", name="registry-fingerprint", mime_type="text/plain",
-                     description="The fingerprint of the registry state plans are made on.")
+    @server.resource(
+        "schemarouter://registry/fingerprint",
+        name="registry-fingerprint",
+        mime_type="text/plain",
+        description="The fingerprint of the registry state plans are made on.",
+    )
     def fingerprint() -> str:
         return service.state.current.fingerprint or ""
 
-    @server.resource("schemarouter://sources/{source_id}", name="source", mime_type="application/json",
-                     description="One source's full declaration.")
+    @server.resource(
+        "schemarouter://sources/{source_id}",
+        name="source",
+        mime_type="application/json",
+        description="One source's full declaration.",
+    )
     def source(source_id: str) -> str:
         try:
             return json.dumps(service.describe_source(source_id))
@@ -87,5 +107,7 @@ def tool_definition_tokens(definitions: list[dict[str, Any]], with_output_schema
     """cl100k tokens of the tool definitions an agent's prompt carries (compact JSON)."""
     from schemarouter.understand.tokens import count_tokens
 
-    shown = [d if with_output_schema else {k: v for k, v in d.items() if k != "outputSchema"} for d in definitions]
+    shown = [
+        d if with_output_schema else {k: v for k, v in d.items() if k != "outputSchema"} for d in definitions
+    ]
     return count_tokens(json.dumps(shown, separators=(",", ":"), ensure_ascii=False))

@@ -50,14 +50,19 @@ class Service:
     def _snapshot(self) -> Snapshot:
         snapshot = self.state.current
         if not snapshot.graph.sources:
-            raise E.ServiceError(503, "empty_registry", "the registry has no sources; run: schemarouter registry sync")
+            raise E.ServiceError(
+                503, "empty_registry", "the registry has no sources; run: schemarouter registry sync"
+            )
         return snapshot
 
     def health(self) -> dict[str, Any]:
         snapshot = self.state.current
         return {
-            "status": "ok", "registry_fingerprint": snapshot.fingerprint, "sources": len(snapshot.graph.sources),
-            "live_execution": self.config.live, "registry_watch": self.watch_method,
+            "status": "ok",
+            "registry_fingerprint": snapshot.fingerprint,
+            "sources": len(snapshot.graph.sources),
+            "live_execution": self.config.live,
+            "registry_watch": self.watch_method,
             "uptime_s": round(time.time() - self.started, 1),
         }
 
@@ -65,7 +70,9 @@ class Service:
         snapshot = self.state.current
         return {
             "registry_fingerprint": snapshot.fingerprint,
-            "sources": [source_summary(s) for s in sorted(snapshot.graph.sources.values(), key=lambda s: s.id)],
+            "sources": [
+                source_summary(s) for s in sorted(snapshot.graph.sources.values(), key=lambda s: s.id)
+            ],
         }
 
     def describe_source(self, source_id: str) -> dict[str, Any]:
@@ -79,7 +86,9 @@ class Service:
             raise E.not_found(f"no source {source_id[:100]!r} in the registry{hint}")
         described = source.model_dump(mode="json", by_alias=True, exclude_none=True)
         owner = snapshot.graph.decls.owners.get(source_id)
-        described["owner"] = {"kind": owner.kind, "name": owner.name, "version": owner.version} if owner else None
+        described["owner"] = (
+            {"kind": owner.kind, "name": owner.name, "version": owner.version} if owner else None
+        )
         described["registry_fingerprint"] = snapshot.fingerprint
         return described
 
@@ -88,7 +97,9 @@ class Service:
         if not isinstance(question, str) or not question.strip():
             raise E.bad_request("give a non-empty 'question' string")
         if len(question) > self.config.max_question_chars:
-            raise E.ServiceError(413, "too_large", f"question longer than {self.config.max_question_chars:,} characters")
+            raise E.ServiceError(
+                413, "too_large", f"question longer than {self.config.max_question_chars:,} characters"
+            )
         return question
 
     @staticmethod
@@ -111,8 +122,10 @@ class Service:
         try:
             return Plan.model_validate(plan)
         except ValidationError as err:
-            raise E.invalid("not a valid plan: " + describe_validation_error(err, plan).replace("\n", "; "),
-                            "invalid_plan") from None
+            raise E.invalid(
+                "not a valid plan: " + describe_validation_error(err, plan).replace("\n", "; "),
+                "invalid_plan",
+            ) from None
 
     async def _current_for(self, plan: Plan) -> Snapshot:
         snapshot = self._snapshot()
@@ -121,7 +134,8 @@ class Service:
             snapshot = self._snapshot()
         if plan.registry_fingerprint != snapshot.fingerprint:
             raise E.ServiceError(
-                409, "stale_plan",
+                409,
+                "stale_plan",
                 f"stale plan: made on registry {plan.registry_fingerprint}, the registry is now "
                 f"{snapshot.fingerprint}; plan the question again",
             )
@@ -130,16 +144,20 @@ class Service:
             raise E.invalid("invalid plan: " + "; ".join(problems[:5]), "invalid_plan")
         return snapshot
 
-    async def run(self, question: Any = None, plan: Any = None, mode: Any = "recall",
-                  offline: Any = False) -> dict[str, Any]:
+    async def run(
+        self, question: Any = None, plan: Any = None, mode: Any = "recall", offline: Any = False
+    ) -> dict[str, Any]:
         """Plan ``question`` (or take ``plan``), execute it and return attributed values (JSON)."""
         if not isinstance(offline, bool):
             raise E.bad_request("'offline' must be true or false")
         if (question is None) == (plan is None):
             raise E.bad_request("give either 'question' or 'plan' (not both)")
         if not offline and not self.config.live:
-            raise E.ServiceError(403, "live_disabled",
-                                 "live execution is disabled on this server; ask for offline replay ('offline': true)")
+            raise E.ServiceError(
+                403,
+                "live_disabled",
+                "live execution is disabled on this server; ask for offline replay ('offline': true)",
+            )
         if plan is not None:
             chosen = self._plan_document(plan)
             snapshot = await self._current_for(chosen)
@@ -148,8 +166,10 @@ class Service:
             chosen = snapshot.router.plan(self._question(question), mode=self._mode(mode))  # type: ignore[arg-type]
         try:
             result = await execute(snapshot, chosen, self.gate, offline, self.config.run_timeout_s)
-        except (TimeoutError, asyncio.TimeoutError):
-            raise E.ServiceError(504, "timeout", f"the run took longer than {self.config.run_timeout_s:g} s") from None
+        except TimeoutError:
+            raise E.ServiceError(
+                504, "timeout", f"the run took longer than {self.config.run_timeout_s:g} s"
+            ) from None
         except SchemaRouterError as err:
             raise E.ServiceError(503, "unavailable", str(err).splitlines()[0]) from None
         document = result_json(chosen, result)
@@ -170,7 +190,13 @@ class Service:
 def source_summary(source: Source) -> dict[str, Any]:
     """One registry row: what a browsing person or agent needs to pick a source."""
     return {
-        "id": source.id, "title": source.title, "domain": source.domain, "source_type": source.source_type.value,
-        "license": source.license.id, "description": source.description, "auth_env": source.auth.env if source.auth else None,
-        "endpoints": [e.id for e in source.endpoints], "fields": sum(len(e.fields) for e in source.endpoints),
+        "id": source.id,
+        "title": source.title,
+        "domain": source.domain,
+        "source_type": source.source_type.value,
+        "license": source.license.id,
+        "description": source.description,
+        "auth_env": source.auth.env if source.auth else None,
+        "endpoints": [e.id for e in source.endpoints],
+        "fields": sum(len(e.fields) for e in source.endpoints),
     }

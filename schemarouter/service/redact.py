@@ -17,7 +17,9 @@ LLM_KEY_ENV = "SCHEMAROUTER_LLM_API_KEY"
 MIN_SECRET_CHARS = 6  # shorter values would mask ordinary words and numbers
 
 
-def secret_values(sources: Iterable[Source], token: str | None, env: Mapping[str, str] | None = None) -> list[str]:
+def secret_values(
+    sources: Iterable[Source], token: str | None, env: Mapping[str, str] | None = None
+) -> list[str]:
     """The secret strings this process knows, longest first (so a longer one is masked whole)."""
     env = os.environ if env is None else env
     names = {s.auth.env for s in sources if s.auth is not None} | {LLM_KEY_ENV}

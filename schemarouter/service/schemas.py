@@ -22,7 +22,9 @@ class PlanRequest(Request):
     """Plan one question."""
 
     question: str = Field(description="The question to route.", examples=["What is the band gap of GaN?"])
-    mode: Literal["recall", "minimal"] = Field("recall", description="Field selection: recall adds the intent's field groups.")
+    mode: Literal["recall", "minimal"] = Field(
+        "recall", description="Field selection: recall adds the intent's field groups."
+    )
 
 
 class RunRequest(Request):

@@ -69,7 +69,9 @@ class RegistryState:
             changed = snapshot.fingerprint != self._current.fingerprint
             self._current = snapshot
         if changed:
-            log.info("registry changed: now %s (%d sources)", snapshot.fingerprint, len(snapshot.graph.sources))
+            log.info(
+                "registry changed: now %s (%d sources)", snapshot.fingerprint, len(snapshot.graph.sources)
+            )
         return changed
 
     def close(self) -> None:

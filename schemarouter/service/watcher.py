@@ -50,8 +50,10 @@ class RegistryWatcher:
     def _refresh(self) -> None:
         try:
             self.state.refresh()
-        except Exception as err:  # a database hiccup must not end the watcher; the next tick retries
-            log.warning("registry check failed: %s", str(err).splitlines()[0] if str(err) else type(err).__name__)
+        except Exception as err:  # noqa: BLE001 - a database hiccup must not end the watcher; the next tick retries
+            log.warning(
+                "registry check failed: %s", str(err).splitlines()[0] if str(err) else type(err).__name__
+            )
 
     def _loop(self) -> None:
         while not self._stop.is_set():
@@ -67,7 +69,9 @@ class RegistryWatcher:
     def _listen_until_error(self) -> None:
         import psycopg
 
-        conninfo = self.state.registry.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        conninfo = self.state.registry.engine.url.set(drivername="postgresql").render_as_string(
+            hide_password=False
+        )
         try:
             with psycopg.connect(conninfo, autocommit=True, connect_timeout=10) as conn:
                 conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
@@ -84,6 +88,8 @@ class RegistryWatcher:
                         waited = 0.0
                         self._refresh()
         except psycopg.Error as err:
-            log.warning("registry listener lost its connection (%s); polling until it reconnects",
-                        str(err).splitlines()[0] if str(err) else type(err).__name__)
+            log.warning(
+                "registry listener lost its connection (%s); polling until it reconnects",
+                str(err).splitlines()[0] if str(err) else type(err).__name__,
+            )
             self._refresh()
