@@ -67,11 +67,27 @@ def serve(
     db_url: str, workdir: Path, *args: str, env: dict[str, str] | None = None, startup_s: float = 120.0
 ) -> Iterator[Server]:
     """A running ``schemarouter serve --db DB_URL ARGS`` on a free loopback port."""
+    with cli_server(
+        ["serve", "--db", db_url, *args], workdir, "/healthz", env=env, startup_s=startup_s
+    ) as server:
+        yield server
+
+
+@contextmanager
+def cli_server(
+    command: list[str],
+    workdir: Path,
+    probe: str,
+    *,
+    env: dict[str, str] | None = None,
+    startup_s: float = 120.0,
+) -> Iterator[Server]:
+    """``schemarouter COMMAND --port P`` running until ``probe`` answers (any HTTP status)."""
     port = free_port()
-    log = workdir / f"serve-{port}.log"
+    log = workdir / f"server-{port}.log"
     with open(log, "wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "schemarouter", "serve", "--db", db_url, "--port", str(port), *args],
+            [sys.executable, "-m", "schemarouter", *command, "--port", str(port)],
             stdout=out,
             stderr=subprocess.STDOUT,
             env=env or service_env(workdir / "home"),
@@ -82,14 +98,14 @@ def serve(
         deadline = time.monotonic() + startup_s
         while True:
             if process.poll() is not None:
-                raise RuntimeError(f"serve exited with {process.returncode}:\n{server.log_text()}")
+                raise RuntimeError(f"{command[0]} exited with {process.returncode}:\n{server.log_text()}")
             try:
-                if httpx.get(server.url + "/healthz", timeout=2).status_code == 200:
-                    break
+                httpx.get(server.url + probe, timeout=2)
+                break
             except httpx.HTTPError:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError(f"serve did not come up in {startup_s:g} s:\n{server.log_text()}")
+                raise RuntimeError(f"{command[0]} did not come up in {startup_s:g} s:\n{server.log_text()}")
             time.sleep(0.2)
         yield server
     finally:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from schemarouter.registry import Registry
-from tests.service_support import service_env
+from tests.service_support import cli_server, service_env
 from tests.sr_cli import copy_registry, synced_template
 
 ASPIRIN = "What is the molecular weight of aspirin?"
@@ -146,3 +146,16 @@ def test_browse_tools_and_resources(seen: dict[str, Any], db: str) -> None:
     with Registry.open(db) as registry:
         assert seen["fingerprint"].text == registry.fingerprint()
     assert len(json.loads(seen["registry"].text)["sources"]) == 19
+
+
+def test_streamable_http_transport(db: str, tmp_path: Path) -> None:
+    from mcp import Client
+
+    async def call(url: str) -> Any:
+        async with Client(url, read_timeout_seconds=60) as client:
+            return await client.call_tool("plan", {"question": ASPIRIN})
+
+    with cli_server(["mcp", "--http", "--db", db, "--no-live"], tmp_path, "/mcp") as server:
+        result = asyncio.run(call(server.url + "/mcp"))
+    assert not result.is_error
+    assert result.structured_content["steps"][0]["source"] == "pubchem"

@@ -77,6 +77,19 @@ def test_two_servers_on_one_postgres_registry_pick_up_a_new_source(pg_url: str, 
         assert first.call("POST", "/v1/run", {"plan": fresh, "offline": True}).status_code == 200
 
 
+def test_a_server_started_on_an_empty_registry_serves_once_it_is_synced(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'empty.db'}"
+    with serve(db, tmp_path, "--no-live", "--poll", "0.3") as server:
+        refused = server.call("POST", "/v1/plan", {"question": ASPIRIN})
+        assert refused.status_code == 503 and "registry sync" in refused.json()["error"]
+        with Registry.open(db) as registry:
+            registry.sync(collect(make_plugin_manager()))
+        wait_for(lambda: server.call("GET", "/healthz").json()["sources"] == 19, PICKUP_S)
+        assert (
+            server.call("POST", "/v1/plan", {"question": ASPIRIN}).json()["steps"][0]["source"] == "pubchem"
+        )
+
+
 def test_sqlite_registry_changes_arrive_by_polling(tmp_path: Path) -> None:
     from schemarouter.local_sources import add_local_source, load_local_source_file
     from schemarouter.service.state import RegistryState
