@@ -110,6 +110,9 @@ def test_unpacked_wheel_creates_and_syncs_a_registry(wheel: Path, tmp_path: Path
     assert "vocabulary updated" in result.stdout and db.exists()
 
 
+SHIPPED = {".py", ".yaml", ".jsonl", ".json", ".typed", ".html", ".js", ".css"}
+
+
 @pytest.mark.slow
 def test_wheel_carries_every_package_and_data_file_of_the_source_tree(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
@@ -117,7 +120,7 @@ def test_wheel_carries_every_package_and_data_file_of_the_source_tree(wheel: Pat
     expected = [
         p.relative_to(REPO).as_posix()
         for p in source.rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts and p.suffix in {".py", ".yaml", ".jsonl", ".json", ".typed"}
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix in SHIPPED
     ]
     missing = sorted(name for name in expected if name not in names)
     assert not missing, f"files missing from the wheel (add their package to pyproject.toml): {missing}"
