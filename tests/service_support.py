@@ -20,6 +20,8 @@ from typing import Any
 
 import httpx
 
+from schemarouter.bench.load import stop_process
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -109,12 +111,7 @@ def cli_server(
             time.sleep(0.2)
         yield server
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=15)
+        stop_process(process)
 
 
 def wait_for(predicate: Any, timeout_s: float, interval_s: float = 0.2) -> float:

@@ -49,6 +49,16 @@ def _memory_mb(pid: int) -> tuple[float, float]:
     return values["VmRSS"], values["VmHWM"]
 
 
+def stop_process(process: subprocess.Popen[bytes], grace_s: float = 15) -> None:
+    """Ask a server process to stop (SIGTERM: uvicorn shuts down cleanly), kill it after ``grace_s``."""
+    process.terminate()
+    try:
+        process.wait(timeout=grace_s)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=grace_s)
+
+
 def _cpu_s(pid: int) -> float:
     """User + system CPU seconds a process has used (Linux /proc; 0 elsewhere)."""
     try:
@@ -160,12 +170,7 @@ def run_load(
                     }
                 )
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=15)
+            stop_process(process)
         say("service load: MCP tool definition size")
         tokens = mcp_tool_tokens(url)
     return {

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Literal
 
 from mcp.server.mcpserver import MCPServer
@@ -25,6 +27,15 @@ INSTRUCTIONS = (
 )
 
 
+@contextmanager
+def _as_tool_error() -> Iterator[None]:
+    """A refusal of the service becomes an MCP tool error with the same one-line message."""
+    try:
+        yield
+    except ServiceError as err:
+        raise ToolError(err.message) from None
+
+
 def create_server(service: Service) -> MCPServer:
     """The MCP server over ``service`` (tools, the registry resources)."""
     server: MCPServer = MCPServer("schemarouter", version=__version__, instructions=INSTRUCTIONS)
@@ -33,10 +44,8 @@ def create_server(service: Service) -> MCPServer:
         description="Plan which sources, endpoints and fields answer a question. Returns the plan JSON."
     )
     def plan(question: str, mode: Literal["recall", "minimal"] = "recall") -> dict[str, Any]:
-        try:
+        with _as_tool_error():
             return service.plan(question, mode).model_dump(mode="json")
-        except ServiceError as err:
-            raise ToolError(err.message) from None
 
     @server.tool(
         description="Run a question or a plan from the plan tool; returns values with unit, source, "
@@ -48,10 +57,8 @@ def create_server(service: Service) -> MCPServer:
         offline: bool = False,
         mode: Literal["recall", "minimal"] = "recall",
     ) -> dict[str, Any]:
-        try:
+        with _as_tool_error():
             return await service.run(question, plan, mode, offline)
-        except ServiceError as err:
-            raise ToolError(err.message) from None
 
     @server.tool(description="List the registry's sources (id, title, domain, source type, license).")
     def list_sources() -> dict[str, Any]:
@@ -59,10 +66,8 @@ def create_server(service: Service) -> MCPServer:
 
     @server.tool(description="Describe one source: endpoints, parameters, fields with units and licenses.")
     def describe_source(source_id: str) -> dict[str, Any]:
-        try:
+        with _as_tool_error():
             return service.describe_source(source_id)
-        except ServiceError as err:
-            raise ToolError(err.message) from None
 
     @server.resource(
         "schemarouter://registry",
