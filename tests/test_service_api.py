@@ -207,3 +207,32 @@ def test_plan_json_round_trips_through_the_plan_model(server: Server) -> None:
     raw = server.call("POST", "/v1/plan", {"question": "Get the arXiv paper 1605.08386"}).json()
     assert Plan.model_validate(raw).model_dump(mode="json") == raw
     assert json.loads(json.dumps(raw)) == raw
+
+
+def test_an_unexpected_error_is_a_json_500_without_its_details(
+    db: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    from starlette.testclient import TestClient
+
+    from schemarouter.service import Service, ServiceConfig
+    from schemarouter.service.api import create_app
+    from schemarouter.service.state import RegistryState
+
+    state = RegistryState(db)
+    service = Service(state, ServiceConfig())
+
+    def broken(question: object, mode: object = "recall") -> object:
+        raise RuntimeError("boom in the router")
+
+    service.plan = broken  # type: ignore[method-assign]
+    try:
+        with TestClient(create_app(service, watch=False), raise_server_exceptions=False) as client:
+            response = client.post("/v1/plan", json={"question": ASPIRIN})
+            assert client.get("/healthz").status_code == 200
+    finally:
+        state.close()
+    assert response.status_code == 500
+    assert response.json() == {"error": "internal error (logged on the server)", "code": "internal"}
+    logged = [r.getMessage() for r in caplog.records if r.name == "schemarouter.service"]
+    assert any("RuntimeError: boom in the router" in line for line in logged)
+    assert not any("Traceback" in line for line in logged)
