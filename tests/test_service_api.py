@@ -236,3 +236,40 @@ def test_an_unexpected_error_is_a_json_500_without_its_details(
     logged = [r.getMessage() for r in caplog.records if r.name == "schemarouter.service"]
     assert any("RuntimeError: boom in the router" in line for line in logged)
     assert not any("Traceback" in line for line in logged)
+
+
+def test_the_plan_fast_path_answers_what_the_fastapi_route_answers(db: str) -> None:
+    from starlette.testclient import TestClient
+
+    from schemarouter.service import Service, ServiceConfig
+    from schemarouter.service.api import create_app
+    from schemarouter.service.state import RegistryState
+
+    cases = [
+        b'{"question": "What is the band gap of GaN in the Materials Project?"}',
+        b'{"question": "Compare the band gap of GaN across MP, JARVIS and AFLOW", "mode": "minimal"}',
+        b'{"question": "What is the capital of France?"}',
+        *(raw for _, path, raw, _, _ in BAD if path == "/v1/plan"),
+        b'{"question": "' + b"band gap " * 1_000 + b'"}',
+        b'{"question": "   "}',
+    ]
+    state = RegistryState(db)
+    service = Service(state, ServiceConfig())
+    try:
+        with (
+            TestClient(create_app(service, watch=False, fast_plan=True)) as fast,
+            TestClient(create_app(service, watch=False, fast_plan=False)) as routed,
+        ):
+            for raw in cases:
+                headers = {"content-type": "application/json"}
+                a = fast.post("/v1/plan", content=raw, headers=headers)
+                b = routed.post("/v1/plan", content=raw, headers=headers)
+                assert a.status_code == b.status_code, raw[:80]
+                if a.status_code == 200:
+                    assert a.json() == b.json()
+                else:
+                    assert a.json()["code"] == b.json()["code"], (raw[:80], a.json(), b.json())
+            form = fast.post("/v1/plan", content=b"question=x", headers={"content-type": "text/plain"})
+            assert form.status_code == 422, "a body not sent as JSON goes to the route, which refuses it"
+    finally:
+        state.close()
