@@ -113,3 +113,41 @@ def test_sqlite_registry_changes_arrive_by_polling(tmp_path: Path) -> None:
     finally:
         watcher.stop()
         state.close()
+
+
+@pytest.mark.postgres
+def test_a_listener_that_lost_its_connection_reconnects_and_catches_up(pg_url: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    from schemarouter.local_sources import add_local_source, load_local_source_file
+    from schemarouter.service.state import RegistryState
+    from schemarouter.service.watcher import RECONNECT_S, RegistryWatcher
+
+    with Registry.open(pg_url) as registry:
+        registry.sync(collect(make_plugin_manager()))
+    state = RegistryState(pg_url)
+    watcher = RegistryWatcher(state).start()
+    engine = create_engine(pg_url, isolation_level="AUTOCOMMIT")
+    listening = text(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'"
+    )
+    try:
+        def listeners() -> list[object]:
+            with engine.connect() as conn:
+                return list(conn.execute(listening).all())
+
+        wait_for(lambda: bool(listeners()), 10)
+        with engine.connect() as conn:
+            killed = conn.execute(
+                text(f"SELECT pg_terminate_backend(pid) FROM ({listening.text}) AS l")
+            ).all()
+        assert killed
+        # the change lands while nobody listens: only the reconnect's catch-up read can see it
+        with Registry.open(pg_url) as registry:
+            report = add_local_source(registry, load_local_source_file(EXAMPLE), "halcyon example")
+        wait_for(lambda: state.current.fingerprint == report.fingerprint, RECONNECT_S + 5)
+        assert "halcyon_synthesis" in state.current.graph.sources
+    finally:
+        watcher.stop()
+        state.close()
+        engine.dispose()

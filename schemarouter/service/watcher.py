@@ -87,7 +87,7 @@ class RegistryWatcher:
                     if heard or waited >= self.poll_s:
                         waited = 0.0
                         self._refresh()
-        except psycopg.Error as err:
+        except Exception as err:  # noqa: BLE001 - any failure: poll until the listener is back
             log.warning(
                 "registry listener lost its connection (%s); polling until it reconnects",
                 str(err).splitlines()[0] if str(err) else type(err).__name__,
