@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from schemarouter.cli.service_options import banner, make_service, service_options
+from schemarouter.cli.service_options import banner, make_service, require_extra, service_options
 
 
 @click.command("mcp")
@@ -23,6 +23,7 @@ def mcp(http: bool, host: str, port: int, **options: Any) -> None:
     An agent's MCP configuration (stdio):
       {"command": "schemarouter", "args": ["mcp", "--no-live"]}
     """
+    require_extra("mcp", *(("uvicorn",) if http else ()))
     from schemarouter.service.mcp_server import create_server
     from schemarouter.service.watcher import RegistryWatcher
 

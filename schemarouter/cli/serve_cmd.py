@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from schemarouter.cli.service_options import banner, make_service, service_options
+from schemarouter.cli.service_options import banner, make_service, require_extra, service_options
 
 
 @click.command("serve")
@@ -24,6 +24,7 @@ def serve(host: str, port: int, **options: Any) -> None:
       schemarouter serve --no-live                      # offline replay only, http://127.0.0.1:8765
       SCHEMAROUTER_API_TOKEN=... schemarouter serve --host 0.0.0.0 --db postgresql+psycopg://...
     """
+    require_extra("fastapi", "uvicorn")
     import uvicorn
 
     from schemarouter.service.api import create_app

@@ -77,6 +77,19 @@ def service_options(func: F) -> F:
     return func
 
 
+def require_extra(*modules: str) -> None:
+    """A clear one-line error when the ``service`` extra is not installed."""
+    import importlib.util
+
+    from schemarouter.errors import SchemaRouterError
+
+    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    if missing:
+        raise SchemaRouterError(
+            f"{', '.join(missing)} not installed: pip install 'schemarouter[service]' (make setup installs it)"
+        )
+
+
 def make_service(options: dict[str, Any], host: str, port: int) -> Any:
     """The checked config and the service over the registry (errors as one line)."""
     from schemarouter.service import Service, ServiceConfig
