@@ -43,7 +43,7 @@ class Service:
     @property
     def gate(self) -> ReplayGate:
         if self._gate is None:  # created on first use, inside the serving event loop
-            self._gate = ReplayGate(self.config.cassettes, keep_open=not self.config.live)
+            self._gate = ReplayGate()
         return self._gate
 
     # -- reads ------------------------------------------------------------------------------
@@ -165,14 +165,16 @@ class Service:
             snapshot = self._snapshot()
             chosen = snapshot.router.plan(self._question(question), mode=self._mode(mode))  # type: ignore[arg-type]
         try:
-            result = await execute(snapshot, chosen, self.gate, offline, self.config.run_timeout_s)
+            result = await execute(
+                snapshot, chosen, self.gate, offline, self.config.run_timeout_s, self.config.cassettes
+            )
         except TimeoutError:
             raise E.ServiceError(
                 504, "timeout", f"the run took longer than {self.config.run_timeout_s:g} s"
             ) from None
         except SchemaRouterError as err:
             raise E.ServiceError(503, "unavailable", str(err).splitlines()[0]) from None
-        document = result_json(chosen, result)
+        document = result_json(chosen, result, offline)
         document["registry_fingerprint"] = snapshot.fingerprint
         document["offline"] = offline
         return self.scrub(document, snapshot)

@@ -11,7 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from schemarouter.execution.results import StepResult
-from schemarouter.plan import Plan
+from schemarouter.plan import Coverage, Plan
 
 
 class Request(BaseModel):
@@ -43,13 +43,21 @@ class ContextOut(BaseModel):
     encoding: str
 
 
+class StepOut(StepResult):
+    """One step's result, with advice when it failed."""
+
+    hint: str | None = None
+
+
 class RunOut(BaseModel):
-    """Attributed values per step, the plan that was run and the rendered context."""
+    """Attributed values per step, the plan that was run, what it covers and the rendered context."""
 
     query: str
+    status: str
     plan: Plan
     declined: str | None
-    steps: list[StepResult]
+    steps: list[StepOut]
+    coverage: Coverage | None
     context: ContextOut
     registry_fingerprint: str | None
     offline: bool

@@ -10,19 +10,17 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any
 
+from schemarouter.api import Router
 from schemarouter.graph import SchemaGraph, load_graph
 from schemarouter.registry import Registry
-from schemarouter.router import Router
 
 log = logging.getLogger("schemarouter.service")
 
 
 @dataclass(frozen=True)
 class Snapshot:
-    """One registry state: its fingerprint, schema graph and router."""
+    """One registry state: its fingerprint, schema graph and router (which plans and runs)."""
 
     graph: SchemaGraph
     router: Router = field(repr=False)
@@ -30,16 +28,6 @@ class Snapshot:
     @property
     def fingerprint(self) -> str | None:
         return self.graph.fingerprint
-
-    @cached_property
-    def adapter_specs(self) -> dict[str, dict[str, Any]]:
-        """Local sources' stored adapter specs, validated once per snapshot."""
-        from schemarouter.execution.spec import AdapterSpec
-
-        return {
-            sid: {eid: AdapterSpec.model_validate(raw) for eid, raw in by_endpoint.items()}
-            for sid, by_endpoint in self.graph.decls.adapter_specs.items()
-        }
 
 
 class RegistryState:
