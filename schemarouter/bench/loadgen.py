@@ -55,9 +55,14 @@ async def _read_response(reader: asyncio.StreamReader) -> int:
 
 
 async def _client(
-    host: str, port: int, requests: list[bytes], offset: int, until: float, result: LoadResult
+    streams: tuple[asyncio.StreamReader, asyncio.StreamWriter],
+    address: tuple[str, int],
+    requests: list[bytes],
+    offset: int,
+    until: float,
+    result: LoadResult,
 ) -> None:
-    reader, writer = await asyncio.open_connection(host, port)
+    reader, writer = streams
     i = offset
     try:
         while time.perf_counter() < until:
@@ -69,7 +74,7 @@ async def _client(
             except (asyncio.IncompleteReadError, ConnectionError):
                 result.errors += 1
                 writer.close()
-                reader, writer = await asyncio.open_connection(host, port)
+                reader, writer = await asyncio.open_connection(*address)
                 continue
             result.statuses[status] = result.statuses.get(status, 0) + 1
             if status == 200:
@@ -82,9 +87,13 @@ async def _client(
 
 async def _level(host: str, port: int, requests: list[bytes], clients: int, seconds: float) -> LoadResult:
     result = LoadResult(clients=clients, seconds=seconds)
-    until = time.perf_counter() + seconds
+    # every connection is open before the clock starts: the level measures requests, not connection set-up
+    streams = await asyncio.gather(*(asyncio.open_connection(host, port) for _ in range(clients)))
     started = time.perf_counter()
-    await asyncio.gather(*(_client(host, port, requests, k * 7, until, result) for k in range(clients)))
+    until = started + seconds
+    await asyncio.gather(
+        *(_client(s, (host, port), requests, k * 7, until, result) for k, s in enumerate(streams))
+    )
     result.seconds = time.perf_counter() - started  # the last requests finish after the deadline
     return result
 
