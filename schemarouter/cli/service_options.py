@@ -86,7 +86,8 @@ def require_extra(*modules: str) -> None:
     missing = [m for m in modules if importlib.util.find_spec(m) is None]
     if missing:
         raise SchemaRouterError(
-            f"{', '.join(missing)} not installed: pip install 'schemarouter[service]' (make setup installs it)"
+            f"{', '.join(missing)} not installed: pip install 'schemarouter-core[service]' "
+            "(make setup installs it)"
         )
 
 
