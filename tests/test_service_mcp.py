@@ -129,7 +129,7 @@ def test_refusals_are_tool_errors(seen: dict[str, Any]) -> None:
 
 
 def test_wrong_argument_types_are_tool_errors_and_the_session_goes_on(seen: dict[str, Any]) -> None:
-    for (name, args), result in zip(WRONG_ARGUMENTS, seen["wrong"]):
+    for (name, args), result in zip(WRONG_ARGUMENTS, seen["wrong"], strict=True):
         assert result.is_error, f"{name}({args}) was accepted"
         assert "Traceback" not in _text(result)
     assert not seen["after_errors"].is_error

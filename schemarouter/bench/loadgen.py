@@ -27,6 +27,7 @@ class LoadResult:
 
     @property
     def requests(self) -> int:
+        """Requests answered with 200."""
         return len(self.latencies_ms)
 
 

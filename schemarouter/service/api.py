@@ -56,6 +56,7 @@ class CatchAll:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on; answer a JSON 500 if it raises before a response started."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -69,7 +70,7 @@ class CatchAll:
 
         try:
             await self.app(scope, receive, tracked)
-        except Exception as err:  # noqa: BLE001 - the last line of defence: every error becomes JSON
+        except Exception as err:
             log.error(
                 "%s %s failed: %s: %s",
                 scope.get("method"),
@@ -111,6 +112,7 @@ class PlanFastPath:
         self.plan = CatchAll(self._plan)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer ``POST /v1/plan`` with a JSON body here; pass everything else on."""
         if scope["type"] == "http" and scope["path"] == "/v1/plan" and scope["method"] == "POST":
             kind = next((bytes(v) for k, v in scope.get("headers", ()) if k == b"content-type"), b"")
             if not kind or kind.split(b";")[0].strip().lower() == b"application/json":

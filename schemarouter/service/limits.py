@@ -6,6 +6,7 @@ planning hot path. A refused request gets a JSON error; nothing of the request i
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -47,6 +48,7 @@ class BodyLimit:
         return {"error": f"request body larger than {self.max_bytes:,} bytes", "code": "too_large"}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Check the declared length, count the streamed body, answer 413 past the cap."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -87,10 +89,8 @@ class BodyLimit:
                 return
             await send(message)
 
-        try:
+        with contextlib.suppress(BodyTooLarge):
             await self.app(scope, counted, guarded)
-        except BodyTooLarge:
-            pass
         if over and not answered:
             await send_json(send, 413, self._error(), [(b"connection", b"close")])
 
@@ -104,6 +104,7 @@ class BearerAuth:
         self.protected = protected
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on when its path is open or it carries the token; else 401."""
         if scope["type"] == "http" and scope["path"].startswith(self.protected):
             given = b""
             for name, value in scope.get("headers", ()):

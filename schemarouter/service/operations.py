@@ -42,6 +42,7 @@ class Service:
 
     @property
     def gate(self) -> ReplayGate:
+        """The gate that keeps replayed runs apart from other runs."""
         if self._gate is None:  # created on first use, inside the serving event loop
             self._gate = ReplayGate()
         return self._gate
@@ -56,6 +57,7 @@ class Service:
         return snapshot
 
     def health(self) -> dict[str, Any]:
+        """Liveness and the registry state this server serves."""
         snapshot = self.state.current
         return {
             "status": "ok",
@@ -67,6 +69,7 @@ class Service:
         }
 
     def list_sources(self) -> dict[str, Any]:
+        """Every source of the current registry state, one summary row each."""
         snapshot = self.state.current
         return {
             "registry_fingerprint": snapshot.fingerprint,
@@ -76,6 +79,7 @@ class Service:
         }
 
     def describe_source(self, source_id: str) -> dict[str, Any]:
+        """One source's whole declaration (404 with the closest id when unknown)."""
         snapshot = self.state.current
         source = snapshot.graph.sources.get(source_id)
         if source is None:

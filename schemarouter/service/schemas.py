@@ -15,6 +15,8 @@ from schemarouter.plan import Coverage, Plan
 
 
 class Request(BaseModel):
+    """A request body: unknown keys are refused."""
+
     model_config = ConfigDict(extra="forbid")
 
 
@@ -37,6 +39,8 @@ class RunRequest(Request):
 
 
 class ContextOut(BaseModel):
+    """The rendered context a reader model would see, and its size."""
+
     text: str
     tokens: int
     tokens_chars_div_4: int
@@ -64,6 +68,8 @@ class RunOut(BaseModel):
 
 
 class SourceSummary(BaseModel):
+    """One source as the registry list shows it."""
+
     id: str
     title: str
     domain: str
@@ -76,11 +82,15 @@ class SourceSummary(BaseModel):
 
 
 class SourcesOut(BaseModel):
+    """The registry's sources and the state they belong to."""
+
     registry_fingerprint: str | None
     sources: list[SourceSummary]
 
 
 class HealthOut(BaseModel):
+    """Liveness and the registry state served."""
+
     status: str
     registry_fingerprint: str | None
     sources: int

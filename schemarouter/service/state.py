@@ -27,6 +27,7 @@ class Snapshot:
 
     @property
     def fingerprint(self) -> str | None:
+        """The registry fingerprint this snapshot was built from."""
         return self.graph.fingerprint
 
 
@@ -41,6 +42,7 @@ class RegistryState:
 
     @property
     def current(self) -> Snapshot:
+        """The snapshot requests use now."""
         return self._current
 
     def _build(self) -> Snapshot:
@@ -63,4 +65,5 @@ class RegistryState:
         return changed
 
     def close(self) -> None:
+        """Release the registry's connections."""
         self.registry.close()

@@ -40,17 +40,19 @@ class RegistryWatcher:
         return f"LISTEN/NOTIFY + {self.poll_s:g} s poll" if self.listen else f"{self.poll_s:g} s poll"
 
     def start(self) -> RegistryWatcher:
+        """Start watching in the background."""
         self._thread.start()
         return self
 
     def stop(self) -> None:
+        """Stop watching (returns within about a second)."""
         self._stop.set()
         self._thread.join(timeout=TICK_S + 2)
 
     def _refresh(self) -> None:
         try:
             self.state.refresh()
-        except Exception as err:  # noqa: BLE001 - a database hiccup must not end the watcher; the next tick retries
+        except Exception as err:
             log.warning(
                 "registry check failed: %s", str(err).splitlines()[0] if str(err) else type(err).__name__
             )
@@ -87,7 +89,7 @@ class RegistryWatcher:
                     if heard or waited >= self.poll_s:
                         waited = 0.0
                         self._refresh()
-        except Exception as err:  # noqa: BLE001 - any failure: poll until the listener is back
+        except Exception as err:
             log.warning(
                 "registry listener lost its connection (%s); polling until it reconnects",
                 str(err).splitlines()[0] if str(err) else type(err).__name__,
