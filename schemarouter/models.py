@@ -30,7 +30,7 @@ ValueType = Literal["string", "integer", "number", "boolean", "date", "array", "
 VALUE_TYPES: tuple[str, ...] = ("string", "integer", "number", "boolean", "date", "array", "object")
 
 
-class SourceType(str, Enum):
+class SourceType(str, Enum):  # noqa: UP042 - StrEnum changes str() and format(), which plans and exports rely on
     """Where a value comes from; the provenance layer of every plan."""
 
     calculated = "calculated"
@@ -42,6 +42,7 @@ class SourceType(str, Enum):
 
 
 class Declaration(BaseModel):
+    """Base of every declaration: frozen, and an unknown key is an error, not ignored."""
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
 
@@ -139,6 +140,7 @@ class Parameter(Declaration):
 
 
 class ResponseField(Declaration):
+    """One value an endpoint returns: where it sits in a record, its type, unit, group and vocabulary."""
     name: Name
     path: str
     type: ValueType
@@ -212,12 +214,14 @@ class Endpoint(Declaration):
         return [f for f in self.fields if f.identifier]
 
     def field(self, name: str) -> ResponseField:
+        """The declared field called ``name`` (KeyError if there is none)."""
         for f in self.fields:
             if f.name == name:
                 return f
         raise KeyError(name)
 
     def parameter(self, name: str) -> Parameter:
+        """The declared parameter called ``name`` (KeyError if there is none)."""
         for p in self.parameters:
             if p.name == name:
                 return p
@@ -278,6 +282,7 @@ class Source(Declaration):
         return self
 
     def endpoint(self, endpoint_id: str) -> Endpoint:
+        """The declared endpoint with id ``endpoint_id`` (KeyError if there is none)."""
         for e in self.endpoints:
             if e.id == endpoint_id:
                 return e
@@ -295,6 +300,7 @@ class Intent(Declaration):
 
 
 class FieldGroup(Declaration):
+    """A named set of related fields (electronic, mechanical, bibliographic) an intent can ask for."""
     name: Slug
     description: Text = ""
 

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class PlanModel(BaseModel):
+    """Base of the plan models: an unknown key in a plan file is an error."""
     model_config = ConfigDict(extra="forbid")
 
 
@@ -81,18 +82,22 @@ class Coverage(PlanModel):
 
     @property
     def covered(self) -> list[CoverageItem]:
+        """The items the plan covers."""
         return [i for i in self.items if i.covered]
 
     @property
     def missing(self) -> list[CoverageItem]:
+        """The items the plan does not cover, each with the reason."""
         return [i for i in self.items if not i.covered]
 
     @property
     def complete(self) -> bool:
+        """Whether the plan covers everything the question asks for."""
         return not self.missing
 
 
 class Plan(PlanModel):
+    """A question's plan: the steps to run, or the reason it was declined."""
     query: str
     registry_fingerprint: str | None
     mode: str = "recall"
@@ -105,6 +110,7 @@ class Plan(PlanModel):
 
     @property
     def is_declined(self) -> bool:
+        """Whether the router declined the question (no steps, and ``declined`` says why)."""
         return self.declined is not None
 
     def __repr__(self) -> str:

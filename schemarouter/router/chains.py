@@ -77,6 +77,7 @@ class ChainBuilder:
         self._built: dict[tuple[tuple[str, str], int, frozenset[str], frozenset[tuple[str, str]]], Node | None] = {}
 
     def fill(self, info: EndpointInfo, taken: frozenset[str]) -> Values:
+        """The endpoint's values given the question values already ``taken`` (remembered per question)."""
         key = (info.key, taken)
         found = self._filled.get(key)
         if found is None:

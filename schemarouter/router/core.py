@@ -107,10 +107,12 @@ class Router:
         # them only when the question's words reach one
         found = open_route(graph, analysis, sources) if not vocab or self._reaches_undeclared(terms) else None
         if found is None and sources and not vocab:
-            # "PubChem bioassays" held by another source: a named source that can answer nothing is a
-            # topic, not a target
-            found = open_route(graph, analysis, None)
-            sources = None
+            # "PubChem bioassays" held by a source the vocabulary cannot see: a named source that can
+            # answer nothing is then a topic, not a target. A described source is no substitute: the
+            # user asked the named one, and its refusal is the honest answer
+            anywhere = open_route(graph, analysis, None)
+            if anywhere is not None and any(not i.endpoint.intents for i in anywhere.endpoints):
+                found, sources = anywhere, None
         if vocab:
             infos = [graph.endpoints[(s.source, s.endpoint)] for s in vocab]
             values = question_values(analysis)

@@ -54,6 +54,7 @@ class OpenPlan:
 
     @property
     def endpoints(self) -> list[EndpointInfo]:
+        """The chain's endpoints, producers first."""
         return [n.info for n in self.chain.nodes()]
 
 

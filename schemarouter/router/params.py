@@ -56,9 +56,9 @@ def fill_params(info: EndpointInfo, analysis: Analysis, unmatched: list[str]) ->
                 if counter is not None:
                     out[counter.name] = len(els)
     if "elements" in values and not has_identifier and not formula:
-        p = next((p for p in params if p.concept == "element"), None)
-        if p is not None:
-            out[p.name] = ",".join(values["elements"])
+        element = next((q for q in params if q.concept == "element"), None)
+        if element is not None:
+            out[element.name] = ",".join(values["elements"])
         elif "chemsys" in by_concept:
             out[next(p for p in params if p.concept == "chemsys").name] = "-".join(values["elements"])
     if "bounds" in values and not has_identifier and not formula:
@@ -69,9 +69,9 @@ def fill_params(info: EndpointInfo, analysis: Analysis, unmatched: list[str]) ->
     if not has_identifier:
         for concept in ("compound_name", "corp_name", "tag", "author"):
             if concept in values:
-                p = next((p for p in params if p.concept == concept), None)
-                if p is not None:
-                    out[p.name] = _cast(p, values[concept])
+                taker = next((q for q in params if q.concept == concept), None)
+                if taker is not None:
+                    out[taker.name] = _cast(taker, values[concept])
     for p in params:
         if p.name in out:
             continue

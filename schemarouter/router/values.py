@@ -33,8 +33,7 @@ from schemarouter.understand.base import Analysis
 from schemarouter.understand.entities import Entity
 
 _SEARCH_NAMES = frozenset(
-    "query q search searchterm search_term term terms keyword keywords text freetext free_text qs find "
-    "name title label query_string querystring search_query".split()
+    ["query", "q", "search", "searchterm", "search_term", "term", "terms", "keyword", "keywords", "text", "freetext", "free_text", "qs", "find", "name", "title", "label", "query_string", "querystring", "search_query"]
 )
 # Entity kinds that are identifiers of some database: a resource-id parameter may take them.
 _ID_KINDS = ("doi", "pmid", "arxiv_id", "cid", "material_id", "inchikey")
@@ -75,11 +74,10 @@ VOCABULARY_FORMATS = frozenset({
 _SEARCH_PROSE = re.compile(r"\b(?:search|query) (?:text|string|term)|\bfree[- ]text\b|text to search", re.I)
 _CODE_PROSE = re.compile(r"\b(?:code|ISO[- ]?3166|2[- ]letter|two[- ]letter)\b", re.I)
 _CREDENTIALS = frozenset(
-    "key apikey api_key api-key appid app_id token access_token auth authorization apitoken api_token "
-    "subscription-key subscription_key x-api-key".split()
+    ["key", "apikey", "api_key", "api-key", "appid", "app_id", "token", "access_token", "auth", "authorization", "apitoken", "api_token", "subscription-key", "subscription_key", "x-api-key"]
 )
-_START = frozenset("start from since begin after min".split())
-_END = frozenset("end to until till before max".split())
+_START = frozenset(["start", "from", "since", "begin", "after", "min"])
+_END = frozenset(["end", "to", "until", "till", "before", "max"])
 
 
 def is_credential(p: Parameter, auth_name: str | None = None) -> bool:
@@ -175,10 +173,12 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
     labelled = _labelled(p, analysis, taken)
     if labelled is not None:
         return _typed(p, labelled), labelled, f"'{labelled}' is written after '{words[-1]}'", True
-    if p.type == "array" or _plural(p):
+    if p.type == "array" or (p.type == "string" and _plural(p) and stem(words[-1]) in analysis.all_terms):
+        # a list parameter, or one named for several things the question names ("stations KRDU and KJFK")
         many = _all_of_a_kind(p, analysis, taken)
         if many:
-            return many, " ".join(many), f"the {len(many)} values of the question", True
+            value: Any = many if p.type == "array" else ",".join(many)
+            return value, " ".join(many), f"the {len(many)} values of the question", True
     if _looks_like_id(p) or _in_path(p, path):
         found = _identifier_for(p, analysis, path, taken)
         if found is not None:
@@ -210,7 +210,7 @@ def _all_of_a_kind(p: Parameter, analysis: Analysis, taken: set[str]) -> list[st
     """Every free value of the kind the parameter takes, when the question gives two or more:
     identifiers for an id list, codes for a code list."""
     for group in ([str(e.value) for e in _identifiers(analysis)], list(analysis.codes)):
-        free = [v for v in group if v not in taken]
+        free = [v for v in dict.fromkeys(group) if v not in taken]
         if len(free) >= 2:
             return free
     return []

@@ -14,12 +14,7 @@ import re
 
 # Verbs (base forms) whose imperative asks the system to do something in the world.
 ACTION_VERBS = frozenset(
-    """add append archive assign book buy cancel change charge compose copy create delete deploy deposit draft
-    draw e-mail edit email enroll erase execute file forward generate insert install invite launch mail make mark
-    message modify move notify order paint pay phone place post print publish purchase put register reject remind
-    remove rename render replace request reschedule reserve restart revoke run save schedule send set share
-    sign simulate start stop submit subscribe switch text transfer translate turn unsubscribe update upload
-    withdraw write""".split()
+    ["add", "append", "archive", "assign", "book", "buy", "cancel", "change", "charge", "compose", "copy", "create", "delete", "deploy", "deposit", "draft", "draw", "e-mail", "edit", "email", "enroll", "erase", "execute", "file", "forward", "generate", "insert", "install", "invite", "launch", "mail", "make", "mark", "message", "modify", "move", "notify", "order", "paint", "pay", "phone", "place", "post", "print", "publish", "purchase", "put", "register", "reject", "remind", "remove", "rename", "render", "replace", "request", "reschedule", "reserve", "restart", "revoke", "run", "save", "schedule", "send", "set", "share", "sign", "simulate", "start", "stop", "submit", "subscribe", "switch", "text", "transfer", "translate", "turn", "unsubscribe", "update", "upload", "withdraw", "write"]
 )
 _FRAME = (
     r"(?:please\s+|kindly\s+|now\s+|then\s+|also\s+|just\s+)*"

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class Analysis:
+    """What an understand backend read from a question, for the router."""
     question: str
     understanding: Understanding
     entities: list[Entity] = field(default_factory=list)
@@ -48,6 +49,7 @@ class Analysis:
     codes: list[str] = field(default_factory=list)  # short all-capitals codes ("DE", "KRDU") not taken otherwise
 
     def entity(self, kind: str) -> Entity | None:
+        """The first entity of ``kind``, or None."""
         return next((e for e in self.entities if e.kind == kind), None)
 
 
@@ -56,4 +58,6 @@ class Understander(Protocol):
 
     name: str
 
-    def understand(self, question: str, graph: SchemaGraph) -> Analysis: ...
+    def understand(self, question: str, graph: SchemaGraph) -> Analysis:
+        """Read ``question`` with the vocabulary of ``graph``."""
+        ...

@@ -13,27 +13,13 @@ from collections import Counter
 
 ELEMENTS: dict[str, str] = dict(
     pair.split(":")
-    for pair in """H:hydrogen He:helium Li:lithium Be:beryllium B:boron C:carbon N:nitrogen O:oxygen F:fluorine
-    Ne:neon Na:sodium Mg:magnesium Al:aluminium Si:silicon P:phosphorus S:sulfur Cl:chlorine Ar:argon
-    K:potassium Ca:calcium Sc:scandium Ti:titanium V:vanadium Cr:chromium Mn:manganese Fe:iron Co:cobalt
-    Ni:nickel Cu:copper Zn:zinc Ga:gallium Ge:germanium As:arsenic Se:selenium Br:bromine Kr:krypton
-    Rb:rubidium Sr:strontium Y:yttrium Zr:zirconium Nb:niobium Mo:molybdenum Tc:technetium Ru:ruthenium
-    Rh:rhodium Pd:palladium Ag:silver Cd:cadmium In:indium Sn:tin Sb:antimony Te:tellurium I:iodine
-    Xe:xenon Cs:caesium Ba:barium La:lanthanum Ce:cerium Pr:praseodymium Nd:neodymium Pm:promethium
-    Sm:samarium Eu:europium Gd:gadolinium Tb:terbium Dy:dysprosium Ho:holmium Er:erbium Tm:thulium
-    Yb:ytterbium Lu:lutetium Hf:hafnium Ta:tantalum W:tungsten Re:rhenium Os:osmium Ir:iridium
-    Pt:platinum Au:gold Hg:mercury Tl:thallium Pb:lead Bi:bismuth Po:polonium At:astatine Rn:radon
-    Fr:francium Ra:radium Ac:actinium Th:thorium Pa:protactinium U:uranium Np:neptunium Pu:plutonium
-    Am:americium Cm:curium Bk:berkelium Cf:californium Es:einsteinium Fm:fermium Md:mendelevium
-    No:nobelium Lr:lawrencium Rf:rutherfordium Db:dubnium Sg:seaborgium Bh:bohrium Hs:hassium
-    Mt:meitnerium Ds:darmstadtium Rg:roentgenium Cn:copernicium Nh:nihonium Fl:flerovium Mc:moscovium
-    Lv:livermorium Ts:tennessine Og:oganesson""".split()
+    for pair in ["H:hydrogen", "He:helium", "Li:lithium", "Be:beryllium", "B:boron", "C:carbon", "N:nitrogen", "O:oxygen", "F:fluorine", "Ne:neon", "Na:sodium", "Mg:magnesium", "Al:aluminium", "Si:silicon", "P:phosphorus", "S:sulfur", "Cl:chlorine", "Ar:argon", "K:potassium", "Ca:calcium", "Sc:scandium", "Ti:titanium", "V:vanadium", "Cr:chromium", "Mn:manganese", "Fe:iron", "Co:cobalt", "Ni:nickel", "Cu:copper", "Zn:zinc", "Ga:gallium", "Ge:germanium", "As:arsenic", "Se:selenium", "Br:bromine", "Kr:krypton", "Rb:rubidium", "Sr:strontium", "Y:yttrium", "Zr:zirconium", "Nb:niobium", "Mo:molybdenum", "Tc:technetium", "Ru:ruthenium", "Rh:rhodium", "Pd:palladium", "Ag:silver", "Cd:cadmium", "In:indium", "Sn:tin", "Sb:antimony", "Te:tellurium", "I:iodine", "Xe:xenon", "Cs:caesium", "Ba:barium", "La:lanthanum", "Ce:cerium", "Pr:praseodymium", "Nd:neodymium", "Pm:promethium", "Sm:samarium", "Eu:europium", "Gd:gadolinium", "Tb:terbium", "Dy:dysprosium", "Ho:holmium", "Er:erbium", "Tm:thulium", "Yb:ytterbium", "Lu:lutetium", "Hf:hafnium", "Ta:tantalum", "W:tungsten", "Re:rhenium", "Os:osmium", "Ir:iridium", "Pt:platinum", "Au:gold", "Hg:mercury", "Tl:thallium", "Pb:lead", "Bi:bismuth", "Po:polonium", "At:astatine", "Rn:radon", "Fr:francium", "Ra:radium", "Ac:actinium", "Th:thorium", "Pa:protactinium", "U:uranium", "Np:neptunium", "Pu:plutonium", "Am:americium", "Cm:curium", "Bk:berkelium", "Cf:californium", "Es:einsteinium", "Fm:fermium", "Md:mendelevium", "No:nobelium", "Lr:lawrencium", "Rf:rutherfordium", "Db:dubnium", "Sg:seaborgium", "Bh:bohrium", "Hs:hassium", "Mt:meitnerium", "Ds:darmstadtium", "Rg:roentgenium", "Cn:copernicium", "Nh:nihonium", "Fl:flerovium", "Mc:moscovium", "Lv:livermorium", "Ts:tennessine", "Og:oganesson"]
 )
 ELEMENT_BY_NAME: dict[str, str] = {name: sym for sym, name in ELEMENTS.items()}
 ELEMENT_BY_NAME.update({"aluminum": "Al", "cesium": "Cs", "sulphur": "S"})
 
 # Two-letter symbols that are also everyday words or units when written alone.
-_AMBIGUOUS_ALONE = frozenset("In As At Be He No Am Ho Pa Es Re La Po Ra Ne Bi Co Md Lr Hs Ds Mt Cm Fm".split())
+_AMBIGUOUS_ALONE = frozenset(["In", "As", "At", "Be", "He", "No", "Am", "Ho", "Pa", "Es", "Re", "La", "Po", "Ra", "Ne", "Bi", "Co", "Md", "Lr", "Hs", "Ds", "Mt", "Cm", "Fm"])
 
 _PART = re.compile(r"([A-Z][a-z]?)(\d+(?:\.\d+)?)?|(\()|(\))(\d+)?")
 FORMULA_TOKEN = re.compile(r"(?<![A-Za-z0-9_\-/.])(?:[A-Z][a-z]?\d*(?:\.\d+)?|\((?:[A-Z][a-z]?\d*)+\)\d*)+(?![A-Za-z0-9_/])")
@@ -55,7 +41,7 @@ def parse(formula: str) -> Counter[str] | None:
             n = float(count) if count else 1.0
             if n <= 0 or n > 99:
                 return None
-            stack[-1][symbol] += n
+            stack[-1][symbol] += n  # type: ignore[assignment]  # counts may be fractional (Fe0.5O)
         elif open_:
             stack.append(Counter())
         elif close:
@@ -83,6 +69,7 @@ def is_formula_token(token: str) -> bool:
 
 
 def elements_in_order(formula: str) -> list[str]:
+    """The element symbols of ``formula`` in the order they are written, each once."""
     seen: list[str] = []
     for m in re.finditer(r"[A-Z][a-z]?", formula):
         if m.group() in ELEMENTS and m.group() not in seen:

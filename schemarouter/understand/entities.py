@@ -20,6 +20,7 @@ from schemarouter.understand import chemistry
 
 @dataclass(frozen=True)
 class Entity:
+    """A value recognized in a question, with its span and how it was read."""
     kind: str  # formula | elements | chemsys | compound | cid | doi | arxiv_id | pmid | material_id | company |
     #            year | title | tag | site | time_range
     value: Any
@@ -88,8 +89,7 @@ _COMPOUND_SUFFIX = re.compile(
 _LITERATURE_WORDS = re.compile(r"\b(?:papers?|articles?|publications?|preprints?|works|studies|literature)\b", re.I)
 # Capitalised words after "by"/"from" that are not people: months, sources are caught elsewhere
 _NOT_AUTHORS = frozenset(
-    "january february march april may june july august september october november december the this that "
-    "these those their using".split()
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "the", "this", "that", "these", "those", "their", "using"]
 )
 _SINGLE_ELEMENTS = frozenset(s for s in chemistry.ELEMENTS if len(s) == 1) - {"I"}
 

@@ -15,17 +15,17 @@ from typing import Any
 import httpx
 
 from schemarouter.graph import SchemaGraph
-from schemarouter.llm import LLMConfig, LLMError, chat, parse_json_object, require_config
 from schemarouter.graph.phrases import tokenize
 from schemarouter.graph.text import key_of
+from schemarouter.llm import LLMConfig, LLMError, chat, parse_json_object, require_config
 from schemarouter.plan import Understanding
 from schemarouter.understand import chemistry, wording
-from schemarouter.understand.base import Analysis
 from schemarouter.understand.actions import decline_reason
+from schemarouter.understand.base import Analysis
 from schemarouter.understand.entities import Entity
-from schemarouter.understand.reading import read_values
 from schemarouter.understand.evidence import intent_evidence
 from schemarouter.understand.prompt import build_prompt
+from schemarouter.understand.reading import read_values
 from schemarouter.understand.tokens import count_tokens
 
 _CONSTRAINTS = ("calculated", "experimental", "literature")
@@ -46,6 +46,7 @@ _CHECKS = {
 
 
 class LLMUnderstander:
+    """The understand step as one call to an OpenAI-compatible chat model; its answer is validated."""
     name = "llm"
 
     def __init__(
@@ -58,13 +59,16 @@ class LLMUnderstander:
 
     @property
     def base_url(self) -> str | None:
+        """The endpoint's base URL, if one is configured."""
         return self.config.base_url if self.config else None
 
     @property
     def model(self) -> str | None:
+        """The model name, if one is configured."""
         return self.config.model if self.config else None
 
     def understand(self, question: str, graph: SchemaGraph) -> Analysis:
+        """Ask the model, validate its answer against the graph, and add the shared reading."""
         prompt = build_prompt(list(graph.decls.intents))
         try:
             messages = [{"role": "system", "content": prompt}, {"role": "user", "content": question}]
@@ -82,6 +86,7 @@ class LLMUnderstander:
 
 
 def interpret(question: str, content: str, graph: SchemaGraph) -> Analysis:
+    """An Analysis from the model's JSON answer: names the registry lacks are dropped."""
     data = parse_json_object(content)
     intent = data.get("intent") if data.get("intent") in graph.decls.intents else None
     concepts, matched = _concepts(data.get("domain_concepts"), graph)

@@ -20,15 +20,13 @@ _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’.&\-]*")
 # apostrophe of "Initiative's" never pairs with a later quote
 _QUOTED = re.compile(r"(?:(?<=[\s(:])|^)([\"“‘'])([^\"“”‘’]{1,200}?)([\"”’'])(?=[\s.,;:?!)]|$)")
 # Small words that may sit inside a name ("House of Cards", "The Lord of the Rings").
-_CONNECTORS = frozenset("of the and de la le du da di del von van der den y & el al".split())
+_CONNECTORS = frozenset(["of", "the", "and", "de", "la", "le", "du", "da", "di", "del", "von", "van", "der", "den", "y", "&", "el", "al"])
 # Capitalized words that are not names by themselves: calendar words and sentence openers.
 _NOT_NAMES = frozenset(
-    """monday tuesday wednesday thursday friday saturday sunday january february march april may june july
-    august september october november december today tomorrow yesterday i""".split()
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "today", "tomorrow", "yesterday", "i"]
 )
 _OPENERS = STOPWORDS | QUESTION_FILLER | frozenset(
-    """search recommend compare name list count are is does do did has have how which what when where who why
-    whose please hi hello hey okay ok yes no""".split()
+    ["search", "recommend", "compare", "name", "list", "count", "are", "is", "does", "do", "did", "has", "have", "how", "which", "what", "when", "where", "who", "why", "whose", "please", "hi", "hello", "hey", "okay", "ok", "yes", "no"]
 )
 _IDENTIFIER = re.compile(
     r"(?<![\w:/.\-])("

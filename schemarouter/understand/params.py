@@ -13,6 +13,7 @@ from schemarouter.understand.evidence import ENTITY_CONCEPT
 
 
 def entity_params(analysis: Analysis, text: str) -> dict[str, Any]:
+    """Parameter values from the recognized entities, by the concept each is sent as."""
     params: dict[str, Any] = {}
     formulas: list[str] = []
     for e in analysis.entities:

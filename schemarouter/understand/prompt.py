@@ -26,4 +26,5 @@ Intents: {intents}."""
 
 
 def build_prompt(intents: list[str]) -> str:
+    """The schema-independent system prompt; only the intent names are filled in."""
     return _TEMPLATE.format(intents=", ".join(sorted(intents)))

@@ -8,7 +8,6 @@ vocabulary for, and the router never has to go back to the raw question.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 
 from schemarouter.graph.terms import name_terms, question_terms, stem
@@ -49,7 +48,7 @@ _PERIODS = [
 _PREFIX = re.compile(r"([A-Za-z]{2,})[_:\-]?\d")
 _NUMBER_NOUN = re.compile(r"\b(\d{1,4})(?:-|\s+)([a-z]{3,})\b", re.IGNORECASE)
 _CODE = re.compile(r"(?<![\w:/.\-])([A-Z]{2,4})(?![\w:/\-])(?!\.\w)")
-_NOT_VALUES = frozenset("the a an of in on at for to and or with from by is are this that".split())
+_NOT_VALUES = frozenset(["the", "a", "an", "of", "in", "on", "at", "for", "to", "and", "or", "with", "from", "by", "is", "are", "this", "that"])
 
 
 def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int]],
@@ -98,7 +97,7 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
             blank[i] = " "
     # an identifier's prefix names its namespace ("MONDO:0007739", "CHEMBL25"): a word the sources
     # that hold it declare
-    prefixes = " ".join(_PREFIX.match(str(e.value)).group(1) for e in ids if _PREFIX.match(str(e.value)))
+    prefixes = " ".join(p.group(1) for e in ids if (p := _PREFIX.match(str(e.value))) is not None)
     analysis.terms = question_terms("".join(blank) + " " + prefixes)
     # the words a free-text parameter may be given: everything but source names and identifiers
     rest = list(text)

@@ -13,17 +13,17 @@ import re
 from collections import defaultdict
 
 from schemarouter.graph import SchemaGraph
-from schemarouter.graph.phrases import Match, tokenize
+from schemarouter.graph.phrases import Match, Term, tokenize
 from schemarouter.graph.text import humanize
 from schemarouter.plan import Understanding
 from schemarouter.understand import wording
-from schemarouter.understand.base import Analysis
 from schemarouter.understand.actions import action_verb, decline_reason
+from schemarouter.understand.base import Analysis
 from schemarouter.understand.bounds import bound_after, element_list
 from schemarouter.understand.entities import Entity, recognize
 from schemarouter.understand.evidence import entity_param_concepts, intent_evidence
-from schemarouter.understand.params import entity_params
 from schemarouter.understand.names import identifier_tokens
+from schemarouter.understand.params import entity_params
 from schemarouter.understand.reading import read_values
 
 MAX_CHARS = 4000  # longer questions are read up to here; the rest cannot change a routing decision
@@ -33,9 +33,11 @@ COMPARE_INTENT = "cross_source_comparison"
 
 
 class RulesUnderstander:
+    """The offline understand backend: vocabulary from the graph, recognizers and wording cues."""
     name = "rules"
 
     def understand(self, question: str, graph: SchemaGraph) -> Analysis:
+        """Read ``question`` into an Analysis (deterministic, no network)."""
         text = _CONTROL.sub(" ", question[:MAX_CHARS])
         tokens = tokenize(text)
         ids = [(e.start, e.end) for e in identifier_tokens(text, [])]
@@ -64,6 +66,7 @@ class RulesUnderstander:
 
 
 def analyze(question: str, text: str, matches: list[Match], entities: list[Entity], graph: SchemaGraph) -> Analysis:
+    """The Analysis of a question from its vocabulary matches and entities."""
     kinds = {e.kind for e in entities}
     named: list[str] = []
     concepts: dict[str, str] = {}
@@ -86,9 +89,7 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
                 drop.append((m.char_start, m.char_end))
             elif t.kind == "intent":
                 keyword_hits[t.target] += 1.5 if " " in t.phrase else 1.0
-            elif t.kind == "concept" and graph.concept_fields.get(t.target):
-                concepts.setdefault(t.target, m.text)
-            elif t.kind == "field" and not any(x.kind == "concept" and graph.concept_fields.get(x.target) for x in terms):
+            elif (t.kind == "concept" and graph.concept_fields.get(t.target)) or (t.kind == "field" and not any(x.kind == "concept" and graph.concept_fields.get(x.target) for x in terms)):
                 concepts.setdefault(t.target, m.text)
             elif t.kind == "field_part":
                 concepts.setdefault(t.target, m.text)
@@ -161,7 +162,7 @@ def _answered_by_chemistry(graph: SchemaGraph, target: str) -> bool:
 
 _ASKED_ABOUT = re.compile(r"\b(?:is|are|does|do)\s+(?:the\s+)?([^?.!,;:]+?)\s*(?:have|has|melt|boil|weigh)?\s*[?.!]*$", re.I)
 _GENERIC_SUBJECTS = frozenset(
-    "compound molecule substance chemical it this that them these those material drug sample product".split()
+    ["compound", "molecule", "substance", "chemical", "it", "this", "that", "them", "these", "those", "material", "drug", "sample", "product"]
 )
 _TRAILING = re.compile(r"\s+(?:at|in|near|under|from|according|per|with)\b.*$", re.I)
 
@@ -197,7 +198,7 @@ def _keyword_hits(matches: list[Match], kinds: set[str], graph: SchemaGraph, bef
     return hits
 
 
-def _resolve_case(m: Match, kinds: set[str], graph: SchemaGraph) -> tuple:
+def _resolve_case(m: Match, kinds: set[str], graph: SchemaGraph) -> tuple[Term, ...]:
     """Short capitalised words ("MP") may be a source or a property abbreviation: decide by context."""
     if not m.loose:
         return m.terms
@@ -205,9 +206,9 @@ def _resolve_case(m: Match, kinds: set[str], graph: SchemaGraph) -> tuple:
     materials = "formula" in kinds or "chemsys" in kinds
     sources = [t for t in m.terms if t.kind == "source"]
     loose_concepts = [t for t in m.loose if t.kind in ("concept", "field")]
-    if sources and loose_concepts and chemistry and not materials:
-        if all(graph.sources[s.target].domain != "chemistry" for s in sources):
-            return tuple(loose_concepts)
+    if (sources and loose_concepts and chemistry and not materials
+            and all(graph.sources[s.target].domain != "chemistry" for s in sources)):
+        return tuple(loose_concepts)
     loose_sources = [t for t in m.loose if t.kind == "source"]
     if loose_sources and not m.terms and materials and not chemistry and m.text.isupper():
         return tuple(loose_sources)

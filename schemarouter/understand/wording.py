@@ -5,10 +5,6 @@ sort order, year ranges and leftover topic text.
 from __future__ import annotations
 
 import re
-from functools import cache
-from importlib.resources import files
-
-import yaml
 
 _CONSTRAINT_CUES: dict[str, tuple[str, ...]] = {
     "experimental": ("measured", "measurement", "measurements", "experimental", "experimentally", "experiment",
@@ -61,6 +57,7 @@ _SORT_BY_CITATIONS = re.compile(
 
 
 def sort_by_citations(text: str) -> bool:
+    """Whether the question asks for the most cited works first."""
     return bool(_SORT_BY_CITATIONS.search(text))
 
 
@@ -94,11 +91,7 @@ def year_range(text: str, start: int, end: int, year: str, until: str | None) ->
 
 
 _REQUEST_WORDS = frozenset(
-    """find search look fetch pull show list give get retrieve return papers paper preprints preprint articles
-    article works work publications publication studies study literature titles title journals journal
-    abstracts abstract please me their them and the a an of in on for about with from to what which who how
-    is are was were do does did i i'd like want need its it any some that this these those tell ok show
-    web result results page pages recent latest new onward onwards since until before after between""".split()
+    ["find", "search", "look", "fetch", "pull", "show", "list", "give", "get", "retrieve", "return", "papers", "paper", "preprints", "preprint", "articles", "article", "works", "work", "publications", "publication", "studies", "study", "literature", "titles", "title", "journals", "journal", "abstracts", "abstract", "please", "me", "their", "them", "and", "the", "a", "an", "of", "in", "on", "for", "about", "with", "from", "to", "what", "which", "who", "how", "is", "are", "was", "were", "do", "does", "did", "i", "i'd", "like", "want", "need", "its", "it", "any", "some", "that", "this", "these", "those", "tell", "ok", "show", "web", "result", "results", "page", "pages", "recent", "latest", "new", "onward", "onwards", "since", "until", "before", "after", "between"]
 )
 _TOPIC_PREP = re.compile(r"\b(?:on|about|regarding|concerning|into|of)\s+(.+?)(?=[.;?!]|,\s*(?:and\s+)?(?:list|give|show|with|please|titles?)\b|\s+(?:from|since|after|before|in)\s+(?:19|20)\d{2}|\s+(?:and|then)\s+(?:show|list|give|tell)\b|$)", re.IGNORECASE)
 
@@ -110,10 +103,10 @@ def topic_text(text: str, drop: list[tuple[int, int]]) -> str | None:
         for i in range(start, min(end, len(kept))):
             kept[i] = " "
     residual = "".join(kept)
-    m = None
-    for m in _TOPIC_PREP.finditer(residual):
+    last = None  # the last "on/about/of X" phrase names the topic
+    for last in _TOPIC_PREP.finditer(residual):  # noqa: B007 - only the last match is wanted
         pass
-    candidate = m.group(1) if m else residual
+    candidate = last.group(1) if last else residual
     words = [w for w in re.findall(r"[\w][\w\-+.]*", candidate) if w.lower() not in _REQUEST_WORDS]
     if len(words) < 1:
         words = [w for w in re.findall(r"[\w][\w\-+.]*", residual) if w.lower() not in _REQUEST_WORDS]
