@@ -8,9 +8,10 @@ id is claimed twice. The result, :class:`Declarations`, is what ``registry sync`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 

@@ -8,7 +8,8 @@ when one is not.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pluggy import HookimplMarker, HookspecMarker
 

@@ -16,7 +16,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from schemarouter.declarations import Declarations, Owner, coerce, describe_validation_error, read_yaml, validate
+from schemarouter.declarations import (
+    Declarations,
+    Owner,
+    coerce,
+    describe_validation_error,
+    read_yaml,
+    validate,
+)
 from schemarouter.errors import DeclarationError, RegistryError
 from schemarouter.execution.spec import AdapterSpec
 from schemarouter.models import Source

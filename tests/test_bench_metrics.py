@@ -115,7 +115,7 @@ def test_bootstrap_is_deterministic_and_brackets_the_estimate() -> None:
     lo, hi = agg.bootstrap_ci(flags, agg.rate)
     assert (lo, hi) == agg.bootstrap_ci(flags, agg.rate)
     assert lo < agg.rate(flags) == 0.7 < hi
-    assert 0.0 <= lo and hi <= 1.0
+    assert lo >= 0.0 and hi <= 1.0
     assert agg.bootstrap_ci([True] * 5, agg.rate) == (1.0, 1.0)  # no spread, no interval
 
 

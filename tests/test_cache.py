@@ -36,11 +36,11 @@ def _records(text: str = "ok") -> list[Record]:
     return [Record(source="crossref", endpoint="works", record_id="10.1/x", values={"title": value})]
 
 
-def _source(graph: SchemaGraph, source_id: str, **update: object) -> Source:  # noqa: F811
+def _source(graph: SchemaGraph, source_id: str, **update: object) -> Source:
     return graph.decls.sources[source_id].model_copy(update=update)
 
 
-def test_round_trip_ttl_and_counters(tmp_path: Path, graph: SchemaGraph) -> None:  # noqa: F811
+def test_round_trip_ttl_and_counters(tmp_path: Path, graph: SchemaGraph) -> None:
     clock = Clock()
     cache = StepCache(tmp_path / "c.sqlite3", default_ttl=60, clock=clock)
     source = _source(graph, "crossref")
@@ -56,7 +56,7 @@ def test_round_trip_ttl_and_counters(tmp_path: Path, graph: SchemaGraph) -> None
     assert cache.clear(expired_only=True) == 1 and cache.stats().entries == 0
 
 
-def test_per_source_ttl_and_zero_means_never(tmp_path: Path, graph: SchemaGraph) -> None:  # noqa: F811
+def test_per_source_ttl_and_zero_means_never(tmp_path: Path, graph: SchemaGraph) -> None:
     clock = Clock()
     cache = StepCache(tmp_path / "c.sqlite3", default_ttl=60, clock=clock)
     week = _source(graph, "crossref", cache_ttl=7 * 86_400)
@@ -68,7 +68,7 @@ def test_per_source_ttl_and_zero_means_never(tmp_path: Path, graph: SchemaGraph)
     assert not cache.put(step_key(never, never.endpoints[0], {"doi": "b"}, ["title"]), never, _records(), None)
 
 
-def test_keys_are_digests_and_change_with_the_declaration(graph: SchemaGraph) -> None:  # noqa: F811
+def test_keys_are_digests_and_change_with_the_declaration(graph: SchemaGraph) -> None:
     source = _source(graph, "crossref")
     endpoint = source.endpoints[0]
     key = step_key(source, endpoint, {"doi": "10.1/x", "mailto": SECRET}, ["title"])
@@ -79,7 +79,7 @@ def test_keys_are_digests_and_change_with_the_declaration(graph: SchemaGraph) ->
     assert key != step_key(source, changed, {"doi": "10.1/x", "mailto": SECRET}, ["title"])
 
 
-def test_a_payload_carrying_a_key_is_never_stored(tmp_path: Path, graph: SchemaGraph) -> None:  # noqa: F811
+def test_a_payload_carrying_a_key_is_never_stored(tmp_path: Path, graph: SchemaGraph) -> None:
     cache = StepCache(tmp_path / "c.sqlite3")
     source = _source(graph, "crossref")
     key = step_key(source, source.endpoints[0], {}, ["title"])
@@ -88,7 +88,7 @@ def test_a_payload_carrying_a_key_is_never_stored(tmp_path: Path, graph: SchemaG
     assert SECRET.encode() not in (tmp_path / "c.sqlite3").read_bytes()
 
 
-def test_a_corrupt_file_is_rebuilt_with_a_warning(tmp_path: Path, graph: SchemaGraph,  # noqa: F811
+def test_a_corrupt_file_is_rebuilt_with_a_warning(tmp_path: Path, graph: SchemaGraph,
                                                   caplog: pytest.LogCaptureFixture) -> None:
     path = tmp_path / "c.sqlite3"
     path.write_bytes(b"this is not a database" * 100)
@@ -104,7 +104,7 @@ def test_a_corrupt_file_is_rebuilt_with_a_warning(tmp_path: Path, graph: SchemaG
         assert conn.execute("SELECT COUNT(*) FROM entries").fetchone() == (1,)
 
 
-def test_a_file_deleted_mid_run_is_started_anew(tmp_path: Path, graph: SchemaGraph,  # noqa: F811
+def test_a_file_deleted_mid_run_is_started_anew(tmp_path: Path, graph: SchemaGraph,
                                                 caplog: pytest.LogCaptureFixture) -> None:
     path = tmp_path / "c.sqlite3"
     cache = StepCache(path)
@@ -119,7 +119,7 @@ def test_a_file_deleted_mid_run_is_started_anew(tmp_path: Path, graph: SchemaGra
     assert cache.get(key, "crossref").records[0].values["title"].value == "again"  # type: ignore[union-attr]
 
 
-def test_an_unusable_location_runs_without_the_cache(tmp_path: Path, graph: SchemaGraph) -> None:  # noqa: F811
+def test_an_unusable_location_runs_without_the_cache(tmp_path: Path, graph: SchemaGraph) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
     cache = StepCache(blocker / "sub" / "c.sqlite3")  # a folder under a file cannot exist
@@ -128,7 +128,7 @@ def test_an_unusable_location_runs_without_the_cache(tmp_path: Path, graph: Sche
     assert cache.disabled
 
 
-def test_a_second_live_run_is_served_from_the_cache(tmp_path: Path, graph: SchemaGraph) -> None:  # noqa: F811
+def test_a_second_live_run_is_served_from_the_cache(tmp_path: Path, graph: SchemaGraph) -> None:
     router = Router(graph)
     plan = router.plan("What is the formation energy of SmPO4?")
     cache = StepCache(tmp_path / "c.sqlite3")
@@ -142,7 +142,7 @@ def test_a_second_live_run_is_served_from_the_cache(tmp_path: Path, graph: Schem
     assert cache.stats().sources["materials_project"].hits == 1
 
 
-def test_no_cache_and_offline_never_touch_the_cache(tmp_path: Path, graph: SchemaGraph,  # noqa: F811
+def test_no_cache_and_offline_never_touch_the_cache(tmp_path: Path, graph: SchemaGraph,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SCHEMAROUTER_CACHE_DIR", str(tmp_path / "cache"))
     router = Router(graph)
@@ -176,7 +176,7 @@ def test_bad_settings_are_one_line_errors(table: dict, env: dict, message: str) 
         cache_settings(table, env)
 
 
-def test_cache_stats_and_clear_commands(tmp_path: Path, graph: SchemaGraph,  # noqa: F811
+def test_cache_stats_and_clear_commands(tmp_path: Path, graph: SchemaGraph,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SCHEMAROUTER_CACHE_DIR", str(tmp_path))
     cache = StepCache(tmp_path / "responses.sqlite3")
@@ -193,7 +193,7 @@ def test_cache_stats_and_clear_commands(tmp_path: Path, graph: SchemaGraph,  # n
     assert cache.stats().entries == 0
 
 
-def test_a_write_endpoint_is_never_cached(tmp_path: Path, graph: SchemaGraph) -> None:  # noqa: F811
+def test_a_write_endpoint_is_never_cached(tmp_path: Path, graph: SchemaGraph) -> None:
     from schemarouter.execution.executor import Executor
 
     executor = Executor(graph.decls, cache=StepCache(tmp_path / "c.sqlite3"))

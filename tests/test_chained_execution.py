@@ -7,6 +7,7 @@ import json
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import ClassVar
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -27,9 +28,9 @@ DETAILS = {482913: {"id": 482913, "name": "Tyrannosaurus Sue", "locality": "Fait
 
 
 class _Handler(BaseHTTPRequestHandler):
-    requests: list[str] = []
+    requests: ClassVar[list[str]] = []
 
-    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+    def do_GET(self) -> None:  # http.server's name
         url = urlparse(self.path)
         type(self).requests.append(self.path)
         if url.path == "/search/specimens":

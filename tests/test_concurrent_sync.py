@@ -19,7 +19,7 @@ def test_two_concurrent_syncs_on_postgres(pg_url: str) -> None:
     command = [sys.executable, "-m", "schemarouter", "registry", "sync", "--db", pg_url, "--json"]
     procs = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) for _ in range(2)]
     outputs = [p.communicate(timeout=300) for p in procs]
-    for proc, (out, err) in zip(procs, outputs):
+    for proc, (_out, err) in zip(procs, outputs, strict=True):
         assert proc.returncode == 0, err
     reports = [json.loads(out) for out, _ in outputs]
     added = sorted(len(r["added"]) for r in reports)

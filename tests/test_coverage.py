@@ -18,14 +18,14 @@ def _item(plan: Plan, kind: str, name: str):  # type: ignore[no-untyped-def]
     return next(i for i in plan.coverage.items if i.kind == kind and i.name == name)
 
 
-def test_a_plain_question_is_fully_covered(router: Router) -> None:  # noqa: F811
+def test_a_plain_question_is_fully_covered(router: Router) -> None:
     plan = router.plan("What is the band gap of SiC?")
     assert plan.coverage is not None and plan.coverage.complete
     assert _item(plan, "concept", "band_gap").by == ["materials_project.summary.band_gap"]
     assert _item(plan, "param", "formula").by == ["materials_project.summary.formula"]
 
 
-def test_an_unmet_provenance_constraint_says_why(router: Router) -> None:  # noqa: F811
+def test_an_unmet_provenance_constraint_says_why(router: Router) -> None:
     plan = router.plan("Experimental band gap of GaN from JARVIS")
     item = _item(plan, "source_constraint", "experimental")
     assert not item.covered and "calculated" in item.why
@@ -33,7 +33,7 @@ def test_an_unmet_provenance_constraint_says_why(router: Router) -> None:  # noq
     assert "NOT covered: source_constraint experimental" in repr(plan)
 
 
-def test_a_respelled_value_is_still_covered(router: Router) -> None:  # noqa: F811
+def test_a_respelled_value_is_still_covered(router: Router) -> None:
     plan = router.plan("Compare the band gap of GaN across MP, JARVIS and AFLOW")
     formula = _item(plan, "param", "formula")
     assert set(formula.by) == {"materials_project.summary.formula", "jarvis_dft.structures.chemical_formula_reduced",
@@ -41,20 +41,20 @@ def test_a_respelled_value_is_still_covered(router: Router) -> None:  # noqa: F8
     assert _item(plan, "concept", "band_gap").covered
 
 
-def test_a_numeric_window_is_one_item_covered_by_a_bound_parameter(router: Router) -> None:  # noqa: F811
+def test_a_numeric_window_is_one_item_covered_by_a_bound_parameter(router: Router) -> None:
     plan = router.plan("Materials with band gap above 2 eV containing Si and O")
     windows = [i for i in plan.coverage.items if i.name.endswith(" range")]  # type: ignore[union-attr]
     assert len(windows) == 1 and windows[0].covered and windows[0].by == ["materials_project.summary.band_gap_min"]
 
 
-def test_a_declined_plan_covers_nothing_and_says_it_declined(router: Router) -> None:  # noqa: F811
+def test_a_declined_plan_covers_nothing_and_says_it_declined(router: Router) -> None:
     plan = router.plan("What is the melting point of aspirin according to the Materials Project?")
     assert plan.declined and plan.coverage is not None and plan.coverage.items
     assert not plan.coverage.covered
     assert all(i.why.startswith("the plan declined") for i in plan.coverage.missing)
 
 
-def test_a_named_source_that_cannot_answer_says_why(graph: SchemaGraph) -> None:  # noqa: F811
+def test_a_named_source_that_cannot_answer_says_why(graph: SchemaGraph) -> None:
     u = Understanding(intent="material_property", concepts=["band_gap"], params={"formula": "GaN"},
                       named_tools=["materials_project", "pubchem"])
     plan = Plan(query="band gap of GaN from MP and PubChem", registry_fingerprint=None, understanding=u,
@@ -66,7 +66,7 @@ def test_a_named_source_that_cannot_answer_says_why(graph: SchemaGraph) -> None:
     assert next(i for i in report.items if i.name == "materials_project").covered
 
 
-def test_a_concept_no_source_declares(graph: SchemaGraph) -> None:  # noqa: F811
+def test_a_concept_no_source_declares(graph: SchemaGraph) -> None:
     u = Understanding(concepts=["band_gap", "melting_point"], params={"formula": "GaN"})
     plan = Plan(query="q", registry_fingerprint=None, understanding=u,
                 steps=[PlanStep(source="materials_project", endpoint="summary", params={"formula": "GaN"},
@@ -75,7 +75,7 @@ def test_a_concept_no_source_declares(graph: SchemaGraph) -> None:  # noqa: F811
     assert not melting.covered and "pubchem" in melting.why  # it says who declares it
 
 
-def test_a_bound_parameter_is_covered_by_its_producer(graph: SchemaGraph) -> None:  # noqa: F811
+def test_a_bound_parameter_is_covered_by_its_producer(graph: SchemaGraph) -> None:
     u = Understanding(intent="company_financials", concepts=[],
                       params={"corp_name": "Samsung SDI", "corp_code": "00126362"})
     steps = [
@@ -88,14 +88,14 @@ def test_a_bound_parameter_is_covered_by_its_producer(graph: SchemaGraph) -> Non
     assert code.covered and "dart.company.corp_code -> dart.financial_statement.corp_code" in code.by
 
 
-def test_plan_json_carries_the_report_and_round_trips(router: Router) -> None:  # noqa: F811
+def test_plan_json_carries_the_report_and_round_trips(router: Router) -> None:
     plan = router.plan("Bulk modulus of diamond in GPa from the Materials Project")
     document = json.loads(plan.model_dump_json())
     assert {i["kind"] for i in document["coverage"]["items"]} >= {"concept", "param", "named_source"}
     assert Plan.model_validate(document) == plan
 
 
-def test_every_dev_question_gets_a_report_for_each_concept(router: Router) -> None:  # noqa: F811
+def test_every_dev_question_gets_a_report_for_each_concept(router: Router) -> None:
     for line in data_path("dev.jsonl").read_text(encoding="utf-8").splitlines():
         plan = router.plan(json.loads(line)["query"])
         assert plan.coverage is not None

@@ -95,7 +95,7 @@ def test_concept_description_conflict_names_the_plugin() -> None:
         def register_concepts(self, register):  # type: ignore[no-untyped-def]
             register(DomainConcept(name="band_gap", description="Something else"))
 
-    with pytest.raises(DeclarationError, match="conflicting .*concept 'band_gap'.*different description"):
+    with pytest.raises(DeclarationError, match=r"conflicting .*concept 'band_gap'.*different description"):
         _collect(Conflicting())
 
 

@@ -23,8 +23,9 @@ from schemarouter.scaffold import scaffold
 
 REPO = Path(__file__).resolve().parents[1]
 CORE = "schemarouter-core"
-PLUGIN_PROJECTS = sorted(REPO.glob("plugins/*/pyproject.toml")) + [
-    REPO / "docs" / "examples" / "schemarouter-example-plugin" / "pyproject.toml"
+PLUGIN_PROJECTS = [
+    *sorted(REPO.glob("plugins/*/pyproject.toml")),
+    REPO / "docs" / "examples" / "schemarouter-example-plugin" / "pyproject.toml",
 ]
 # An install command for the bare name, with or without extras or -e; schemarouter-core passes.
 FOREIGN_INSTALL = re.compile(r"pip install (-e )?['\"]?schemarouter(?![-\w])")

@@ -29,7 +29,7 @@ def db(template: Path, tmp_path: Path) -> str:
 @pytest.fixture
 def sr(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path):  # type: ignore[no-untyped-def]
     monkeypatch.setenv("SCHEMAROUTER_HOME", str(tmp_path / "home"))
-    for name in KEY_VARIABLES + ("SCHEMAROUTER_CONFIG", "SCHEMAROUTER_DATABASE_URL"):
+    for name in (*KEY_VARIABLES, "SCHEMAROUTER_CONFIG", "SCHEMAROUTER_DATABASE_URL"):
         monkeypatch.delenv(name, raising=False)
     return lambda *args: run_main(capsys, monkeypatch, *args)
 

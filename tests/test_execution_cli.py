@@ -15,8 +15,8 @@ import pytest
 from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.context import count_tokens, estimate_tokens, render_context
 from schemarouter.execution.reader import ask_reader, build_messages
-from schemarouter.llm import LLMConfig
 from schemarouter.execution.results import Record, RunResult, StepResult, Value
+from schemarouter.llm import LLMConfig
 
 NO_KEYS = {name: "" for name in ("MP_API_KEY", "OPENALEX_API_KEY", "DART_API_KEY", "MPDS_KEY")}
 
@@ -124,7 +124,7 @@ def test_ask_with_a_reader_endpoint_cites_provenance(run_cli) -> None:  # type: 
     seen: list[dict] = []
 
     class Reader(http.server.BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+        def do_POST(self) -> None:  # http.server's naming
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
             seen.append(body)
             context = body["messages"][-1]["content"]

@@ -35,12 +35,12 @@ def _plan_file(tmp_path: Path, *steps: dict) -> str:  # type: ignore[type-arg]
     return str(path)
 
 
-def test_every_step_answered_exits_0(routing_db: str) -> None:  # noqa: F811
+def test_every_step_answered_exits_0(routing_db: str) -> None:
     result = sr("run", "--offline", "--db", routing_db, "What is the molecular weight of aspirin?")
     assert result.exit_code == 0, result.output
 
 
-def test_some_steps_failed_exits_3_with_a_cassettes_hint(routing_db: str, tmp_path: Path) -> None:  # noqa: F811
+def test_some_steps_failed_exits_3_with_a_cassettes_hint(routing_db: str, tmp_path: Path) -> None:
     result = sr("run", "--offline", "--db", routing_db, "--plan", _plan_file(tmp_path, TOKYO, KYOTO), "--json")
     assert result.exit_code == 3, result.output
     document = json.loads(result.output)
@@ -50,16 +50,16 @@ def test_some_steps_failed_exits_3_with_a_cassettes_hint(routing_db: str, tmp_pa
     assert human.exit_code == 3 and "hint: no cassette holds this request" in human.output
 
 
-def test_nothing_returned_exits_4(routing_db: str, tmp_path: Path) -> None:  # noqa: F811
+def test_nothing_returned_exits_4(routing_db: str, tmp_path: Path) -> None:
     result = sr("run", "--offline", "--db", routing_db, "--plan", _plan_file(tmp_path, KYOTO), "--json")
     assert result.exit_code == 4 and json.loads(result.output)["status"] == "failed"
 
 
-def test_a_plan_file_runs_without_a_question(routing_db: str, tmp_path: Path) -> None:  # noqa: F811
+def test_a_plan_file_runs_without_a_question(routing_db: str, tmp_path: Path) -> None:
     assert sr("run", "--offline", "--db", routing_db, "--plan", _plan_file(tmp_path, TOKYO)).exit_code == 0
 
 
-def test_declined_exits_4_for_run_ask_and_plan(routing_db: str) -> None:  # noqa: F811
+def test_declined_exits_4_for_run_ask_and_plan(routing_db: str) -> None:
     for command in ("run", "ask", "plan"):
         extra = ["--offline"] if command != "plan" else []
         result = sr(command, *extra, "--db", routing_db, "Book me a flight to Boston")
@@ -67,20 +67,20 @@ def test_declined_exits_4_for_run_ask_and_plan(routing_db: str) -> None:  # noqa
         assert "declined" in result.output
 
 
-def test_ask_exits_like_run(routing_db: str, tmp_path: Path) -> None:  # noqa: F811
+def test_ask_exits_like_run(routing_db: str, tmp_path: Path) -> None:
     assert sr("ask", "--offline", "--db", routing_db, "What is the molecular weight of aspirin?").exit_code == 0
     partial = sr("ask", "--offline", "--db", routing_db, "--plan", _plan_file(tmp_path, TOKYO, KYOTO), "--json")
     assert partial.exit_code == 3 and json.loads(partial.output)["status"] == "partial"
 
 
-def test_usage_errors_exit_2(routing_db: str, tmp_path: Path) -> None:  # noqa: F811
+def test_usage_errors_exit_2(routing_db: str, tmp_path: Path) -> None:
     assert sr("run", "--db", routing_db).exit_code == 2
     batch = tmp_path / "q.jsonl"
     batch.write_text('{"query": "x"}\n')
     assert sr("run", "--jsonl", str(batch), "a question", "--db", routing_db).exit_code == 2
 
 
-def test_run_jsonl_writes_a_status_per_line_and_a_batch_code(routing_db: str, tmp_path: Path) -> None:  # noqa: F811
+def test_run_jsonl_writes_a_status_per_line_and_a_batch_code(routing_db: str, tmp_path: Path) -> None:
     batch = tmp_path / "q.jsonl"
     batch.write_text('{"id": "a", "query": "What is the molecular weight of aspirin?"}\n\n'
                      '{"id": "b", "query": "Book me a flight to Boston"}\n')
@@ -96,14 +96,14 @@ def test_run_jsonl_writes_a_status_per_line_and_a_batch_code(routing_db: str, tm
     assert json.loads(declined_only.output.splitlines()[-1])["status"] == "declined"
 
 
-def test_a_bad_batch_line_is_one_line_naming_it(routing_db: str, tmp_path: Path) -> None:  # noqa: F811
+def test_a_bad_batch_line_is_one_line_naming_it(routing_db: str, tmp_path: Path) -> None:
     batch = tmp_path / "q.jsonl"
     batch.write_text('{"query": "ok"}\n["not", "an", "object"]\n')
     result = sr("run", "--offline", "--db", routing_db, "--jsonl", str(batch))
     assert result.exit_code == 1 and f"{batch}:2: expected a JSON object" in str(result.exception)
 
 
-def test_progress_is_silent_when_output_is_not_a_terminal(routing_db: str) -> None:  # noqa: F811
+def test_progress_is_silent_when_output_is_not_a_terminal(routing_db: str) -> None:
     result = CliRunner().invoke(cli, ["plan", "--db", routing_db, "--jsonl", "-"],
                                 input='{"query": "band gap of GaN in MP"}\n{"query": "MP band gap of Si"}\n')
     assert result.exit_code == 0

@@ -20,7 +20,7 @@ NO_KEYS: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")
-def api_router(graph: SchemaGraph) -> Router:  # noqa: F811
+def api_router(graph: SchemaGraph) -> Router:
     return Router(graph)
 
 
@@ -56,7 +56,7 @@ def test_no_fallback_keeps_the_failure(api_router: Router) -> None:
     assert result.steps[0].fallback is None
 
 
-def test_a_source_type_constraint_is_respected(api_router: Router, graph: SchemaGraph) -> None:  # noqa: F811
+def test_a_source_type_constraint_is_respected(api_router: Router, graph: SchemaGraph) -> None:
     plan = _sic(api_router)
     assert {a.step.source for a in alternatives(plan, 0, graph)} >= {"jarvis_dft"}
     measured = plan.model_copy(update={"understanding": plan.understanding.model_copy(
@@ -66,25 +66,25 @@ def test_a_source_type_constraint_is_respected(api_router: Router, graph: Schema
     assert all(a.step.source != "jarvis_dft" for a in alternatives(measured, 0, graph))
 
 
-def test_formula_is_respelled_for_the_substitute(api_router: Router, graph: SchemaGraph) -> None:  # noqa: F811
+def test_formula_is_respelled_for_the_substitute(api_router: Router, graph: SchemaGraph) -> None:
     alts = {a.step.source: a for a in alternatives(_sic(api_router), 0, graph)}
     assert alts["jarvis_dft"].step.params == {"chemical_formula_reduced": "CSi"}  # OPTIMADE: alphabetical
 
 
-def test_sources_already_in_the_plan_are_not_candidates(api_router: Router, graph: SchemaGraph) -> None:  # noqa: F811
+def test_sources_already_in_the_plan_are_not_candidates(api_router: Router, graph: SchemaGraph) -> None:
     plan = api_router.plan("Compare the band gap of GaN across MP, JARVIS and AFLOW")
     in_plan = {s.source for s in plan.steps}
     assert len(in_plan) == 3
     assert not in_plan & {a.step.source for a in alternatives(plan, 0, graph)}
 
 
-def test_an_identifier_is_not_sent_as_free_text_elsewhere(api_router: Router, graph: SchemaGraph) -> None:  # noqa: F811
+def test_an_identifier_is_not_sent_as_free_text_elsewhere(api_router: Router, graph: SchemaGraph) -> None:
     plan = api_router.plan("Who are the authors of arXiv paper 1810.04805?")
     assert plan.steps[0].source == "arxiv"
     assert alternatives(plan, 0, graph) == []  # no other source takes an arXiv id as such
 
 
-def test_a_saved_plan_without_understanding_still_finds_equivalents(graph: SchemaGraph) -> None:  # noqa: F811
+def test_a_saved_plan_without_understanding_still_finds_equivalents(graph: SchemaGraph) -> None:
     plan = Plan(query="", registry_fingerprint=None, understanding=Understanding(),
                 steps=[PlanStep(source="materials_project", endpoint="summary", params={"formula": "SiC"},
                                 fields=["material_id", "band_gap"])])
@@ -93,7 +93,7 @@ def test_a_saved_plan_without_understanding_still_finds_equivalents(graph: Schem
     assert any(a.step.source == "jarvis_dft" and a.step.params == {"chemical_formula_reduced": "CSi"} for a in found)
 
 
-def test_units_are_converted_to_the_planned_unit_and_say_so(api_router: Router, graph: SchemaGraph) -> None:  # noqa: F811
+def test_units_are_converted_to_the_planned_unit_and_say_so(api_router: Router, graph: SchemaGraph) -> None:
     plan = api_router.plan("Bulk modulus of diamond in GPa from the Materials Project")
     nomad = next(a for a in alternatives(plan, 0, graph) if a.step.source == "nomad")
     assert nomad.units["bulk_modulus"] == ("Pa", "GPa")

@@ -170,7 +170,7 @@ def test_credentials_in_a_redirect_target_are_stripped_by_name() -> None:
 def test_a_trickling_server_is_cut_at_the_request_timeout(servers: Any) -> None:
     server, _ = servers
     started = time.perf_counter()
-    with pytest.raises(StepTimeout, match="did not answer in full within 0.3 s"):
+    with pytest.raises(StepTimeout, match=r"did not answer in full within 0\.3 s"):
         _send(f"{server.url}/trickle", timeout=0.3)
     assert time.perf_counter() - started < 2.0
 

@@ -123,13 +123,13 @@ def test_source_matches_the_inventory_on_every_contract_attribute(
     actual = _source_contract(sources[source_id])
     # Compare piecewise first so a failure names the endpoint and item that differ.
     assert [e["id"] for e in actual["endpoints"]] == [e["id"] for e in expected["endpoints"]]
-    for got, want in zip(actual["endpoints"], expected["endpoints"]):
+    for got, want in zip(actual["endpoints"], expected["endpoints"], strict=True):
         where = f"{source_id}.{want['id']}"
         assert [p["name"] for p in got["parameters"]] == [p["name"] for p in want["parameters"]], where
-        for p_got, p_want in zip(got["parameters"], want["parameters"]):
+        for p_got, p_want in zip(got["parameters"], want["parameters"], strict=True):
             assert p_got == p_want, f"{where} parameter {p_want['name']}"
         assert [f["name"] for f in got["fields"]] == [f["name"] for f in want["fields"]], where
-        for f_got, f_want in zip(got["fields"], want["fields"]):
+        for f_got, f_want in zip(got["fields"], want["fields"], strict=True):
             assert f_got == f_want, f"{where} field {f_want['name']}"
     assert actual == expected
 

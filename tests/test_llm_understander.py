@@ -8,9 +8,10 @@ import httpx
 import pytest
 
 from schemarouter.graph import SchemaGraph
+from schemarouter.llm import LLMError
+from schemarouter.llm import parse_json_object as parse_answer
 from schemarouter.router import Router, validate_plan
 from schemarouter.understand import make_understander
-from schemarouter.llm import LLMError, parse_json_object as parse_answer
 from schemarouter.understand.llm import LLMUnderstander
 from schemarouter.understand.prompt import build_prompt
 from schemarouter.understand.tokens import count_tokens

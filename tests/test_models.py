@@ -1,6 +1,7 @@
 """Declaration models reject bad declarations with messages that name the item."""
 
 import pytest
+from pydantic import ValidationError
 
 from schemarouter.declarations import coerce
 from schemarouter.errors import DeclarationError
@@ -23,7 +24,7 @@ def test_valid_source_round_trips_through_json() -> None:
 
 def test_models_are_frozen_and_forbid_extra_keys() -> None:
     model = source()
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError, match="frozen"):
         model.id = "other"  # type: ignore[misc]
     message = _error(source_dict(colour="blue"))
     assert "colour" in message and "Extra inputs are not permitted" in message

@@ -11,12 +11,12 @@ from schemarouter.graph.lexical import build_lexical
 from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, path_terms, question_terms
 from schemarouter.models import Parameter
+from schemarouter.plan import Understanding
 from schemarouter.router.values import is_credential, is_search_parameter, open_values
 from schemarouter.understand.actions import action_verb
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.names import identifier_tokens, proper_names
 from schemarouter.understand.reading import read_values
-from schemarouter.plan import Understanding
 from tests.open_world_support import with_catalogue
 from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
 
@@ -84,7 +84,7 @@ def test_terms_are_stemmed_and_paths_split() -> None:
     assert resource_of("id", "/pets/{id}") == ("pet",)
 
 
-def test_a_word_in_a_path_weighs_more_than_in_a_description(graph: SchemaGraph) -> None:  # noqa: F811
+def test_a_word_in_a_path_weighs_more_than_in_a_description(graph: SchemaGraph) -> None:
     g = with_catalogue(graph)
     lex = build_lexical(iter(g.endpoints.values()))
     numbers = {key: i for i, key in enumerate(lex.keys)}

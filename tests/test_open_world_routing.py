@@ -16,7 +16,7 @@ from tests.routing_support import graph, routing_db  # noqa: F401  (session fixt
 
 
 @pytest.fixture(scope="module")
-def open_graph(graph: SchemaGraph) -> SchemaGraph:  # noqa: F811
+def open_graph(graph: SchemaGraph) -> SchemaGraph:
     return with_catalogue(graph)
 
 
@@ -101,7 +101,7 @@ def test_a_common_word_is_not_read_as_an_element_for_a_source_that_takes_none(op
     assert "formula" not in plan.steps[0].params
 
 
-def test_declared_feeds_bind_what_names_would_not(graph: SchemaGraph) -> None:  # noqa: F811
+def test_declared_feeds_bind_what_names_would_not(graph: SchemaGraph) -> None:
     # collector_id is a field of the detail; a declared feed says it supplies the collector endpoint
     source = catalogue(feeds=[{"from": "specimen.collector_id", "to": "collector.collector_id"}])
     g = with_catalogue(graph, source)
@@ -135,7 +135,7 @@ def test_any_text_yields_a_valid_plan_whose_bindings_resolve(open_router: Router
                 assert b["field"] in prod.fields
 
 
-def test_a_cycle_in_declared_feeds_ends_in_a_valid_plan(graph: SchemaGraph) -> None:  # noqa: F811
+def test_a_cycle_in_declared_feeds_ends_in_a_valid_plan(graph: SchemaGraph) -> None:
     source = catalogue(feeds=[
         {"from": "specimen.collector_id", "to": "collector.collector_id"},
         {"from": "collector.id", "to": "specimen.specimen_id"},
@@ -152,7 +152,7 @@ def test_a_question_naming_two_sources_that_take_its_doi_asks_both(open_router: 
     assert all("10.1038/nature12373" in str(s.params) for s in plan.steps)
 
 
-def test_thousands_of_undeclared_endpoints_still_give_valid_plans(graph: SchemaGraph) -> None:  # noqa: F811
+def test_thousands_of_undeclared_endpoints_still_give_valid_plans(graph: SchemaGraph) -> None:
     from schemarouter.declarations import Declarations, Owner
     from schemarouter.graph import build_graph
 

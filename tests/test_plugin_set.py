@@ -107,6 +107,6 @@ def test_two_plugins_claiming_one_source_id_fail_naming_both_and_leave_the_regis
 
 
 def test_each_plugin_alone_declares_only_its_own_source() -> None:
-    for source_id, module in zip(SOURCE_IDS, _plugins(SOURCE_IDS)):
+    for source_id, module in zip(SOURCE_IDS, _plugins(SOURCE_IDS), strict=True):
         decls = collect(make_plugin_manager(load_entrypoints=False, extra=[module]))
         assert list(decls.sources) == [source_id]

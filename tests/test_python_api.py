@@ -21,7 +21,7 @@ def test_the_package_exports_the_whole_api() -> None:
         schemarouter.Executor  # noqa: B018 - not public here
 
 
-def test_run_a_question(routing_db: str) -> None:  # noqa: F811
+def test_run_a_question(routing_db: str) -> None:
     result = schemarouter.run("What is the molecular weight of aspirin?", db=routing_db, offline=True)
     assert isinstance(result, schemarouter.RunResult) and result.status == "ok"
     weight = next(v for v in result.values if v.field == "MolecularWeight")
@@ -32,7 +32,7 @@ def test_run_a_question(routing_db: str) -> None:  # noqa: F811
     assert "MolecularWeight=180.16 g/mol" in shown
 
 
-def test_router_plans_and_runs(routing_db: str) -> None:  # noqa: F811
+def test_router_plans_and_runs(routing_db: str) -> None:
     router = schemarouter.Router.from_registry(routing_db)
     plan = router.plan("What is the formation energy of SmPO4?")
     assert repr(plan).splitlines()[0] == "Plan (recall): 'What is the formation energy of SmPO4?'"
@@ -50,6 +50,6 @@ def test_run_syncs_an_empty_registry_first(tmp_path: Path) -> None:
     assert result.status == "ok" and result.plan is not None and result.plan.steps[0].source == "arxiv"
 
 
-def test_a_declined_question_is_a_result_not_an_exception(routing_db: str) -> None:  # noqa: F811
+def test_a_declined_question_is_a_result_not_an_exception(routing_db: str) -> None:
     result = schemarouter.run("Book me a flight to Boston", db=routing_db, offline=True)
     assert result.status == "declined" and result.declined and "declined:" in repr(result)

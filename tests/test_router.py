@@ -176,7 +176,8 @@ def test_report_period_words_map_to_enum_codes(router: Router) -> None:
 
 def test_computed_versus_measured_gives_one_step_per_provenance(router: Router) -> None:
     plan = router.plan("Compare the experimental and computed band gap of GaN")
-    kinds = [s.meta[[f for f in s.fields if f in s.why and "identifier" not in s.why[f]][0]].source_type for s in plan.steps]
+    kinds = [s.meta[next(f for f in s.fields if f in s.why and "identifier" not in s.why[f])].source_type
+             for s in plan.steps]
     assert sorted(kinds) == ["calculated", "experimental"]
 
 
@@ -199,7 +200,7 @@ def test_citation_sort_uses_the_declared_sort_syntax(router: Router) -> None:
 
 def test_one_named_source_compared_with_experiment_adds_an_experimental_source(router: Router) -> None:
     plan = router.plan("How does the Materials Project band gap of GaN compare with experiment?")
-    assert [s.source for s in plan.steps][0] == "materials_project" and len(plan.steps) == 2
+    assert plan.steps[0].source == "materials_project" and len(plan.steps) == 2
     second = plan.steps[1]
     assert graph_type(second) == "experimental"
 

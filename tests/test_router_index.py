@@ -20,7 +20,7 @@ from tests.routing_support import graph, routing_db  # noqa: F401
 
 
 @pytest.fixture(scope="module")
-def synth_router(graph: SchemaGraph) -> Router:  # noqa: F811
+def synth_router(graph: SchemaGraph) -> Router:
     return Router(build_graph(synthesize(graph.decls, 120), "synthetic-120"))
 
 

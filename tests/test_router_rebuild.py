@@ -33,7 +33,7 @@ def _renamed(decls: Declarations, new_name: str) -> Declarations:
     )
 
 
-def test_rebuilt_graphs_do_not_share_match_results(graph: SchemaGraph) -> None:  # noqa: F811
+def test_rebuilt_graphs_do_not_share_match_results(graph: SchemaGraph) -> None:
     for round_ in range(6):
         name = f"Egap_v{round_}"
         g = build_graph(_renamed(graph.decls, name), f"fp-{round_}")
@@ -46,14 +46,14 @@ def test_rebuilt_graphs_do_not_share_match_results(graph: SchemaGraph) -> None: 
         gc.collect()
 
 
-def test_two_live_graphs_answer_from_their_own_fields(graph: SchemaGraph) -> None:  # noqa: F811
+def test_two_live_graphs_answer_from_their_own_fields(graph: SchemaGraph) -> None:
     first, second = (build_graph(_renamed(graph.decls, n), n) for n in ("Egap_first", "Egap_second"))
     for g, name, other in ((first, "Egap_first", "Egap_second"), (second, "Egap_second", "Egap_first")):
         step = Router(g).plan(QUESTION).steps[0]
         assert name in step.fields and other not in step.fields
 
 
-def test_a_new_endpoint_at_a_freed_endpoints_address_is_matched_afresh(graph: SchemaGraph) -> None:  # noqa: F811
+def test_a_new_endpoint_at_a_freed_endpoints_address_is_matched_afresh(graph: SchemaGraph) -> None:
     from schemarouter.graph import EndpointInfo
     from schemarouter.router.matching import match_endpoint
 

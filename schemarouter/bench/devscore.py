@@ -33,7 +33,9 @@ def main(argv: list[str] | None = None) -> None:
         times.append((time.perf_counter() - t0) * 1000)
     result = score_plans(plans, rows, router.graph)
     for q in result.pop("queries"):
-        if args.verbose and (not q.tool_exact or q.missing_fields or q.param_misses or not q.executable or q.negative and not q.declined):
+        flawed = (not q.tool_exact or q.missing_fields or q.param_misses or not q.executable
+                  or (q.negative and not q.declined))
+        if args.verbose and flawed:
             plan = next(p for p in plans if p.id == q.id)
             print(q.id, "exact" if q.tool_exact else "WRONG", [s.source for s in plan.steps], plan.declined or "",
                   "missing", q.missing_fields, q.param_misses, "" if q.executable else "NOT EXECUTABLE")

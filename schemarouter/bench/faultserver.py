@@ -51,7 +51,7 @@ class _Handler(socketserver.StreamRequestHandler):
             line = self.rfile.readline(65537).decode("latin-1").strip()
             if not line:
                 return
-            method, target, _version = (line.split(" ", 2) + ["", ""])[:3]
+            method, target, _version = [*line.split(" ", 2), "", ""][:3]
             headers: dict[str, str] = {}
             while True:
                 raw = self.rfile.readline(65537).decode("latin-1").strip()

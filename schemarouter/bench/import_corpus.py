@@ -16,6 +16,7 @@ between markers that ``make bench`` keeps when it regenerates the rest of the pa
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -143,7 +144,7 @@ def measure_one(path: Path, overlay: Path) -> dict[str, Any]:
         )
     except SchemaRouterError as err:
         row.update(imported=False, error=str(err).replace(str(path), path.name)[:300], covered_gets=0)
-    except Exception as err:  # noqa: BLE001  # a crash is a finding: record it, keep measuring
+    except Exception as err:  # a crash is a finding: record it, keep measuring
         row.update(imported=False, error=f"CRASH {type(err).__name__}: {str(err)[:200]}", covered_gets=0)
     row["seconds"] = round(time.perf_counter() - started, 3)
     peak = _peak_rss_mb()
@@ -162,10 +163,9 @@ def _places(result: Any) -> dict[str, str]:
 
 def worker(stream_in: Any = None, stream_out: Any = None) -> None:
     """Read ``{"path", "overlay"}`` lines, answer one JSON result line each."""
-    try:  # a runaway import must fail in its worker, not take the machine's memory
+    # a runaway import must fail in its worker, not take the machine's memory
+    with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
-    except (ValueError, OSError):
-        pass
     stream_in = stream_in or sys.stdin
     stream_out = stream_out or sys.stdout
     for line in stream_in:

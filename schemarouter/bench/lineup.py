@@ -8,7 +8,6 @@ from schemarouter.bench.frozen import Frozen
 from schemarouter.bench.routers.base import BenchRouter, EntityParams, Skipped
 from schemarouter.llm import LLMConfig
 
-
 EMBEDDING_ROW = "vector-only (MiniLM)"
 
 

@@ -154,7 +154,7 @@ def score_option(plan: list[PlanView], gold: list[DevStep], required: dict[str, 
     exact = Counter(s.key for s in plan) == Counter((g.source, g.endpoint) for g in gold)
     matched = _match_steps(plan, gold)
     score = OptionScore(exact, 0, 0, 0, 0, 0, 0)
-    for g, step in zip(gold, matched):
+    for g, step in zip(gold, matched, strict=True):
         for name in g.counted_fields:
             score.fields_total += 1
             if step is not None and name in step.fields:

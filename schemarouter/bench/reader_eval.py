@@ -19,8 +19,8 @@ from schemarouter.bench.dataset import Query
 from schemarouter.bench.fixtures import gold_values
 from schemarouter.execution.context import format_value
 from schemarouter.execution.reader import ask_reader
-from schemarouter.llm import LLMConfig
 from schemarouter.graph import SchemaGraph
+from schemarouter.llm import LLMConfig
 from schemarouter.plan import Plan
 
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?(?:[eE][-+]?\d+)?")

@@ -22,10 +22,11 @@ from schemarouter.models import DomainConcept, Endpoint, ResponseField, Source
 
 SEED = 7
 SYNTHETIC_OWNER = Owner("plugin", "schemarouter-synthetic", "1")
-_WORDS = (
-    "aurora basalt cobalt delta ember fjord garnet helix indigo jasper krypton lumen meridian nimbus onyx "
-    "prism quartz rhodium sierra tundra umbra vertex willow xenon yttria zephyr atlas boreal cirrus dune"
-).split()
+_WORDS = [
+    "aurora", "basalt", "cobalt", "delta", "ember", "fjord", "garnet", "helix", "indigo", "jasper",
+    "krypton", "lumen", "meridian", "nimbus", "onyx", "prism", "quartz", "rhodium", "sierra", "tundra",
+    "umbra", "vertex", "willow", "xenon", "yttria", "zephyr", "atlas", "boreal", "cirrus", "dune",
+]
 
 
 def _name(rng: random.Random, i: int) -> str:

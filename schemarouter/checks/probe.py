@@ -361,7 +361,7 @@ async def _check_probe(
     except E.StepError as err:
         result.status, result.reachable, result.message = ERROR, True, f"{err.kind}: {_one_line(err)}"
         return result
-    except Exception as err:  # noqa: BLE001 - an adapter bug is reported for this source; the others go on
+    except Exception as err:  # an adapter bug is reported for this source; the others go on
         result.status, result.message = ERROR, f"adapter error {type(err).__name__}: {_one_line(err)}"
         return result
     result.reachable = True

@@ -46,7 +46,7 @@ def parse(unit: str) -> Any:
         raise ValueError("empty unit")
     try:
         parsed = registry().parse_units(text)
-    except Exception as err:  # noqa: BLE001 - pint raises several types (undefined, syntax, tokenizer)
+    except Exception as err:  # pint raises several types (undefined, syntax, tokenizer)
         undefined = getattr(err, "unit_names", None)
         if undefined:
             names = undefined if isinstance(undefined, (list, tuple)) else [undefined]
@@ -98,7 +98,7 @@ def same_unit(a: str, b: str) -> bool:
         return True
     try:
         quantity = registry().Quantity(1.0, ua).to(ub)
-    except Exception:  # noqa: BLE001 - different dimensions, or offset units such as degC vs K
+    except Exception:  # different dimensions, or offset units such as degC vs K
         return False
     return abs(float(quantity.magnitude) - 1.0) < 1e-9
 
@@ -136,7 +136,7 @@ def check_known(unit: str) -> bool:
 def _known_word(word: str) -> bool:
     try:
         registry().parse_units(word)
-    except Exception:  # noqa: BLE001 - any parse failure means "not a unit word"
+    except Exception:  # any parse failure means "not a unit word"
         return False
     return _odd_reading(word) is None
 

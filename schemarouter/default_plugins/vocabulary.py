@@ -6,9 +6,10 @@ without reading code.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from importlib.resources import files
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 

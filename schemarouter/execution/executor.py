@@ -158,7 +158,7 @@ class Executor:
             result.error = StepError(
                 kind=E.StepTimeout.kind, message=f"{step.source}: step took longer than {self.step_timeout_s:g} s"
             )
-        except Exception as err:  # noqa: BLE001 - an adapter bug must not sink the other steps
+        except Exception as err:  # an adapter bug must not sink the other steps
             failure = err
             result.error = StepError(kind="adapter_error", message=clip(f"{step.source}: {type(err).__name__}: {err}", 300))
         result.elapsed_s = round(time.perf_counter() - started, 4)

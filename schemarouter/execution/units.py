@@ -43,7 +43,7 @@ def registry() -> Any:
 def _dimensionality(unit: str) -> str | None:
     try:
         return str(registry().parse_units(unit).dimensionality)
-    except Exception:  # noqa: BLE001 - pint raises several error types for unknown or malformed units
+    except Exception:  # pint raises several error types for unknown or malformed units
         return None
 
 

@@ -34,7 +34,7 @@ def _convert(element: ET.Element, prefixes: dict[str, str]) -> Any:
         value = _convert(child, prefixes)
         if key in node:
             existing = node[key]
-            node[key] = existing + [value] if isinstance(existing, list) else [existing, value]
+            node[key] = [*existing, value] if isinstance(existing, list) else [existing, value]
         else:
             node[key] = value
     text = (element.text or "").strip()

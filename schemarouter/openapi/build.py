@@ -105,7 +105,7 @@ class Builder:
                 f"set {where}.identifier in the overlay to name the record key"
             )
         fields = []
-        for flat, name in zip(draft.fields, draft.names):
+        for flat, name in zip(draft.fields, draft.names, strict=True):
             if name in ov.drop_fields:
                 continue
             fo: dict[str, Any] = _merge(self.overlay.fields.get(name), ov.fields.get(name))

@@ -132,7 +132,8 @@ def choose_identifier(fields: list[FlatField], names: list[str], path_params: Se
     """The record key: ``id``; a property named like the endpoint's path parameter; an id-like name
     (``sid``, ``urn``, ``accession``, ``uuid``, ``doi``, ``code``, ...); a name whose last word is one
     (``account_sid``, ``entryId``). Scalars outside lists only, top-level before nested."""
-    scalar = [(f, n) for f, n in zip(fields, names) if not f.in_list and f.type in ("string", "integer")]
+    scalar = [(f, n) for f, n in zip(fields, names, strict=True)
+              if not f.in_list and f.type in ("string", "integer")]
     top = [(f, n) for f, n in scalar if "." not in f.path]
     wanted = {p.lower() for p in path_params}
     for pool in (top, scalar):

@@ -89,7 +89,7 @@ class ArxivAdapter:
         delay = ARXIV_DELAY_S if call.config.backoff_s > 0 else 0.0
         try:
             records = await asyncio.to_thread(_run, dict(call.params), call.config.retries, delay)
-        except Exception as exc:  # noqa: BLE001  (the arxiv package raises its own errors)
+        except Exception as exc:  # the arxiv package raises its own errors
             raise _translate(call.source.id, exc) from None
         if not records:
             raise NoRecords(f"{call.source.id}: arXiv returned no entries for {call.params}")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from schemarouter_dart.adapter import DartAdapter, normalise, normalise_english
 
 from schemarouter.execution.testing import cassette_dir, run_step, vcr_config  # noqa: F401
-from schemarouter_dart.adapter import DartAdapter, normalise, normalise_english
 
 COMPANY = ["corp_name", "stock_code", "ceo_nm", "induty_code"]
 ACCOUNTS = ["fs_div", "sj_div", "account_nm", "thstrm_amount", "frmtrm_amount"]

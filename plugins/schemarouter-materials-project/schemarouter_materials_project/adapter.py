@@ -101,7 +101,7 @@ class MaterialsProjectAdapter:
             docs = await asyncio.to_thread(self._search, key, kwargs, fields)
         except StepError:
             raise
-        except Exception as exc:  # noqa: BLE001  (mp-api raises MPRestError, requests and vcr errors)
+        except Exception as exc:  # mp-api raises MPRestError, requests and vcr errors
             raise _translate(call.source.id, exc) from None
         if not docs:
             shown = ", ".join(f"{k}={v!r}" for k, v in call.params.items())

@@ -7,9 +7,9 @@ the recorded SummaryDoc data wrapped in the documented envelope; see cassettes/m
 from __future__ import annotations
 
 import pytest
+from schemarouter_materials_project.adapter import search_kwargs
 
 from schemarouter.execution.testing import cassette_dir, run_step, vcr_config  # noqa: F401
-from schemarouter_materials_project.adapter import search_kwargs
 
 FIELDS = ["formula_pretty", "formation_energy_per_atom", "energy_above_hull", "is_stable", "density",
           "spacegroup_symbol"]

@@ -144,7 +144,7 @@ class PubChemAdapter:
             try:
                 records = await asyncio.to_thread(_get_properties, properties, identifier, namespace)
                 break
-            except Exception as exc:  # noqa: BLE001  (pubchempy raises its own HTTP errors)
+            except Exception as exc:  # pubchempy raises its own HTTP errors
                 error = _translate(call.source.id, exc)
                 if not isinstance(error, RateLimited) or attempt >= call.config.retries:
                     raise error from None

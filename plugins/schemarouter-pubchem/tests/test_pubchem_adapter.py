@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from schemarouter_pubchem.units import convert, read_value
 
 from schemarouter.execution.testing import cassette_dir, run_step, vcr_config  # noqa: F401
-from schemarouter_pubchem.units import convert, read_value
 
 PROPS = ["MolecularFormula", "MolecularWeight", "IUPACName", "SMILES", "InChIKey", "XLogP"]
 EXPERIMENTAL = ["melting_point", "boiling_point", "density", "vapor_pressure", "logp", "heat_of_combustion"]

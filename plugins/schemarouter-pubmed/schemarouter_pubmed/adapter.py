@@ -59,7 +59,7 @@ class PubMedAdapter(HttpJsonAdapter):
             ids = [str(i) for i in as_list(found)] if found else []
             if not ids:
                 raise NoRecords(f"{call.source.id}: no PubMed records for {call.params.get('term')!r}")
-        body, request = await self._get(call, f"{base}/esummary.fcgi", common + [("id", ",".join(ids))])
+        body, request = await self._get(call, f"{base}/esummary.fcgi", [*common, ("id", ",".join(ids))])
         records = self.extract_records(call, body)
         if not records:
             raise NoRecords(f"{call.source.id}: esummary returned no documents for {','.join(ids)}")

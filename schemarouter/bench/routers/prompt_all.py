@@ -14,12 +14,11 @@ from typing import Any
 import httpx
 
 from schemarouter.bench.routers.base import make_step, new_plan
-from schemarouter.llm import LLMError, chat, parse_json_object
 from schemarouter.declarations import Declarations
 from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.context import count_tokens
-from schemarouter.llm import LLMConfig
 from schemarouter.graph import SchemaGraph
+from schemarouter.llm import LLMConfig, LLMError, chat, parse_json_object
 from schemarouter.plan import Plan
 
 INSTRUCTIONS = (

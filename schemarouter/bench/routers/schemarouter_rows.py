@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from schemarouter.bench.frozen import Frozen, without_aliases
 from schemarouter.bench.routers.base import field_meta
-from schemarouter.llm import LLMConfig
 from schemarouter.graph import SchemaGraph, build_graph
+from schemarouter.llm import LLMConfig
 from schemarouter.plan import Plan
 from schemarouter.router import Router
 from schemarouter.understand.base import Understander
