@@ -176,9 +176,11 @@ def validate(decls: Declarations) -> None:
         owner = decls.owners[source_id].label
         for endpoint in source.endpoints:
             where = f"source {source_id!r} endpoint {endpoint.id!r}"
-            for intent in endpoint.intents:
-                if intent not in decls.intents:
-                    raise DeclarationError(owner, where, f"unknown intent {intent!r}{_hint(intent, decls.intents)}")
+            for intent_name in endpoint.intents:
+                if intent_name not in decls.intents:
+                    raise DeclarationError(
+                        owner, where, f"unknown intent {intent_name!r}{_hint(intent_name, decls.intents)}"
+                    )
             for param in endpoint.parameters:
                 if param.concept and param.concept not in decls.concepts:
                     raise DeclarationError(

@@ -75,5 +75,5 @@ def assert_plugin_contract(plugin: object) -> dict[str, Any]:
         with Registry.open(second_url) as second:
             second.import_file(export_path)
             assert second.export_bytes() == exported, "export -> import -> export changed the document"
-    document = json.loads(exported)
+    document: dict[str, Any] = json.loads(exported)
     return document

@@ -36,7 +36,7 @@ def values_match(gold: Any, got: Any) -> bool:
     if gold is None:
         return True
     if isinstance(gold, bool) or isinstance(got, bool):
-        return gold == got
+        return bool(gold == got)
     if isinstance(gold, (int, float)) or isinstance(got, (int, float)):
         try:
             return math.isclose(float(gold), float(got), rel_tol=1e-9, abs_tol=1e-12)
@@ -95,7 +95,14 @@ def _pairs(steps: Iterable[dict[str, Any]], identifiers: set[tuple[str, str]]) -
     return {(s["source"], f) for s in steps for f in s["fields"] if (s["source"], f) not in identifiers}
 
 
-def _option_score(plan_steps: list[dict[str, Any]], option: list[dict[str, Any]], identifiers: set[tuple[str, str]]):
+# rank, then: tool-exact, tool P, tool R, field P, field R, parameter hits, parameters, misses, over-fetch, missing
+_OptionScore = tuple[tuple[bool, float, int], bool, float, float, float, float, int, int, list[str], float | None,
+                     list[tuple[str, str]]]
+
+
+def _option_score(
+    plan_steps: list[dict[str, Any]], option: list[dict[str, Any]], identifiers: set[tuple[str, str]]
+) -> _OptionScore:
     plan_sources = {s["source"] for s in plan_steps}
     gold_sources = {s["source"] for s in option}
     exact = plan_sources == gold_sources
@@ -157,8 +164,12 @@ def score_plans(plans: list[Plan], rows: list[dict[str, Any]], graph: SchemaGrap
     """Aggregate planning metrics; plans and gold rows are matched by id (or position)."""
     by_id = {p.id: p for p in plans if p.id is not None}
     identifiers = identifier_fields(graph)
-    scores = [score_query(by_id.get(r["id"], plans[i] if i < len(plans) else None), r, graph, identifiers)
-              for i, r in enumerate(rows)]
+    scores = []
+    for i, r in enumerate(rows):
+        plan = by_id.get(r["id"], plans[i] if i < len(plans) else None)
+        if plan is None:  # fewer plans than gold rows, and none carries this row's id
+            raise ValueError(f"no plan for gold query {r['id']!r}")
+        scores.append(score_query(plan, r, graph, identifiers))
     return summarize(scores)
 
 

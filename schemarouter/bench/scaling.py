@@ -97,7 +97,8 @@ def graph_probe(url: str, questions: list[str], directory: str) -> dict[str, flo
     )
     if out.returncode != 0:
         raise RuntimeError(f"graph probe failed: {out.stderr.strip()[-300:]}")
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    probe: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return probe
 
 
 def _probe_main(url: str, questions_file: str) -> None:

@@ -18,7 +18,7 @@ LICENSE_REF = "LicenseRef-"
 
 @lru_cache(maxsize=1)
 def _licensing() -> Any:
-    from license_expression import get_spdx_licensing  # type: ignore[import-untyped]
+    from license_expression import get_spdx_licensing
 
     return get_spdx_licensing()
 

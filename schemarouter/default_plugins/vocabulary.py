@@ -20,7 +20,8 @@ from schemarouter.models import DomainConcept, FieldGroup, Intent
 @cache
 def _vocabulary() -> dict[str, Any]:
     text = files(__package__).joinpath("vocabulary.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    vocabulary: dict[str, Any] = yaml.safe_load(text)  # the packaged file is one mapping
+    return vocabulary
 
 
 @hookimpl

@@ -23,7 +23,7 @@ LABEL_FIELDS = ("formula_pretty", "chemical_formula_reduced", "formula", "compou
 
 @lru_cache(maxsize=1)
 def _encoding() -> Any:
-    import bpe_openai
+    import bpe_openai  # type: ignore[import-untyped]  # the tokenizer ships no type information
 
     return bpe_openai.get_encoding(ENCODING)
 

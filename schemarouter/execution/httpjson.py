@@ -75,7 +75,7 @@ class HttpJsonAdapter:
         endpoint, spec = call.endpoint, self.spec(call.endpoint.id)
         method = endpoint.method
         path_vars: dict[str, str] = {}
-        query: list[tuple[str, str]] = []
+        query: list[tuple[str, str | int | float | bool | None]] = []  # httpx's query pair type; we send text
         body: dict[str, Any] = {}
         headers: dict[str, str] = {}
         filter_terms: list[tuple[str, Any]] = []

@@ -95,7 +95,8 @@ class PromptAllRouter:
             if info is None:
                 continue
             fields = [f for f in raw.get("fields") or [] if isinstance(f, str) and f in info.fields]
-            params = raw.get("params") if isinstance(raw.get("params"), dict) else {}
+            raw_params = raw.get("params")
+            params = raw_params if isinstance(raw_params, dict) else {}
             declared = {p.name for p in info.endpoint.parameters}
             params = {k: v for k, v in params.items() if k in declared and v is not None}
             if fields:

@@ -96,7 +96,7 @@ def llm_understander(config: LLMConfig) -> Understander | None:
         from schemarouter.understand.llm import LLMUnderstander
     except ImportError:
         return None
-    return LLMUnderstander(base_url=config.base_url, model=config.model, api_key=config.api_key)  # type: ignore[return-value]
+    return LLMUnderstander(base_url=config.base_url, model=config.model, api_key=config.api_key)
 
 
 def llm_prompt_tokens(graph: SchemaGraph, question: str) -> int | None:
