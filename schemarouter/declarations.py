@@ -33,6 +33,7 @@ class Owner:
 
     @property
     def label(self) -> str:
+        """How messages name the owner: the plugin and its version, or the local source file."""
         return f"{self.name} {self.version}" if self.kind == "plugin" else f"local source file {self.name}"
 
 

@@ -40,6 +40,8 @@ class LLMTimeout(LLMError):
 
 @dataclass(frozen=True)
 class LLMConfig:
+    """Where an OpenAI-compatible chat endpoint is and which model to ask."""
+
     base_url: str
     model: str
     api_key: str | None = None
@@ -75,6 +77,7 @@ class LLMConfig:
 
 
 def require_config(config: LLMConfig | None) -> LLMConfig:
+    """The configuration, or an error saying how to set one."""
     if config is None:
         raise LLMError(f"no LLM endpoint configured: set {URL_ENV} (and {MODEL_ENV}) or pass --llm-url")
     return config
@@ -82,6 +85,8 @@ def require_config(config: LLMConfig | None) -> LLMConfig:
 
 @dataclass(frozen=True)
 class ChatReply:
+    """The model's reply text and the token counts the endpoint reported."""
+
     text: str
     prompt_tokens: int | None = None
     completion_tokens: int | None = None

@@ -45,9 +45,11 @@ class LocalSource:
     adapter_specs: dict[str, AdapterSpec] = field(default_factory=dict)
 
     def spec(self, endpoint_id: str) -> AdapterSpec:
+        """The adapter spec of an endpoint, the defaults when it has none."""
         return self.adapter_specs.get(endpoint_id) or AdapterSpec()
 
     def spec_dicts(self) -> dict[str, dict[str, Any]]:
+        """The adapter specs as JSON-ready data, by endpoint id."""
         return {eid: spec.model_dump(mode="json") for eid, spec in sorted(self.adapter_specs.items())}
 
 

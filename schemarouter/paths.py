@@ -37,6 +37,7 @@ class Selector:
     value: str | None = None
 
     def render(self) -> str:
+        """The selector as path syntax."""
         if self.kind == "all":
             return "[]"
         if self.kind == "index":
@@ -52,6 +53,7 @@ class Segment:
     selectors: tuple[Selector, ...] = ()
 
     def render(self) -> str:
+        """The segment as path syntax."""
         return self.key + "".join(s.render() for s in self.selectors)
 
 

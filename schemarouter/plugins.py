@@ -62,6 +62,7 @@ class PluginManager(pluggy.PluginManager):
         self.info[info.name] = info
 
     def plugin_info(self, plugin_name: str) -> PluginInfo:
+        """A plugin's name, distribution and version; version ``unknown`` when it was added without them."""
         return self.info.get(plugin_name) or PluginInfo(plugin_name, "", "unknown")
 
 
@@ -146,6 +147,7 @@ class PluginSummary:
     adapters: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, object]:
+        """The summary as JSON-ready data."""
         return {
             "name": self.info.name,
             "distribution": self.info.distribution,

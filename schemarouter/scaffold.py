@@ -32,6 +32,7 @@ FIRST_PARTY = frozenset({
 
 
 def names(name: str) -> dict[str, str]:
+    """The names a new plugin uses (source id, package, distribution, key variable); errors on a bad name."""
     if len(name) > NAME_MAX or not NAME_PATTERN.fullmatch(name):
         too_long = f" and at most {NAME_MAX} characters" if len(name) > NAME_MAX else ""
         raise SchemaRouterError(

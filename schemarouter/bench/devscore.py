@@ -17,6 +17,7 @@ from schemarouter.router import Router
 
 
 def main(argv: list[str] | None = None) -> None:
+    """Plan every dev question, score the plans and print the metrics (and, verbose, each flawed plan)."""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--db", default=None)
     ap.add_argument("--file", default=None)

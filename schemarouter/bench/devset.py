@@ -80,6 +80,7 @@ class DevStep(_Strict):
 
     @property
     def counted_fields(self) -> list[str]:
+        """The step's fields that count towards recall (identifier-only fields left out)."""
         return [f for f in self.fields if f not in self.identifiers]
 
 
@@ -131,14 +132,17 @@ class DevQuestion(_Strict):
 
     @property
     def gold_sets(self) -> list[list[DevStep]]:
+        """The gold step list first, then every acceptable alternative."""
         return [list(self.gold), *[list(a) for a in self.alternatives]]
 
     @property
     def answerable(self) -> bool:
+        """Whether the question asks for an answer (not an action, not out of scope)."""
         return self.kind == "answer"
 
     @property
     def english(self) -> bool:
+        """Whether the question is in English."""
         return self.lang == "en"
 
 
@@ -151,14 +155,17 @@ class DevAPI:
 
     @property
     def spec(self) -> Path:
+        """The API's OpenAPI document."""
         return self.folder / "openapi.json"
 
     @property
     def overlay(self) -> Path:
+        """The API's minimal import overlay."""
         return self.folder / "overlay.yaml"
 
     @property
     def questions(self) -> Path:
+        """The API's question file."""
         return self.folder / QUESTIONS
 
 
@@ -226,10 +233,12 @@ class TmdbQuery(_Strict):
 
 
 def tmdb_spec() -> Path:
+    """RestBench's TMDB OpenAPI document."""
     return restbench_root() / "tmdb_oas.json"
 
 
 def tmdb_overlay() -> Path:
+    """The import overlay for RestBench's TMDB document."""
     return restbench_root() / "overlay.yaml"
 
 

@@ -23,6 +23,8 @@ from schemarouter.plan import Plan
 
 @dataclass(frozen=True)
 class Downstream:
+    """What a plan's retrieved context costs and whether it holds the answer."""
+
     tokens: int
     estimated_tokens: int
     chars: int
@@ -69,6 +71,7 @@ def retrieve(plan: Plan, query: Query, graph: SchemaGraph) -> RunResult:
 
 
 def is_answerable(plan: Plan, query: Query, context: str, graph: SchemaGraph) -> bool:
+    """Whether ``context`` holds every gold value of some gold plan (a negative: the plan declined)."""
     if query.negative:
         return plan.declined is not None and not plan.steps
     for steps in query.gold_sets:
@@ -79,6 +82,7 @@ def is_answerable(plan: Plan, query: Query, context: str, graph: SchemaGraph) ->
 
 
 def units_shown(query: Query, context: str, graph: SchemaGraph) -> bool | None:
+    """Whether ``context`` states the expected units next to the gold values; None when none are expected."""
     if not query.units or query.negative:
         return None
     for steps in query.gold_sets:
@@ -89,6 +93,7 @@ def units_shown(query: Query, context: str, graph: SchemaGraph) -> bool | None:
 
 
 def evaluate(plan: Plan, query: Query, graph: SchemaGraph) -> Downstream:
+    """Retrieve a plan's records offline, render the context and judge it against the question."""
     ctx: Context = render_context(retrieve(plan, query, graph))
     return Downstream(
         tokens=ctx.tokens,

@@ -123,12 +123,14 @@ class FaultServer:
 
     @property
     def url(self) -> str:
+        """The running server's base URL."""
         assert self._server is not None, "the server is not started"
         host, port = self._server.server_address[:2]
         return f"http://{host!s}:{port}"
 
     @property
     def seen(self) -> list[Seen]:
+        """A copy of every request the server has received so far."""
         assert self._server is not None
         with self._server.lock:
             return list(self._server.seen)
@@ -152,6 +154,7 @@ class FaultServer:
         self._server.stopping.wait(seconds)
 
     def count(self, key: str) -> int:
+        """Bump the counter named ``key`` and return its new value (for once-only faults)."""
         assert self._server is not None
         return self._server.count(key)
 

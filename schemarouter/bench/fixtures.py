@@ -52,10 +52,12 @@ def entity_key(params: dict[str, Any]) -> str:
 
 
 def gold_entity(step: GoldStep) -> str:
+    """The name of the entity a gold step asks for, marked as gold."""
     return "gold:" + entity_key(step.params)
 
 
 def params_match(gold: dict[str, Any], got: dict[str, Any]) -> bool:
+    """Whether every gold parameter value matches the plan's value for that name."""
     return all(values_match(value, got.get(name)) for name, value in gold.items())
 
 
@@ -73,6 +75,7 @@ def step_entity(step: PlanStep, query: Query) -> str:
 
 
 def field_type(graph: SchemaGraph, source: str, endpoint: str, field: str) -> str:
+    """The declared type of a field, ``string`` when the endpoint or field is unknown."""
     info = graph.endpoints.get((source, endpoint))
     f = info.fields.get(field) if info else None
     return f.field.type if f else "string"

@@ -43,6 +43,7 @@ class Frozen:
 
     @property
     def graph(self) -> SchemaGraph:
+        """The schema graph over the frozen declarations, built on first use."""
         if self._graph is None:
             from schemarouter.graph import build_graph
 
@@ -51,10 +52,12 @@ class Frozen:
 
     @property
     def endpoints(self) -> dict[str, set[str]]:
+        """Endpoint ids per source id."""
         return {sid: {e.id for e in s.endpoints} for sid, s in self.decls.sources.items()}
 
     @property
     def n_fields(self) -> int:
+        """How many response fields the frozen registry declares in all."""
         return sum(len(e.fields) for s in self.decls.sources.values() for e in s.endpoints)
 
 
@@ -94,6 +97,7 @@ def inventory_declarations(path: str | Path | None = None) -> Declarations:
 
 
 def plugin_declarations() -> Declarations:
+    """The declarations of the installed plugins, collected and validated."""
     from schemarouter.plugins import make_plugin_manager
 
     return collect(make_plugin_manager())

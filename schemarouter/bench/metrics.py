@@ -67,6 +67,8 @@ def _text(value: str) -> str:
 # -- per query ------------------------------------------------------------------------------------
 @dataclass
 class QueryScore:
+    """One plan's planning metrics against the best-fitting gold plan."""
+
     id: str
     category: str
     negative: bool
@@ -128,6 +130,7 @@ def _option_score(
 
 
 def score_query(plan: Plan, row: dict[str, Any], graph: SchemaGraph, identifiers: set[tuple[str, str]]) -> QueryScore:
+    """Score one plan against its gold row: the best of the gold plan and its alternatives."""
     steps = [s.model_dump() for s in plan.steps]
     negative = not row["gold"]
     problems = [p for p in validate_plan(plan, graph) if not p.startswith("stale plan")]
@@ -157,6 +160,7 @@ def score_query(plan: Plan, row: dict[str, Any], graph: SchemaGraph, identifiers
 
 
 def identifier_fields(graph: SchemaGraph) -> set[tuple[str, str]]:
+    """The (source, field) pairs that are record identifiers, left out of field metrics."""
     return {(f.source, f.name) for f in graph.iter_fields() if f.field.identifier}
 
 
@@ -178,6 +182,7 @@ def _mean(values: list[float]) -> float:
 
 
 def summarize(scores: list[QueryScore]) -> dict[str, Any]:
+    """Aggregate per-query scores into the report's planning metrics."""
     pos = [s for s in scores if not s.negative]
     neg = [s for s in scores if s.negative]
     tool_p, tool_r = _mean([s.tool_p for s in pos]), _mean([s.tool_r for s in pos])

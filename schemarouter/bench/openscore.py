@@ -44,10 +44,12 @@ class PlanView:
 
     @property
     def key(self) -> tuple[str, str]:
+        """The (source, endpoint) pair the step calls."""
         return (self.source, self.endpoint)
 
 
 def plan_view(plan: Plan) -> list[PlanView]:
+    """The plan's steps reduced to what open-world scoring compares."""
     out = []
     for step in plan.steps:
         data = step.model_dump()
@@ -105,6 +107,8 @@ def literal_matches(gold: Any, got: Any) -> bool:
 # -- the imported-sources dev set -------------------------------------------------------------------
 @dataclass
 class OptionScore:
+    """How one plan matches one gold option: endpoint match, field and parameter hits."""
+
     exact: bool
     fields_hit: int
     fields_total: int
@@ -117,9 +121,11 @@ class OptionScore:
 
     @property
     def field_recall(self) -> float | None:
+        """The share of gold fields the plan fetches; None when the option counts none."""
         return self.fields_hit / self.fields_total if self.fields_total else None
 
     def rank(self) -> tuple[bool, float, int]:
+        """The sort key that picks the best-fitting gold option."""
         return (self.exact, self.field_recall or 0.0, self.params_hit - self.params_total)
 
 
@@ -178,6 +184,7 @@ def score_option(plan: list[PlanView], gold: list[DevStep], required: dict[str, 
 def best_option(
     plan: list[PlanView], q: DevQuestion, required: dict[str, set[str]]
 ) -> tuple[int, OptionScore]:
+    """The index and score of the gold option the plan fits best."""
     scored = [(i, score_option(plan, option, required)) for i, option in enumerate(q.gold_sets)]
     return max(scored, key=lambda t: t[1].rank())
 
@@ -203,6 +210,8 @@ def normalize_call(call: str) -> str:
 
 @dataclass
 class ChainScore:
+    """How a plan's call chain matches a RestBench solution chain."""
+
     found: float
     exact: bool
     first: bool
@@ -212,6 +221,7 @@ class ChainScore:
 
 
 def score_chain(plan_calls: list[str], q: TmdbQuery) -> ChainScore:
+    """Compare a plan's calls with the solution's: overlap, exact order and first call."""
     got = [normalize_call(c) for c in plan_calls]
     want = [normalize_call(c) for c in q.solution]
     overlap = sum((Counter(got) & Counter(want)).values())

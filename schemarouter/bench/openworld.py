@@ -33,6 +33,7 @@ class Imported:
 
     @property
     def document(self) -> dict[str, Any]:
+        """The imported OpenAPI document, parsed."""
         loaded: dict[str, Any] = json.loads(self.spec.read_text(encoding="utf-8"))
         return loaded
 
@@ -117,6 +118,7 @@ class SpecIndex:
         return names
 
     def operation_id(self, call: str) -> str | None:
+        """The document's operationId for a ``METHOD /path`` call, if it has one."""
         op = self.operations.get(call)
         value = op.get("operationId") if op else None
         return str(value) if value else None

@@ -31,6 +31,7 @@ def _pyplot() -> Any:
 
 
 def answerable_vs_tokens(routers: list[dict[str, Any]], path: Path) -> Path:
+    """Plot each router's answerable rate against its context tokens; the image path."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(9, 4.8), dpi=120)
     cmap = plt.get_cmap("tab20")
@@ -64,6 +65,7 @@ def answerable_vs_tokens(routers: list[dict[str, Any]], path: Path) -> Path:
 def prompt_tokens_vs_sources(
     scaling: list[dict[str, Any]], measured_19: float | None, llm_19: float | None, path: Path
 ) -> Path:
+    """Plot prompt-all's prompt tokens against the number of sources; the image path."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.5), dpi=120)
     xs = [r["sources"] for r in scaling]
@@ -94,6 +96,7 @@ def prompt_tokens_vs_sources(
 
 
 def latency_vs_sources(scaling: list[dict[str, Any]], path: Path) -> Path:
+    """Plot routing latency (p50, p95) against the number of sources; the image path."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.5), dpi=120)
     xs = [r["sources"] for r in scaling]
@@ -123,6 +126,7 @@ def _finish_scaling_plot(plt: Any, fig: Any, ax: Any, path: Path, ylabel: str, t
 
 
 def draw_all(doc: dict[str, Any], directory: Path) -> list[Path]:
+    """Draw every plot the benchmark document has data for into ``directory``."""
     directory.mkdir(parents=True, exist_ok=True)
     out = [answerable_vs_tokens(doc["routers"], directory / "answerable_vs_tokens.png")]
     scaling = doc.get("scaling") or []

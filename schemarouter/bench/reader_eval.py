@@ -27,6 +27,7 @@ _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?(?:[eE][-+]?\d+)?")
 
 
 def states(answer: str, field: str, value: Any) -> bool:
+    """Whether an answer states a gold value: numbers by value, booleans as true/yes, text by its words."""
     if isinstance(value, bool):
         return str(value).lower() in answer.lower() or ("yes" if value else "no") in answer.lower()
     if isinstance(value, (int, float)):
@@ -44,6 +45,7 @@ def states(answer: str, field: str, value: Any) -> bool:
 
 
 def judge(answer: str, query: Query, graph: SchemaGraph) -> bool:
+    """Whether an answer states every gold value of some gold plan."""
     for steps in query.gold_sets:
         wanted = gold_values(query, steps, graph)
         if wanted and all(states(answer, f, v) for f, v in wanted):
@@ -54,6 +56,7 @@ def judge(answer: str, query: Query, graph: SchemaGraph) -> bool:
 def make_reader(
     config: LLMConfig, graph: SchemaGraph, transport: httpx.BaseTransport | None = None
 ) -> Callable[[Plan, Query, str], bool]:
+    """A judge that asks the LLM reader to answer from the context and checks the answer."""
     def read(plan: Plan, query: Query, context: str) -> bool:
         if query.negative:
             return plan.declined is not None and not plan.steps

@@ -102,6 +102,7 @@ class Limits:
 
     @classmethod
     def small(cls) -> Limits:
+        """Limits and fault sizes small enough for a quick run in the test suite."""
         return cls(timeout_s=0.4, deadline_s=1.0, max_bytes=1024 * 1024,
                    options=FaultOptions(huge_bytes=50 * 1024 * 1024, bomb_bytes=64 * 1024 * 1024,
                                         trickle_interval_s=0.02))
@@ -109,6 +110,8 @@ class Limits:
 
 @dataclass
 class Outcome:
+    """How the executor handled one fault, and what went wrong if it did not."""
+
     fault: str
     handled: bool
     got: str
@@ -129,6 +132,7 @@ class Report:
     rss_growth_mb: float
 
     def summary(self) -> str:
+        """One line: faults handled, the concurrent healthy step, the slowest fault, memory, time."""
         slowest = max(self.outcomes, key=lambda o: o.elapsed_s)
         failed = [f"{o.fault} ({o.problem})" for o in self.outcomes if not o.handled]
         return (

@@ -23,6 +23,7 @@ PLANNING = [
 
 
 def fmt(value: Any, digits: int = 3) -> str:
+    """A table cell for a value: ``-`` for none, yes/no, thousands separators, fixed digits."""
     if value is None:
         return "-"
     if isinstance(value, bool):
@@ -35,6 +36,7 @@ def fmt(value: Any, digits: int = 3) -> str:
 
 
 def ci(summary: dict[str, Any], key: str) -> str:
+    """A metric with its bootstrap interval, when the summary has one."""
     lo_hi = (summary.get("ci") or {}).get(key)
     return f"{fmt(summary.get(key))} [{lo_hi[0]:.2f}, {lo_hi[1]:.2f}]" if lo_hi else fmt(summary.get(key))
 
@@ -49,6 +51,7 @@ def md_table(header: list[str], rows: list[list[str]]) -> list[str]:
 
 
 def planning_rows(routers: list[dict[str, Any]]) -> list[list[str]]:
+    """The planning table's rows, one per router."""
     rows = []
     for r in routers:
         s = r["summary"]
@@ -61,6 +64,7 @@ def planning_rows(routers: list[dict[str, Any]]) -> list[list[str]]:
 
 
 def downstream_rows(routers: list[dict[str, Any]], reader: bool) -> list[list[str]]:
+    """The downstream table's rows, one per router (with the reader column when it ran)."""
     rows = []
     for r in routers:
         s = r["summary"]
@@ -88,6 +92,7 @@ def downstream_rows(routers: list[dict[str, Any]], reader: bool) -> list[list[st
 
 
 def category_rows(routers: list[dict[str, Any]], metric: str) -> tuple[list[str], list[list[str]]]:
+    """The header and rows of a per-category table for one metric."""
     ran = [r for r in routers if not r.get("skipped")]
     cats = sorted({c for r in ran for c in r["per_category"]})
     header = ["category", "n", *[r["name"] for r in ran]]
@@ -134,6 +139,7 @@ PAPER = [
 
 
 def paper_rows(routers: list[dict[str, Any]]) -> list[list[str]]:
+    """The rows comparing the paper's reported numbers with this run's."""
     by_name = {r["name"]: r["summary"] for r in routers}
     return [
         [what, paper, fmt(by_name.get(name, {}).get(key), 0 if "tokens" in key else 3)]
@@ -142,6 +148,7 @@ def paper_rows(routers: list[dict[str, Any]]) -> list[list[str]]:
 
 
 def render(doc: dict[str, Any], path: Path, plots: list[Path]) -> str:
+    """The whole Markdown report for a benchmark document."""
     meta = doc["meta"]
     routers = doc["routers"]
     out = [
@@ -380,6 +387,7 @@ def _rel(target: Path, report: Path) -> str:
 
 
 def write(doc: dict[str, Any], path: Path, plots: list[Path]) -> Path:
+    """Write the report to ``path``, keeping the separately generated import-corpus section."""
     from schemarouter.bench.import_corpus import kept_section
 
     kept = kept_section(path)  # the import-corpus section has its own command; regenerating keeps it

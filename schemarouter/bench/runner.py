@@ -28,6 +28,8 @@ Progress = Callable[[str, int, int], None]  # router name, done, total
 
 @dataclass
 class RouterResult:
+    """One router's summary, per-category metrics and per-query rows (or why it was skipped)."""
+
     name: str
     kind: str
     summary: dict[str, Any] = field(default_factory=dict)
@@ -36,6 +38,7 @@ class RouterResult:
     skipped: str | None = None
 
     def as_dict(self, with_queries: bool = True) -> dict[str, Any]:
+        """The result as the benchmark document stores it."""
         out: dict[str, Any] = {"name": self.name, "kind": self.kind}
         if self.skipped:
             out["skipped"] = self.skipped
@@ -57,6 +60,7 @@ def run_router(
     progress: Progress | None = None,
     reader: Callable[[Any, Query, str], bool] | None = None,
 ) -> RouterResult:
+    """Plan every query with one router, timing each plan, and score planning and downstream."""
     graph = frozen.graph
     identifiers = identifier_fields(graph)
     entities = getattr(router, "entities", None)
@@ -151,6 +155,7 @@ def _rate_known(flags: list[bool | None]) -> float | None:
 
 
 def confidence_intervals(rows: list[dict[str, Any]]) -> dict[str, tuple[float, float]]:
+    """Bootstrap intervals for tool-exact, field recall and answerable."""
     # Field recall is defined on answerable (non-negative) questions only, so resample those.
     positives = [r for r in rows if not r["negative"]]
     return {
@@ -163,6 +168,7 @@ def confidence_intervals(rows: list[dict[str, Any]]) -> dict[str, tuple[float, f
 def skipped_result(
     s: Skipped, queries: list[Query], prompt_tokens: Callable[[str], int] | None = None
 ) -> RouterResult:
+    """The result of a router that could not run, with its prompt tokens when they are known."""
     result = RouterResult(s.name, s.kind, skipped=s.reason)
     if prompt_tokens is not None:
         result.summary["prompt_tokens"] = agg.mean([prompt_tokens(q.query) for q in queries])

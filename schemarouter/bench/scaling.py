@@ -46,6 +46,7 @@ def _time(fn: Callable[[], Any]) -> float:
 
 
 def sync_sqlite(decls: Declarations, directory: str) -> tuple[float, str]:
+    """Sync ``decls`` into a new SQLite registry in ``directory``; seconds taken and the URL."""
     from schemarouter.registry import Registry
 
     url = f"sqlite:///{directory}/registry.db"
@@ -161,6 +162,7 @@ def current_rss_mb() -> float:
 
 
 def route_latencies(plan: Callable[[str], Any], questions: list[str]) -> tuple[float, float]:
+    """p50 and p95 milliseconds to plan each question, after one warm-up plan."""
     plan(questions[0])
     times = []
     for q in questions:
@@ -177,6 +179,7 @@ def measure_size(
     pg_admin_url: str | None,
     progress: Progress | None = None,
 ) -> dict[str, Any]:
+    """Synthesize ``n`` sources and measure sync, load, graph build, memory, latency and prompt size."""
     from schemarouter.bench.routers.prompt_all import INSTRUCTIONS, render_schema
     from schemarouter.execution.context import count_tokens
 

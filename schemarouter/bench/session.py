@@ -27,6 +27,8 @@ SUITES = ("dev", "imported", "tmdb")
 
 @dataclass
 class Options:
+    """What one ``schemarouter bench`` run measures and where its inputs come from."""
+
     queries_file: Path | None = None
     registry_export: Path | None = None
     registry_origin: str = "auto"
@@ -58,6 +60,7 @@ def run(
     progress: Callable[[str, int, int], None] | None = None,
     status: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
+    """Run the selected suites and return the benchmark document."""
     from schemarouter.bench.reader_eval import make_reader
 
     started = time.perf_counter()

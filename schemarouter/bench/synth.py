@@ -102,6 +102,7 @@ def _copy_endpoint(e: Endpoint, i: int, rng: random.Random, out: Declarations) -
 
 
 def counts(decls: Declarations) -> dict[str, int]:
+    """How many sources, endpoints, fields and concepts the declarations hold."""
     endpoints = [e for s in decls.sources.values() for e in s.endpoints]
     return {
         "sources": len(decls.sources),

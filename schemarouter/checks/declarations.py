@@ -33,10 +33,12 @@ class DeclarationWarning:
     message: str
 
     def line(self) -> str:
+        """The finding as one line: source, place and message."""
         where = f" {self.where}" if self.where else ""
         return f"{self.source}{where}: {self.message}"
 
     def as_dict(self) -> dict[str, str]:
+        """The finding as JSON-ready data."""
         return {"kind": self.kind, "source": self.source, "where": self.where, "message": self.message}
 
 

@@ -44,6 +44,7 @@ class LicenseCheck:
     spelled_otherwise: bool = False
 
     def message(self) -> str:
+        """Why the license id is not accepted as written, and what to write instead."""
         if self.spelled_otherwise:
             return (f"license id {self.license_id!r} is a deprecated or differently spelled SPDX id; "
                     f"write {self.suggestion!r}")

@@ -78,10 +78,12 @@ class SourceCheck:
     unit_changes: list[str] = field(default_factory=list)
 
     def line(self) -> str:
+        """The outcome as one fixed-width line: where, status and message."""
         where = f"{self.source}.{self.endpoint}" if self.endpoint else self.source
         return f"{where:<40} {self.status:<13} {self.message}".rstrip()
 
     def as_dict(self) -> dict[str, Any]:
+        """The outcome as JSON-ready data, field comparison included."""
         return {
             "source": self.source, "endpoint": self.endpoint, "status": self.status, "message": self.message,
             "reachable": self.reachable, "auth": self.auth, "key_env": self.key_env, "request": self.request,

@@ -33,6 +33,7 @@ class UnitCheck:
     suggestion: str | None = None
 
     def message(self) -> str:
+        """Why the unit is not known, with a suggestion when there is one."""
         hint = f"; did you mean {self.suggestion!r}?" if self.suggestion else ""
         return f"unit {self.unit!r} is not a known unit ({self.problem}){hint}"
 

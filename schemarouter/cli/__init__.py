@@ -79,6 +79,7 @@ cli.add_command(mcp_cmd.mcp)
 
 
 def main() -> None:
+    """Run the CLI: a known error is one line on stderr, and the process exits with the command's code."""
     try:
         code = cli.main(standalone_mode=False, prog_name="schemarouter")
         if isinstance(code, int) and code:  # a command's exit code (click returns it in this mode)

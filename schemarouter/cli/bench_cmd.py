@@ -233,6 +233,7 @@ def print_open_world(open_world: dict[str, Any] | None, console: Console) -> Non
 
 
 def print_tables(doc: dict[str, Any], console: Console) -> None:
+    """Print the benchmark's tables (routers, open world, skipped rows, scaling) to the console."""
     from schemarouter.bench.report import fmt
     from schemarouter.bench.targets import check
 

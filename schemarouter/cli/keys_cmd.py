@@ -43,9 +43,11 @@ class KeyInfo:
     where: list[str] = field(default_factory=list)
 
     def is_set(self, environ: Mapping[str, str]) -> bool:
+        """Whether the variable holds a non-blank value in ``environ``."""
         return bool((environ.get(self.env) or "").strip())
 
     def as_dict(self, environ: Mapping[str, str]) -> dict[str, Any]:
+        """The variable's entry for ``keys --json``."""
         return {"env": self.env, "set": self.is_set(environ), "required": bool(self.required_by),
                 "sources": self.sources, "required_by": self.required_by, "sent_as": self.sent_as,
                 "where_to_get": self.where}

@@ -16,6 +16,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def db_option(func: F) -> F:
+    """Add the ``--db`` registry URL option to a command."""
     return click.option(
         "--db",
         "db_url",
@@ -28,10 +29,12 @@ def db_option(func: F) -> F:
 
 
 def json_option(func: F) -> F:
+    """Add the ``--json`` output flag to a command."""
     return click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")(func)
 
 
 def strict_option(func: F) -> F:
+    """Add the ``--strict`` flag that turns declaration warnings into errors."""
     return click.option(
         "--strict", is_flag=True,
         help="Declaration warnings (unit, license id, shared name) are errors: nothing is written.",
@@ -71,6 +74,7 @@ def open_registry(db_url: str | None, *, read_only: bool = False) -> Registry:
 
 
 def print_json(data: Any) -> None:
+    """Print data as indented JSON, non-ASCII kept as written."""
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 

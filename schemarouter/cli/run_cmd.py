@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # the router is imported when a command runs, which keeps --h
 
 
 def offline_options(func: Any) -> Any:
+    """Add the plan and execution options: plan file, mode, offline, cassettes, cache, fallback, limits."""
     func = click.option("--deadline", "deadline", metavar="SECONDS", type=float, default=None,
                         help=f"Time limit for one plan step, retries included (default: ${STEP_DEADLINE_ENV}, "
                              f"else {DEFAULT_STEP_DEADLINE_S:g}).")(func)
@@ -80,6 +81,7 @@ def make_router(db_url: str | None) -> Router:
 def execute(question: str | None, db_url: str | None, mode: str, plan_file: str | None, offline: bool,
             cassettes: str | None, cache: bool = True, fallback: bool = True,
             router: Router | None = None, limits: ExecutionLimits | None = None) -> tuple[Plan, RunResult]:
+    """Plan the question (or load the plan file) and run it; the plan and what the run returned."""
     single = router is None  # a batch passes its router and is not warned once per line
     if single:
         require_existing(db_url)  # before make_router, which would create and sync a missing file
@@ -101,6 +103,7 @@ def execute(question: str | None, db_url: str | None, mode: str, plan_file: str 
 
 
 def result_json(plan: Plan, result: RunResult, offline: bool = False) -> dict[str, Any]:
+    """A run as JSON: plan, status, steps with hints, coverage and the rendered context."""
     context = render_context(result)
     steps = []
     for step in result.steps:
@@ -120,6 +123,7 @@ def result_json(plan: Plan, result: RunResult, offline: bool = False) -> dict[st
 
 
 def echo_result(result: RunResult, offline: bool = False) -> None:
+    """Print a run for a person: each step's values or error, what is not covered, the context size."""
     if result.declined:
         click.echo(f"declined: {result.declined}")
         return
@@ -184,6 +188,7 @@ def read_batch(path: str) -> list[dict[str, Any]]:
 
 
 def open_output(output: str | None) -> IO[str]:
+    """The file to write results to (standard output when none is named)."""
     try:
         return open(output, "w", encoding="utf-8") if output else sys.stdout
     except OSError as err:

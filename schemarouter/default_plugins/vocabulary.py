@@ -26,17 +26,20 @@ def _vocabulary() -> dict[str, Any]:
 
 @hookimpl
 def register_field_groups(register: Callable[[FieldGroup], None]) -> None:
+    """Register the core vocabulary's field groups."""
     for item in _vocabulary()["field_groups"]:
         register(FieldGroup.model_validate(item))
 
 
 @hookimpl
 def register_intents(register: Callable[[Intent], None]) -> None:
+    """Register the core vocabulary's intents."""
     for item in _vocabulary()["intents"]:
         register(Intent.model_validate(item))
 
 
 @hookimpl
 def register_concepts(register: Callable[[DomainConcept], None]) -> None:
+    """Register the core vocabulary's domain concepts."""
     for item in _vocabulary()["concepts"]:
         register(DomainConcept.model_validate(item))

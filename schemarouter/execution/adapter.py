@@ -85,8 +85,10 @@ class Adapter(Protocol):
     when it must and is not, the executor fails the step before calling :meth:`fetch`.
     """
 
-    async def fetch(self, call: StepCall) -> FetchResult: ...
+    async def fetch(self, call: StepCall) -> FetchResult:
+        """Call the source for one step and return its raw records."""
 
 
 def auth_required(adapter: Any) -> bool:
+    """Whether the adapter needs its source's key to be set (true unless it says otherwise)."""
     return bool(getattr(adapter, "auth_required", True))

@@ -60,6 +60,7 @@ class CacheSettings:
 
     @property
     def path(self) -> Path:
+        """The cache file: in the configured directory, else in the user data directory."""
         from schemarouter.registry.database import home
 
         return (self.dir or home() / "cache") / FILE_NAME
@@ -139,6 +140,7 @@ class CacheStats:
 
     @property
     def entries(self) -> int:
+        """How many entries the cache holds over all sources."""
         return sum(s.entries for s in self.sources.values())
 
 
@@ -169,6 +171,7 @@ class StepCache:
         return cls(settings.path, settings.default_ttl) if settings.enabled else None
 
     def ttl(self, source: Source) -> int:
+        """Seconds a source's records stay fresh: its own ``cache_ttl``, else the default."""
         return self.default_ttl if source.cache_ttl is None else source.cache_ttl
 
     # -- storage ---------------------------------------------------------------------------------

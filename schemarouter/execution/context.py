@@ -29,6 +29,7 @@ def _encoding() -> Any:
 
 
 def count_tokens(text: str) -> int:
+    """The number of tokens ``text`` encodes to."""
     return len(_encoding().encode(text)) if text else 0
 
 
@@ -38,6 +39,7 @@ def estimate_tokens(text: str) -> int:
 
 
 def format_value(value: Any, max_chars: int = 160) -> str:
+    """A value as one line of at most ``max_chars``: floats to six digits, lists and objects as JSON."""
     if isinstance(value, float):
         text = f"{value:.6g}"
     elif isinstance(value, (list, dict)):
@@ -54,6 +56,7 @@ def _shown(value: Value) -> str:
 
 
 def render_record(record: Record) -> str:
+    """One record as a context line: source, id and label, then values with units and provenance."""
     values = [v for v in record.values.values() if v.field != _id_field(record)]
     label = next((format_value(record.values[f].value, 60) for f in LABEL_FIELDS
                   if f in record.values and record.values[f].value is not None), None)
@@ -74,6 +77,8 @@ def _id_field(record: Record) -> str | None:
 
 @dataclass(frozen=True)
 class Context:
+    """The text a reader gets from a run, with its size in tokens and lines."""
+
     text: str
     tokens: int
     estimated_tokens: int
@@ -81,6 +86,7 @@ class Context:
 
 
 def render_context(run: RunResult) -> Context:
+    """Render every record of a run, then every step error, as the reader's context."""
     lines = [render_record(record) for step in run.steps for record in step.records]
     lines += [f"{step.source}.{step.endpoint}: error {step.error.kind}: {step.error.message}"
               for step in run.steps if step.error is not None]

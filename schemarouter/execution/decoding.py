@@ -82,6 +82,7 @@ class BodyDecoder:
         self.layers = layers
 
     def feed(self, chunk: bytes) -> Iterator[bytes]:
+        """Decode one chunk of the body through every layer, in bounded pieces."""
         yield from self._through(chunk, 0)
 
     def _through(self, data: bytes, depth: int) -> Iterator[bytes]:
@@ -93,5 +94,6 @@ class BodyDecoder:
             yield from self._through(piece, depth + 1)
 
     def finish(self) -> None:
+        """Check that every compressed layer reached its end marker."""
         for layer in self.layers:
             layer.finish()

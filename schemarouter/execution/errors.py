@@ -25,14 +25,20 @@ class MissingCredentials(StepError):
 
 
 class StepTimeout(StepError):
+    """A request, or the whole step, did not finish within its time limit."""
+
     kind = "timeout"
 
 
 class RateLimited(StepError):
+    """The source still answered HTTP 429 (too many requests) after the retries."""
+
     kind = "rate_limited"
 
 
 class HttpStatusError(StepError):
+    """The source answered with an error status; ``status`` holds it."""
+
     kind = "http_status"
 
     def __init__(self, message: str, status: int) -> None:
@@ -41,10 +47,14 @@ class HttpStatusError(StepError):
 
 
 class UnparseableBody(StepError):
+    """The response body could not be read as the declared format, or lacks the records."""
+
     kind = "unparseable_body"
 
 
 class ResponseTooLarge(StepError):
+    """The response body exceeded the size limit."""
+
     kind = "response_too_large"
 
 
@@ -56,6 +66,8 @@ class UnresolvedBinding(StepError):
 
 
 class NoRecords(StepError):
+    """The source answered, but with no records."""
+
     kind = "no_records"
 
 

@@ -91,6 +91,7 @@ class Executor:
         return self._graph
 
     def adapter_for(self, source_id: str) -> Adapter:
+        """The adapter for a source: a registered one, else a generic HTTP adapter from its spec."""
         if source_id in self.adapters:
             return self.adapters[source_id]
         if source_id in self.specs:
@@ -230,6 +231,7 @@ class Executor:
         return RunResult(query=plan.query, steps=list(results), plan=plan)
 
     def run_sync(self, plan: Plan) -> RunResult:
+        """Run the plan from synchronous code."""
         return asyncio.run(self.run(plan))
 
 

@@ -59,6 +59,7 @@ class SourceLimits:
     _semaphores: dict[str, asyncio.Semaphore] = field(default_factory=dict)
 
     def semaphore(self, source: str) -> asyncio.Semaphore:
+        """The semaphore that bounds concurrent requests to one source."""
         if source not in self._semaphores:
             self._semaphores[source] = asyncio.Semaphore(self.concurrency)
         return self._semaphores[source]

@@ -61,6 +61,7 @@ class HttpJsonAdapter:
         self.filter_style = filter_style
 
     def spec(self, endpoint_id: str) -> AdapterSpec:
+        """The adapter spec for an endpoint, the defaults when none is declared."""
         if isinstance(self.specs, AdapterSpec):
             return self.specs
         return self.specs.get(endpoint_id) or AdapterSpec()
@@ -72,6 +73,7 @@ class HttpJsonAdapter:
         return {k: v for k, v in params.items() if spec.location(k) != "client"}
 
     def build_request(self, call: StepCall, params: dict[str, Any]) -> httpx.Request:
+        """The HTTP request for a step: path, query, body and auth placed as declared."""
         endpoint, spec = call.endpoint, self.spec(call.endpoint.id)
         method = endpoint.method
         path_vars: dict[str, str] = {}
@@ -190,6 +192,7 @@ class HttpJsonAdapter:
         """API-level errors inside a 2xx response (override per source)."""
 
     def extract_records(self, call: StepCall, body: Any) -> list[Any]:
+        """The records at the spec's records path, as a list."""
         spec = self.spec(call.endpoint.id)
         found = body if spec.records == "" else extract(body, spec.records)
         if found is None:
@@ -204,6 +207,7 @@ class HttpJsonAdapter:
         return found
 
     async def fetch(self, call: StepCall) -> FetchResult:
+        """Send the step's request and return the parsed records."""
         params = await self.resolve_client_params(call, dict(call.params))
         request = self.build_request(call, params)
         response = await call.send(request)

@@ -17,10 +17,13 @@ from schemarouter.execution.spec import AdapterSpec
 
 
 class OptimadeAdapter(HttpJsonAdapter):
+    """The HTTP JSON adapter for OPTIMADE APIs: OPTIMADE filter syntax, records de-duplicated by id."""
+
     def __init__(self, specs: Mapping[str, AdapterSpec] | AdapterSpec, *, auth_required: bool = False) -> None:
         super().__init__(specs, auth_required=auth_required, filter_style="optimade")
 
     def extract_records(self, call: StepCall, body: Any) -> list[Any]:
+        """The records, with repeats of an id dropped."""
         records = super().extract_records(call, body)
         seen: set[Any] = set()
         unique: list[Any] = []

@@ -38,6 +38,7 @@ def project_record(
     projected: bool = False,
     unit_from: Mapping[str, str] | None = None,
 ) -> Record:
+    """Pick the requested fields out of one raw record, cast to their types with units and provenance."""
     id_field = identifier_field(endpoint)
     unit_from = unit_from or {}
     raw_id = _raw(record, id_field, projected) if id_field is not None else None

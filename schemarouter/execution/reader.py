@@ -19,6 +19,7 @@ SYSTEM_PROMPT = (
 
 
 def build_messages(question: str, context: str) -> list[dict[str, str]]:
+    """The reader's chat messages: its instructions, then the data and the question."""
     return [
         {"role": "system", "content": SYSTEM_PROMPT},
         {"role": "user", "content": f"Data:\n{context}\n\nQuestion: {question}"},

@@ -27,6 +27,7 @@ def as_list(value: Any) -> list[Any]:
 
 
 def scalar_text(value: Any) -> str:
+    """A parameter value as request text: booleans as true/false, lists joined with commas."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
@@ -81,6 +82,7 @@ def render_matchbook(terms: list[tuple[str, Any]], keywords: list[str], fixed: d
 
 
 def optimade_key(path: str) -> str:
+    """The OPTIMADE property name a field path reads (``attributes.`` dropped)."""
     segments = parse_path(path)
     if segments[0].key == "attributes" and len(segments) > 1:
         return segments[1].key

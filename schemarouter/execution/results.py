@@ -18,6 +18,8 @@ Status = Literal["ok", "partial", "failed", "declined"]
 
 
 class ResultModel(BaseModel):
+    """Base of the result models: unknown keys are rejected."""
+
     model_config = ConfigDict(extra="forbid")
 
 
@@ -87,6 +89,7 @@ class StepResult(ResultModel):
 
     @property
     def ok(self) -> bool:
+        """Whether the step ended without an error."""
         return self.error is None
 
 
@@ -100,14 +103,17 @@ class RunResult(ResultModel):
 
     @property
     def values(self) -> list[Value]:
+        """Every value of every record of every step."""
         return [v for step in self.steps for record in step.records for v in record.values.values()]
 
     @property
     def errors(self) -> list[StepResult]:
+        """The steps that ended in an error."""
         return [step for step in self.steps if step.error is not None]
 
     @property
     def coverage(self) -> Coverage | None:
+        """What the plan covers of the question, when the plan is known."""
         return self.plan.coverage if self.plan is not None else None
 
     @property

@@ -58,6 +58,7 @@ class Secrets:
         return cls(frozenset(names), tuple(sorted(values, key=lambda v: (-len(v), v))))
 
     def is_credential(self, name: str) -> bool:
+        """Whether a parameter or header name is one that carries a credential."""
         return name.lower() in self.names
 
     # ------------------------------------------------------------------ text

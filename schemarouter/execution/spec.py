@@ -36,4 +36,5 @@ class AdapterSpec(BaseModel):
     notes: str = ""
 
     def location(self, param: str) -> Location:
+        """Where a parameter is sent; the query string unless declared otherwise."""
         return self.locations.get(param, "query")

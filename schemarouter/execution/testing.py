@@ -43,11 +43,13 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def cassette_dir(source_id: str) -> str:
+    """The cassette folder of a source."""
     return str(REPO / "cassettes" / source_id)
 
 
 @pytest.fixture
 def vcr_config() -> dict[str, Any]:
+    """pytest-recording's VCR settings, with every installed source's credentials filtered out."""
     declarations, _adapters = installed()
     config = offline.vcr_config(Secrets.from_sources(declarations.sources.values(), os.environ))
     # pytest-recording's --record-mode (default "none") must win, so re-recording works.
@@ -57,6 +59,7 @@ def vcr_config() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def installed() -> tuple[Declarations, dict[str, Any]]:
+    """The installed plugins' declarations and adapters."""
     pm = make_plugin_manager()
     return collect(pm), collect_adapters(pm)
 

@@ -26,6 +26,8 @@ from schemarouter.openapi.report import ImportReport, Unmapped
 
 @dataclass(frozen=True)
 class ImportResult:
+    """The local source an import produced and the report of what it mapped."""
+
     local: LocalSource
     report: ImportReport
 

@@ -30,6 +30,8 @@ def _missing(kind: str, name: str, known: list[str]) -> str:
 
 
 class Builder:
+    """Turns draft endpoints and the overlay into a validated local source."""
+
     def __init__(
         self, doc: dict[str, Any], spec_file: str, overlay: Overlay, overlay_file: str, source_id: str,
         report: ImportReport,
@@ -42,6 +44,7 @@ class Builder:
         self.report = report
 
     def check_overlay_names(self, drafts: list[DraftEndpoint], excluded: set[str]) -> None:
+        """Fail on an overlay endpoint or field name that the import did not produce."""
         ids = [d.id for d in drafts]
         for endpoint_id in self.overlay.endpoints:
             if endpoint_id not in ids and endpoint_id not in excluded:
@@ -52,6 +55,7 @@ class Builder:
                 raise OpenAPIImportError(self.overlay_file, f"fields.{name}", _missing("field", name, sorted(all_names)))
 
     def build(self, drafts: list[DraftEndpoint]) -> LocalSource:
+        """Apply the overlay to the drafts and validate the resulting source and adapter specs."""
         endpoints: list[dict[str, Any]] = []
         specs: dict[str, AdapterSpec] = {}
         for draft in drafts:

@@ -27,6 +27,7 @@ def mapping(value: object, file: str, place: str, what: str) -> dict[Any, Any]:
 
 
 def sequence(value: object, file: str, place: str, what: str) -> list[Any]:
+    """``value`` as a list (none: empty); anything else is an import error naming the place."""
     if value is None:
         return []
     if not isinstance(value, list):

@@ -60,6 +60,8 @@ _JSON_TYPE = re.compile(r"^application/([\w.+-]*\+)?json$|^application/json$|^\*
 
 @dataclass
 class DraftParam:
+    """A parameter as the document declares it, before the overlay applies."""
+
     name: str
     type: str
     location: str  # "query" | "path" | "body"
@@ -73,6 +75,8 @@ class DraftParam:
 
 @dataclass
 class DraftEndpoint:
+    """An operation mapped to an endpoint, before the overlay applies."""
+
     id: str
     place: str  # "GET /path"
     base_url: str
@@ -91,6 +95,7 @@ class DraftEndpoint:
 
 
 def slugify(text: str) -> str:
+    """A lower-case identifier from an operation id or path, starting with a letter."""
     slug = re.sub(r"[^a-z0-9]+", "_", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", text).lower()).strip("_")
     if not slug or not slug[0].isalpha():
         slug = f"op_{slug}".rstrip("_")
@@ -98,6 +103,7 @@ def slugify(text: str) -> str:
 
 
 def field_name(path: str) -> str:
+    """A field name from a response path: separators become underscores."""
     name = re.sub(r"[^A-Za-z0-9_]+", "_", path.replace("[]", "").replace(".", "_")).strip("_")
     return name if name and (name[0].isalpha() or name[0] == "_") else f"f_{name}"
 
@@ -175,6 +181,8 @@ def is_read_only_post(op: dict[str, Any]) -> bool:
 
 
 class Mapper:
+    """Maps an OpenAPI document's operations to draft endpoints, reporting what it leaves out."""
+
     def __init__(
         self, doc: dict[str, Any], file: str, overlay: Overlay, report: ImportReport, overlay_file: str = "overlay",
         started: float | None = None,
@@ -206,6 +214,7 @@ class Mapper:
 
     # ------------------------------------------------------------------ servers
     def base_url(self, *levels: Any) -> str:
+        """The API's base URL: the overlay's, else the first absolute server, else a placeholder."""
         if self.overlay.base_url:
             return self.overlay.base_url.rstrip("/")
         for servers in levels:
@@ -238,6 +247,7 @@ class Mapper:
 
     # ------------------------------------------------------------------ operations
     def endpoints(self) -> list[DraftEndpoint]:
+        """Draft endpoints for the document's operations: GETs first, then POST, PUT, PATCH and DELETE."""
         drafts: list[DraftEndpoint] = []
         taken: set[str] = set()
         items: list[tuple[str, dict[str, Any]]] = []

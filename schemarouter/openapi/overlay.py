@@ -28,6 +28,8 @@ class _Strict(BaseModel):
 
 
 class FieldOverlay(_Strict):
+    """Overrides for one imported field."""
+
     name: str | None = None  # rename the imported field
     group: Slug | None = None
     concepts: list[Slug] | None = None
@@ -41,6 +43,8 @@ class FieldOverlay(_Strict):
 
 
 class ParameterOverlay(_Strict):
+    """Overrides for one imported parameter."""
+
     concept: Slug | None = None
     description: str | None = None
     example: Any = None
@@ -48,6 +52,8 @@ class ParameterOverlay(_Strict):
 
 
 class EndpointOverlay(_Strict):
+    """Overrides for one imported endpoint, or its exclusion."""
+
     id: Slug | None = None  # rename the endpoint
     exclude: bool = False
     description: str | None = None
@@ -63,6 +69,8 @@ class EndpointOverlay(_Strict):
 
 
 class Overlay(_Strict):
+    """What the document cannot say: the source's metadata and per-endpoint, field and parameter overrides."""
+
     title: str | None = None
     aliases: list[Alias] = Field(default_factory=list)
     domain: Slug | None = None
@@ -82,6 +90,7 @@ class Overlay(_Strict):
 
 
 def load_overlay(path: str | Path | None) -> Overlay:
+    """Read and validate an overlay file (none: an empty overlay)."""
     if path is None:
         return Overlay()
     try:

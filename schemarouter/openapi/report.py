@@ -14,16 +14,21 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Unmapped:
+    """One construct of the document that the import did not map, and where."""
+
     place: str  # where in the document, e.g. "GET /movie/{movie_id} response genres[]"
     construct: str  # short kind: oneOf, header parameter, non-JSON response, ...
     detail: str = ""
 
     def line(self) -> str:
+        """The item as one line."""
         return f"{self.place}: {self.construct}" + (f" ({self.detail})" if self.detail else "")
 
 
 @dataclass
 class ImportReport:
+    """What an import mapped, counted, and what it left out or noted."""
+
     spec: str
     source_id: str
     openapi_version: str = ""
@@ -41,15 +46,18 @@ class ImportReport:
     _seen: set[Unmapped] = field(default_factory=set, repr=False, compare=False)
 
     def add(self, place: str, construct: str, detail: str = "") -> None:
+        """Record an unmapped construct once."""
         item = Unmapped(place, construct, detail)
         if item not in self._seen:  # a set: real documents report thousands of items
             self._seen.add(item)
             self.unmapped.append(item)
 
     def counts(self) -> dict[str, int]:
+        """How many unmapped items there are of each construct."""
         return dict(sorted(Counter(u.construct for u in self.unmapped).items()))
 
     def summary(self) -> str:
+        """One line: document, version, operations, endpoints, parameters, fields, unmapped items."""
         version = f"OpenAPI {self.openapi_version}" + (f", converted from {self.converted_from}" if self.converted_from else "")
         writes = f" ({self.write_endpoints} writes)" if self.write_endpoints else ""
         return (
@@ -59,9 +67,11 @@ class ImportReport:
         )
 
     def unmapped_lines(self) -> list[str]:
+        """Every unmapped item and note, one line each."""
         return [u.line() for u in self.unmapped] + [f"note: {n}" for n in self.notes]
 
     def as_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready data."""
         return {
             "spec": self.spec, "source_id": self.source_id, "openapi_version": self.openapi_version,
             "operations": self.operations, "endpoints": self.endpoints, "parameters": self.parameters,

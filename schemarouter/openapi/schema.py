@@ -43,6 +43,8 @@ class _TooManyFields(Exception):
 
 @dataclass(frozen=True)
 class FlatField:
+    """One scalar or list leaf of a response schema, by its dotted path."""
+
     path: str
     type: str
     description: str = ""
@@ -52,6 +54,7 @@ class FlatField:
 
     @property
     def key(self) -> str:
+        """The last key of the path, without list selectors."""
         return self.path.replace("[]", "").rsplit(".", 1)[-1]
 
 
@@ -64,6 +67,8 @@ def _unit(node: dict[str, Any]) -> str | None:
 
 
 class Flattener:
+    """Flattens response schemas into fields, within depth and field-count budgets."""
+
     def __init__(
         self, resolver: Resolver, report: ImportReport, max_depth: int = MAX_DEPTH, max_fields: int = MAX_FIELDS
     ) -> None:

@@ -14,6 +14,7 @@ from schemarouter.local_sources import LocalSource
 
 
 def local_source_document(local: LocalSource) -> dict[str, Any]:
+    """The local source as a mapping, adapter specs placed on their endpoints."""
     data = local.source.model_dump(mode="json", by_alias=True, exclude_defaults=True)
     for endpoint in data["endpoints"]:
         spec = local.adapter_specs.get(endpoint["id"])
@@ -23,5 +24,6 @@ def local_source_document(local: LocalSource) -> dict[str, Any]:
 
 
 def local_source_yaml(local: LocalSource) -> str:
+    """The local source as a YAML file that ``source add`` reads back."""
     header = f"# Local source {local.source.id}: schemarouter source add THIS_FILE\n"
     return header + yaml.safe_dump(local_source_document(local), sort_keys=False, allow_unicode=True, width=110)

@@ -23,7 +23,8 @@ class BenchRouter(Protocol):
     name: str
     kind: str  # "schemarouter" | "baseline" | "ablation" | "llm"
 
-    def plan(self, question: str) -> Plan: ...
+    def plan(self, question: str) -> Plan:
+        """The router's plan for ``question``."""
 
     def prompt_tokens(self, question: str) -> int:
         """Tokens this router sends to an LLM to route ``question`` (0 without an LLM)."""
@@ -59,9 +60,11 @@ class EntityParams:
             self._analyze(q)
 
     def analysis(self, question: str) -> Analysis:
+        """The understand step's analysis of ``question`` (cached)."""
         return self._analyze(question)
 
     def params(self, question: str, info: EndpointInfo) -> dict[str, Any]:
+        """Parameter values for one endpoint from the question's entities; empty when they do not fit."""
         from schemarouter.router.params import fill_params
 
         try:
@@ -72,6 +75,7 @@ class EntityParams:
 
 
 def identifier_names(info: EndpointInfo) -> list[str]:
+    """The endpoint's identifier field names."""
     return [n for n, f in info.fields.items() if f.field.identifier]
 
 
@@ -98,6 +102,7 @@ def make_step(
 
 
 def field_meta(info: EndpointInfo, fields: list[str]) -> dict[str, FieldMeta]:
+    """Unit and provenance metadata for each named field of the endpoint."""
     out: dict[str, FieldMeta] = {}
     for name in fields:
         f = info.fields[name]
@@ -108,4 +113,5 @@ def field_meta(info: EndpointInfo, fields: list[str]) -> dict[str, FieldMeta]:
 
 
 def new_plan(question: str, graph: SchemaGraph, mode: str) -> Plan:
+    """An empty plan for ``question`` stamped with the graph's fingerprint."""
     return Plan(query=question, registry_fingerprint=graph.fingerprint, mode=mode)

@@ -44,6 +44,7 @@ class BM25:
                 self.postings.setdefault(w, []).append(i)
 
     def scores(self, query: Sequence[str]) -> list[float]:
+        """The BM25 score of every document for the query's words."""
         out = [0.0] * len(self.tfs)
         for w in set(query):
             idf = self.idf.get(w)
@@ -56,12 +57,15 @@ class BM25:
         return out
 
     def top(self, query: Sequence[str], k: int = 1) -> list[tuple[int, float]]:
+        """The ``k`` best (document index, score) pairs with a positive score."""
         s = self.scores(query)
         # nlargest keeps this linear in the corpus; ties go to the lower index, as a full sort would
         return heapq.nsmallest(k, ((i, v) for i, v in enumerate(s) if v > 0), key=lambda t: (-t[1], t[0]))
 
 
 class BM25Router:
+    """Baseline: the endpoints whose text best matches the question's words under BM25."""
+
     name = "vector-only (BM25)"
     kind = "baseline"
 
@@ -91,6 +95,7 @@ class BM25Router:
         return self._field_index[key]
 
     def plan(self, question: str) -> Plan:
+        """Plan the best-matching endpoints, each with its identifiers and best-matching fields."""
         plan = new_plan(question, self.graph, "bm25")
         q = content_words(question)
         top = self.index.top(q, self.endpoints)
@@ -108,4 +113,5 @@ class BM25Router:
         return plan
 
     def prompt_tokens(self, question: str) -> int:
+        """Zero: the baseline sends nothing to an LLM."""
         return 0

@@ -32,6 +32,7 @@ def unavailable_reason() -> str | None:
 
 
 def load_model() -> Any:
+    """The MiniLM sentence-embedding model, loaded offline on the CPU."""
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
     os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
@@ -48,6 +49,8 @@ def load_model() -> Any:
 
 
 class EmbeddingRouter:
+    """Baseline: the endpoint whose embedded description is nearest the question."""
+
     name = "vector-only (MiniLM)"
     kind = "baseline"
 
@@ -71,6 +74,7 @@ class EmbeddingRouter:
         )
 
     def plan(self, question: str) -> Plan:
+        """Plan the nearest endpoint with its nearest fields, or decline when nothing is near."""
         plan = new_plan(question, self.graph, "embedding")
         q = self._encode([question])[0]
         sims = self.endpoint_vectors @ q
@@ -94,4 +98,5 @@ class EmbeddingRouter:
         return plan
 
     def prompt_tokens(self, question: str) -> int:
+        """Zero: the baseline sends nothing to an LLM."""
         return 0

@@ -8,6 +8,8 @@ from schemarouter.plan import Plan
 
 
 class FetchAllRouter:
+    """Baseline: every endpoint with every field, the upper bound on recall and context size."""
+
     name = "fetch-all"
     kind = "baseline"
 
@@ -16,6 +18,7 @@ class FetchAllRouter:
         self.entities = entities or EntityParams(graph)
 
     def plan(self, question: str) -> Plan:
+        """Plan one step per endpoint, each fetching all its fields."""
         plan = new_plan(question, self.graph, "fetch-all")
         plan.steps = [
             make_step(info, list(info.fields), self.entities.params(question, info))
@@ -24,4 +27,5 @@ class FetchAllRouter:
         return plan
 
     def prompt_tokens(self, question: str) -> int:
+        """Zero: the baseline sends nothing to an LLM."""
         return 0

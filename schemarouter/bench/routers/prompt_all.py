@@ -45,6 +45,7 @@ def render_schema(decls: Declarations) -> str:
 
 
 def build_messages(decls: Declarations, question: str, schema: str | None = None) -> list[dict[str, str]]:
+    """The chat messages: every source's schema in the system prompt, the question as the user's."""
     schema = schema if schema is not None else render_schema(decls)
     return [
         {"role": "system", "content": f"{INSTRUCTIONS}\n\nSources:\n{schema}"},
@@ -53,10 +54,13 @@ def build_messages(decls: Declarations, question: str, schema: str | None = None
 
 
 def prompt_tokens(messages: list[dict[str, str]]) -> int:
+    """The tokens the messages' contents count."""
     return sum(count_tokens(m["content"]) for m in messages)
 
 
 class PromptAllRouter:
+    """LLM baseline: the whole registry's schema in the prompt, the model picks the steps."""
+
     name = "prompt-all"
     kind = "llm"
 
@@ -70,9 +74,11 @@ class PromptAllRouter:
         self._schema_tokens = count_tokens(f"{INSTRUCTIONS}\n\nSources:\n{self.schema}")
 
     def prompt_tokens(self, question: str) -> int:
+        """The schema's tokens plus the question's."""
         return self._schema_tokens + count_tokens(question)
 
     def plan(self, question: str) -> Plan:
+        """Ask the model for steps and keep those that name declared endpoints, fields and parameters."""
         if self.config is None:
             raise SchemaRouterError(
                 "prompt-all needs an LLM endpoint (--llm-url or SCHEMAROUTER_LLM_URL)"

@@ -17,6 +17,8 @@ MIN_OVERLAP = 2
 
 
 class RuleBasedRouter:
+    """Baseline: keyword overlap between the question and each endpoint's text, plus named sources."""
+
     name = "rule-based"
     kind = "baseline"
 
@@ -37,6 +39,7 @@ class RuleBasedRouter:
         return [sid for sid, names in self._names.items() if any(n and f" {n} " in text for n in names)]
 
     def plan(self, question: str) -> Plan:
+        """Plan the endpoints whose words overlap the question most (one per named source)."""
         plan = new_plan(question, self.graph, "rule-based")
         q = set(content_words(question))
         scored = sorted(((len(q & doc), key) for key, doc in self._docs.items()), key=lambda t: (-t[0], t[1]))
@@ -60,4 +63,5 @@ class RuleBasedRouter:
         return plan
 
     def prompt_tokens(self, question: str) -> int:
+        """Zero: the baseline sends nothing to an LLM."""
         return 0

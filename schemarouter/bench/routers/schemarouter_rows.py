@@ -20,6 +20,8 @@ from schemarouter.understand.base import Understander
 
 
 class SchemaRouterRow:
+    """schemarouter itself as a benchmark row, in one planning mode."""
+
     kind = "schemarouter"
 
     def __init__(
@@ -35,19 +37,24 @@ class SchemaRouterRow:
         self.name = name or f"schemarouter ({mode})"
 
     def plan(self, question: str) -> Plan:
+        """schemarouter's plan for ``question``."""
         return self.router.plan(question, mode=self.mode)  # type: ignore[arg-type]
 
     def prompt_tokens(self, question: str) -> int:
+        """Zero: the rules understander sends nothing to an LLM."""
         return 0  # the rules understander sends nothing to an LLM
 
 
 class NoFieldProjection(SchemaRouterRow):
+    """Ablation: schemarouter's endpoints, but every field of each."""
+
     kind = "ablation"
 
     def __init__(self, graph: SchemaGraph) -> None:
         super().__init__(graph, "recall", "ablation: no field projection")
 
     def plan(self, question: str) -> Plan:
+        """schemarouter's plan with each step fetching all its endpoint's fields."""
         plan = super().plan(question)
         for step in plan.steps:
             info = self.graph.endpoints[(step.source, step.endpoint)]
@@ -58,12 +65,15 @@ class NoFieldProjection(SchemaRouterRow):
 
 
 class NoProvenance(SchemaRouterRow):
+    """Ablation: schemarouter's plans without unit and provenance metadata."""
+
     kind = "ablation"
 
     def __init__(self, graph: SchemaGraph) -> None:
         super().__init__(graph, "recall", "ablation: no provenance layer")
 
     def plan(self, question: str) -> Plan:
+        """schemarouter's plan with the field metadata removed."""
         plan = super().plan(question)
         for step in plan.steps:
             step.meta = {}
@@ -71,18 +81,23 @@ class NoProvenance(SchemaRouterRow):
 
 
 class NoSourceRouting(SchemaRouterRow):
+    """Ablation: schemarouter without the source a question names."""
+
     kind = "ablation"
 
     def __init__(self, graph: SchemaGraph) -> None:
         super().__init__(graph, "recall", "ablation: no source routing")
 
     def plan(self, question: str) -> Plan:
+        """Plan from the question's analysis with its source constraint dropped."""
         analysis = self.router.understander.understand(question, self.graph)
         analysis.understanding.source_constraint = None
         return self.router.plan_from_analysis(analysis, self.mode)  # type: ignore[arg-type]
 
 
 class NoAliasLayer(SchemaRouterRow):
+    """Ablation: schemarouter over declarations without field aliases."""
+
     kind = "ablation"
 
     def __init__(self, frozen: Frozen) -> None:

@@ -12,6 +12,7 @@ def content_words(text: str) -> list[str]:
 
 
 def field_text(info: EndpointInfo, name: str, aliases: bool = True) -> str:
+    """The words that describe a field: its name, description, concepts and (optionally) aliases."""
     f = info.fields[name].field
     parts = [humanize(f.name), f.description, " ".join(f.concepts).replace("_", " ")]
     if aliases:
@@ -20,6 +21,7 @@ def field_text(info: EndpointInfo, name: str, aliases: bool = True) -> str:
 
 
 def endpoint_text(info: EndpointInfo, with_fields: bool = True) -> str:
+    """The words that describe an endpoint: its source, its own text and (optionally) its fields'."""
     s, e = info.source, info.endpoint
     parts = [
         s.id.replace("_", " "),
