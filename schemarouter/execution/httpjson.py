@@ -40,6 +40,10 @@ from schemarouter.execution.spec import AdapterSpec
 from schemarouter.execution.xmltree import parse_xml
 from schemarouter.paths import extract
 
+# One query-string pair as httpx types it; adapters send text, but a list must be typed this wide to be
+# accepted as request params (lists are invariant).
+QueryPair = tuple[str, str | int | float | bool | None]
+
 
 def redact_url(url: httpx.URL | str, extra: set[str] | frozenset[str] = frozenset()) -> str:
     """A URL to show: credential query parameters (the general list plus ``extra``) replaced."""
@@ -77,7 +81,7 @@ class HttpJsonAdapter:
         endpoint, spec = call.endpoint, self.spec(call.endpoint.id)
         method = endpoint.method
         path_vars: dict[str, str] = {}
-        query: list[tuple[str, str | int | float | bool | None]] = []  # httpx's query pair type; we send text
+        query: list[QueryPair] = []
         body: dict[str, Any] = {}
         headers: dict[str, str] = {}
         filter_terms: list[tuple[str, Any]] = []

@@ -9,7 +9,7 @@ The key comes from ``MP_API_KEY`` (the executor refuses the step before any requ
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, cast
 
 from schemarouter.execution.adapter import FetchResult, StepCall
 from schemarouter.execution.errors import (
@@ -88,7 +88,8 @@ class MaterialsProjectAdapter:
             use_document_model=False, mute_progress_bars=True,
         )
         try:
-            return list(rester.search(fields=fields, **kwargs))
+            # use_document_model=False makes the rester return plain dicts, which its return type cannot say
+            return list(cast(list[dict[str, Any]], rester.search(fields=fields, **kwargs)))
         finally:
             rester.session.close()
 

@@ -14,7 +14,7 @@ from urllib.parse import quote
 import httpx
 
 from schemarouter.execution.adapter import StepCall
-from schemarouter.execution.httpjson import HttpJsonAdapter
+from schemarouter.execution.httpjson import HttpJsonAdapter, QueryPair
 from schemarouter.execution.rendering import projection_keys
 from schemarouter.execution.spec import AdapterSpec
 
@@ -31,7 +31,7 @@ class OpenAlexAdapter(HttpJsonAdapter):
         given = {k for k, v in params.items() if v not in (None, "")}
         if given == {"doi"}:
             doi = str(params["doi"]).removeprefix("https://doi.org/")
-            query = [("select", ",".join(projection_keys(call.endpoint, call.fields)))]
+            query: list[QueryPair] = [("select", ",".join(projection_keys(call.endpoint, call.fields)))]
             key = call.api_key(required=self.auth_required)
             if key and call.source.auth is not None:
                 query.append((call.source.auth.name, key))

@@ -23,5 +23,6 @@ class OqmdAdapter(HttpJsonAdapter):
 
     def extract_records(self, call: StepCall, body: Any) -> list[Any]:
         if isinstance(body, dict) and "data" not in body and isinstance(body.get("results"), list):
-            return body["results"]
+            results: list[Any] = body["results"]
+            return results
         return super().extract_records(call, body)

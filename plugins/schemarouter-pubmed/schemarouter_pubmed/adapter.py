@@ -14,7 +14,7 @@ import httpx
 
 from schemarouter.execution.adapter import FetchResult, StepCall
 from schemarouter.execution.errors import HttpStatusError, NoRecords
-from schemarouter.execution.httpjson import HttpJsonAdapter, redact_url
+from schemarouter.execution.httpjson import HttpJsonAdapter, QueryPair, redact_url
 from schemarouter.execution.rendering import as_list, scalar_text
 from schemarouter.execution.spec import AdapterSpec
 from schemarouter.paths import extract
@@ -29,8 +29,8 @@ class PubMedAdapter(HttpJsonAdapter):
     def __init__(self) -> None:
         super().__init__({"search": SPEC}, auth_required=False)
 
-    def _common(self, call: StepCall) -> list[tuple[str, str]]:
-        query = [(k, str(v)) for k, v in SPEC.fixed.items()] + [("tool", TOOL)]
+    def _common(self, call: StepCall) -> list[QueryPair]:
+        query: list[QueryPair] = [*((k, str(v)) for k, v in SPEC.fixed.items()), ("tool", TOOL)]
         if call.env.get(EMAIL_ENV):
             query.append(("email", call.env[EMAIL_ENV]))
         key = call.api_key(required=False)
@@ -38,7 +38,7 @@ class PubMedAdapter(HttpJsonAdapter):
             query.append((call.source.auth.name, key))
         return query
 
-    async def _get(self, call: StepCall, url: str, query: list[tuple[str, str]]) -> Any:
+    async def _get(self, call: StepCall, url: str, query: list[QueryPair]) -> Any:
         request = httpx.Request("GET", url, params=query)
         response = await call.send(request)
         body = self.parse_body(call, response) if response.content.strip() or response.status < 400 else None
@@ -53,7 +53,9 @@ class PubMedAdapter(HttpJsonAdapter):
         common = self._common(call)
         ids = [str(i) for i in as_list(call.params["id"])] if call.params.get("id") else []
         if not ids:
-            extra = [(k, scalar_text(call.params[k])) for k in ESEARCH_PARAMS if call.params.get(k) is not None]
+            extra: list[QueryPair] = [
+                (k, scalar_text(call.params[k])) for k in ESEARCH_PARAMS if call.params.get(k) is not None
+            ]
             body, _ = await self._get(call, f"{base}/esearch.fcgi", common + extra)
             found = extract(body, "eSearchResult.IdList.Id")
             ids = [str(i) for i in as_list(found)] if found else []
