@@ -8,6 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from schemarouter.graph import SchemaGraph
+from schemarouter.graph.terms import question_terms
+from schemarouter.models import Source
 from schemarouter.plan import binding_of
 from schemarouter.router import Router
 from schemarouter.router.validate import validate_plan
@@ -169,3 +171,18 @@ def test_thousands_of_undeclared_endpoints_still_give_valid_plans(graph: SchemaG
                      "band gap of GaN", "¿Dónde se encontró el espécimen?", ""):
         plan = router.plan(question)
         assert validate_plan(plan, g) == []
+
+
+
+@pytest.mark.parametrize("question", ["What terrain and climate did the specimen Tyrannosaurus Sue live in?",
+                                      "What climate and terrain did the specimen Tyrannosaurus Sue live in?"])
+def test_a_field_reason_names_the_first_question_word_describing_it(graph: SchemaGraph, question: str) -> None:
+    # two of the question's words describe "habitat": its reason names the one the question says first,
+    # so a question gives the same plan in every process, whatever the hash seed
+    declared = catalogue().model_dump()
+    detail = next(e for e in declared["endpoints"] if e["id"] == "specimen")
+    detail["fields"].append({"name": "habitat", "path": "habitat", "type": "string", "group": "content",
+                             "description": "The climate and terrain it lived in."})
+    plan = Router(with_catalogue(graph, Source.model_validate(declared))).plan(question)
+    first = question_terms(question.split(" did ")[0].removeprefix("What "))[0]
+    assert plan.steps[-1].why["habitat"] == f"field description matched '{first}'"

@@ -23,7 +23,7 @@ from schemarouter.understand import make_understander
 @click.command(epilog="\b\nExit codes: 0 planned; 4 declined; 1 error; 2 usage error. With --jsonl: 0 every line\n"
                       "planned, 3 some declined, 4 all declined; each line carries a \"status\" (ok or declined).")
 @click.argument("question", required=False)
-@click.option("--json", "as_json", is_flag=True, help="Print the plan as JSON (DESIGN.md plan format).")
+@click.option("--json", "as_json", is_flag=True, help="Print the plan as JSON (the Plan model of schemarouter.plan).")
 @click.option("--jsonl", "jsonl", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               help='Read {"id", "query"} lines from FILE (- for stdin); write one plan per line.')
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, help="With --jsonl: write plans to FILE.")

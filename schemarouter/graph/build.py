@@ -19,61 +19,17 @@ from schemarouter.graph.links import Link, build_links
 from schemarouter.graph.model import Edge, Node
 from schemarouter.graph.order import IntentGroup, intent_order
 from schemarouter.graph.phrases import PhraseIndex
+from schemarouter.graph.records import EndpointInfo, FieldInfo, GraphMemo
 from schemarouter.graph.shares import Counts, intent_counts
 from schemarouter.graph.structure import build_structure, field_meta
 from schemarouter.graph.text import STOPWORDS, humanize, normalize
-from schemarouter.models import Endpoint, Parameter, ResponseField, Source
+from schemarouter.models import Endpoint, ResponseField, Source
 
 # Single words too generic to stand for a field on their own when they are only part of its name.
 _GENERIC_PARTS = frozenset(
     "number count value values name names total type date code list data string symbol id ids per atom "
     "amount div item entry file page result results info score link url year".split()
 )
-
-
-@dataclass(frozen=True, slots=True)
-class FieldInfo:
-    source: str
-    endpoint: str
-    field: ResponseField
-    words: str  # humanized name
-    source_type: str  # after the per-field override
-    license: str
-    attribution: str | None
-    alias_words: tuple[str, ...] = ()  # normalized aliases, each once (a tuple: a fraction of a set's memory)
-    raw_words: str = ""  # normalized raw name ("egap", "xlogp")
-    name: str = field(init=False, repr=False, compare=False)  # field.name, read millions of times when routing
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "name", self.field.name)
-
-
-@dataclass(slots=True)
-class EndpointInfo:
-    source: Source
-    endpoint: Endpoint
-    fields: dict[str, FieldInfo]
-    groups: frozenset[str]
-    # (concept, words) -> match result, filled by the router; per endpoint, never keyed by id()
-    match_memo: dict | None = field(default=None, repr=False, compare=False)
-    key: tuple[str, str] = field(init=False, repr=False, compare=False)  # (source id, endpoint id)
-
-    def __post_init__(self) -> None:
-        self.key = (self.source.id, self.endpoint.id)
-
-    @property
-    def label(self) -> str:
-        return f"{self.source.id}.{self.endpoint.id}"
-
-    @property
-    def is_web(self) -> bool:
-        return self.source.source_type.value == "web"
-
-    def param(self, name: str) -> Parameter | None:
-        for p in self.endpoint.parameters:
-            if p.name == name:
-                return p
-        return None
 
 
 @dataclass
@@ -94,6 +50,7 @@ class SchemaGraph:
     lexical: LexicalIndex = field(default_factory=LexicalIndex)  # BM25F over every endpoint's declaration
     numbers: dict[tuple[str, str], int] = field(default_factory=dict)  # endpoint key -> number in ``lexical``
     links: dict[tuple[str, str], dict[str, list[Link]]] = field(default_factory=dict)  # consumer -> param -> links
+    memo: GraphMemo = field(default_factory=GraphMemo, repr=False, compare=False)  # answers worked out once
 
     @property
     def nodes(self) -> dict[str, Node]:
@@ -105,9 +62,9 @@ class SchemaGraph:
         return self._structure()[1]
 
     def _structure(self) -> tuple[dict[str, Node], list[Edge]]:
-        built = self.__dict__.get("_nodes_edges")
+        built = self.memo.structure
         if built is None:
-            built = self.__dict__["_nodes_edges"] = build_structure(self.decls)
+            built = self.memo.structure = build_structure(self.decls)
         return built
 
     @property
@@ -160,8 +117,8 @@ def _build(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
         _add_source(g, source, memo)
     g.index.freeze()
     g.phrases.seal()
-    g.intent_order = intent_order(g)
-    g.concept_intent_counts, g.name_intent_counts = intent_counts(g)
+    g.intent_order = intent_order(g.endpoints.values(), decls.intents)
+    g.concept_intent_counts, g.name_intent_counts = intent_counts(g.endpoints.values(), decls.intents)
     g.lexical = build_lexical(iter(g.endpoints.values()))
     g.numbers = {key: i for i, key in enumerate(g.lexical.keys)}
     g.links = build_links(g.endpoints)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from schemarouter.graph.build import EndpointInfo, FieldInfo
+    from schemarouter.graph.records import EndpointInfo, FieldInfo
 
 
 @dataclass

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 
 if TYPE_CHECKING:
-    from schemarouter.graph.build import EndpointInfo
+    from schemarouter.graph.records import EndpointInfo
 
 K1 = 1.2
 STRENGTH_HALF = 2.0  # the pseudo term frequency at which a term counts half (a word once in a field name)

@@ -25,7 +25,7 @@ from schemarouter.graph.terms import name_terms, path_terms
 from schemarouter.graph.text import humanize
 
 if TYPE_CHECKING:
-    from schemarouter.graph.build import EndpointInfo
+    from schemarouter.graph.records import EndpointInfo
 
 Key = tuple[str, str]
 _ID_SUFFIX = re.compile(r"(?:_|\b)?(?:id|ids|key|code|uid|uuid|urn|accession)$", re.IGNORECASE)

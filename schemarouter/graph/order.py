@@ -15,7 +15,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from schemarouter.graph.build import EndpointInfo, SchemaGraph
+    from collections.abc import Iterable, Mapping
+
+    from schemarouter.graph.records import EndpointInfo
+    from schemarouter.models import Intent
 
 
 @dataclass
@@ -34,11 +37,11 @@ class IntentGroup:
     tails: list[tuple[int, int, int, str]] = field(default_factory=list)
 
 
-def intent_order(g: SchemaGraph) -> dict[str, list[IntentGroup]]:
+def intent_order(endpoints: Iterable[EndpointInfo], intents: Mapping[str, Intent]) -> dict[str, list[IntentGroup]]:
     """Intent -> its endpoints' groups (every intent any endpoint serves; others have no endpoint)."""
-    groups: dict[str, dict[tuple, IntentGroup]] = {}
+    groups: dict[str, dict[tuple[object, ...], IntentGroup]] = {}
     wanted: dict[str, set[str]] = {}
-    for info in g.endpoints.values():
+    for info in endpoints:
         ep = info.endpoint
         params = ep.parameters
         facts = (
@@ -52,7 +55,8 @@ def intent_order(g: SchemaGraph) -> dict[str, list[IntentGroup]]:
         label, priority, n_fields = info.label, info.source.priority, len(info.fields)
         for intent in dict.fromkeys(ep.intents):
             if intent not in wanted:
-                wanted[intent] = set(g.intent_groups(intent))
+                declared = intents.get(intent)
+                wanted[intent] = set(declared.field_groups) if declared else set()
             covered = len(wanted[intent] & info.groups)
             sig = (*facts, covered > 0, info.source.source_type.value, field_type)
             by_sig = groups.setdefault(intent, {})

@@ -11,20 +11,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from schemarouter.graph.build import SchemaGraph
+    from collections.abc import Iterable, Mapping
+
+    from schemarouter.graph.records import EndpointInfo
+    from schemarouter.models import Intent
 
 Counts = tuple[int, tuple[tuple[str, int], ...]]  # (fields counted, (intent, fields it wants) in first-seen order)
 
 
-def intent_counts(g: SchemaGraph) -> tuple[dict[str, Counts], dict[str, Counts]]:
+def intent_counts(
+    endpoints: Iterable[EndpointInfo], intents: Mapping[str, Intent]
+) -> tuple[dict[str, Counts], dict[str, Counts]]:
     """(concept -> counts over the fields carrying it, field name -> counts over the fields of that
     name that do not carry it as a concept). One pass over the endpoints in graph order, which is the
     order of ``concept_fields`` and ``fields_by_name`` (field names and concepts are unique per endpoint
     and field, as the models validate)."""
-    wants = {name: set(intent.field_groups) for name, intent in g.decls.intents.items()}
+    wants = {name: set(intent.field_groups) for name, intent in intents.items()}
     concepts: dict[str, list] = {}  # concept -> [fields counted, {intent: fields it wants}]
     names: dict[str, list] = {}
-    for info in g.endpoints.values():
+    for info in endpoints:
         intents = info.endpoint.intents
         by_group: dict[str, tuple[str, ...]] = {}
         for f in info.fields.values():

@@ -12,7 +12,6 @@ and attribution from the graph, and the reason it is there.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import Literal
 
 from schemarouter.coverage import coverage as coverage_report
@@ -23,7 +22,7 @@ from schemarouter.graph.text import normalize
 from schemarouter.plan import FieldMeta, Plan, PlanStep, Understanding
 from schemarouter.router.matching import EndpointMatch, concept_hits, match_endpoint, match_from_hits
 from schemarouter.router.params import fill_params
-from schemarouter.router.ranking import Pool, Run, phrase_scores, sort_key
+from schemarouter.router.ranking import Candidate, Pool, Run, ascending, phrase_scores, ranking_key, sort_key
 from schemarouter.understand.base import Analysis, Understander
 from schemarouter.understand.evidence import ENTITY_CONCEPT
 from schemarouter.router.open_route import chain_steps, explained, open_route, question_values
@@ -37,17 +36,6 @@ OPEN_PROBE = 8  # lexical matches looked at to decide whether the open route cou
 CURRENT_TERMS = ("current", "live", "realtim", "now", "latest", "today", "recent")
 UNEXPLAINED = 0.05  # a plan whose sources mention less of the question than this does not answer it  # how much more of the question an undeclared source must explain to beat the vocabulary
 _TYPED_KINDS = frozenset({"doi", "arxiv_id", "pmid", "cid", "material_id", "inchikey", "chemsys", "elements"})
-
-
-@dataclass
-class Candidate:
-    info: EndpointInfo
-    match: EndpointMatch
-    key: tuple
-
-    @property
-    def source(self) -> str:
-        return self.info.source.id
 
 
 class Router:
@@ -190,8 +178,8 @@ class Router:
         coverage = len(groups & info.groups)
         fit = _entity_fit(info, wanted)
         evidence = sum(analysis.intent_scores.get(i, 0.0) for i in info.endpoint.intents)
-        key = (fit, score, serves, 0 if info.is_web else 1, coverage, round(evidence, 3), info.source.priority,
-               -len(info.fields))
+        key = ranking_key(fit, score, serves, 0 if info.is_web else 1, coverage, evidence, info.source.priority,
+                          len(info.fields))
         return Candidate(info, m, key)
 
     def _ranking(self, analysis: Analysis) -> tuple[Pool, Callable[[str], list[Candidate]]]:
@@ -239,12 +227,10 @@ class Router:
                     if group.property_param:
                         score += _bonus([c for c in u.concepts if key not in hits[(c, analysis.matched.get(c, c))]],
                                         numeric)
-                    else:
-                        score += 0.0
                     buckets.setdefault(score, []).append(pos)
             for score, positions in buckets.items():
                 runs.append((Run(_entries(group, positions, fit, score, web, evidence), None, group.field_type), ()))
-            rest = 0.0 + (_bonus(u.concepts, numeric) if group.property_param else 0.0)
+            rest = _bonus(u.concepts, numeric) if group.property_param else 0.0
             unreached = (pos for pos, key in enumerate(group.keys) if key not in scores)
             runs.append((Run(_entries(group, unreached, fit, rest, web, evidence), zero, group.source_type), ()))
 
@@ -453,7 +439,7 @@ def _bonus(unmatched: list[str], numeric: set[str]) -> float:
 
 def _numeric(graph: SchemaGraph, concept: str) -> bool:
     """Whether a numeric field carries ``concept`` (remembered per graph)."""
-    memo = graph.__dict__.setdefault("_numeric_concepts", {})
+    memo = graph.memo.numeric_concepts
     found = memo.get(concept)
     if found is None:
         found = memo[concept] = any(f.field.type == "number" for f in graph.concept_fields.get(concept, ()))
@@ -462,11 +448,12 @@ def _numeric(graph: SchemaGraph, concept: str) -> bool:
 
 def _entries(group: IntentGroup, positions: Iterable[int], fit: int, score: float, web: int,
              evidence: float) -> Iterator[tuple[tuple, EndpointInfo]]:
-    """(sort key, endpoint) of a group's endpoints at ``positions``: the key ``Router._keyed`` would give,
-    negated, from the group's shared facts and each endpoint's presorted tail."""
+    """(sort key, endpoint) of a group's endpoints at ``positions``: the key ``Router._keyed`` gives, from
+    the group's shared facts and each endpoint's presorted tail (its negated coverage and priority)."""
     for pos in positions:
-        cov, prio, nfields, label = group.tails[pos]
-        yield (-fit, -score, -1, -web, cov, -evidence, prio, nfields, label), group.endpoints[pos]
+        neg_coverage, neg_priority, n_fields, label = group.tails[pos]
+        key = ranking_key(fit, score, 1, web, -neg_coverage, evidence, -neg_priority, n_fields)
+        yield ascending(key, label), group.endpoints[pos]
 
 
 def _copy_match(m: EndpointMatch) -> EndpointMatch:

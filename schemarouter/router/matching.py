@@ -93,7 +93,7 @@ def concept_hits(graph: SchemaGraph, concept: str, said: str) -> dict[tuple[str,
     Fields carrying the concept score ALIAS whatever their name (the first rule of ``_field_score``),
     so their endpoints come straight from the graph's index; only fields matched by name, alias or
     words are scored one by one."""
-    memo = graph.__dict__.setdefault("_concept_hits", {})
+    memo = graph.memo.concept_hits
     key = (concept, said)
     hit = memo.get(key)
     if hit is not None:

@@ -232,7 +232,7 @@ def field_terms(info: EndpointInfo, name: str) -> tuple[set[str], set[str]]:
 
 def _fields(info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool, bound: set[str],
             why: dict[str, str]) -> list[str]:
-    terms = set(analysis.all_terms)
+    terms = dict.fromkeys(analysis.all_terms)  # a set in the question's order: the reasons must not vary by run
     chosen: dict[str, str] = {}
     for name, f in info.fields.items():
         if f.field.identifier:
@@ -243,9 +243,9 @@ def _fields(info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool,
     by_prose: dict[str, set[str]] = {}
     for name in info.fields:
         named, prose = field_terms(info, name)
-        for t in named & terms:
+        for t in named & terms.keys():
             by_name.setdefault(t, set()).add(name)
-        for t in prose & terms - {"name"}:
+        for t in prose & terms.keys() - {"name"}:
             by_prose.setdefault(t, set()).add(name)
     hits: dict[str, str] = {}
     for t in terms:  # per word of the question: the fields named for it, else those described with it

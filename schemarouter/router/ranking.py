@@ -19,21 +19,47 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from schemarouter.graph import EndpointInfo
-    from schemarouter.router.core import Candidate
     from schemarouter.router.matching import EndpointMatch
 
 SortKey = tuple[Any, ...]
 Entry = tuple[SortKey, "EndpointInfo"]
 
 
+@dataclass
+class Candidate:
+    """An endpoint ranked for one question: how its fields match, and its ranking key."""
+
+    info: EndpointInfo
+    match: EndpointMatch
+    key: SortKey
+
+    @property
+    def source(self) -> str:
+        """The id of the endpoint's source."""
+        return self.info.source.id
+
+
+def ranking_key(fit: int, score: float, serves: int, web: int, coverage: int, evidence: float, priority: int,
+                n_fields: int) -> SortKey:
+    """The one ranking key, compared descending: entity fit, concept-match score, serves the intent,
+    not web, coverage of the intent's field groups, intent evidence, source priority, fewest fields."""
+    return (fit, score, serves, web, coverage, round(evidence, 3), priority, -n_fields)
+
+
+def ascending(key: SortKey, label: str) -> SortKey:
+    """``key`` negated, then the label: the ranking as an ascending sort, ties by label."""
+    return (*(-x for x in key), label)
+
+
 def sort_key(c: Candidate) -> SortKey:
     """Key descending, then label ascending (the order of ``Router.candidates``)."""
-    return (*(-x for x in c.key), c.info.label)
+    return ascending(c.key, c.info.label)
 
 
 class Run:

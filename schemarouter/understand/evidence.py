@@ -27,9 +27,8 @@ def entity_param_concepts() -> dict[str, str]:
     return dict(ENTITY_CONCEPT)
 
 
-def _memo(graph: SchemaGraph) -> dict:
-    memo = graph.__dict__.setdefault("_evidence_memo", {})
-    return memo
+def _memo(graph: SchemaGraph) -> dict[tuple[str, str], dict[str, float]]:
+    return graph.memo.evidence
 
 
 def _param_concept_intents(graph: SchemaGraph, concept: str) -> dict[str, float]:

@@ -1,0 +1,77 @@
+"""The graph's records of one endpoint and one response field, as routing reads them.
+
+They sit below every other graph module (the indexes, the lexical index, the intent order and the
+links all hold them), so that each of those imports them from here and only ``build`` imports
+those modules: the arrows inside the graph package point one way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from schemarouter.graph.model import Edge, Node
+from schemarouter.models import Endpoint, Parameter, ResponseField, Source
+
+
+@dataclass(frozen=True, slots=True)
+class FieldInfo:
+    source: str
+    endpoint: str
+    field: ResponseField
+    words: str  # humanized name
+    source_type: str  # after the per-field override
+    license: str
+    attribution: str | None
+    alias_words: tuple[str, ...] = ()  # normalized aliases, each once (a tuple: a fraction of a set's memory)
+    raw_words: str = ""  # normalized raw name ("egap", "xlogp")
+    name: str = field(init=False, repr=False, compare=False)  # field.name, read millions of times when routing
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", self.field.name)
+
+
+@dataclass(slots=True)
+class EndpointInfo:
+    source: Source
+    endpoint: Endpoint
+    fields: dict[str, FieldInfo]
+    groups: frozenset[str]
+    # (concept, words) -> match result, filled by the router; per endpoint, never keyed by id()
+    match_memo: dict[tuple[str, str], Any] | None = field(default=None, repr=False, compare=False)
+    key: tuple[str, str] = field(init=False, repr=False, compare=False)  # (source id, endpoint id)
+
+    def __post_init__(self) -> None:
+        self.key = (self.source.id, self.endpoint.id)
+
+    @property
+    def label(self) -> str:
+        return f"{self.source.id}.{self.endpoint.id}"
+
+    @property
+    def is_web(self) -> bool:
+        return self.source.source_type.value == "web"
+
+    def param(self, name: str) -> Parameter | None:
+        for p in self.endpoint.parameters:
+            if p.name == name:
+                return p
+        return None
+
+
+
+@dataclass
+class GraphMemo:
+    """What routing works out about one graph once and then reads for every question.
+
+    The graph is immutable once built, so these answers never go stale; they live here, as typed
+    members of the graph, rather than in module globals keyed by graph or on the graph's ``__dict__``.
+    """
+
+    # (concept, words said) -> endpoint key -> best field score: ``router.matching.concept_hits``
+    concept_hits: dict[tuple[str, str], dict[tuple[str, str], float]] = field(default_factory=dict)
+    # concept -> whether a numeric field carries it: ``router.core``
+    numeric_concepts: dict[str, bool] = field(default_factory=dict)
+    # ("param" or "concept", concept) -> intent -> share: ``understand.evidence``
+    evidence: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
+    # the typed nodes and edges, built on first use: ``SchemaGraph.nodes``
+    structure: tuple[dict[str, Node], list[Edge]] | None = None
