@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import gc
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from schemarouter.declarations import Declarations
 from schemarouter.graph.index import GraphIndex
@@ -27,8 +27,7 @@ from schemarouter.models import Endpoint, ResponseField, Source
 
 # Single words too generic to stand for a field on their own when they are only part of its name.
 _GENERIC_PARTS = frozenset(
-    "number count value values name names total type date code list data string symbol id ids per atom "
-    "amount div item entry file page result results info score link url year".split()
+    ["number", "count", "value", "values", "name", "names", "total", "type", "date", "code", "list", "data", "string", "symbol", "id", "ids", "per", "atom", "amount", "div", "item", "entry", "file", "page", "result", "results", "info", "score", "link", "url", "year"]
 )
 
 
@@ -59,6 +58,7 @@ class SchemaGraph:
 
     @property
     def edges(self) -> list[Edge]:
+        """Typed edges (built on first use, with the nodes)."""
         return self._structure()[1]
 
     def _structure(self) -> tuple[dict[str, Node], list[Edge]]:
@@ -69,17 +69,21 @@ class SchemaGraph:
 
     @property
     def sources(self) -> dict[str, Source]:
+        """Every source, by id."""
         return self.decls.sources
 
     @property
     def intents(self) -> dict[str, object]:
+        """Every declared intent, by name."""
         return self.decls.intents  # type: ignore[return-value]
 
     def intent_groups(self, intent: str | None) -> list[str]:
+        """The field groups ``intent`` wants (none for an unknown or missing intent)."""
         found = self.decls.intents.get(intent or "")
         return list(found.field_groups) if found else []
 
     def source_endpoints(self, source: str) -> list[EndpointInfo]:
+        """The endpoints of ``source``, in declaration order."""
         return list(self.index.by_source.get(source, ()))
 
     def fields_named(self, name: str) -> list[FieldInfo]:
@@ -93,11 +97,13 @@ class SchemaGraph:
         return self.source_by_alias.get(normalize(name))
 
     def iter_fields(self) -> Iterator[FieldInfo]:
+        """Every field of every endpoint, in graph order."""
         for info in self.endpoints.values():
             yield from info.fields.values()
 
 
 def build_graph(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
+    """The schema graph over ``decls``, labelled with their ``fingerprint``."""
     # Building allocates millions of long-lived objects and no garbage cycles: with the cyclic
     # collector on, its full passes over the growing heap cost more than the build itself.
     enabled = gc.isenabled()
@@ -172,9 +178,9 @@ def _add_source(g: SchemaGraph, source: Source, memo: _Memo) -> None:
             g.intent_endpoints[intent].append((source.id, ep.id))
         fields: dict[str, FieldInfo] = {}
         for f in ep.fields:
-            info = _field_info(source, ep, f, memo)
-            fields[f.name] = info
-            _add_field(g, info, memo)
+            field_info = _field_info(source, ep, f, memo)
+            fields[f.name] = field_info
+            _add_field(g, field_info, memo)
         groups = frozenset(f.group for f in ep.fields)
         info = EndpointInfo(source, ep, fields, groups)
         g.endpoints[(source.id, ep.id)] = info
@@ -219,7 +225,7 @@ def _parts(words: list[str]) -> Iterator[list[str]]:
             meaningful = [w for w in part if w not in STOPWORDS and w not in _GENERIC_PARTS and not w.isdigit()]
             if not meaningful or (size == 1 and len(part[0]) < 5):
                 continue
-            if part[0] in _GENERIC_PARTS or part[-1] in _GENERIC_PARTS and size == 1:
+            if part[0] in _GENERIC_PARTS or (part[-1] in _GENERIC_PARTS and size == 1):
                 continue
             yield part
             if size == 1:

@@ -38,10 +38,12 @@ def load_graph(registry: Registry) -> SchemaGraph:
 
 
 def graph_from_url(url: str | None) -> SchemaGraph:
+    """The graph of the registry at ``url`` (the configured one when None), from the cache when current."""
     with Registry.open(url) as registry:
         return load_graph(registry)
 
 
 def clear_cache() -> None:
+    """Forget every cached graph (the next load rebuilds from the registry)."""
     with _LOCK:
         _CACHE.clear()

@@ -12,6 +12,7 @@ FORMATS = ("json", "graphml", "dot")
 
 
 def to_json(g: SchemaGraph) -> str:
+    """The graph's nodes and edges as a JSON document."""
     doc: dict[str, Any] = {
         "registry_fingerprint": g.fingerprint,
         "nodes": [{"id": n.id, "kind": n.kind.value, "label": n.label, **_plain(n.attrs)} for n in g.nodes.values()],
@@ -25,6 +26,7 @@ def _plain(attrs: dict[str, Any]) -> dict[str, Any]:
 
 
 def to_graphml(g: SchemaGraph) -> str:
+    """The graph as GraphML, for graph tools such as Gephi or yEd."""
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<graphml xmlns="http://graphml.graphdrawing.org/xmlns">',
@@ -55,6 +57,7 @@ _SHAPES = {"Tool": "box3d", "Endpoint": "box", "Parameter": "note", "ResponseFie
 
 
 def to_dot(g: SchemaGraph) -> str:
+    """The graph in Graphviz's DOT language."""
     lines = ["digraph schema {", "  rankdir=LR;"]
     for n in g.nodes.values():
         shape = _SHAPES.get(n.kind.value, "plaintext")
@@ -66,6 +69,7 @@ def to_dot(g: SchemaGraph) -> str:
 
 
 def export(g: SchemaGraph, fmt: str) -> str:
+    """The graph in ``fmt`` (json, graphml or dot); any other format is an error naming the known ones."""
     if fmt == "json":
         return to_json(g)
     if fmt == "graphml":

@@ -10,6 +10,7 @@ made by the same scoring functions, so a narrowed search decides exactly what a 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class GraphIndex:
+    """Lookups from a source, field name, words, alias or concept to the endpoints and fields that have it."""
     by_source: dict[str, list[EndpointInfo]] = field(default_factory=lambda: defaultdict(list))
     fields_by_name: dict[str, list[FieldInfo]] = field(default_factory=lambda: defaultdict(list))
     fields_by_words: dict[str, list[FieldInfo]] = field(default_factory=lambda: defaultdict(list))
@@ -74,7 +76,7 @@ class GraphIndex:
         carrying = {id(f) for f in concept_fields}  # id() only dedupes within this call; nothing is cached by it
         out: dict[int, FieldInfo] = {}
 
-        def take(fields: list[FieldInfo]) -> None:
+        def take(fields: Iterable[FieldInfo]) -> None:
             for f in fields:
                 if id(f) not in carrying:
                     out.setdefault(id(f), f)

@@ -87,12 +87,12 @@ class LexicalIndex:
     def score(self, terms: Iterable[str]) -> dict[int, float]:
         """Endpoint number -> BM25F score of the terms (endpoints with no term are left out)."""
         out: dict[int, float] = defaultdict(float)
-        for t in set(terms):
+        for t in dict.fromkeys(terms):  # each once, in order: float sums must not vary with the hash seed
             posting = self.postings.get(t)
             if posting is None:
                 continue
             idf = self.idf[t]
-            for i, tf in zip(*posting):
+            for i, tf in zip(*posting, strict=True):
                 out[i] += idf * tf / (K1 + tf)
         return out
 

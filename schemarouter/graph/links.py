@@ -90,29 +90,32 @@ def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[
         for consumer in infos:
             params: dict[str, list[Link]] = {}
             for p in consumer.endpoint.parameters:
-                links: list[Link] = []
-                seen: set[tuple[Key, str]] = set()
-
-                def add(producer: EndpointInfo, fname: str, how: str) -> None:
-                    if producer is consumer or (producer.key, fname) in seen:
-                        return
-                    seen.add((producer.key, fname))
-                    links.append(Link(producer.key, fname, consumer.key, p.name, how))
-
+                found: list[tuple[EndpointInfo, str, str]] = []  # (producer, its field, how), best first
                 for p_ep, p_field in declared.get((consumer.endpoint.id, p.name), ()):
                     producer = endpoints.get((source_id, p_ep))
                     if producer is not None:
-                        add(producer, p_field, "declared")
-                for producer in field_owners.get(p.name, ()):
-                    add(producer, p.name, "same name")
+                        found.append((producer, p_field, "declared"))
+                found += [(producer, p.name, "same name") for producer in field_owners.get(p.name, ())]
                 if _ID_SUFFIX.search(p.name) or (p.name == "id" and "{id}" in consumer.endpoint.path):
                     resource = resource_of(p.name, consumer.endpoint.path)
                     if resource:
                         for producer in resources.get(resource[-1], ()):
-                            for fname in _record_id_fields(producer)[:1]:
-                                add(producer, fname, "resource id")
+                            found += [(producer, fname, "resource id") for fname in _record_id_fields(producer)[:1]]
+                links = _distinct_links(consumer, p.name, found)
                 if links:
                     params[p.name] = links
             if params:
                 out[consumer.key] = params
     return out
+
+
+def _distinct_links(consumer: EndpointInfo, param: str, found: list[tuple[EndpointInfo, str, str]]) -> list[Link]:
+    """Links into ``param`` of ``consumer``, each (producer, field) once, in the order found; never a self-link."""
+    links: list[Link] = []
+    seen: set[tuple[Key, str]] = set()
+    for producer, fname, how in found:
+        if producer is consumer or (producer.key, fname) in seen:
+            continue
+        seen.add((producer.key, fname))
+        links.append(Link(producer.key, fname, consumer.key, param, how))
+    return links

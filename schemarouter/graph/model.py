@@ -7,7 +7,8 @@ from enum import Enum
 from typing import Any
 
 
-class NodeKind(str, Enum):
+class NodeKind(str, Enum):  # noqa: UP042 - StrEnum changes str() and format(), which exports rely on
+    """The kinds of node in the schema graph."""
     Tool = "Tool"
     Endpoint = "Endpoint"
     Parameter = "Parameter"
@@ -20,7 +21,8 @@ class NodeKind(str, Enum):
     Intent = "Intent"
 
 
-class EdgeKind(str, Enum):
+class EdgeKind(str, Enum):  # noqa: UP042 - as NodeKind
+    """The kinds of edge in the schema graph."""
     HAS_ENDPOINT = "HAS_ENDPOINT"
     HAS_PARAM = "HAS_PARAM"
     RETURNS_FIELD = "RETURNS_FIELD"
@@ -36,6 +38,7 @@ class EdgeKind(str, Enum):
 
 @dataclass(frozen=True)
 class Node:
+    """One typed node: its id, kind, label and attributes."""
     id: str
     kind: NodeKind
     label: str
@@ -44,22 +47,27 @@ class Node:
 
 @dataclass(frozen=True)
 class Edge:
+    """One typed edge from ``source`` to ``target``."""
     source: str
     kind: EdgeKind
     target: str
 
 
 def tool_id(source: str) -> str:
+    """Node id of a source (a tool)."""
     return f"tool:{source}"
 
 
 def endpoint_id(source: str, endpoint: str) -> str:
+    """Node id of an endpoint of a source."""
     return f"endpoint:{source}/{endpoint}"
 
 
 def param_id(source: str, endpoint: str, name: str) -> str:
+    """Node id of a parameter of an endpoint."""
     return f"param:{source}/{endpoint}/{name}"
 
 
 def field_id(source: str, endpoint: str, name: str) -> str:
+    """Node id of a response field of an endpoint."""
     return f"field:{source}/{endpoint}/{name}"

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class IntentGroup:
+    """Endpoints serving one intent that share every ranking fact a question can vary, best first."""
     concepts: frozenset[str]  # parameter concepts (entity fit)
     required_title: bool  # a required title parameter (entity fit)
     intents: tuple[str, ...]  # intents served, in declared order (intent evidence)

@@ -27,6 +27,7 @@ class Term:
 
 @dataclass(frozen=True, slots=True)
 class Token:
+    """A word of a question, with its lower-case form and character span."""
     text: str  # as written
     low: str
     start: int
@@ -35,6 +36,7 @@ class Token:
 
 @dataclass(frozen=True, slots=True)
 class Match:
+    """A vocabulary phrase found in a question: its token and character span and the terms it names."""
     start: int  # token index
     end: int  # token index, exclusive
     char_start: int
@@ -45,6 +47,7 @@ class Match:
 
 
 def tokenize(text: str) -> list[Token]:
+    """The words of ``text``, each with its character span."""
     return [Token(m.group(), m.group().lower(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
 
 
@@ -56,6 +59,7 @@ def _case_sensitive(alias: str) -> bool:
 
 @dataclass
 class PhraseIndex:
+    """Every phrase of the vocabulary (intents, concepts, sources, field names) and what it names."""
     # phrase (lower-case words joined by spaces) -> its term, or a list when several (most phrases have
     # one: no list per phrase); the key string is the term's ``phrase`` too, so it is stored once
     entries: dict[str, Term | list[Term]] = field(default_factory=dict)
@@ -65,6 +69,7 @@ class PhraseIndex:
     _added: set[tuple[Any, ...]] | None = field(default_factory=set, repr=False, compare=False)
 
     def add(self, kind: str, target: Any, phrase: str, *, case_sensitive: bool | None = None) -> None:
+        """Record that ``phrase`` names ``target`` of ``kind`` (each phrase and target once)."""
         added = self._added
         if added is not None:
             sig = (kind, target, phrase, case_sensitive)

@@ -7,14 +7,17 @@ those modules: the arrows inside the graph package point one way.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
+
 from schemarouter.graph.model import Edge, Node
 from schemarouter.models import Endpoint, Parameter, ResponseField, Source
 
 
 @dataclass(frozen=True, slots=True)
 class FieldInfo:
+    """One response field of one endpoint, with what a plan needs of it resolved once."""
     source: str
     endpoint: str
     field: ResponseField
@@ -24,7 +27,7 @@ class FieldInfo:
     attribution: str | None
     alias_words: tuple[str, ...] = ()  # normalized aliases, each once (a tuple: a fraction of a set's memory)
     raw_words: str = ""  # normalized raw name ("egap", "xlogp")
-    name: str = field(init=False, repr=False, compare=False)  # field.name, read millions of times when routing
+    name: str = dataclasses.field(init=False, repr=False, compare=False)  # field.name, read millions of times when routing
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", self.field.name)
@@ -32,6 +35,7 @@ class FieldInfo:
 
 @dataclass(slots=True)
 class EndpointInfo:
+    """One endpoint with its source, its fields by name and the field groups they fall in."""
     source: Source
     endpoint: Endpoint
     fields: dict[str, FieldInfo]
@@ -45,13 +49,16 @@ class EndpointInfo:
 
     @property
     def label(self) -> str:
+        """``source.endpoint``, as plans and reports name it."""
         return f"{self.source.id}.{self.endpoint.id}"
 
     @property
     def is_web(self) -> bool:
+        """Whether the source is a web search (the last resort in ranking)."""
         return self.source.source_type.value == "web"
 
     def param(self, name: str) -> Parameter | None:
+        """The parameter called ``name``, or None."""
         for p in self.endpoint.parameters:
             if p.name == name:
                 return p

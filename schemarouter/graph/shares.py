@@ -27,33 +27,43 @@ def intent_counts(
     order of ``concept_fields`` and ``fields_by_name`` (field names and concepts are unique per endpoint
     and field, as the models validate)."""
     wants = {name: set(intent.field_groups) for name, intent in intents.items()}
-    concepts: dict[str, list] = {}  # concept -> [fields counted, {intent: fields it wants}]
-    names: dict[str, list] = {}
+    concepts: dict[str, _Tally] = {}
+    names: dict[str, _Tally] = {}
     for info in endpoints:
-        intents = info.endpoint.intents
+        served = info.endpoint.intents
         by_group: dict[str, tuple[str, ...]] = {}
         for f in info.fields.values():
             group = f.field.group
             wanted = by_group.get(group)
             if wanted is None:
-                wanted = by_group[group] = tuple(i for i in intents if group in wants.get(i, ()))
+                wanted = by_group[group] = tuple(i for i in served if group in wants.get(i, ()))
             carried = f.field.concepts
             for concept in carried:
                 _count(concepts, concept, wanted)
             if f.name not in carried:
                 _count(names, f.name, wanted)
-    by_concept = {c: (n, tuple(per.items())) for c, (n, per) in concepts.items()}
+    by_concept = {c: (t.fields, tuple(t.per_intent.items())) for c, t in concepts.items()}
     by_name = {
-        name: (n, tuple(per.items())) for name, (n, per) in names.items() if per or name in by_concept
+        name: (t.fields, tuple(t.per_intent.items())) for name, t in names.items() if t.per_intent or name in by_concept
     }  # else it adds nothing: no intent, no other field to share with
     return by_concept, by_name
 
 
-def _count(acc: dict[str, list], key: str, wanted: tuple[str, ...]) -> None:
-    entry = acc.get(key)
-    if entry is None:
-        entry = acc[key] = [0, {}]
-    entry[0] += 1
-    per = entry[1]
+class _Tally:
+    """Fields counted for one concept or name, and how many of them each intent wants."""
+
+    __slots__ = ("fields", "per_intent")
+
+    def __init__(self) -> None:
+        self.fields = 0
+        self.per_intent: dict[str, int] = {}  # in first-seen order
+
+
+def _count(acc: dict[str, _Tally], key: str, wanted: tuple[str, ...]) -> None:
+    tally = acc.get(key)
+    if tally is None:
+        tally = acc[key] = _Tally()
+    tally.fields += 1
+    per = tally.per_intent
     for intent in wanted:
         per[intent] = per.get(intent, 0) + 1

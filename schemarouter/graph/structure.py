@@ -42,6 +42,7 @@ class _Builder:
 
 
 def build_structure(decls: Declarations) -> tuple[dict[str, Node], list[Edge]]:
+    """Typed nodes by id and edges for every declaration (for export and inspection, not routing)."""
     b = _Builder()
     for group in decls.field_groups.values():
         b.node(f"group:{group.name}", NodeKind.FieldGroup, group.name, description=group.description)

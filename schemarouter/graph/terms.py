@@ -23,27 +23,20 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*|[0-9]+[A-Za-z]+[A-Za-z0-9]*")
 
 # Words of API prose that say nothing about what an endpoint returns ("Get the details by id").
 API_FILLER = frozenset(
-    """api apis endpoint endpoints request requests response responses return returns returned
-    retrieve retrieves get gets gives given provide provides object objects json http https www
-    com org see call calls method parameter parameters param params value values optional required
-    default field fields string integer number boolean array null true false example e g eg etc
-    may must one two support supports supported specified specify based also used using whether
-    available include includes including result results item items data""".split()
+    ["api", "apis", "endpoint", "endpoints", "request", "requests", "response", "responses", "return", "returns", "returned", "retrieve", "retrieves", "get", "gets", "gives", "given", "provide", "provides", "object", "objects", "json", "http", "https", "www", "com", "org", "see", "call", "calls", "method", "parameter", "parameters", "param", "params", "value", "values", "optional", "required", "default", "field", "fields", "string", "integer", "number", "boolean", "array", "null", "true", "false", "example", "e", "g", "eg", "etc", "may", "must", "one", "two", "support", "supports", "supported", "specified", "specify", "based", "also", "used", "using", "whether", "available", "include", "includes", "including", "result", "results", "item", "items", "data"]
 )
 
 # Question words that only frame a request ("I want to know", "can you tell me").
 QUESTION_FILLER = frozenset(
-    """know let kindly say said tell show give find get list look see want need like would could
-    much many one ones some something anything thing things there here also just really maybe most
-    more less least very currently now right info information details detail known properties property
-    characteristics facts""".split()
+    ["know", "let", "kindly", "say", "said", "tell", "show", "give", "find", "get", "list", "look", "see", "want", "need", "like", "would", "could", "much", "many", "one", "ones", "some", "something", "anything", "thing", "things", "there", "here", "also", "just", "really", "maybe", "most", "more", "less", "least", "very", "currently", "now", "right", "info", "information", "details", "detail", "known", "properties", "property", "characteristics", "facts"]
 )
 
 
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
     """The Snowball stem of a lower-case word."""
-    return _STEMMER.stemWord(word)
+    stemmed: str = _STEMMER.stemWord(word)
+    return stemmed
 
 
 @lru_cache(maxsize=100_000)

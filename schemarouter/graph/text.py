@@ -15,11 +15,7 @@ _NON_WORD = re.compile(r"[^A-Za-z0-9]+")
 
 # Words that carry no meaning for matching; kept small on purpose (they never become terms).
 STOPWORDS = frozenset(
-    """a an the of in on at to for from by with and or is are was were be been being do does did
-    what what's whats which who whom whose how when where why it its it's this that these those
-    me my i i'd i'm you your we our us please give show get tell find look up pull fetch list
-    need want would like can could should will about any some all as into than then there their
-    them they has have had s d just also both per vs via using use according""".split()
+    ["a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "what", "what's", "whats", "which", "who", "whom", "whose", "how", "when", "where", "why", "it", "its", "it's", "this", "that", "these", "those", "me", "my", "i", "i'd", "i'm", "you", "your", "we", "our", "us", "please", "give", "show", "get", "tell", "find", "look", "up", "pull", "fetch", "list", "need", "want", "would", "like", "can", "could", "should", "will", "about", "any", "some", "all", "as", "into", "than", "then", "there", "their", "them", "they", "has", "have", "had", "s", "d", "just", "also", "both", "per", "vs", "via", "using", "use", "according"]
 )
 
 

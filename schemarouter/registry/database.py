@@ -136,7 +136,7 @@ def describe_db_error(error: BaseException, url: URL | str) -> str:
     text = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
     if isinstance(orig, sqlite3.DatabaseError) and "not a database" in text:
         return f"{display(url)} is not a SQLite database (the file is corrupt or of another kind)"
-    if isinstance(error, exc.OperationalError) and "connect" in text.lower() or "connection" in text.lower():
+    if (isinstance(error, exc.OperationalError) and "connect" in text.lower()) or "connection" in text.lower():
         return f"cannot connect to {display(url)}: {text}"
     return f"database error on {display(url)}: {text}"
 

@@ -17,10 +17,12 @@ from schemarouter.models import DomainConcept, FieldGroup, Intent, License, Sour
 
 
 def canonical_json(value: Any) -> str:
+    """Serialize ``value`` as compact JSON with sorted keys, so equal content always gives equal text."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def digest(value: Any) -> str:
+    """SHA-256 of ``value``'s canonical JSON (a pydantic model dumped by alias first), as ``sha256:<hex>``."""
     if isinstance(value, BaseModel):
         value = value.model_dump(mode="json", by_alias=True)
     return "sha256:" + hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
@@ -34,12 +36,14 @@ def source_fingerprint(source: Source, adapter_specs: Mapping[str, Any] | None =
 
 
 def license_fingerprint(license: License) -> str:
+    """The license declaration's digest, which keys its single shared row in the ``licenses`` table."""
     return digest(license)
 
 
 def vocabulary_fingerprint(
     intents: Iterable[Intent], field_groups: Iterable[FieldGroup], concepts: Iterable[DomainConcept]
 ) -> str:
+    """Digest of the intents, field groups and concepts, each sorted by name so their order does not count."""
     return digest(
         {
             "intents": sorted((i.model_dump(mode="json") for i in intents), key=lambda d: d["name"]),
@@ -50,4 +54,5 @@ def vocabulary_fingerprint(
 
 
 def registry_fingerprint(vocabulary: str, sources: Mapping[str, str]) -> str:
+    """The whole registry's fingerprint: a digest of the vocabulary fingerprint and each source's, by id."""
     return digest({"vocabulary": vocabulary, "sources": dict(sorted(sources.items()))})

@@ -84,6 +84,7 @@ class RowWriter:
         return value
 
     def license(self, lic: License | None) -> int | None:
+        """Queue a row for a license not yet stored (deduplicated by fingerprint); return its pk, or None."""
         if lic is None:
             return None
         fp = license_fingerprint(lic)
@@ -97,6 +98,7 @@ class RowWriter:
         return self._licenses[fp]
 
     def vocabulary(self, decls: Declarations) -> None:
+        """Queue rows for field groups, concepts with their aliases, and intents with their field groups."""
         for group in decls.field_groups.values():
             self.rows[T_FIELD_GROUPS].append({"name": group.name, "description": group.description})
         for concept in decls.concepts.values():
@@ -111,8 +113,8 @@ class RowWriter:
                 {"name": intent.name, "position": pos, "description": intent.description,
                  "domains": list(intent.domains), "keywords": list(intent.keywords)}
             )
-            for gpos, group in enumerate(intent.field_groups):
-                self.rows[T_INTENT_GROUPS].append({"intent": intent.name, "group_name": group, "position": gpos})
+            for gpos, group_name in enumerate(intent.field_groups):
+                self.rows[T_INTENT_GROUPS].append({"intent": intent.name, "group_name": group_name, "position": gpos})
 
     def source(
         self, source: Source, owner: Owner, adapter_specs: Mapping[str, Mapping[str, Any]] | None = None
@@ -178,6 +180,7 @@ class RowWriter:
                 )
 
     def flush(self) -> None:
+        """Insert every queued row, table by table in INSERT_ORDER (parents first), and clear the queue."""
         for table in INSERT_ORDER:
             rows = self.rows.pop(table, None)
             if rows:
@@ -190,6 +193,7 @@ def _license(row: Any) -> License:
 
 
 def read_vocabulary(connection: Connection, decls: Declarations) -> None:
+    """Load field groups, concepts (with aliases) and intents (with field groups) into ``decls``."""
     for row in connection.execute(select(T_FIELD_GROUPS).order_by(T_FIELD_GROUPS.c.name)):
         decls.field_groups[row.name] = FieldGroup(name=row.name, description=row.description)
     aliases: dict[str, list[str]] = defaultdict(list)

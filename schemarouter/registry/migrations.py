@@ -25,12 +25,12 @@ from contextlib import contextmanager
 from importlib.resources import files
 from pathlib import Path
 
-from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, exc, inspect, text
 
+from alembic import command
 from schemarouter.errors import MigrationRequired, RegistryError
 from schemarouter.registry.database import display
 
@@ -52,6 +52,7 @@ def script_location() -> Path:
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
+    """An in-code alembic Config for the migration scripts, bound to ``connection`` when one is given."""
     config = Config()
     config.set_main_option("script_location", str(script_location()))
     if connection is not None:
@@ -60,6 +61,7 @@ def alembic_config(connection: Connection | None = None) -> Config:
 
 
 def head_revision() -> str:
+    """The single head revision of the migration scripts; more than one head is a RegistryError."""
     heads = ScriptDirectory.from_config(alembic_config()).get_heads()
     if len(heads) != 1:
         raise RegistryError(f"migration scripts have {len(heads)} heads; expected exactly one")
@@ -67,6 +69,7 @@ def head_revision() -> str:
 
 
 def current_revision(connection: Connection) -> str | None:
+    """The revision stamped in the database behind ``connection``, or None when it has none."""
     return MigrationContext.configure(connection).get_current_revision()
 
 

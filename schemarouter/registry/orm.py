@@ -26,10 +26,14 @@ NAMING_CONVENTION = {
 
 
 class Base(DeclarativeBase):
+    """Declarative base whose metadata names every constraint by NAMING_CONVENTION."""
+
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
 class SqlLicense(Base):
+    """A license, stored once per distinct declaration (``fingerprint``) and shared by sources and fields."""
+
     __tablename__ = "licenses"
 
     pk: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
@@ -42,6 +46,8 @@ class SqlLicense(Base):
 
 
 class SqlSource(Base):
+    """A source's declaration, with the owner (plugin or local) that declared it and its fingerprint."""
+
     __tablename__ = "sources"
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
@@ -63,6 +69,8 @@ class SqlSource(Base):
 
 
 class SqlSourceAlias(Base):
+    """An alternative name of a source, with its normalized form for lookup."""
+
     __tablename__ = "source_aliases"
     __table_args__ = (UniqueConstraint("source_id", "alias"),)
 
@@ -74,6 +82,8 @@ class SqlSourceAlias(Base):
 
 
 class SqlEndpoint(Base):
+    """An endpoint of a source, in declaration order, with its request details and fingerprint."""
+
     __tablename__ = "endpoints"
     __table_args__ = (UniqueConstraint("source_id", "id"),)
 
@@ -97,6 +107,8 @@ class SqlEndpoint(Base):
 
 
 class SqlParameter(Base):
+    """A request parameter of an endpoint; its example and default values are kept as JSON text."""
+
     __tablename__ = "parameters"
     __table_args__ = (UniqueConstraint("endpoint_pk", "name"),)
 
@@ -118,6 +130,8 @@ class SqlParameter(Base):
 
 
 class SqlField(Base):
+    """A response field of an endpoint, in a field group, optionally overriding source type and license."""
+
     __tablename__ = "fields"
     __table_args__ = (UniqueConstraint("endpoint_pk", "name"),)
 
@@ -136,6 +150,8 @@ class SqlField(Base):
 
 
 class SqlFieldGroup(Base):
+    """A field group of the vocabulary, which response fields and intents refer to."""
+
     __tablename__ = "field_groups"
 
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
@@ -143,6 +159,8 @@ class SqlFieldGroup(Base):
 
 
 class SqlConcept(Base):
+    """A domain concept of the vocabulary, which parameters and response fields can refer to."""
+
     __tablename__ = "concepts"
 
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
@@ -150,6 +168,8 @@ class SqlConcept(Base):
 
 
 class SqlConceptAlias(Base):
+    """An alternative name of a concept, with its normalized form for lookup."""
+
     __tablename__ = "concept_aliases"
     __table_args__ = (UniqueConstraint("concept", "alias"),)
 
@@ -161,6 +181,8 @@ class SqlConceptAlias(Base):
 
 
 class SqlFieldConcept(Base):
+    """Links a response field to a concept it carries, in declaration order."""
+
     __tablename__ = "field_concepts"
 
     field_pk: Mapped[int] = mapped_column(ForeignKey("fields.pk", ondelete="CASCADE"), primary_key=True)
@@ -171,6 +193,8 @@ class SqlFieldConcept(Base):
 
 
 class SqlFieldAlias(Base):
+    """An alternative name of a response field, with its normalized form for lookup."""
+
     __tablename__ = "field_aliases"
     __table_args__ = (UniqueConstraint("field_pk", "alias"),)
 
@@ -182,6 +206,8 @@ class SqlFieldAlias(Base):
 
 
 class SqlIntent(Base):
+    """An intent of the vocabulary, in declaration order, with its description, domains and keywords."""
+
     __tablename__ = "intents"
 
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
@@ -192,6 +218,8 @@ class SqlIntent(Base):
 
 
 class SqlIntentGroup(Base):
+    """Links an intent to one of its field groups, in declaration order."""
+
     __tablename__ = "intent_groups"
 
     intent: Mapped[str] = mapped_column(ForeignKey("intents.name", ondelete="CASCADE"), primary_key=True)
@@ -200,6 +228,8 @@ class SqlIntentGroup(Base):
 
 
 class SqlEndpointIntent(Base):
+    """Links an endpoint to an intent it serves, in declaration order."""
+
     __tablename__ = "endpoint_intents"
 
     endpoint_pk: Mapped[int] = mapped_column(ForeignKey("endpoints.pk", ondelete="CASCADE"), primary_key=True)
@@ -210,6 +240,8 @@ class SqlEndpointIntent(Base):
 
 
 class SqlRegistryMeta(Base):
+    """Registry-wide key/value facts: format version, fingerprints and last sync time."""
+
     __tablename__ = "registry_meta"
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)

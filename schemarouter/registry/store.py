@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -52,9 +52,11 @@ class SyncReport:
 
     @property
     def changed(self) -> bool:
+        """Whether the sync added, updated, removed or re-owned a source, or changed the vocabulary."""
         return bool(self.added or self.updated or self.removed or self.reowned or self.vocabulary_changed)
 
     def summary(self) -> str:
+        """A one-line account for people: sources per outcome, other changes, and the fingerprint."""
         if not self.changed:
             return f"registry unchanged ({len(self.unchanged)} sources, fingerprint {self.fingerprint})"
         parts = [f"{len(getattr(self, name))} {name}" for name in ("added", "updated", "removed", "unchanged")]
@@ -65,6 +67,7 @@ class SyncReport:
         return f"registry synced: {', '.join(parts)} (fingerprint {self.fingerprint})"
 
     def as_dict(self) -> dict[str, Any]:
+        """The report as a JSON-ready dict, including the derived ``changed`` flag."""
         return {
             "changed": self.changed, "added": self.added, "updated": self.updated, "removed": self.removed,
             "unchanged": self.unchanged, "reowned": self.reowned,
@@ -87,6 +90,7 @@ class Registry:
         return cls(engine)
 
     def close(self) -> None:
+        """Release the engine's pooled database connections."""
         self.engine.dispose()
 
     def __enter__(self) -> Registry:
@@ -118,10 +122,12 @@ class Registry:
 
     # ---------------------------------------------------------------- reads
     def meta(self) -> dict[str, str]:
+        """The ``registry_meta`` key/value pairs: format version, fingerprints and last sync time."""
         with self._read() as conn:
             return dict(conn.execute(select(m.T_META.c.key, m.T_META.c.value)).all())
 
     def fingerprint(self) -> str | None:
+        """The registry fingerprint recorded by the last write, or None if nothing was written yet."""
         return self.meta().get("fingerprint")
 
     def load(self) -> Declarations:
@@ -135,6 +141,7 @@ class Registry:
         return decls
 
     def source(self, source_id: str) -> tuple[Source, Owner]:
+        """One source and its owner by id; an unknown id raises RegistryError suggesting the closest id."""
         decls = Declarations()
         with self._read() as conn:
             m.read_sources(conn, decls, only=source_id)
@@ -153,12 +160,13 @@ class Registry:
             return m.read_adapter_specs(conn, only=source_id).get(source_id, {})
 
     def list_sources(self) -> list[dict[str, Any]]:
+        """One summary per source, by id: title, domain, type, endpoint and field counts, and owner."""
         s, e, f = m.T_SOURCES, m.T_ENDPOINTS, m.T_FIELDS
         with self._read() as conn:
-            endpoint_counts = dict(
+            endpoint_counts: dict[str, int] = dict(
                 conn.execute(select(e.c.source_id, func.count()).group_by(e.c.source_id)).all()
             )
-            field_counts = dict(
+            field_counts: dict[str, int] = dict(
                 conn.execute(
                     select(e.c.source_id, func.count()).select_from(f.join(e, f.c.endpoint_pk == e.c.pk))
                     .group_by(e.c.source_id)
@@ -173,6 +181,7 @@ class Registry:
         ]
 
     def stats(self) -> dict[str, Any]:
+        """Row counts per table, field counts by effective source type, the fingerprint and last sync time."""
         tables = {
             "sources": m.T_SOURCES, "endpoints": m.T_ENDPOINTS, "parameters": m.T_PARAMETERS,
             "fields": m.T_FIELDS, "intents": m.T_INTENTS, "field_groups": m.T_FIELD_GROUPS,
@@ -183,7 +192,7 @@ class Registry:
         with self._read() as conn:
             counts = {name: conn.execute(select(func.count()).select_from(t)).scalar_one() for name, t in tables.items()}
             effective = func.coalesce(f.c.source_type, s.c.source_type)
-            by_type = dict(
+            by_type: dict[str, int] = dict(
                 conn.execute(
                     select(effective, func.count())
                     .select_from(f.join(e, f.c.endpoint_pk == e.c.pk).join(s, e.c.source_id == s.c.id))
@@ -336,6 +345,7 @@ class Registry:
         return SyncReport(added=[] if row else [source.id], updated=[source.id] if row else [], fingerprint=fp)
 
     def remove_local(self, source_id: str) -> SyncReport:
+        """Delete a local source (a plugin's must be uninstalled instead) and record the new fingerprint."""
         with self._write() as conn:
             row = conn.execute(
                 select(m.T_SOURCES.c.owner_kind, m.T_SOURCES.c.owner_name).where(m.T_SOURCES.c.id == source_id)
@@ -358,6 +368,7 @@ class Registry:
 
     # ---------------------------------------------------------------- export / import
     def export(self) -> dict[str, Any]:
+        """The whole registry, read as one snapshot, as an export document (with local adapter specs)."""
         decls = self.load()
         document = {
             "format": EXPORT_FORMAT,
@@ -377,13 +388,16 @@ class Registry:
         return document
 
     def export_bytes(self) -> bytes:
+        """The export document as indented UTF-8 JSON, ready to write to a file."""
         return dump_export(self.export())
 
     def import_file(self, path: str | Path) -> SyncReport:
+        """Replace the whole registry with the contents of the export file at ``path``."""
         return self.replace(parse_export(path))
 
 
 def dump_export(document: dict[str, Any]) -> bytes:
+    """Encode an export document as indented UTF-8 JSON ending in a newline."""
     return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
@@ -517,7 +531,7 @@ def _finish_write(conn: Connection, vocab_fp: str) -> str:
         "format_version": str(EXPORT_VERSION),
         "fingerprint": fp,
         "vocabulary_fingerprint": vocab_fp,
-        "synced_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "synced_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
     conn.execute(delete(m.T_META).where(m.T_META.c.key.in_(list(values))))
     conn.execute(m.T_META.insert(), [{"key": k, "value": v} for k, v in values.items()])

@@ -12,7 +12,7 @@ and attribution from the graph, and the reason it is there.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Literal
+from typing import Any, Literal
 
 from schemarouter.coverage import coverage as coverage_report
 from schemarouter.graph import EndpointInfo, SchemaGraph, graph_from_url
@@ -21,12 +21,22 @@ from schemarouter.graph.terms import question_terms
 from schemarouter.graph.text import normalize
 from schemarouter.plan import FieldMeta, Plan, PlanStep, Understanding
 from schemarouter.router.matching import EndpointMatch, concept_hits, match_endpoint, match_from_hits
+from schemarouter.router.open_route import chain_steps, explained, open_route, question_values
 from schemarouter.router.params import fill_params
-from schemarouter.router.ranking import Candidate, Pool, Run, ascending, phrase_scores, ranking_key, sort_key
+from schemarouter.router.ranking import (
+    Candidate,
+    Entry,
+    Pool,
+    Run,
+    Test,
+    ascending,
+    phrase_scores,
+    ranking_key,
+    sort_key,
+)
+from schemarouter.router.values import is_search_parameter
 from schemarouter.understand.base import Analysis, Understander
 from schemarouter.understand.evidence import ENTITY_CONCEPT
-from schemarouter.router.open_route import chain_steps, explained, open_route, question_values
-from schemarouter.router.values import is_search_parameter
 
 Mode = Literal["recall", "minimal"]
 MAX_COMPARE_STEPS = 3
@@ -49,15 +59,18 @@ class Router:
 
     @classmethod
     def from_registry(cls, url: str | None = None, understander: Understander | None = None) -> Router:
+        """A router over the graph of the registry at ``url`` (the configured one when None)."""
         return cls(graph_from_url(url), understander)
 
     def plan(self, question: str, mode: Mode = "recall", *, plan_id: str | None = None) -> Plan:
+        """The plan for ``question``: recall mode adds the intent's field groups, minimal only what it names."""
         if mode not in ("recall", "minimal"):
             raise ValueError(f"mode must be 'recall' or 'minimal', not {mode!r}")
         analysis = self.understander.understand(question, self.graph)
         return self.plan_from_analysis(analysis, mode, plan_id=plan_id)
 
     def plan_from_analysis(self, analysis: Analysis, mode: Mode = "recall", *, plan_id: str | None = None) -> Plan:
+        """The plan for an already understood question (a decline when nothing can answer it)."""
         plan = Plan(
             query=analysis.question, registry_fingerprint=self.graph.fingerprint, mode=mode,
             understanding=analysis.understanding, prompt_tokens=analysis.prompt_tokens, id=plan_id,
@@ -105,7 +118,7 @@ class Router:
             infos = [graph.endpoints[(s.source, s.endpoint)] for s in vocab]
             values = question_values(analysis)
             # a value dumped into free text selects nothing by its kind: only other parameters spend it
-            sent = " ".join(str(v) for step, info in zip(vocab, infos) for k, v in step.params.items()
+            sent = " ".join(str(v) for step, info in zip(vocab, infos, strict=True) for k, v in step.params.items()
                             if (p := info.param(k)) is None or not is_search_parameter(p))
             spent = sum(1 for v in values if v in sent)
             v_cov, _ = explained(graph, infos, terms, len(values), spent)
@@ -114,11 +127,11 @@ class Router:
             # retrieval over declarations speaks for the sources the vocabulary cannot see; over
             # described sources the vocabulary's own reading stands
             undeclared = found is not None and any(not i.endpoint.intents for i in found.endpoints)
-            if undeclared and found is not None and found.coverage > v_cov:
-                # a vocabulary plan that explains none of the question's words yields to any that does
-                if v_cov < UNEXPLAINED or (found.coverage >= MIN_COVERAGE
-                                           and (not strong or found.coverage >= v_cov + OVERRIDE_MARGIN)):
-                    return chain_steps(found, graph, analysis, mode), ""
+            # a vocabulary plan that explains none of the question's words yields to any that does
+            if undeclared and found is not None and found.coverage > v_cov and (
+                    v_cov < UNEXPLAINED or (found.coverage >= MIN_COVERAGE
+                                            and (not strong or found.coverage >= v_cov + OVERRIDE_MARGIN))):
+                return chain_steps(found, graph, analysis, mode), ""
             if terms and not concept_hit and not u.named_tools and not undeclared:
                 # words a step sends as free text are explained too: a search for them is an answer
                 searched = question_terms(" ".join(v for s in vocab for v in s.params.values() if isinstance(v, str)))
@@ -207,14 +220,14 @@ class Router:
                 c = built[info.key] = self._keyed(info, _copy_match(run.match), analysis, wanted, groups)
             return c
 
-        def proxy(entry: tuple, run: Run) -> Candidate:
+        def proxy(entry: Entry, run: Run) -> Candidate:
             sk, info = entry
             return Candidate(info, run.match or _NO_MATCH, tuple(-x for x in sk[:8]))
 
         scores = phrase_scores(u.concepts, analysis.matched, lambda c, w: hits[(c, w)], normalize)
         numeric = {c for c in u.concepts if _numeric(graph, c)}
         zero = EndpointMatch(0.0, {}, list(u.concepts))
-        runs: list[tuple[Run, tuple]] = []
+        runs: list[tuple[Run, tuple[Test, ...]]] = []
         for group in graph.intent_order.get(u.intent or "", []):
             head = group.endpoints[0]
             fit = _entity_fit(head, wanted)
@@ -302,7 +315,7 @@ class Router:
                 return c
         return None
 
-    def _params(self, c: Candidate, analysis: Analysis) -> tuple[dict | None, list[str]]:
+    def _params(self, c: Candidate, analysis: Analysis) -> tuple[dict[str, Any] | None, list[str]]:
         params, notes = fill_params(c.info, analysis, c.match.unmatched)
         required = [p.name for p in c.info.endpoint.parameters if p.required]
         if any(r not in params for r in required):
@@ -447,7 +460,7 @@ def _numeric(graph: SchemaGraph, concept: str) -> bool:
 
 
 def _entries(group: IntentGroup, positions: Iterable[int], fit: int, score: float, web: int,
-             evidence: float) -> Iterator[tuple[tuple, EndpointInfo]]:
+             evidence: float) -> Iterator[Entry]:
     """(sort key, endpoint) of a group's endpoints at ``positions``: the key ``Router._keyed`` gives, from
     the group's shared facts and each endpoint's presorted tail (its negated coverage and priority)."""
     for pos in positions:

@@ -26,6 +26,7 @@ Hit = tuple[float, Found]  # best score, found
 
 @dataclass
 class EndpointMatch:
+    """How an endpoint's fields answer a question's concepts: total score, matched fields, concepts left."""
     score: float = 0.0
     fields: dict[str, tuple[float, str]] = field(default_factory=dict)  # field -> (score, why)
     unmatched: list[str] = field(default_factory=list)  # concepts no field answers
@@ -37,6 +38,7 @@ _NO_HIT: Hit = (0.0, ())
 
 
 def match_endpoint(info: EndpointInfo, concepts: list[str], matched_words: dict[str, str]) -> EndpointMatch:
+    """Score the fields of ``info`` against ``concepts`` (each said as ``matched_words`` records)."""
     return _combine(concepts, matched_words, lambda concept, said: _endpoint_hit(info, concept, said))
 
 
@@ -56,7 +58,7 @@ def _endpoint_hit(info: EndpointInfo, concept: str, said: str) -> Hit:
 
 
 def match_from_hits(
-    info: EndpointInfo, concepts: list[str], matched_words: dict[str, str], hits: dict[tuple[str, str], dict]
+    info: EndpointInfo, concepts: list[str], matched_words: dict[str, str], hits: dict[tuple[str, str], dict[tuple[str, str], float]]
 ) -> EndpointMatch:
     """:func:`match_endpoint`, skipping the field scan for concepts :func:`concept_hits` says it has no
     field for (keyed by (concept, said))."""

@@ -78,8 +78,10 @@ def _explained(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[st
         return 0.0, set()
     numbers = [graph.numbers[i.key] for i in infos if i.key in graph.numbers]
     covered = lex.covered(numbers, terms)
-    for t in set(searched) & set(terms):
-        covered[t] = 1.0
+    searched = set(searched)
+    for t in terms:  # in the question's order: the sum below must not vary with the hash seed
+        if t in searched:
+            covered[t] = 1.0
     explained = sum(lex.weight(t) * (strength if graded else 1.0) for t, strength in covered.items())
     return (explained + value_weight * spent) / total, set(covered)
 

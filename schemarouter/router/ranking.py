@@ -86,6 +86,7 @@ class Run:
         return True
 
     def head(self) -> Entry | None:
+        """The run's first entry, or None when it is empty."""
         if not self._seen:
             self._pull()
         return self._seen[0] if self._seen else None
@@ -139,6 +140,7 @@ class Pool:
         return self.first() is not None
 
     def first(self) -> Candidate | None:
+        """The best candidate, or None."""
         return next(iter(self), None)
 
 
@@ -147,11 +149,11 @@ def _tag(run: Run, tests: tuple[Test, ...]) -> Iterator[tuple[SortKey, EndpointI
         yield sk, info, run, tests
 
 
-def phrase_scores(concepts: list[str], matched: dict[str, str], best_of: Callable[[str, str], dict],
+def phrase_scores(concepts: list[str], matched: dict[str, str], best_of: Callable[[str, str], dict[tuple[str, str], float]],
                   phrase_of: Callable[[str], str]) -> dict[tuple[str, str], float]:
     """Match score of every reached endpoint, as ``match_endpoint`` sums it: per phrase of the question the
     best of its concepts, added in the order the phrases first appear (so the floats are the same)."""
-    phrases: dict[str, list[dict]] = {}
+    phrases: dict[str, list[dict[tuple[str, str], float]]] = {}
     for concept in concepts:
         said = matched.get(concept, concept)
         phrases.setdefault(phrase_of(said), []).append(best_of(concept, said))

@@ -24,6 +24,7 @@ _EXCLUDED = frozenset({"cross_source_comparison"})  # a comparison is a flag on 
 
 
 def entity_param_concepts() -> dict[str, str]:
+    """Entity kind -> the parameter concept that takes such a value."""
     return dict(ENTITY_CONCEPT)
 
 
@@ -83,6 +84,7 @@ def intent_evidence(
     entities: list[Entity],
     named: list[str],
 ) -> dict[str, float]:
+    """Intent -> evidence for it from keywords, concepts, entities and named sources (weighted sum)."""
     scores: dict[str, float] = defaultdict(float)
     for intent, weight in keyword_hits.items():
         scores[intent] += weight
@@ -95,9 +97,9 @@ def intent_evidence(
         w = _NAME_WEIGHT if e.kind == "formula" and e.extra.get("name") else _ENTITY_WEIGHT
         weights[e.kind] = max(weights.get(e.kind, 0.0), w)
     for kind, weight in weights.items():
-        concept = ENTITY_CONCEPT.get(kind)
-        if concept:
-            for intent, share in _param_concept_intents(graph, concept).items():
+        param_concept = ENTITY_CONCEPT.get(kind)
+        if param_concept:
+            for intent, share in _param_concept_intents(graph, param_concept).items():
                 scores[intent] += weight * share
     for source in named:
         served = {i for info in graph.source_endpoints(source) for i in info.endpoint.intents}
