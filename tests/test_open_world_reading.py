@@ -10,7 +10,7 @@ from schemarouter.graph import SchemaGraph
 from schemarouter.graph.lexical import build_lexical
 from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, path_terms, question_terms
-from schemarouter.models import Parameter
+from schemarouter.models import Parameter, Source
 from schemarouter.plan import Understanding
 from schemarouter.router.values import is_credential, is_search_parameter, open_values
 from schemarouter.understand.actions import action_verb
@@ -116,3 +116,68 @@ def test_one_question_value_fills_one_parameter() -> None:
     a = _read("Details of article 2066037")
     params = [Parameter(name="article_id", type="integer", required=True), Parameter(name="file_id", type="integer")]
     assert open_values(params, a, "/articles/{article_id}/files/{file_id}").values == {"article_id": 2066037}
+
+
+def test_a_format_that_restates_the_type_does_not_hide_a_date_parameter() -> None:
+    # real documents say "format: string": that is no format, and start_date still takes a date
+    a = _read("Hourly temperatures in Chicago, US between 2023-01-10 and 2023-01-11")
+    params = [Parameter(name="start_date", type="string", format="string", required=True),
+              Parameter(name="end_date", type="string", format="string", required=True)]
+    assert open_values(params, a, "/history/hourly").values == {"start_date": "2023-01-10",
+                                                                 "end_date": "2023-01-11"}
+
+
+@pytest.mark.parametrize(("text", "counts"), [("Temperatures between 2023-01-10 and 2023-01-11", {}),
+                                              ("Sizes 3 and 4 of run 12.5 and more", {"size": 3})])
+def test_a_count_is_never_read_from_the_tail_of_a_date_or_a_joining_word(text: str, counts: dict[str, int]) -> None:
+    assert _read(text).counts == counts
+
+
+def test_a_word_the_declarations_use_is_not_a_name_even_in_camel_case() -> None:
+    known = {"uniprot", "protein"}.__contains__
+    a = Analysis(question="", understanding=Understanding())
+    read_values(a, "What is the full name of the UniProt protein P04637?", [], known=known)
+    assert [e.value for e in a.names] == []
+    read_values(a, "What is the full name of the Zebrafin protein P04637?", [], known=known)
+    assert [e.value for e in a.names] == ["Zebrafin"]
+
+
+def test_an_identifier_goes_to_the_parameter_the_question_names_it_for() -> None:
+    params = [Parameter(name="assayChemblId", type="array"), Parameter(name="targetChemblId", type="array")]
+    got = open_values(params, _read("Which assays were run against the ChEMBL target CHEMBL203?"), "/assays")
+    assert got.values == {"targetChemblId": "CHEMBL203"} and not got.weak
+    got = open_values(params, _read("Which assays ran as assay CHEMBL203?"), "/assays")
+    assert got.values == {"assayChemblId": "CHEMBL203"}
+
+
+def test_an_identifier_filtering_a_collection_goes_to_that_collections_id() -> None:
+    # nothing in the question names a molecule, but the endpoint lists molecules
+    params = [Parameter(name="inchiKey", type="array"), Parameter(name="moleculeChemblId", type="array")]
+    got = open_values(params, _read("What are the preferred name and clinical phase of CHEMBL25?"), "/molecules")
+    assert got.values == {"moleculeChemblId": "CHEMBL25"}
+    assert not got.weak, "tied by the collection, the value is spent in earnest"
+
+
+def test_an_identifier_sent_as_free_text_counts_for_less_than_one_a_parameter_takes() -> None:
+    a = _read("Which repository holds the CORE record 82470963?")
+    search = open_values([Parameter(name="q", type="string", required=True)], a, "/search/works")
+    assert search.values == {"q": "82470963"} and search.weak == {"82470963"}
+
+
+def test_a_word_repeated_across_field_names_counts_once(graph: SchemaGraph) -> None:
+    # forty fields of a nested "repositories" object say the record has repositories; a path that
+    # says "repositories" says what the endpoint is about
+    fields = [{"name": f"repositories_{n}", "path": f"repositories.{n}", "type": "string", "group": "content"}
+              for n in ("id", "name", "url", "country", "type", "logo", "email", "kind")]
+    source = Source.model_validate({
+        "id": "papers", "title": "Paper index", "domain": "literature", "source_type": "curated",
+        "license": {"id": "CC0-1.0", "name": "CC0"},
+        "endpoints": [
+            {"id": "works", "base_url": "http://127.0.0.1:9", "path": "/works", "fields": fields},
+            {"id": "repos", "base_url": "http://127.0.0.1:9", "path": "/repositories",
+             "fields": [{"name": "id", "path": "id", "type": "string", "group": "content"}]},
+        ]})
+    g = with_catalogue(graph, source)
+    lex = g.lexical
+    assert lex.strength(g.numbers[("papers", "repos")], "repositori") > lex.strength(
+        g.numbers[("papers", "works")], "repositori")

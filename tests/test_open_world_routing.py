@@ -186,3 +186,14 @@ def test_a_field_reason_names_the_first_question_word_describing_it(graph: Schem
     plan = Router(with_catalogue(graph, Source.model_validate(declared))).plan(question)
     first = question_terms(question.split(" did ")[0].removeprefix("What "))[0]
     assert plan.steps[-1].why["habitat"] == f"field description matched '{first}'"
+
+
+def test_of_two_endpoints_alike_the_one_whose_path_the_question_says_wins(graph: SchemaGraph) -> None:
+    # the same images under the account's private space: "account" is nothing the question says
+    declared = catalogue().model_dump()
+    images = next(e for e in declared["endpoints"] if e["id"] == "specimen_images")
+    declared["endpoints"].insert(0, {**images, "id": "account_specimen_images",
+                                     "path": "/account/specimens/{specimen_id}/images"})
+    router = Router(with_catalogue(graph, Source.model_validate(declared)))
+    assert calls(router.plan("Images of specimen 482913 in the specimen catalogue")) == ["specimens.specimen_images"]
+    assert calls(router.plan("Images of specimen 482913 in my account")) == ["specimens.account_specimen_images"]

@@ -69,6 +69,9 @@ def endpoint_document(info: EndpointInfo) -> dict[str, list[str]]:
             doc["field"].extend(name_terms(concept))
         if f.field.description:
             doc["field_text"].extend(prose_terms(f.field.description))
+    # a word counts once among the field names: forty fields of a nested "repositories" object say
+    # that the record has a repository, not that the endpoint is about repositories
+    doc["field"] = list(dict.fromkeys(doc["field"]))
     return doc
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from schemarouter.graph import EndpointInfo, SchemaGraph
-from schemarouter.graph.terms import name_terms, prose_terms
+from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.plan import FieldMeta, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Values
 from schemarouter.router.params import fill_params
@@ -136,6 +136,7 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
         return bm25.get(info.key, 0.0) / best_score
 
     values_given = question_values(analysis)
+    said = set(analysis.all_terms)
     builder = ChainBuilder(graph, analysis, lambda i, taken: fill(i, graph, analysis, taken), relevance)
     candidates = ranked + _spending(graph, builder, ranked, keep, values_given)
     best: OpenPlan | None = None
@@ -151,7 +152,10 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
         graded, _ = _explained(graph, infos, terms, len(values_given), spent, (), graded=True)
         graded -= STEP_COST * (len(nodes) - 1)  # a further step must explain more of the question
         # in steps of 0.05: a hair more of a word in some description is no reason for a longer chain
-        key = (round(graded * 20), spent, -len(nodes), round(score / best_score, 3), round(chain.score, 3))
+        # then the target whose path says least the question does not ("/account/articles" for a
+        # question about public articles says "account")
+        unsaid = len(set(path_terms(info.endpoint.path)) - said)
+        key = (round(graded * 20), spent, -unsaid, round(score / best_score, 3), -len(nodes), round(chain.score, 3))
         if best is None or key > best.key:
             best = OpenPlan(chain, share, covered, key)
     return best

@@ -86,6 +86,10 @@ def is_credential(p: Parameter, auth_name: str | None = None) -> bool:
     return p.name.lower() in _CREDENTIALS or (auth_name is not None and p.name == auth_name)
 
 
+_ID_PREFIX = re.compile(r"([A-Za-z]{2,})[_:\-]?\d")
+_TYPE_NAMES = frozenset({"string", "integer", "number", "boolean", "array", "object", "text"})
+
+
 def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: set[str] | None = None,
                 unknown: Callable[[str], bool] | None = None) -> Filled:
     """Values for ``params`` from what the question carries (see the module docstring). ``unknown``
@@ -97,19 +101,21 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     them to it), which count for less when plans are compared."""
     out = Filled()
     taken = set(taken or ())
-    for p in params:
-        if (p.concept and p.concept != "query_text") or (p.format or "") in VOCABULARY_FORMATS:
-            continue  # filled by the vocabulary rules (router.params), which own these spellings
-        got = _value(p, analysis, path, taken | out.used)
-        if got is None:
-            continue
-        value, key, why, sure = got
-        out.values[p.name] = value
-        out.why[p.name] = why
-        if key:
-            out.used.add(key)
-            if not (sure or p.required or _in_path(p, path)):
-                out.weak.add(key)
+    own = [p for p in params
+           if not ((p.concept and p.concept != "query_text") or (p.format or "") in VOCABULARY_FORMATS)]
+    # the vocabulary rules (router.params) fill the others: they own those spellings.
+    # In three passes: a value goes first to a parameter the question's words tie it to ("target
+    # CHEMBL203" to targetChemblId), then to one whose endpoint lists such records, and only then
+    # to one that takes it by its shape alone
+    for tie in (1.0, 0.5, 0.0):
+        later: list[Parameter] = []
+        for p in own:
+            got = _value(p, analysis, path, taken | out.used)
+            if got is not None and got[3] < tie:
+                later.append(p)
+            else:
+                _spend(out, p, got, path)
+        own = later
     if unknown is not None:
         for p in params:
             if p.name in out.values or not is_search_parameter(p):
@@ -124,7 +130,21 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     return out
 
 
-Got = tuple[Any, str, str, bool] | None  # (value, the question value spent, why, tied to the parameter by words)
+# (value, the question value spent, why, how firmly it is tied to the parameter: 1 by the question's
+# words, 0.5 by the records the endpoint lists, 0 by its shape alone)
+Got = tuple[Any, str, str, float] | None
+
+
+def _spend(out: Filled, p: Parameter, got: Got, path: str) -> None:
+    if got is None:
+        return
+    value, key, why, tie = got
+    out.values[p.name] = value
+    out.why[p.name] = why
+    if key:
+        out.used.add(key)
+        if not tie and (is_search_parameter(p) or not (p.required or _in_path(p, path))):
+            out.weak.add(key)
 
 
 def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
@@ -136,7 +156,8 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
             return name.value, str(name.value), f"the name '{name.value}' in the question", True
         ident = _first_free(_identifiers(analysis), taken)
         if ident is not None and p.required:
-            return ident.value, str(ident.value), f"the identifier '{ident.value}' in the question", True
+            # sent as free text only for want of a parameter that takes it as an identifier
+            return ident.value, str(ident.value), f"the identifier '{ident.value}' in the question", False
         return None
     if p.enum:
         hit = _enum_member(p, analysis)
@@ -147,6 +168,8 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
             if token not in taken and _fullmatch(p.pattern, token):
                 return _typed(p, token), token, f"'{token}' matches the declared pattern", True
     fmt = (p.format or "").lower()
+    if fmt in _TYPE_NAMES:
+        fmt = ""  # "format: string" restates the type: it says nothing of the value's shape
     lname = p.name.lower()
     words = _name_words(p.name)
     coords = analysis.coordinates
@@ -309,28 +332,50 @@ def _looks_like_id(p: Parameter) -> bool:
     return bool(words) and words[-1] in ("id", "ids", "key", "code", "uid", "uuid", "urn", "accession", "curie", "doi")
 
 
-def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tuple[Entity, bool] | None:
-    """An identifier-shaped token for a resource-id parameter (and whether a word before it names the
-    resource: "gene HGNC:1100" for ``gene_id``); a DOI for a DOI parameter."""
+def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tuple[Entity, float] | None:
+    """An identifier-shaped token for a resource-id parameter and how firmly the question ties it to
+    the parameter (see ``Got``); a DOI for a DOI parameter."""
     words = _name_words(p.name)
     if "doi" in words or (p.format or "").lower() == "doi":
         doi = analysis.entity("doi")
-        return (doi, True) if doi is not None and str(doi.value) not in taken else None
+        return (doi, 1.0) if doi is not None and str(doi.value) not in taken else None
     free = [e for e in _identifiers(analysis) if str(e.value) not in taken]
     if p.type == "integer":
         free = [e for e in free if str(e.value).isdigit()]
     resource = resource_of(p.name, path)
+    # an id filtering a collection ("/proteins?accession=") names a record of that collection
+    collection = () if _in_path(p, path) else _collection_terms(path)
+    resource = resource or collection
     if not free:
         # a short number written after the resource's name: "variant set 42" for /variant-sets/{id}
         number = analysis.counts.get(resource[-1]) if resource else None
         if number is not None and str(number) not in taken:
-            return Entity("identifier", str(number), 0, 0, str(number)), True
+            return Entity("identifier", str(number), 0, 0, str(number)), 1.0
         return None
     if resource:
-        for e in free:
-            if resource[-1] in e.extra.get("context", ()):
-                return e, True
-    return free[0], False
+        # tied when the words before it, or its own prefix, name the resource: "gene HGNC:1100" for
+        # gene_id, "target CHEMBL203" for targetChemblId (not assayChemblId); less firmly when the
+        # endpoint's collection supplies the rest ("CHEMBL25" for /molecules?moleculeChemblId=)
+        said = [{*e.extra.get("context", ()), *_prefix_terms(str(e.value))} for e in free]
+        for e, terms in zip(free, said, strict=True):
+            if all(t in terms for t in resource):
+                return e, 1.0
+        for e, terms in zip(free, said, strict=True):
+            if all(t in terms or t in collection for t in resource):
+                return e, 0.5
+    return free[0], 0.0
+
+
+def _collection_terms(path: str) -> tuple[str, ...]:
+    """The terms of a path's last literal segment: the collection an endpoint lists (/proteins -> protein)."""
+    literal = [s for s in path.split("?", 1)[0].split("/") if s and not s.startswith("{")]
+    return name_terms(literal[-1]) if literal else ()
+
+
+def _prefix_terms(value: str) -> tuple[str, ...]:
+    """The terms of an identifier's alphabetic prefix: CHEMBL203 -> (chembl,), HGNC:1100 -> (hgnc,)."""
+    m = _ID_PREFIX.match(value)
+    return name_terms(m.group(1).lower()) if m else ()
 
 
 def _identifiers(analysis: Analysis) -> list[Entity]:

@@ -46,7 +46,8 @@ _PERIODS = [
     (re.compile(r"(?<!semi-)(?<!semi )\b(?:annual|yearly|full[- ]year|business report)\b", re.I), "annual"),
 ]
 _PREFIX = re.compile(r"([A-Za-z]{2,})[_:\-]?\d")
-_NUMBER_NOUN = re.compile(r"\b(\d{1,4})(?:-|\s+)([a-z]{3,})\b", re.IGNORECASE)
+# a number standing alone (not the tail of a date, id or decimal) followed by what it counts
+_NUMBER_NOUN = re.compile(r"(?<![\w.\-/:])(\d{1,4})(?:-|\s+)([a-z]{3,})\b", re.IGNORECASE)
 _CODE = re.compile(r"(?<![\w:/.\-])([A-Z]{2,4})(?![\w:/\-])(?!\.\w)")
 _NOT_VALUES = frozenset(["the", "a", "an", "of", "in", "on", "at", "for", "to", "and", "or", "with", "from", "by", "is", "are", "this", "that"])
 
@@ -79,10 +80,10 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     counts: dict[str, int] = {}
     for m in _ORDINAL_NOUN.finditer(text):
         counts.setdefault(stem(m.group(2).lower()), _ORDINALS[m.group(1).lower()])
-    for m in _NOUN_NUMBER.finditer(text):
-        counts.setdefault(stem(m.group(1).lower()), int(m.group(2)))
-    for m in _NUMBER_NOUN.finditer(text):
-        counts.setdefault(stem(m.group(2).lower()), int(m.group(1)))
+    for noun, number in [*((m.group(1), m.group(2)) for m in _NOUN_NUMBER.finditer(text)),
+                         *((m.group(2), m.group(1)) for m in _NUMBER_NOUN.finditer(text))]:
+        if noun.lower() not in _NOT_VALUES:  # "3 and 4" counts nothing
+            counts.setdefault(stem(noun.lower()), int(number))
     analysis.counts = counts
     spans = [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids)]
     # a short capitalized code the registry's own vocabulary has as a word ("TV") is that word
@@ -114,8 +115,18 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
 
 
 def _all_known(value: str, known: Callable[[str], bool]) -> bool:
-    terms = name_terms(value)
-    return bool(terms) and all(known(t) for t in terms)
+    """Whether every word of ``value`` is a word of the registry's declarations ("UniProt" as the
+    word uniprot of a field name, or as its camel-case parts)."""
+    words = value.split()
+    return bool(words) and all(_word_known(w, known) for w in words)
+
+
+def _word_known(word: str, known: Callable[[str], bool]) -> bool:
+    whole = question_terms(word)
+    if len(whole) == 1 and known(whole[0]):
+        return True
+    parts = name_terms(word)
+    return bool(parts) and all(known(t) for t in parts)
 
 
 def _term(word: str) -> str | None:
