@@ -9,7 +9,7 @@ import pytest
 from schemarouter.graph import SchemaGraph
 from schemarouter.graph.lexical import build_lexical
 from schemarouter.graph.links import resource_of
-from schemarouter.graph.terms import name_terms, path_terms, question_terms
+from schemarouter.graph.terms import compound_terms, name_terms, path_terms, question_terms
 from schemarouter.models import Parameter, Source
 from schemarouter.plan import Understanding
 from schemarouter.router.values import is_credential, is_search_parameter, open_values
@@ -181,3 +181,20 @@ def test_a_word_repeated_across_field_names_counts_once(graph: SchemaGraph) -> N
     lex = g.lexical
     assert lex.strength(g.numbers[("papers", "repos")], "repositori") > lex.strength(
         g.numbers[("papers", "works")], "repositori")
+
+
+def test_two_words_said_apart_match_a_name_that_writes_them_as_one() -> None:
+    # pairs with a stop word or filler ("its home", "page and") are no compound
+    assert compound_terms("Its home page and full text, please") == ["homepag", "fulltext"]
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("I need the full text of article 21750584.", {"article_id": 21750584, "fulltext": True}),
+    ("Show the similar articles for paper 21750584.", {"article_id": 21750584, "similar": True}),
+    ("Title of article 21750584?", {"article_id": 21750584}),
+])
+def test_a_flag_named_for_what_the_question_asks_is_switched_on(text: str, values: dict[str, object]) -> None:
+    params = [Parameter(name="article_id", type="integer", required=True),
+              Parameter(name="fulltext", type="boolean"), Parameter(name="similar", type="boolean"),
+              Parameter(name="stats", type="boolean")]
+    assert open_values(params, _read(text), "/articles/{article_id}").values == values

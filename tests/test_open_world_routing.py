@@ -197,3 +197,19 @@ def test_of_two_endpoints_alike_the_one_whose_path_the_question_says_wins(graph:
     router = Router(with_catalogue(graph, Source.model_validate(declared)))
     assert calls(router.plan("Images of specimen 482913 in the specimen catalogue")) == ["specimens.specimen_images"]
     assert calls(router.plan("Images of specimen 482913 in my account")) == ["specimens.account_specimen_images"]
+
+
+def test_recall_mode_fetches_what_finds_the_record_again(graph: SchemaGraph) -> None:
+    # a DOI and a URL say where the record is: recall mode fetches them beside the asked-for field
+    declared = catalogue().model_dump()
+    detail = next(e for e in declared["endpoints"] if e["id"] == "specimen")
+    detail["fields"] += [{"name": "doi", "path": "doi", "type": "string", "group": "content"},
+                         {"name": "url_homepage", "path": "urlHomepage", "type": "string", "group": "content"},
+                         {"name": "weight", "path": "weight", "type": "number", "group": "content"}]
+    router = Router(with_catalogue(graph, Source.model_validate(declared)))
+    recall = router.plan("Where was the specimen Tyrannosaurus Sue found?").steps[-1]
+    assert {"locality", "doi", "url_homepage"} <= set(recall.fields) and "weight" not in recall.fields
+    minimal = router.plan("Where was the specimen Tyrannosaurus Sue found?", mode="minimal").steps[-1]
+    assert "doi" not in minimal.fields
+    home = router.plan("What is the home page of the specimen Tyrannosaurus Sue?").steps[-1]
+    assert home.why["url_homepage"] == "field name matched 'homepag'"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 import Stemmer
 
@@ -71,3 +72,14 @@ def question_terms(text: str) -> list[str]:
 
 def _keep(word: str, filler: frozenset[str]) -> bool:
     return len(word) > 1 and word not in STOPWORDS and word not in filler and not word.isdigit()
+
+
+_LETTERS = re.compile(r"[a-z]+")
+
+
+def compound_terms(text: str) -> list[str]:
+    """Terms of each two adjacent words of ``text`` written as one: "home page" -> homepag, "full
+    text" -> fulltext, so a question matches names that write two words as one."""
+    words = _LETTERS.findall(text.lower())
+    return [stem(a + b) for a, b in pairwise(words)
+            if len(a) > 2 and len(b) > 2 and _keep(a, QUESTION_FILLER) and _keep(b, QUESTION_FILLER)]

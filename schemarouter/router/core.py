@@ -41,10 +41,10 @@ from schemarouter.understand.evidence import ENTITY_CONCEPT
 Mode = Literal["recall", "minimal"]
 MAX_COMPARE_STEPS = 3
 MIN_COVERAGE = 0.3  # the open route answers alone only when its steps mention this share of the question
-OVERRIDE_MARGIN = 0.25
+OVERRIDE_MARGIN = 0.25  # how much more of the question an undeclared source must explain to beat the vocabulary
 OPEN_PROBE = 8  # lexical matches looked at to decide whether the open route could beat a vocabulary plan
 CURRENT_TERMS = ("current", "live", "realtim", "now", "latest", "today", "recent")
-UNEXPLAINED = 0.05  # a plan whose sources mention less of the question than this does not answer it  # how much more of the question an undeclared source must explain to beat the vocabulary
+UNEXPLAINED = 0.05  # a plan whose sources mention less of the question than this does not answer it
 _TYPED_KINDS = frozenset({"doi", "arxiv_id", "pmid", "cid", "material_id", "inchikey", "chemsys", "elements"})
 
 

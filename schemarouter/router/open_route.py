@@ -14,8 +14,8 @@ parameters that declare a concept), binds what is still missing to producers
 3. the target's own BM25F score, then how well the producers fit, then fewer steps.
 
 Fields are those whose names, aliases or descriptions the question's terms reach, plus record
-identifiers; where no field is reached, the endpoint's fields (recall mode) or its first few
-(minimal mode).
+identifiers; in recall mode also what situates the record (its name or title, DOI or URL, date);
+where no field is reached, the endpoint's fields (recall mode) or its first few (minimal mode).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from schemarouter.graph import EndpointInfo, SchemaGraph
-from schemarouter.graph.terms import name_terms, path_terms, prose_terms
+from schemarouter.graph.terms import compound_terms, name_terms, path_terms, prose_terms
 from schemarouter.plan import FieldMeta, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Values
 from schemarouter.router.params import fill_params
@@ -37,10 +37,11 @@ TOP_K = 12
 MINIMAL_FIELDS = 6
 STEP_COST = 0.05
 SPENDING_SOURCES = 2  # sources whose endpoints are also tried for the values they take
-SPENDING_LIMIT = 24  # at most this many such endpoints  # the share of the question each step beyond the first must explain
+SPENDING_LIMIT = 24  # at most this many such endpoints
 _LABEL_TERMS = frozenset({"name", "titl", "label", "symbol"})
-# fields that situate a value: which record (its name or title) and when (its date or time)
-_CONTEXT_TERMS = _LABEL_TERMS | frozenset({"date", "datetim", "time", "timestamp", "day"})
+# fields that situate a value: which record (its name or title), where to find it again (its DOI
+# or URL) and when (its date or time)
+_CONTEXT_TERMS = _LABEL_TERMS | frozenset({"doi", "url", "date", "datetim", "time", "timestamp", "day"})
 
 
 @dataclass
@@ -118,6 +119,8 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
     # a question about now wants a source that says it serves current data
     terms = [*analysis.terms, *(["current"] if analysis.live and "current" not in analysis.terms else [])]
     lex = graph.lexical
+    # "home page" also finds an endpoint whose declaration writes it as one word (urlHomepage)
+    terms += [c for c in compound_terms(analysis.question) if c in lex.idf and c not in terms]
     keep = {
         graph.numbers[k] for k, info in graph.endpoints.items()
         if info.endpoint.access == "read" and (sources is None or k[0] in sources)
@@ -239,6 +242,10 @@ def field_terms(info: EndpointInfo, name: str) -> tuple[set[str], set[str]]:
 def _fields(info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool, bound: set[str],
             why: dict[str, str]) -> list[str]:
     terms = dict.fromkeys(analysis.all_terms)  # a set in the question's order: the reasons must not vary by run
+    # "home page" names a field urlHomepage, "full text" one called fulltext: two words said apart
+    # match a name that writes them as one
+    names_only = [t for t in compound_terms(analysis.question) if t not in terms]
+    terms.update(dict.fromkeys(names_only))
     chosen: dict[str, str] = {}
     for name, f in info.fields.items():
         if f.field.identifier:
@@ -251,7 +258,7 @@ def _fields(info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool,
         named, prose = field_terms(info, name)
         for t in named & terms.keys():
             by_name.setdefault(t, set()).add(name)
-        for t in prose & terms.keys() - {"name"}:
+        for t in prose & terms.keys() - {"name"} - set(names_only):
             by_prose.setdefault(t, set()).add(name)
     hits: dict[str, str] = {}
     for t in terms:  # per word of the question: the fields named for it, else those described with it

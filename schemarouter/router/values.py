@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from schemarouter.graph.links import resource_of
-from schemarouter.graph.terms import name_terms, stem
+from schemarouter.graph.terms import compound_terms, name_terms, stem
 from schemarouter.graph.text import humanize
 from schemarouter.models import Parameter
 from schemarouter.understand.base import Analysis
@@ -158,6 +158,14 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
         if ident is not None and p.required:
             # sent as free text only for want of a parameter that takes it as an identifier
             return ident.value, str(ident.value), f"the identifier '{ident.value}' in the question", False
+        return None
+    if p.type == "boolean" and not p.required:
+        # a flag named for what the question asks for ("the full text" -> fulltext, "similar
+        # articles" -> similar) is switched on; any other flag keeps its server default
+        asked = {*analysis.all_terms, *compound_terms(analysis.question)}
+        named = name_terms(p.name)
+        if named and all(t in asked for t in named):
+            return True, "", f"the question asks for the {p.name}", True
         return None
     if p.enum:
         hit = _enum_member(p, analysis)

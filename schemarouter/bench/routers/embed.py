@@ -41,7 +41,8 @@ def load_model() -> Any:
     try:  # the weight-loading progress bar would break the benchmark's own progress display
         from transformers.utils import logging as hf_logging
 
-        hf_logging.disable_progress_bar()
+        disable: Any = hf_logging.disable_progress_bar  # untyped where transformers is installed
+        disable()
     except ImportError:
         pass
 
