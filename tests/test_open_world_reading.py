@@ -198,3 +198,19 @@ def test_a_flag_named_for_what_the_question_asks_is_switched_on(text: str, value
               Parameter(name="fulltext", type="boolean"), Parameter(name="similar", type="boolean"),
               Parameter(name="stats", type="boolean")]
     assert open_values(params, _read(text), "/articles/{article_id}").values == values
+
+
+def test_a_list_parameter_spends_each_of_the_values_it_takes() -> None:
+    a = _read("Current conditions for the cities 4487042 and 4494942")
+    got = open_values([Parameter(name="cities", type="string", required=True)], a, "/current?cities={cities}")
+    assert got.values == {"cities": "4487042,4494942"}
+    assert got.used == {"4487042", "4494942"}, "each value counts as spent, as a one-value endpoint's would"
+
+
+def test_values_the_question_ties_to_their_parameter_are_marked() -> None:
+    a = _read("Which repository holds the record 82470963?")
+    record = open_values([Parameter(name="record_id", type="integer", required=True)], a, "/records/{record_id}")
+    repository = open_values([Parameter(name="repository_id", type="integer", required=True)], a,
+                             "/repositories/{repository_id}")
+    assert record.tied == {"82470963"} and repository.tied == set()
+    assert repository.values == {"repository_id": 82470963}, "still usable, only less firmly tied"

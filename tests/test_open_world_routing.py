@@ -213,3 +213,9 @@ def test_recall_mode_fetches_what_finds_the_record_again(graph: SchemaGraph) -> 
     assert "doi" not in minimal.fields
     home = router.plan("What is the home page of the specimen Tyrannosaurus Sue?").steps[-1]
     assert home.why["url_homepage"] == "field name matched 'homepag'"
+
+
+def test_of_two_endpoints_explaining_as_much_the_one_the_identifier_is_named_for_wins(graph: SchemaGraph) -> None:
+    # "collector 4711": the collector endpoint is the one the question names the identifier for
+    router = Router(with_catalogue(graph))
+    assert calls(router.plan("Which specimen catalogue record names collector 4711?")) == ["specimens.collector"]

@@ -37,6 +37,7 @@ class Values:
     values: dict[str, Any] = field(default_factory=dict)
     used: set[str] = field(default_factory=set)
     weak: set[str] = field(default_factory=set)
+    tied: set[str] = field(default_factory=set)
     why: dict[str, str] = field(default_factory=dict)
 
 
@@ -49,6 +50,7 @@ class Node:
     bindings: dict[str, tuple[Node, Link]] = field(default_factory=dict)
     used: set[str] = field(default_factory=set)  # question values spent by this node and its producers
     weak: set[str] = field(default_factory=set)  # of those, the ones tied to their parameter only by shape
+    tied: set[str] = field(default_factory=set)  # of those, the ones the question's words tie to their parameter
     why: dict[str, str] = field(default_factory=dict)
     score: float = 0.0  # how well the producers fit the question (for choosing among chains)
 
@@ -99,7 +101,8 @@ class ChainBuilder:
         filled = self.fill(info, taken)
         if not filled.values and any(p.concept for p in info.endpoint.parameters):
             return None  # it selects records by an entity the question does not give: no request to make
-        node = Node(info, dict(filled.values), used=set(filled.used), weak=set(filled.weak), why=dict(filled.why))
+        node = Node(info, dict(filled.values), used=set(filled.used), weak=set(filled.weak),
+                    tied=set(filled.tied), why=dict(filled.why))
         auth = info.source.auth.name if info.source.auth else None
         missing = [p for p in info.endpoint.parameters
                    if p.required and p.name not in node.values and not is_credential(p, auth)]
@@ -125,6 +128,7 @@ class ChainBuilder:
             node.bindings[p.name] = (sub, link)
             node.used |= sub.used
             node.weak |= sub.weak
+            node.tied |= sub.tied
             node.score += score
             spent |= sub.used
         return node

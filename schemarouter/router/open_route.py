@@ -105,6 +105,7 @@ def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[
     out.values.update(open_filled.values)
     out.used |= open_filled.used
     out.weak |= open_filled.weak
+    out.tied |= open_filled.tied
     out.why.update(open_filled.why)
     for p in info.endpoint.parameters:
         if p.required and p.name not in out.values and p.default is not None:
@@ -158,7 +159,8 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
         # then the target whose path says least the question does not ("/account/articles" for a
         # question about public articles says "account")
         unsaid = len(set(path_terms(info.endpoint.path)) - said)
-        key = (round(graded * 20), spent, -unsaid, round(score / best_score, 3), -len(nodes), round(chain.score, 3))
+        tied = len(values_given & chain.tied)  # values the question's words tie to their parameters
+        key = (round(graded * 20), spent, tied, -unsaid, round(score / best_score, 3), -len(nodes), round(chain.score, 3))
         if best is None or key > best.key:
             best = OpenPlan(chain, share, covered, key)
     return best

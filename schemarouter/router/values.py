@@ -46,6 +46,7 @@ class Filled:
     values: dict[str, Any] = field(default_factory=dict)
     used: set[str] = field(default_factory=set)  # the question values spent, as written
     weak: set[str] = field(default_factory=set)  # of those, the ones tied to their parameter only by shape
+    tied: set[str] = field(default_factory=set)  # of those, the ones the question's words tie to their parameter
     why: dict[str, str] = field(default_factory=dict)
 
 
@@ -130,21 +131,25 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     return out
 
 
-# (value, the question value spent, why, how firmly it is tied to the parameter: 1 by the question's
-# words, 0.5 by the records the endpoint lists, 0 by its shape alone)
-Got = tuple[Any, str, str, float] | None
+# (value, the question values spent (one, or each of a list), why, how firmly it is tied to the
+# parameter: 1 by the question's words, 0.5 by the records the endpoint lists, 0 by its shape alone)
+Got = tuple[Any, str | tuple[str, ...], str, float] | None
 
 
 def _spend(out: Filled, p: Parameter, got: Got, path: str) -> None:
     if got is None:
         return
-    value, key, why, tie = got
+    value, spent, why, tie = got
     out.values[p.name] = value
     out.why[p.name] = why
-    if key:
+    for key in (spent,) if isinstance(spent, str) else spent:
+        if not key:
+            continue
         out.used.add(key)
         if not tie and (is_search_parameter(p) or not (p.required or _in_path(p, path))):
             out.weak.add(key)
+        if tie >= 1.0:
+            out.tied.add(key)
 
 
 def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
@@ -201,15 +206,16 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
             noun, n = counted
             return n, str(n), f"'{p.name}' {n} from the question ({noun})", True
         return None
+    if p.type == "array" or (p.type == "string" and _plural(p) and stem(words[-1]) in analysis.all_terms):
+        # a list parameter, or one named for several things the question names ("stations KRDU and
+        # KJFK"): all of them, before the one written right after the name
+        many = _all_of_a_kind(p, analysis, taken)
+        if many and (len(many) > 1 or p.type == "array"):
+            value: Any = many if p.type == "array" else ",".join(many)
+            return value, tuple(many), f"the {len(many)} values of the question", True
     labelled = _labelled(p, analysis, taken)
     if labelled is not None:
         return _typed(p, labelled), labelled, f"'{labelled}' is written after '{words[-1]}'", True
-    if p.type == "array" or (p.type == "string" and _plural(p) and stem(words[-1]) in analysis.all_terms):
-        # a list parameter, or one named for several things the question names ("stations KRDU and KJFK")
-        many = _all_of_a_kind(p, analysis, taken)
-        if many:
-            value: Any = many if p.type == "array" else ",".join(many)
-            return value, " ".join(many), f"the {len(many)} values of the question", True
     if _looks_like_id(p) or _in_path(p, path):
         found = _identifier_for(p, analysis, path, taken)
         if found is not None:
