@@ -214,3 +214,13 @@ def test_values_the_question_ties_to_their_parameter_are_marked() -> None:
                              "/repositories/{repository_id}")
     assert record.tied == {"82470963"} and repository.tied == set()
     assert repository.values == {"repository_id": 82470963}, "still usable, only less firmly tied"
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("Bioactivities of CHEMBL941 with a pChEMBL value of at least 7", {"pchemblValue": 7.0}),
+    ("Interaction partners with a confidence above 0.6", {"confidence": 0.6}),
+    ("Interaction partners of high confidence", {}),  # no number: the server's default
+])
+def test_a_number_written_after_a_parameters_name_is_its_value(text: str, values: dict[str, float]) -> None:
+    params = [Parameter(name="pchemblValue", type="number"), Parameter(name="confidence", type="number")]
+    assert open_values(params, _read(text), "/activities").values == values

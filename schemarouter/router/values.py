@@ -205,6 +205,9 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
         if counted is not None and str(counted[1]) not in taken:
             noun, n = counted
             return n, str(n), f"'{p.name}' {n} from the question ({noun})", True
+        bound = _number_after_name(p, analysis.question)
+        if bound is not None and bound not in taken:
+            return _typed(p, bound), bound, f"the number written after '{p.name}' in the question", True
         return None
     if p.type == "array" or (p.type == "string" and _plural(p) and stem(words[-1]) in analysis.all_terms):
         # a list parameter, or one named for several things the question names ("stations KRDU and
@@ -396,6 +399,27 @@ def _identifiers(analysis: Analysis) -> list[Entity]:
     """Identifier-shaped tokens and the identifiers the entity readers recognized, in question order."""
     found = [*analysis.identifiers, *(e for e in analysis.entities if e.kind in _ID_KINDS)]
     return sorted(found, key=lambda e: e.start)
+
+
+_TOKEN = re.compile(r"[A-Za-z][\w.:\-]*|-?\d+(?:\.\d+)?")
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_NUMBER_REACH = 4  # words between a parameter's name and its number ("confidence above 0.6", "of at least 7")
+
+
+def _number_after_name(p: Parameter, question: str) -> str | None:
+    """The number written shortly after a numeric parameter's name: ``pchemblValue`` -> 7 in "a
+    pChEMBL value of at least 7", ``confidence`` -> 0.6 in "with a confidence above 0.6"."""
+    named = list(name_terms(p.name))
+    if not named:
+        return None
+    tokens: list[str] = _TOKEN.findall(question)
+    terms = [stem(t.lower()) for t in tokens]
+    for i in range(len(tokens) - len(named) + 1):
+        if terms[i:i + len(named)] == named:
+            for token in tokens[i + len(named): i + len(named) + 1 + _NUMBER_REACH]:
+                if _NUMBER.fullmatch(token):
+                    return token
+    return None
 
 
 def _counted(p: Parameter, analysis: Analysis) -> tuple[str, int] | None:
