@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from schemarouter.graph import EndpointInfo, SchemaGraph
-from schemarouter.graph.terms import compound_terms, name_terms, path_terms, prose_terms
+from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.plan import FieldMeta, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Values
 from schemarouter.router.params import fill_params
@@ -121,7 +121,7 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
     terms = [*analysis.terms, *(["current"] if analysis.live and "current" not in analysis.terms else [])]
     lex = graph.lexical
     # "home page" also finds an endpoint whose declaration writes it as one word (urlHomepage)
-    terms += [c for c in compound_terms(analysis.question) if c in lex.idf and c not in terms]
+    terms += [c for c in analysis.compounds if c in lex.idf and c not in terms]
     keep = {
         graph.numbers[k] for k, info in graph.endpoints.items()
         if info.endpoint.access == "read" and (sources is None or k[0] in sources)
@@ -246,7 +246,7 @@ def _fields(info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool,
     terms = dict.fromkeys(analysis.all_terms)  # a set in the question's order: the reasons must not vary by run
     # "home page" names a field urlHomepage, "full text" one called fulltext: two words said apart
     # match a name that writes them as one
-    names_only = [t for t in compound_terms(analysis.question) if t not in terms]
+    names_only = [t for t in analysis.compounds if t not in terms]
     terms.update(dict.fromkeys(names_only))
     chosen: dict[str, str] = {}
     for name, f in info.fields.items():

@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from schemarouter.graph.links import resource_of
-from schemarouter.graph.terms import compound_terms, name_terms, stem
+from schemarouter.graph.terms import name_terms, stem
 from schemarouter.graph.text import humanize
 from schemarouter.models import Parameter
 from schemarouter.understand.base import Analysis
@@ -167,7 +167,7 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
     if p.type == "boolean" and not p.required:
         # a flag named for what the question asks for ("the full text" -> fulltext, "similar
         # articles" -> similar) is switched on; any other flag keeps its server default
-        asked = {*analysis.all_terms, *compound_terms(analysis.question)}
+        asked = {*analysis.all_terms, *analysis.compounds}
         named = name_terms(p.name)
         if named and all(t in asked for t in named):
             return True, "", f"the question asks for the {p.name}", True
@@ -406,16 +406,22 @@ _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _NUMBER_REACH = 4  # words between a parameter's name and its number ("confidence above 0.6", "of at least 7")
 
 
+@lru_cache(maxsize=256)
+def _question_tokens(question: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The question's tokens and their stems, once per question (every candidate endpoint asks)."""
+    tokens: list[str] = _TOKEN.findall(question)
+    return tuple(tokens), tuple(stem(t.lower()) for t in tokens)
+
+
 def _number_after_name(p: Parameter, question: str) -> str | None:
     """The number written shortly after a numeric parameter's name: ``pchemblValue`` -> 7 in "a
     pChEMBL value of at least 7", ``confidence`` -> 0.6 in "with a confidence above 0.6"."""
     named = list(name_terms(p.name))
     if not named:
         return None
-    tokens: list[str] = _TOKEN.findall(question)
-    terms = [stem(t.lower()) for t in tokens]
+    tokens, terms = _question_tokens(question)
     for i in range(len(tokens) - len(named) + 1):
-        if terms[i:i + len(named)] == named:
+        if list(terms[i:i + len(named)]) == named:
             for token in tokens[i + len(named): i + len(named) + 1 + _NUMBER_REACH]:
                 if _NUMBER.fullmatch(token):
                     return token

@@ -39,6 +39,7 @@ class Analysis:
     counts: dict[str, int] = field(default_factory=dict)  # noun term -> number ("second season" -> 2)
     terms: list[str] = field(default_factory=list)  # content terms once values and source names are taken out
     all_terms: list[str] = field(default_factory=list)  # every content term of the question
+    compounds: list[str] = field(default_factory=list)  # two adjacent words as one ("home page" -> homepag)
     action: str | None = None  # the verb of a request to act ("send", "order"), not to read
     compare_kinds: list[str] = field(default_factory=list)  # provenances compared ("computed vs measured")
     live: bool = False  # asks for a value as of now ("right now", "at this moment", "currently")

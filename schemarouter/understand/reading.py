@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from schemarouter.graph.terms import name_terms, question_terms, stem
+from schemarouter.graph.terms import compound_terms, name_terms, question_terms, stem
 from schemarouter.graph.text import STOPWORDS
 from schemarouter.understand import wording
 from schemarouter.understand.actions import action_verb
@@ -91,6 +91,7 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
                       and (known is None or not known(stem(m.group(1).lower())))]
     code_spans = [(m.start(1), m.end(1)) for m in _CODE.finditer(text) if m.group(1) in analysis.codes]
     analysis.all_terms = question_terms(text)
+    analysis.compounds = compound_terms(text)
     blank = list(text)
     for start, end in [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids),
                        *code_spans]:
