@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,3 +57,21 @@ def copy_registry(template: Path, tmp_path: Path) -> str:
     target = tmp_path / "registry.db"
     shutil.copyfile(template, target)
     return f"sqlite:///{target}"
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One synced registry per test module, copied for each test that needs one."""
+    return synced_template(tmp_path_factory.mktemp("template"))
+
+
+@pytest.fixture
+def db(template: Path, tmp_path: Path) -> str:
+    """A fresh copy of the synced registry, as a URL."""
+    return copy_registry(template, tmp_path)
+
+
+@pytest.fixture
+def sr(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Ran]:
+    """``schemarouter ARGS`` run in-process: ``sr("plan", "...")``."""
+    return lambda *args: run_main(capsys, monkeypatch, *args)

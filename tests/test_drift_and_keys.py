@@ -9,21 +9,11 @@ from pathlib import Path
 import pytest
 
 from schemarouter.plugins import LOAD_PLUGINS_ENV
-from tests.sr_cli import EXAMPLES, copy_registry, run_main, synced_template
+from tests.sr_cli import EXAMPLES, db, run_main, template  # noqa: F401  (fixtures)
 
 QUESTION = "What is the molecular weight of aspirin?"
 KEY_VARIABLES = ("DART_API_KEY", "MP_API_KEY", "MPDS_KEY", "OPENALEX_API_KEY", "NCBI_API_KEY", "S2_API_KEY",
                  "STACKEXCHANGE_KEY", "HALCYON_TOKEN")
-
-
-@pytest.fixture(scope="module")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return synced_template(tmp_path_factory.mktemp("template"))
-
-
-@pytest.fixture
-def db(template: Path, tmp_path: Path) -> str:
-    return copy_registry(template, tmp_path)
 
 
 @pytest.fixture

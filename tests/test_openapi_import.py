@@ -17,28 +17,13 @@ import yaml
 from schemarouter.local_sources import load_local_source_file, read_local_source
 from schemarouter.openapi import OpenAPIImportError, import_openapi
 from schemarouter.registry import Registry
-from tests.sr_cli import EXAMPLES, TMDB, copy_registry, run_main, synced_template
+from tests.sr_cli import EXAMPLES, TMDB, db, sr, template  # noqa: F401  (fixtures)
 
 TMDB_SPEC = TMDB / "tmdb_oas.json"
 TMDB_OVERLAY = TMDB / "overlay.yaml"
 LAB_SPEC = EXAMPLES / "labstore_openapi.yaml"
 LAB_OVERLAY = EXAMPLES / "labstore_overlay.yaml"
 MINIMAL_OVERLAY = {"source_type": "curated", "license": {"id": "MIT", "name": "MIT License"}}
-
-
-@pytest.fixture(scope="module")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return synced_template(tmp_path_factory.mktemp("template"))
-
-
-@pytest.fixture
-def db(template: Path, tmp_path: Path) -> str:
-    return copy_registry(template, tmp_path)
-
-
-@pytest.fixture
-def sr(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    return lambda *args: run_main(capsys, monkeypatch, *args)
 
 
 @pytest.fixture(scope="module")

@@ -17,24 +17,9 @@ from schemarouter.local_sources import load_local_source_file, read_local_source
 from schemarouter.models import DomainConcept
 from schemarouter.plugins import make_plugin_manager
 from schemarouter.registry import Registry, parse_export
-from tests.sr_cli import EXAMPLES, copy_registry, run_main, synced_template
+from tests.sr_cli import EXAMPLES, db, sr, template  # noqa: F401  (fixtures)
 
 EXAMPLE = EXAMPLES / "halcyon_synthesis.yaml"
-
-
-@pytest.fixture(scope="module")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return synced_template(tmp_path_factory.mktemp("template"))
-
-
-@pytest.fixture
-def db(template: Path, tmp_path: Path) -> str:
-    return copy_registry(template, tmp_path)
-
-
-@pytest.fixture
-def sr(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    return lambda *args: run_main(capsys, monkeypatch, *args)
 
 
 def _fingerprint(db: str) -> str | None:
