@@ -31,6 +31,7 @@ from schemarouter.graph.text import humanize
 from schemarouter.models import Parameter
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.entities import Entity
+from schemarouter.understand.reading import id_prefix
 
 _SEARCH_NAMES = frozenset(
     ["query", "q", "search", "searchterm", "search_term", "term", "terms", "keyword", "keywords", "text", "freetext", "free_text", "qs", "find", "name", "title", "label", "query_string", "querystring", "search_query"]
@@ -87,7 +88,6 @@ def is_credential(p: Parameter, auth_name: str | None = None) -> bool:
     return p.name.lower() in _CREDENTIALS or (auth_name is not None and p.name == auth_name)
 
 
-_ID_PREFIX = re.compile(r"([A-Za-z]{2,})[_:\-]?\d")
 _TYPE_NAMES = frozenset({"string", "integer", "number", "boolean", "array", "object", "text"})
 
 
@@ -391,8 +391,8 @@ def _collection_terms(path: str) -> tuple[str, ...]:
 
 def _prefix_terms(value: str) -> tuple[str, ...]:
     """The terms of an identifier's alphabetic prefix: CHEMBL203 -> (chembl,), HGNC:1100 -> (hgnc,)."""
-    m = _ID_PREFIX.match(value)
-    return name_terms(m.group(1).lower()) if m else ()
+    prefix = id_prefix(value)
+    return name_terms(prefix.lower()) if prefix else ()
 
 
 def _identifiers(analysis: Analysis) -> list[Entity]:

@@ -52,6 +52,12 @@ _CODE = re.compile(r"(?<![\w:/.\-])([A-Z]{2,4})(?![\w:/\-])(?!\.\w)")
 _NOT_VALUES = frozenset(["the", "a", "an", "of", "in", "on", "at", "for", "to", "and", "or", "with", "from", "by", "is", "are", "this", "that"])
 
 
+def id_prefix(value: str) -> str | None:
+    """An identifier's alphabetic prefix, its namespace: CHEMBL203 -> CHEMBL, HGNC:1100 -> HGNC."""
+    m = _PREFIX.match(value)
+    return m.group(1) if m else None
+
+
 def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int]],
                 known: Callable[[str], bool] | None = None) -> None:
     """Fill the shared reading of ``text`` into ``analysis`` (names, identifiers, dates, counts,
@@ -99,7 +105,7 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
             blank[i] = " "
     # an identifier's prefix names its namespace ("MONDO:0007739", "CHEMBL25"): a word the sources
     # that hold it declare
-    prefixes = " ".join(p.group(1) for e in ids if (p := _PREFIX.match(str(e.value))) is not None)
+    prefixes = " ".join(filter(None, (id_prefix(str(e.value)) for e in ids)))
     analysis.terms = question_terms("".join(blank) + " " + prefixes)
     # the words a free-text parameter may be given: everything but source names and identifiers
     rest = list(text)
