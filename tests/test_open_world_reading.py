@@ -224,3 +224,16 @@ def test_values_the_question_ties_to_their_parameter_are_marked() -> None:
 def test_a_number_written_after_a_parameters_name_is_its_value(text: str, values: dict[str, float]) -> None:
     params = [Parameter(name="pchemblValue", type="number"), Parameter(name="confidence", type="number")]
     assert open_values(params, _read(text), "/activities").values == values
+
+
+def test_a_required_search_text_takes_the_words_its_endpoint_does_not_describe() -> None:
+    a = _read("Which journals about marine biology does CORE know, and who publishes them?")
+    described = {"journal", "publish", "core"}  # what a journal search's own declaration says
+    params = [Parameter(name="query", type="string", required=True)]
+    got = open_values(params, a, "/journals/search", unexplained=lambda t: t not in described)
+    assert got.values == {"query": "marine biology"}, "the longest run of adjacent undescribed words"
+    assert got.weak == {"marine biology"}, "a guess at what to search for spends no value of the question"
+    optional = [Parameter(name="query", type="string")]
+    assert open_values(optional, a, "/journals/search", unexplained=lambda t: t not in described).values == {}
+    everything = open_values(params, a, "/journals/search", unexplained=lambda t: False)
+    assert everything.values == {}, "nothing left to search for: the endpoint is not usable"

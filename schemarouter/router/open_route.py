@@ -98,9 +98,11 @@ def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[
             out.used.add("concepts")
         for note in notes:
             out.why.setdefault("_params", note)
+    lex = graph.lexical
+    number = graph.numbers.get(info.key)
     open_filled = open_values(
         [p for p in info.endpoint.parameters if p.name not in out.values], analysis, info.endpoint.path, taken,
-        lambda term: term not in graph.lexical.idf,
+        lambda term: term not in lex.idf, lambda term: number is None or not lex.strength(number, term),
     )
     out.values.update(open_filled.values)
     out.used |= open_filled.used

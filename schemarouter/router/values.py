@@ -92,10 +92,15 @@ _TYPE_NAMES = frozenset({"string", "integer", "number", "boolean", "array", "obj
 
 
 def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: set[str] | None = None,
-                unknown: Callable[[str], bool] | None = None) -> Filled:
+                unknown: Callable[[str], bool] | None = None,
+                unexplained: Callable[[str], bool] | None = None) -> Filled:
     """Values for ``params`` from what the question carries (see the module docstring). ``unknown``
     tells whether no declaration of the registry mentions a term: such words ("imatinib", "graphene")
-    are what a free-text parameter is given when the question names nothing.
+    are what a free-text parameter is given when the question names nothing. ``unexplained`` tells
+    whether the endpoint's own declaration leaves a term unsaid: a *required* search text with no
+    name and no unknown word takes the longest run of such words ("journals about marine biology"
+    -> "marine biology" for a journal search), the part of the question the endpoint itself does not
+    describe.
 
     ``used`` holds each question value spent (as written), so one value never fills two parameters;
     ``weak`` those spent on an optional parameter only by their shape (no word of the question ties
@@ -128,7 +133,42 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
                 out.used.add(text)
                 out.why[p.name] = "the words of the question no source describes (what to search for)"
                 break
+    if unexplained is not None:
+        for p in params:
+            if not p.required or p.name in out.values or not is_search_parameter(p):
+                continue
+            run = _longest_run(analysis, unexplained)
+            if run:
+                out.values[p.name] = run
+                out.used.add(run)
+                out.weak.add(run)  # a guess at what to search for, not a value the question gives
+                out.why[p.name] = "the words of the question the endpoint does not describe (what to search for)"
+                break
     return out
+
+
+def _longest_run(analysis: Analysis, unexplained: Callable[[str], bool]) -> str | None:
+    """The longest run of adjacent content words of the question that ``unexplained`` accepts, as
+    written (the first of equal length); None when there is none."""
+    tokens, _terms = _question_tokens(analysis.question)
+    at = 0
+    runs: list[list[str]] = []
+    last = -2
+    for written, term in analysis.words:
+        try:
+            i = tokens.index(written, at)
+        except ValueError:
+            continue  # not a token as the tokenizer cut it ("recognition'"): no run through it
+        at = i + 1
+        if not unexplained(term):
+            continue
+        if i == last + 1 and runs:
+            runs[-1].append(written)
+        else:
+            runs.append([written])
+        last = i
+    best = max(runs, key=len, default=None)
+    return " ".join(best) if best else None
 
 
 # (value, the question values spent (one, or each of a list), why, how firmly it is tied to the
