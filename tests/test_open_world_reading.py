@@ -237,3 +237,13 @@ def test_a_required_search_text_takes_the_words_its_endpoint_does_not_describe()
     assert open_values(optional, a, "/journals/search", unexplained=lambda t: t not in described).values == {}
     everything = open_values(params, a, "/journals/search", unexplained=lambda t: False)
     assert everything.values == {}, "nothing left to search for: the endpoint is not usable"
+
+
+def test_a_short_abbreviation_in_a_parameter_name_stands_for_the_noun_it_begins() -> None:
+    params = [Parameter(name="article_id", type="integer", required=True),
+              Parameter(name="v_number", type="integer", required=True)]
+    got = open_values(params, _read("Show me version 2 of article 1407024"), "/articles/{article_id}/versions/{v_number}")
+    assert got.values == {"article_id": 1407024, "v_number": 2}
+    # a long word must be the noun itself: "vers" is no abbreviation of "version" here
+    other = open_values([Parameter(name="vers_number", type="integer", required=True)], _read("version 2"), "/x")
+    assert other.values == {}

@@ -219,3 +219,19 @@ def test_of_two_endpoints_explaining_as_much_the_one_the_identifier_is_named_for
     # "collector 4711": the collector endpoint is the one the question names the identifier for
     router = Router(with_catalogue(graph))
     assert calls(router.plan("Which specimen catalogue record names collector 4711?")) == ["specimens.collector"]
+
+
+def test_a_word_an_enum_member_answers_is_explained_by_the_endpoint_that_takes_it(graph: SchemaGraph) -> None:
+    # "most viewed": the list sorts by views; the detail only has a view count. Sorting the list
+    # answers the word, so no second step is needed to explain it
+    declared = catalogue().model_dump()
+    declared["endpoints"].append({
+        "id": "list_specimens", "base_url": "http://127.0.0.1:9", "path": "/specimens",
+        "summary": "List specimens",
+        "parameters": [{"name": "order", "type": "string", "enum": ["views", "collected_date"]}],
+        "fields": [{"name": "id", "path": "id", "type": "integer", "group": "content"},
+                   {"name": "name", "path": "name", "type": "string", "group": "content"}]})
+    detail = next(e for e in declared["endpoints"] if e["id"] == "specimen")
+    detail["fields"].append({"name": "view_count", "path": "views", "type": "integer", "group": "content"})
+    plan = Router(with_catalogue(graph, Source.model_validate(declared))).plan("Which specimens are viewed most?")
+    assert calls(plan) == ["specimens.list_specimens"] and plan.steps[0].params == {"order": "views"}

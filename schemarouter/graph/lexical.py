@@ -41,6 +41,7 @@ WEIGHTS: dict[str, tuple[float, float]] = {
     "field_text": (0.4, 0.75),
 }
 _FIELDS = tuple(WEIGHTS)
+MAX_ENUM_TERMS = 40  # a longer enum lists codes (countries, languages), not what the endpoint answers
 _STRUCTURAL = ("source", "path", "summary", "tags", "param", "field")
 
 
@@ -61,6 +62,11 @@ def endpoint_document(info: EndpointInfo) -> dict[str, list[str]]:
         doc["param"].extend(name_terms(p.name))
         if p.description:
             doc["param_text"].extend(prose_terms(p.description))
+        if p.enum and len(p.enum) <= MAX_ENUM_TERMS:
+            # what the endpoint sorts or filters by ("downloads", "views") is what it can answer
+            for member in p.enum:
+                if isinstance(member, str) and len(member) > 3:
+                    doc["param_text"].extend(name_terms(member))
     for f in info.fields.values():
         doc["field"].extend(name_terms(f.name))
         for alias in f.field.aliases:

@@ -38,6 +38,8 @@ class Values:
     used: set[str] = field(default_factory=set)
     weak: set[str] = field(default_factory=set)
     tied: set[str] = field(default_factory=set)
+    said: set[str] = field(default_factory=set)
+    guessed: set[str] = field(default_factory=set)
     why: dict[str, str] = field(default_factory=dict)
 
 
@@ -51,6 +53,7 @@ class Node:
     used: set[str] = field(default_factory=set)  # question values spent by this node and its producers
     weak: set[str] = field(default_factory=set)  # of those, the ones tied to their parameter only by shape
     tied: set[str] = field(default_factory=set)  # of those, the ones the question's words tie to their parameter
+    said: set[str] = field(default_factory=set)  # question terms an enum member or flag the chain sends speaks for
     why: dict[str, str] = field(default_factory=dict)
     score: float = 0.0  # how well the producers fit the question (for choosing among chains)
 
@@ -101,8 +104,12 @@ class ChainBuilder:
         filled = self.fill(info, taken)
         if not filled.values and any(p.concept for p in info.endpoint.parameters):
             return None  # it selects records by an entity the question does not give: no request to make
+        if filled.guessed and depth < MAX_DEPTH:
+            # a search for words the question does not name is an answer only when it is what was
+            # asked; its first hit is no record to build on
+            return None
         node = Node(info, dict(filled.values), used=set(filled.used), weak=set(filled.weak),
-                    tied=set(filled.tied), why=dict(filled.why))
+                    tied=set(filled.tied), said=set(filled.said), why=dict(filled.why))
         auth = info.source.auth.name if info.source.auth else None
         missing = [p for p in info.endpoint.parameters
                    if p.required and p.name not in node.values and not is_credential(p, auth)]
@@ -129,6 +136,7 @@ class ChainBuilder:
             node.used |= sub.used
             node.weak |= sub.weak
             node.tied |= sub.tied
+            node.said |= sub.said
             node.score += score
             spent |= sub.used
         return node

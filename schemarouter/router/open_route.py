@@ -36,6 +36,7 @@ Mode = Literal["recall", "minimal"]
 TOP_K = 12
 MINIMAL_FIELDS = 6
 STEP_COST = 0.05
+SAID_STRENGTH = 0.7  # how firmly a question word an enum member or flag answers is explained (graded)
 SPENDING_SOURCES = 2  # sources whose endpoints are also tried for the values they take
 SPENDING_LIMIT = 24  # at most this many such endpoints
 _LABEL_TERMS = frozenset({"name", "titl", "label", "symbol"})
@@ -60,18 +61,21 @@ class OpenPlan:
 
 
 def explained(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str], values: int = 0,
-             spent: float = 0, searched: Iterable[str] = ()) -> tuple[float, set[str]]:
+             spent: float = 0, searched: Iterable[str] = (), said: Iterable[str] = ()) -> tuple[float, set[str]]:
     """(share of the question the endpoints explain, the terms they explain): the idf weight of the
-    ``terms`` their declarations mention, the ``searched`` terms a step sends as free text, and the
-    ``spent`` of the question's ``values`` (names, identifiers, counts) their parameters take, each
-    value weighing as much as a typical word."""
-    return _explained(graph, infos, terms, values, spent, searched, graded=False)
+    ``terms`` their declarations mention, the ``searched`` terms a step sends as free text, the
+    ``said`` terms an enum member or flag the steps send speaks for, and the ``spent`` of the
+    question's ``values`` (names, identifiers, counts) their parameters take, each value weighing as
+    much as a typical word."""
+    return _explained(graph, infos, terms, values, spent, searched, said, graded=False)
 
 
 def _explained(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str], values: int, spent: float,
-               searched: Iterable[str], graded: bool) -> tuple[float, set[str]]:
+               searched: Iterable[str], said: Iterable[str], graded: bool) -> tuple[float, set[str]]:
     """:func:`explained`, each term counted fully (``graded=False``) or by how firmly it is declared:
-    a word in a path or summary says more about an endpoint than the same word in a field name."""
+    a word in a path or summary says more about an endpoint than the same word in a field name, and
+    a word an enum member answers ("downloaded" -> order=downloads) as much as one in a parameter's
+    description (:data:`SAID_STRENGTH`)."""
     lex = graph.lexical
     value_weight = lex.unknown_idf
     total = sum(lex.weight(t) for t in terms) + value_weight * values
@@ -79,10 +83,12 @@ def _explained(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[st
         return 0.0, set()
     numbers = [graph.numbers[i.key] for i in infos if i.key in graph.numbers]
     covered = lex.covered(numbers, terms)
-    searched = set(searched)
+    searched, said = set(searched), set(said)
     for t in terms:  # in the question's order: the sum below must not vary with the hash seed
         if t in searched:
             covered[t] = 1.0
+        elif t in said:
+            covered[t] = max(covered.get(t, 0.0), SAID_STRENGTH)
     explained = sum(lex.weight(t) * (strength if graded else 1.0) for t, strength in covered.items())
     return (explained + value_weight * spent) / total, set(covered)
 
@@ -108,6 +114,8 @@ def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[
     out.used |= open_filled.used
     out.weak |= open_filled.weak
     out.tied |= open_filled.tied
+    out.said |= open_filled.said
+    out.guessed |= open_filled.guessed
     out.why.update(open_filled.why)
     for p in info.endpoint.parameters:
         if p.required and p.name not in out.values and p.default is not None:
@@ -154,8 +162,8 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
         nodes = chain.nodes()
         infos = [n.info for n in nodes]
         spent = len(values_given & chain.used) - 0.5 * len(values_given & chain.weak)
-        share, covered = explained(graph, infos, terms, len(values_given), spent)
-        graded, _ = _explained(graph, infos, terms, len(values_given), spent, (), graded=True)
+        share, covered = explained(graph, infos, terms, len(values_given), spent, said=chain.said)
+        graded, _ = _explained(graph, infos, terms, len(values_given), spent, (), chain.said, graded=True)
         graded -= STEP_COST * (len(nodes) - 1)  # a further step must explain more of the question
         # in steps of 0.05: a hair more of a word in some description is no reason for a longer chain
         # then the target whose path says least the question does not ("/account/articles" for a

@@ -48,6 +48,8 @@ class Filled:
     used: set[str] = field(default_factory=set)  # the question values spent, as written
     weak: set[str] = field(default_factory=set)  # of those, the ones tied to their parameter only by shape
     tied: set[str] = field(default_factory=set)  # of those, the ones the question's words tie to their parameter
+    said: set[str] = field(default_factory=set)  # question terms a value speaks for ("downloaded" -> order=downloads)
+    guessed: set[str] = field(default_factory=set)  # parameters given a guess at what to search for
     why: dict[str, str] = field(default_factory=dict)
 
 
@@ -142,6 +144,7 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
                 out.values[p.name] = run
                 out.used.add(run)
                 out.weak.add(run)  # a guess at what to search for, not a value the question gives
+                out.guessed.add(p.name)
                 out.why[p.name] = "the words of the question the endpoint does not describe (what to search for)"
                 break
     return out
@@ -182,6 +185,11 @@ def _spend(out: Filled, p: Parameter, got: Got, path: str) -> None:
     value, spent, why, tie = got
     out.values[p.name] = value
     out.why[p.name] = why
+    # a member or flag the question names answers those words as much as a declaration that says them
+    if p.enum and isinstance(value, str):
+        out.said.update(name_terms(value))
+    elif p.type == "boolean" and value is True:
+        out.said.update(name_terms(p.name))
     for key in (spent,) if isinstance(spent, str) else spent:
         if not key:
             continue
@@ -248,6 +256,9 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
         bound = _number_after_name(p, analysis.question)
         if bound is not None and bound not in taken:
             return _typed(p, bound), bound, f"the number written after '{p.name}' in the question", True
+        labelled = _labelled(p, analysis, taken)  # "version 2" for v_number
+        if labelled is not None:
+            return _typed(p, labelled), labelled, f"'{labelled}' is written after its noun", True
         return None
     if p.type == "array" or (p.type == "string" and _plural(p) and stem(words[-1]) in analysis.all_terms):
         # a list parameter, or one named for several things the question names ("stations KRDU and
@@ -310,12 +321,22 @@ def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
     for word in reversed(words):  # "gene SCN1A" for ``genesymbol``, "article 2066037" for ``article_id``
         if word in ("id", "ids", "code", "name", "number", "by", "of"):
             continue
-        value = analysis.labels.get(stem(word))
+        value = analysis.labels.get(_noun(word, analysis.labels))
         if value is not None and value not in taken:
             if p.type in ("integer", "number") and not value.replace(".", "", 1).lstrip("-").isdigit():
                 continue
             return value
     return None
+
+
+def _noun(word: str, nouns: dict[str, Any]) -> str:
+    """The question's noun a parameter-name word stands for: its stem, or for a short abbreviation the
+    one noun it begins ("v" in ``v_number`` for "version 2"); the stem when none or several fit."""
+    term = stem(word)
+    if term in nouns or len(word) > 3 or not word.isalpha():
+        return term
+    starting = [n for n in nouns if n.startswith(word) and len(n) > len(word)]
+    return starting[0] if len(starting) == 1 else term
 
 
 def _date_like(words: list[str]) -> bool:
@@ -477,7 +498,7 @@ def _counted(p: Parameter, analysis: Analysis) -> tuple[str, int] | None:
     if words[-1] in ("number", "num", "no", "index"):
         if len(words) < 2:
             return None
-        noun = stem(words[-2])
+        noun = _noun(words[-2], analysis.counts)
     else:
-        noun = stem(words[-1])
+        noun = _noun(words[-1], analysis.counts)
     return (noun, analysis.counts[noun]) if noun in analysis.counts else None
