@@ -175,15 +175,20 @@ class ResponseField(Declaration):
 
 HttpMethod = Literal["GET", "POST", "PUT", "PATCH", "DELETE"]
 Access = Literal["read", "write"]
+Scope = Literal["public", "account"]
 
 
 class Endpoint(Declaration):
     """One operation of a source. ``access: write`` marks an operation that changes data: it is kept
-    so the router can explain a decline, and it is never executed unless writes are enabled."""
+    so the router can explain a decline, and it is never executed unless writes are enabled.
+    ``scope: account`` marks one that reads the caller's own records (an API's private space,
+    behind the user's authorization): the router plans it only for a question about the asker's
+    own things ("my articles"), never in place of a public endpoint for the same records."""
 
     id: Slug
     method: HttpMethod = "GET"
     access: Access = "read"
+    scope: Scope = "public"
     base_url: Annotated[str, StringConstraints(pattern=r"^https?://\S+$")]
     path: Annotated[str, StringConstraints(pattern=r"^/\S*$")]
     summary: Annotated[str, StringConstraints(max_length=400)] = ""

@@ -247,3 +247,13 @@ def test_a_short_abbreviation_in_a_parameter_name_stands_for_the_noun_it_begins(
     # a long word must be the noun itself: "vers" is no abbreviation of "version" here
     other = open_values([Parameter(name="vers_number", type="integer", required=True)], _read("version 2"), "/x")
     assert other.values == {}
+
+
+@pytest.mark.parametrize(("text", "own"), [
+    ("List the files of my figshare article 12345", True),
+    ("Which private links does our project have?", True),
+    ("Show me the files of figshare article 12345", False),  # "show me" asks for public records too
+    ("Which articles does Oursler list?", False),
+])
+def test_a_question_about_the_askers_own_records_is_told(text: str, own: bool) -> None:
+    assert _read(text).own is own

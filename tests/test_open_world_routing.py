@@ -199,6 +199,19 @@ def test_of_two_endpoints_alike_the_one_whose_path_the_question_says_wins(graph:
     assert calls(router.plan("Images of specimen 482913 in my account")) == ["specimens.account_specimen_images"]
 
 
+def test_the_callers_own_space_answers_only_questions_about_the_askers_own_records(graph: SchemaGraph) -> None:
+    # a private copy of the images endpoint, better described and with no telling path: its scope
+    # alone keeps it for questions about one's own specimens
+    declared = catalogue().model_dump()
+    images = next(e for e in declared["endpoints"] if e["id"] == "specimen_images")
+    declared["endpoints"].insert(0, {**images, "id": "my_specimen_images", "scope": "account",
+                                     "path": "/specimens/{specimen_id}/image_files",
+                                     "summary": "Get the images and image files of a specimen"})
+    router = Router(with_catalogue(graph, Source.model_validate(declared)))
+    assert calls(router.plan("Image files of specimen 482913")) == ["specimens.specimen_images"]
+    assert calls(router.plan("Image files of my specimen 482913")) == ["specimens.my_specimen_images"]
+
+
 def test_recall_mode_fetches_what_finds_the_record_again(graph: SchemaGraph) -> None:
     # a DOI and a URL say where the record is: recall mode fetches them beside the asked-for field
     declared = catalogue().model_dump()

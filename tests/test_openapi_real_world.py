@@ -508,3 +508,26 @@ def test_the_import_clock_stops_taking_operations(tmp_path: Path, monkeypatch: p
     schema = {"type": "object", "properties": {"id": {"type": "string"}}}
     with pytest.raises(OpenAPIImportError, match=r"GET /a: document budget spent \(0 s of import already\)"):
         _import(tmp_path, _doc({"/a": {"get": {"responses": _ok(schema)}}}))
+
+
+def test_operations_behind_the_users_authorization_beside_public_ones_read_the_account(tmp_path: Path) -> None:
+    # figshare's shape: /articles is public (security: []), /account/articles needs the user's OAuth2
+    record = {"type": "object", "properties": {"id": {"type": "integer"}, "title": {"type": "string"}}}
+    oauth = {"securitySchemes": {"OAuth2": {"type": "oauth2", "flows": {"implicit": {
+        "authorizationUrl": "https://things.example/authorize", "scopes": {"all": "all"}}}}}, "schemas": {}}
+    paths = {
+        "/articles": {"get": {"operationId": "articles_list", "security": [], "responses": _ok({"type": "array", "items": record})}},
+        "/account/articles": {"get": {"operationId": "private_articles_list", "security": [{"OAuth2": ["all"]}],
+                                      "responses": _ok({"type": "array", "items": record})}},
+        "/item_types": {"get": {"operationId": "item_types_list", "security": [{"OAuth2": ["all"]}, {}],
+                                "responses": _ok({"type": "array", "items": record})}},
+    }
+    source = _import(tmp_path, {**_doc(paths), "components": oauth}).local.source
+    scopes = {e.id: e.scope for e in source.endpoints}
+    assert scopes == {"articles_list": "public", "private_articles_list": "account",
+                      "item_types_list": "public"}, "an optional authorization ({}) leaves the operation public"
+    # one key for every operation (a keyed API, not a private space): all public
+    keyed = {"securitySchemes": {"key": {"type": "apiKey", "in": "query", "name": "key"}}, "schemas": {}}
+    everywhere = {p: {"get": {**op["get"], "security": [{"key": []}]}} for p, op in paths.items()}
+    source = _import(tmp_path, {**_doc(everywhere), "components": keyed}, {"auth_env": "THINGS_KEY"}).local.source
+    assert {e.scope for e in source.endpoints} == {"public"}

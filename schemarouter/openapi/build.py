@@ -58,9 +58,12 @@ class Builder:
         """Apply the overlay to the drafts and validate the resulting source and adapter specs."""
         endpoints: list[dict[str, Any]] = []
         specs: dict[str, AdapterSpec] = {}
+        # an operation behind the user's authorization in a document that serves reads without any
+        # reads the caller's own space (figshare's /account/articles beside /articles)
+        public_reads = any(d.access == "read" and not d.authorized for d in drafts)
         for draft in drafts:
             ov = self.overlay.endpoints.get(draft.id) or EndpointOverlay()
-            built = self._endpoint(draft, ov)
+            built = self._endpoint(draft, ov, "account" if public_reads and draft.authorized else "public")
             endpoints.append(built)
             locations: dict[str, Any] = {p.name: p.location for p in draft.params if p.location in ("path", "body")}
             specs[built["id"]] = AdapterSpec(
@@ -88,7 +91,7 @@ class Builder:
         self.report.fields = sum(len(e.fields) for e in source.endpoints)
         return local
 
-    def _endpoint(self, draft: DraftEndpoint, ov: EndpointOverlay) -> dict[str, Any]:
+    def _endpoint(self, draft: DraftEndpoint, ov: EndpointOverlay, scope: str) -> dict[str, Any]:
         where = f"endpoints.{draft.id}"
         for name in list(ov.fields) + ov.drop_fields:
             if name not in draft.names:
@@ -136,7 +139,8 @@ class Builder:
                 "format": p.format, "pattern": p.pattern,
             })
         return {
-            "id": ov.id or draft.id, "method": draft.method, "access": draft.access, "base_url": draft.base_url,
+            "id": ov.id or draft.id, "method": draft.method, "access": draft.access, "scope": scope,
+            "base_url": draft.base_url,
             "path": draft.path, "summary": draft.summary, "tags": draft.tags,
             "description": ov.description or draft.description,
             "intents": ov.intents if ov.intents is not None else list(self.overlay.intents),

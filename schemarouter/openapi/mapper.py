@@ -92,6 +92,7 @@ class DraftEndpoint:
     names: list[str] = field(default_factory=list)  # one field name per entry of ``fields``
     identifier: str | None = None
     security: list[str] = field(default_factory=list)
+    authorized: bool = False  # every way to call it needs a security scheme (no ``{}`` alternative)
 
 
 def slugify(text: str) -> str:
@@ -372,10 +373,11 @@ class Mapper:
             params += body
         security = sequence(op.get("security", self.doc.get("security")), self.file, f"{place} security", "'security'")
         schemes = sorted({name for req in security if isinstance(req, dict) for name in req})
+        authorized = bool(schemes) and not any(isinstance(req, dict) and not req for req in security)
         draft = DraftEndpoint(
             id=endpoint_id, place=place, base_url=base_url, path=path, description=description[:4000], records="",
             method=method.upper(), access="write" if write else "read", summary=summary[:400], tags=tags,
-            params=params, security=schemes,
+            params=params, security=schemes, authorized=authorized,
         )
         if write:
             self.report.add(place, "write operation", "kept as a write endpoint; executed only where writes are allowed")

@@ -144,7 +144,7 @@ class RowWriter:
         epk = self._pk(T_ENDPOINTS)
         self.rows[T_ENDPOINTS].append(
             {"pk": epk, "source_id": source_id, "id": endpoint.id, "position": position,
-             "method": endpoint.method, "access": endpoint.access, "base_url": endpoint.base_url,
+             "method": endpoint.method, "access": endpoint.access, "scope": endpoint.scope, "base_url": endpoint.base_url,
              "path": endpoint.path, "summary": endpoint.summary, "description": endpoint.description,
              "tags": list(endpoint.tags) or None,
              "projection_param": endpoint.projection.param if endpoint.projection else None,
@@ -320,7 +320,7 @@ def _read_sources(connection: Connection, decls: Declarations, only: str | None 
         )
         endpoints[row.source_id].append(
             _construct(
-                Endpoint, id=_i(row.id), method=_i(row.method), access=_i(row.access), base_url=_i(row.base_url),
+                Endpoint, id=_i(row.id), method=_i(row.method), access=_i(row.access), scope=_i(row.scope), base_url=_i(row.base_url),
                 path=_i(row.path), summary=_i(row.summary), description=_i(row.description),
                 tags=row.tags or [], intents=by_endpoint_intents.get(row.pk, []),
                 projection=projection, parameters=by_endpoint_params.get(row.pk, []),

@@ -93,6 +93,7 @@ class SqlEndpoint(Base):
     position: Mapped[int] = mapped_column(Integer)
     method: Mapped[str] = mapped_column(String(8))
     access: Mapped[str] = mapped_column(String(8), default="read", server_default="read")
+    scope: Mapped[str] = mapped_column(String(8), default="public", server_default="public")
     base_url: Mapped[str] = mapped_column(Text)
     path: Mapped[str] = mapped_column(Text)
     summary: Mapped[str] = mapped_column(Text, default="", server_default="")

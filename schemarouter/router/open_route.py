@@ -29,7 +29,7 @@ from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.plan import FieldMeta, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Values
 from schemarouter.router.params import fill_params
-from schemarouter.router.values import open_values
+from schemarouter.router.values import ID_KINDS, open_values
 from schemarouter.understand.base import Analysis
 
 Mode = Literal["recall", "minimal"]
@@ -170,7 +170,9 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
         # question about public articles says "account")
         unsaid = len(set(path_terms(info.endpoint.path)) - said)
         tied = len(values_given & chain.tied)  # values the question's words tie to their parameters
-        key = (round(graded * 20), spent, tied, -unsaid, round(score / best_score, 3), -len(nodes), round(chain.score, 3))
+        # the caller's own space answers only a question about the asker's own records
+        fits = analysis.own or all(i.endpoint.scope == "public" for i in infos)
+        key = (fits, round(graded * 20), spent, tied, -unsaid, round(score / best_score, 3), -len(nodes), round(chain.score, 3))
         if best is None or key > best.key:
             best = OpenPlan(chain, share, covered, key)
     return best
@@ -203,7 +205,9 @@ def _spending(graph: SchemaGraph, builder: ChainBuilder, ranked: list[tuple[int,
 def question_values(analysis: Analysis) -> set[str]:
     """The values a question carries that a plan should spend (as written): names, identifiers, counts,
     labelled values, codes, dates, coordinates."""
-    return ({str(e.value) for e in (*analysis.names, *analysis.identifiers)} | {str(n) for n in analysis.counts.values()}
+    typed = (e for e in analysis.entities if e.kind in ID_KINDS)  # a DOI, PMID, arXiv id the readers recognized
+    return ({str(e.value) for e in (*analysis.names, *analysis.identifiers, *typed)}
+            | {str(n) for n in analysis.counts.values()}
             | set(analysis.labels.values()) | set(analysis.codes) | set(analysis.dates)
             | ({f"{analysis.coordinates}"} if analysis.coordinates else set()))
 

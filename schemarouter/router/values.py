@@ -37,7 +37,7 @@ _SEARCH_NAMES = frozenset(
     ["query", "q", "search", "searchterm", "search_term", "term", "terms", "keyword", "keywords", "text", "freetext", "free_text", "qs", "find", "name", "title", "label", "query_string", "querystring", "search_query"]
 )
 # Entity kinds that are identifiers of some database: a resource-id parameter may take them.
-_ID_KINDS = ("doi", "pmid", "arxiv_id", "cid", "material_id", "inchikey")
+ID_KINDS = ("doi", "pmid", "arxiv_id", "cid", "material_id", "inchikey")
 
 
 @dataclass
@@ -458,7 +458,7 @@ def _prefix_terms(value: str) -> tuple[str, ...]:
 
 def _identifiers(analysis: Analysis) -> list[Entity]:
     """Identifier-shaped tokens and the identifiers the entity readers recognized, in question order."""
-    found = [*analysis.identifiers, *(e for e in analysis.entities if e.kind in _ID_KINDS)]
+    found = [*analysis.identifiers, *(e for e in analysis.entities if e.kind in ID_KINDS)]
     return sorted(found, key=lambda e: e.start)
 
 

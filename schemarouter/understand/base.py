@@ -43,6 +43,7 @@ class Analysis:
     action: str | None = None  # the verb of a request to act ("send", "order"), not to read
     compare_kinds: list[str] = field(default_factory=list)  # provenances compared ("computed vs measured")
     live: bool = False  # asks for a value as of now ("right now", "at this moment", "currently")
+    own: bool = False  # speaks of the asker's own records ("my articles", "our project", "private")
     words: list[tuple[str, str]] = field(default_factory=list)  # (as written, term) of the words left
     labels: dict[str, str] = field(default_factory=dict)  # noun term -> the value written after it ("station KRDU")
     coordinates: tuple[float, float] | None = None  # (latitude, longitude) written in the question

@@ -21,6 +21,9 @@ from schemarouter.understand.names import identifier_tokens, proper_names
 _LIVE = re.compile(
     r"\b(?:right now|at (?:this|the) (?:moment|instant|time)|as (?:we speak|of now)|currently|real[- ]time|live"
     r"|this (?:instant|very moment)|at present|just now)\b", re.IGNORECASE)
+# the asker's own things: "my draft", "our projects", "private links" (not "give me": that asks for
+# public records as often as private ones)
+_OWN = re.compile(r"\b(?:my|mine|myself|our|ours|ourselves|private)\b", re.IGNORECASE)
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
@@ -118,6 +121,7 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     analysis.periods = [period for pattern, period in _PERIODS if pattern.search(text)]
     analysis.action = action_verb(text)
     analysis.live = bool(_LIVE.search(text))
+    analysis.own = bool(_OWN.search(text))
     analysis.compare_kinds = wording.constraint_kinds(text) if analysis.compare else []
 
 
