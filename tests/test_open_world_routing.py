@@ -248,3 +248,17 @@ def test_a_word_an_enum_member_answers_is_explained_by_the_endpoint_that_takes_i
     detail["fields"].append({"name": "view_count", "path": "views", "type": "integer", "group": "content"})
     plan = Router(with_catalogue(graph, Source.model_validate(declared))).plan("Which specimens are viewed most?")
     assert calls(plan) == ["specimens.list_specimens"] and plan.steps[0].params == {"order": "views"}
+
+
+def test_an_identifiers_prefix_is_declared_by_its_source_not_by_one_endpoints_example(graph: SchemaGraph) -> None:
+    # the images endpoint's description shows an example NHM id; the namespace is the catalogue's,
+    # so the example gives that endpoint no edge over the detail that holds what is asked
+    declared = catalogue().model_dump()
+    images = next(e for e in declared["endpoints"] if e["id"] == "specimen_images")
+    images["description"] = "Images of one specimen, for example NHM:4711."
+    detail = next(e for e in declared["endpoints"] if e["id"] == "specimen")
+    detail["parameters"] = [{"name": "specimen_id", "type": "string", "required": True}]
+    images["parameters"] = [{"name": "specimen_id", "type": "string", "required": True}]
+    router = Router(with_catalogue(graph, Source.model_validate(declared)))
+    plan = router.plan("Tell me about NHM:982113 from the specimen catalogue.")
+    assert calls(plan) == ["specimens.specimen"] and plan.steps[0].params == {"specimen_id": "NHM:982113"}

@@ -132,6 +132,14 @@ class LexicalIndex:
         """How much a question term counts: its idf, or the idf of a word no endpoint declares."""
         return self.idf.get(term, self.unknown_idf)
 
+    def source_strength(self, term: str, sources: set[str]) -> float:
+        """How firmly any endpoint of ``sources`` declares ``term`` (0.0 when none does)."""
+        posting = self.postings.get(term)
+        if posting is None:
+            return 0.0
+        best = max((tf for i, tf in zip(*posting, strict=True) if self.keys[i][0] in sources), default=0.0)
+        return best / (STRENGTH_HALF + best)
+
     def covered(self, numbers: Iterable[int], terms: Iterable[str]) -> dict[str, float]:
         """Term -> the firmest :meth:`strength` with which one of the endpoints ``numbers`` declares it
         (terms none declares are left out)."""

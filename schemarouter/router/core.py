@@ -121,7 +121,7 @@ class Router:
             sent = " ".join(str(v) for step, info in zip(vocab, infos, strict=True) for k, v in step.params.items()
                             if (p := info.param(k)) is None or not is_search_parameter(p))
             spent = sum(1 for v in values if v in sent)
-            v_cov, _ = explained(graph, infos, terms, len(values), spent)
+            v_cov, _ = explained(graph, infos, terms, len(values), spent, prefixes=analysis.prefixes)
             concept_hit = any((s.score or 0) > 0 for s in vocab)
             strong = concept_hit or bool(u.named_tools) or _typed_entity(analysis)
             # retrieval over declarations speaks for the sources the vocabulary cannot see; over
@@ -135,7 +135,7 @@ class Router:
             if terms and not concept_hit and not u.named_tools and not undeclared:
                 # words a step sends as free text are explained too: a search for them is an answer
                 searched = question_terms(" ".join(v for s in vocab for v in s.params.values() if isinstance(v, str)))
-                if explained(graph, infos, terms, len(values), spent, searched)[0] < UNEXPLAINED:
+                if explained(graph, infos, terms, len(values), spent, searched=searched)[0] < UNEXPLAINED:
                     return [], f"no registered source returns what the question asks for ({', '.join(terms)})"
             return vocab, ""
         if found is not None and (found.coverage >= MIN_COVERAGE or (sources and found.coverage > 0)):

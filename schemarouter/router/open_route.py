@@ -61,34 +61,38 @@ class OpenPlan:
 
 
 def explained(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str], values: int = 0,
-             spent: float = 0, searched: Iterable[str] = (), said: Iterable[str] = ()) -> tuple[float, set[str]]:
+              spent: float = 0, *, searched: Iterable[str] = (), said: Iterable[str] = (),
+              prefixes: Iterable[str] = (), graded: bool = False) -> tuple[float, set[str]]:
     """(share of the question the endpoints explain, the terms they explain): the idf weight of the
     ``terms`` their declarations mention, the ``searched`` terms a step sends as free text, the
-    ``said`` terms an enum member or flag the steps send speaks for, and the ``spent`` of the
-    question's ``values`` (names, identifiers, counts) their parameters take, each value weighing as
-    much as a typical word."""
-    return _explained(graph, infos, terms, values, spent, searched, said, graded=False)
+    ``said`` terms an enum member or flag the steps send speaks for, the identifier ``prefixes`` their
+    sources declare anywhere, and the ``spent`` of the question's ``values`` (names, identifiers,
+    counts) their parameters take, each value weighing as much as a typical word.
 
-
-def _explained(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str], values: int, spent: float,
-               searched: Iterable[str], said: Iterable[str], graded: bool) -> tuple[float, set[str]]:
-    """:func:`explained`, each term counted fully (``graded=False``) or by how firmly it is declared:
-    a word in a path or summary says more about an endpoint than the same word in a field name, and
-    a word an enum member answers ("downloaded" -> order=downloads) as much as one in a parameter's
-    description (:data:`SAID_STRENGTH`)."""
+    ``graded`` counts each term by how firmly it is declared instead of fully: a word in a path or
+    summary says more about an endpoint than the same word in a field name; a word an enum member
+    answers ("downloaded" -> order=downloads) counts :data:`SAID_STRENGTH`; an identifier's prefix
+    ("MONDO" of MONDO:0007739) as firmly as any endpoint of the step's source declares it, since a
+    namespace belongs to a source, not to the one endpoint whose description shows an example."""
     lex = graph.lexical
     value_weight = lex.unknown_idf
     total = sum(lex.weight(t) for t in terms) + value_weight * values
     if not total:
         return 0.0, set()
+    infos = list(infos)
     numbers = [graph.numbers[i.key] for i in infos if i.key in graph.numbers]
     covered = lex.covered(numbers, terms)
-    searched, said = set(searched), set(said)
+    searched, said, prefixes = set(searched), set(said), set(prefixes)
+    sources = {i.source.id for i in infos}
     for t in terms:  # in the question's order: the sum below must not vary with the hash seed
         if t in searched:
             covered[t] = 1.0
         elif t in said:
             covered[t] = max(covered.get(t, 0.0), SAID_STRENGTH)
+        if t in prefixes:
+            held = lex.source_strength(t, sources)
+            if held:
+                covered[t] = max(covered.get(t, 0.0), held)
     explained = sum(lex.weight(t) * (strength if graded else 1.0) for t, strength in covered.items())
     return (explained + value_weight * spent) / total, set(covered)
 
@@ -162,8 +166,10 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
         nodes = chain.nodes()
         infos = [n.info for n in nodes]
         spent = len(values_given & chain.used) - 0.5 * len(values_given & chain.weak)
-        share, covered = explained(graph, infos, terms, len(values_given), spent, said=chain.said)
-        graded, _ = _explained(graph, infos, terms, len(values_given), spent, (), chain.said, graded=True)
+        share, covered = explained(graph, infos, terms, len(values_given), spent, said=chain.said,
+                                   prefixes=analysis.prefixes)
+        graded, _ = explained(graph, infos, terms, len(values_given), spent, said=chain.said,
+                              prefixes=analysis.prefixes, graded=True)
         graded -= STEP_COST * (len(nodes) - 1)  # a further step must explain more of the question
         # in steps of 0.05: a hair more of a word in some description is no reason for a longer chain
         # then the target whose path says least the question does not ("/account/articles" for a

@@ -38,6 +38,7 @@ class Analysis:
     dates: list[str] = field(default_factory=list)  # ISO dates written in the question
     counts: dict[str, int] = field(default_factory=dict)  # noun term -> number ("second season" -> 2)
     terms: list[str] = field(default_factory=list)  # content terms once values and source names are taken out
+    prefixes: list[str] = field(default_factory=list)  # of those, the terms of identifiers' prefixes (MONDO:...)
     all_terms: list[str] = field(default_factory=list)  # every content term of the question
     compounds: list[str] = field(default_factory=list)  # two adjacent words as one ("home page" -> homepag)
     action: str | None = None  # the verb of a request to act ("send", "order"), not to read

@@ -110,6 +110,7 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     # that hold it declare
     prefixes = " ".join(filter(None, (id_prefix(str(e.value)) for e in ids)))
     analysis.terms = question_terms("".join(blank) + " " + prefixes)
+    analysis.prefixes = question_terms(prefixes)
     # the words a free-text parameter may be given: everything but source names and identifiers
     rest = list(text)
     for start, end in [*source_spans, *((e.start, e.end) for e in ids)]:
