@@ -35,6 +35,8 @@ def _read(text: str) -> Analysis:
     ("give me a poster of 2 Broke Girls", ["2 Broke Girls"]),
     ("What TV series has the director directed?", []),  # an abbreviation alone is no name
     ("Give me the number of movies", []),  # a capital opening the sentence is no name
+    ("List the PDBe structures of the protein", ["PDBe"]),  # a lower-case "the" after the opener is no title
+    ("Find the EFO record for asthma", []),  # nor is an acronym alone
 ])
 def test_proper_names_come_from_capitals_and_quotes(text: str, names: list[str]) -> None:
     assert [e.value for e in proper_names(text, [])] == names

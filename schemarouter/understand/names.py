@@ -66,6 +66,9 @@ def proper_names(text: str, taken: list[tuple[int, int]]) -> list[Entity]:
             first = run[0]
             if _opens_sentence(text, first.start()) and first.group().lower() in _OPENERS:
                 run.pop(0)
+                # "List the PDBe structures": a lower-case "the" after the opener is no part of a title
+                while run and run[0].group().lower() in _CONNECTORS and not _capitalized(run[0].group()):
+                    run.pop(0)
             if run and any(_capitalized(m.group()) for m in run):
                 start, end = run[0].start(), run[-1].end()
                 value = re.sub(r"['’]s$", "", text[start:end]).rstrip(".'’")
