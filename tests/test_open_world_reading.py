@@ -259,3 +259,22 @@ def test_a_short_abbreviation_in_a_parameter_name_stands_for_the_noun_it_begins(
 ])
 def test_a_question_about_the_askers_own_records_is_told(text: str, own: bool) -> None:
     assert _read(text).own is own
+
+
+def test_a_name_the_question_calls_a_kind_of_record_is_firm_only_for_a_search_of_that_kind() -> None:
+    a = _read("In which journal did the paper 'Deep residual learning' appear?")
+    params = [Parameter(name="query", type="string", required=True)]
+    journals = open_values(params, a, "/journals/search", unexplained=lambda t: t != "journal")
+    papers = open_values(params, a, "/articles/search", unexplained=lambda t: t not in ("paper", "articl"))
+    assert journals.values == papers.values == {"query": "Deep residual learning"}
+    assert journals.weak == {"Deep residual learning"} and papers.weak == set()
+
+
+@pytest.mark.parametrize(("name", "value", "ok"), [
+    ("issn", "Deep residual learning", False), ("issn", "1476-4687", True), ("author_orcid", "0000-0002-1825-0097", True),
+    ("orcid", "Jane Doe", False),
+])
+def test_a_parameter_named_for_an_identifier_scheme_takes_only_its_shape(name: str, value: str, ok: bool) -> None:
+    a = _read(f"Which journal is '{value}'?")
+    got = open_values([Parameter(name=name, type="string", required=True)], a, "/journals/{" + name + "}")
+    assert (got.values == {name: value}) is ok

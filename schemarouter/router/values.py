@@ -118,7 +118,7 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     for tie in (1.0, 0.5, 0.0):
         later: list[Parameter] = []
         for p in own:
-            got = _value(p, analysis, path, taken | out.used)
+            got = _value(p, analysis, path, taken | out.used, unexplained)
             if got is not None and got[3] < tie:
                 later.append(p)
             else:
@@ -200,13 +200,43 @@ def _spend(out: Filled, p: Parameter, got: Got, path: str) -> None:
             out.tied.add(key)
 
 
-def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
+# Identifier schemes with a fixed, published shape: a parameter named for one (``issn``,
+# ``author_orcid``) takes only a value of that shape, never a title or a name.
+_SCHEMES: dict[str, re.Pattern[str]] = {
+    "issn": re.compile(r"\d{4}-?\d{3}[\dXx]"),
+    "isbn": re.compile(r"(?:\d[- ]?){9}[\dXx]|(?:\d[- ]?){12}\d"),
+    "orcid": re.compile(r"(?:https?://orcid\.org/)?\d{4}-\d{4}-\d{4}-\d{3}[\dX]"),
+    "doi": re.compile(r"(?:https?://(?:dx\.)?doi\.org/)?10\.\d{4,9}/\S+"),
+    "pmid": re.compile(r"\d{1,9}"),
+    "pmcid": re.compile(r"PMC\d+", re.IGNORECASE),
+    "inchikey": re.compile(r"[A-Z]{14}-[A-Z]{10}-[A-Z]"),
+}
+
+
+def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str],
+           unexplained: Callable[[str], bool] | None = None) -> Got:
+    got = _any_value(p, analysis, path, taken, unexplained)
+    if got is None or not isinstance(got[0], str):
+        return got
+    words = _name_words(p.name)
+    scheme = _SCHEMES.get((p.format or "").lower()) or (_SCHEMES.get(words[-1]) if words else None)
+    if scheme is not None and not scheme.fullmatch(got[0].strip()):
+        return None  # "Deep residual learning ..." is no ISSN
+    return got
+
+
+def _any_value(p: Parameter, analysis: Analysis, path: str, taken: set[str],
+               unexplained: Callable[[str], bool] | None) -> Got:
     if is_credential(p):
         return None
     if is_search_parameter(p):
         name = _first_free(analysis.names, taken)
         if name is not None:
-            return name.value, str(name.value), f"the name '{name.value}' in the question", True
+            # "the paper 'Deep residual ...'": a search whose endpoint says nothing of papers takes
+            # the title only by its shape
+            noun = _kind_named(analysis.question, str(name.value))
+            firm = noun is None or unexplained is None or not unexplained(noun)
+            return name.value, str(name.value), f"the name '{name.value}' in the question", firm
         ident = _first_free(_identifiers(analysis), taken)
         if ident is not None and p.required:
             # sent as free text only for want of a parameter that takes it as an identifier
@@ -284,6 +314,13 @@ def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> Got:
         if name is not None:
             return name.value, str(name.value), f"the name '{name.value}' in the question", False
     return None
+
+
+def _kind_named(question: str, value: str) -> str | None:
+    """The term of the noun the question calls a name by ("the paper 'Deep residual ...'" -> paper,
+    "the gene SHH" -> gene): a noun after an article, right before the name."""
+    m = re.search(r"\b(?:the|a|an)\s+([A-Za-z]+)\s+[\"'‘“]?" + re.escape(value), question, re.IGNORECASE)
+    return stem(m.group(1).lower()) if m else None
 
 
 def _in_path(p: Parameter, path: str) -> bool:
