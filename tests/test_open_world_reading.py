@@ -278,3 +278,15 @@ def test_a_parameter_named_for_an_identifier_scheme_takes_only_its_shape(name: s
     a = _read(f"Which journal is '{value}'?")
     got = open_values([Parameter(name=name, type="string", required=True)], a, "/journals/{" + name + "}")
     assert (got.values == {name: value}) is ok
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("According to OpenAlex, how often is the Crossref DOI 10.1038/nature12373 cited?", ["openalex"]),
+    ("How often do OpenAlex and Crossref say 10.1038/nature12373 is cited?", ["openalex", "crossref"]),
+    ("Compare OpenAlex with Crossref for 10.1038/nature12373.", ["openalex", "crossref"]),
+])
+def test_a_source_named_as_an_identifiers_namespace_is_not_the_target(graph: SchemaGraph, text: str,
+                                                                      named: list[str]) -> None:
+    from schemarouter.understand.rules import RulesUnderstander
+
+    assert RulesUnderstander().understand(text, graph).understanding.named_tools == named

@@ -106,6 +106,7 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
     else:
         scores = intent_evidence(graph, keyword_hits, list(concepts), entities, named)
     named = [s for s in named if _takes_identifiers(graph, s, entities)]
+    named = _targets(named, matches, entities, text)
     served = {i for s in named for info in graph.source_endpoints(s) for i in info.endpoint.intents}
     choices = {i: v for i, v in scores.items() if i in served} if served else scores
     intent, best = max(choices.items(), key=lambda kv: (kv[1], kv[0]), default=(None, 0.0))
@@ -232,6 +233,27 @@ def _takes_identifiers(graph: SchemaGraph, source: str, entities: list[Entity]) 
     # a source declared without concepts takes a DOI in a parameter named for it (``doi``, ``resource_doi``)
     named = {c for c in wanted for p in params if p.concept is None and c.replace("_", " ") in humanize(p.name)}
     return bool(wanted & (taken | named)) or not any(graph.index.by_param_concept.get(c) for c in wanted)
+
+
+# nothing, or the identifier scheme written in capitals after at most one more word: "UniProt
+# P04637", "Crossref DOI 10.1038/...", "PubChem compound CID 2244" (not "Crossref say 10.1038/...")
+_QUALIFIER_GAP = re.compile(r"\s+(?:(?:[A-Za-z][\w-]*\s+)?[A-Z]{2,}[A-Za-z]*\s+)?")
+
+
+def _targets(named: list[str], matches: list[Match], entities: list[Entity], text: str) -> list[str]:
+    """The named sources the question asks, without those named only as the namespace of an
+    identifier written right after them ("In CROssBAR, what is the SMILES of PubChem compound CID
+    2244?" asks CROssBAR; "UniProt P04637" says whose accession it is) when another is named too."""
+    if len(named) < 2:
+        return named
+    starts = sorted({e.start for e in entities} | {e.start for e in identifier_tokens(text, [])})
+    qualifiers = set()
+    for m in matches:
+        for t in m.terms:
+            if t.kind == "source" and any(
+                    s >= m.char_end and _QUALIFIER_GAP.fullmatch(text[m.char_end:s]) for s in starts):
+                qualifiers.add(t.target)
+    return [s for s in named if s not in qualifiers] or named
 
 
 def _takes_free_text(graph: SchemaGraph, intent: str | None, named: list[str]) -> bool:
