@@ -290,3 +290,14 @@ def test_a_source_named_as_an_identifiers_namespace_is_not_the_target(graph: Sch
     from schemarouter.understand.rules import RulesUnderstander
 
     assert RulesUnderstander().understand(text, graph).understanding.named_tools == named
+
+
+def test_a_name_written_after_by_is_firm_only_for_a_search_of_people_or_organizations() -> None:
+    a = _read("What is the latest movie directed by Christopher Nolan?")
+    assert [e.extra.get("agent") for e in a.names] == [True]
+    params = [Parameter(name="query", type="string", required=True)]
+    movies = open_values(params, a, "/search/movie", unexplained=lambda t: t != "movi")
+    people = open_values(params, a, "/search/person", unexplained=lambda t: t != "person")
+    assert movies.values == people.values == {"query": "Christopher Nolan"}
+    assert movies.weak == {"Christopher Nolan"} and people.weak == set()
+    assert not _read("What is the latest movie of Christopher Nolan?").names[0].extra.get("agent")

@@ -236,6 +236,10 @@ def _any_value(p: Parameter, analysis: Analysis, path: str, taken: set[str],
             # the title only by its shape
             noun = _kind_named(analysis.question, str(name.value))
             firm = noun is None or unexplained is None or not unexplained(noun)
+            if name.extra.get("agent") and unexplained is not None:
+                # "directed by Sofia Coppola" names who made something: firm for a search of people
+                # or organizations, by its shape alone for a search of what they made
+                firm = firm and any(not unexplained(t) for t in _AGENT_TERMS)
             return name.value, str(name.value), f"the name '{name.value}' in the question", firm
         ident = _first_free(_identifiers(analysis), taken)
         if ident is not None and p.required:
@@ -314,6 +318,11 @@ def _any_value(p: Parameter, analysis: Analysis, path: str, taken: set[str],
         if name is not None:
             return name.value, str(name.value), f"the name '{name.value}' in the question", False
     return None
+
+
+# what a name written after "by" can be: who made, wrote, directed or published something
+_AGENT_TERMS = tuple(stem(w) for w in ("person", "people", "author", "creator", "artist", "company",
+                                       "organization", "organisation", "institution", "publisher"))
 
 
 def _kind_named(question: str, value: str) -> str | None:

@@ -24,6 +24,7 @@ _LIVE = re.compile(
 # the asker's own things: "my draft", "our projects", "private links" (not "give me": that asks for
 # public records as often as private ones)
 _OWN = re.compile(r"\b(?:my|mine|myself|our|ours|ourselves|private)\b", re.IGNORECASE)
+_BY = re.compile(r"\bby\s+$", re.IGNORECASE)
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
@@ -78,6 +79,9 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     for e in analysis.entities:
         if e.kind in ("compound", "company", "title") and not any(n.start < e.end and e.start < n.end for n in names):
             names.append(Entity("name", e.text, e.start, e.end, e.text, {"entity": e.kind}))
+    for e in names:
+        if _BY.search(text[max(0, e.start - 12):e.start]):
+            e.extra["agent"] = True  # "directed by Sofia Coppola", "papers by Geoffrey Hinton": who made it
     analysis.names = sorted(names, key=lambda e: e.start)
     taken_ids = taken + [(e.start, e.end) for e in analysis.names if e.extra.get("quoted")]
     ids = identifier_tokens(text, taken_ids)
