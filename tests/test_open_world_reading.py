@@ -301,3 +301,18 @@ def test_a_name_written_after_by_is_firm_only_for_a_search_of_people_or_organiza
     assert movies.values == people.values == {"query": "Christopher Nolan"}
     assert movies.weak == {"Christopher Nolan"} and people.weak == set()
     assert not _read("What is the latest movie of Christopher Nolan?").names[0].extra.get("agent")
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("Who is the director of today's most trending TV show?", {"media_type": "tv", "time_window": "day"}),
+    ("The most trending movie this week", {"media_type": "movie", "time_window": "week"}),
+    ("The most trending movie", {"media_type": "movie"}),  # no window said: none is guessed
+])
+def test_an_enum_member_may_be_a_calendar_unit_the_question_implies_or_a_code_in_capitals(
+        text: str, values: dict[str, str]) -> None:
+    params = [Parameter(name="media_type", type="string", required=True, enum=["all", "movie", "tv", "person"]),
+              Parameter(name="time_window", type="string", required=True, enum=["day", "week"])]
+    got = open_values(params, _read(text), "/trending/{media_type}/{time_window}")
+    assert got.values == values
+    if "time_window" in values:
+        assert {"today", "week"} & got.said, "the words the unit answers are explained by the endpoint"

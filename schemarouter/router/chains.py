@@ -168,6 +168,7 @@ def _producer_score(sub: Node, link: Link, param: str, consumer: EndpointInfo,
     nodes = sub.nodes()
     if sub.used - sub.weak:
         score += 3.0
+    score += len(sub.said)  # its enum values answer words of the question ("today's most trending")
     score += relevance(sub.info)
     resource = resource_of(param, consumer.endpoint.path)
     segments = path_terms(sub.info.endpoint.path)

@@ -122,7 +122,7 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
             if got is not None and got[3] < tie:
                 later.append(p)
             else:
-                _spend(out, p, got, path)
+                _spend(out, p, got, path, analysis.question)
         own = later
     if unknown is not None:
         for p in params:
@@ -179,7 +179,7 @@ def _longest_run(analysis: Analysis, unexplained: Callable[[str], bool]) -> str 
 Got = tuple[Any, str | tuple[str, ...], str, float] | None
 
 
-def _spend(out: Filled, p: Parameter, got: Got, path: str) -> None:
+def _spend(out: Filled, p: Parameter, got: Got, path: str, question: str) -> None:
     if got is None:
         return
     value, spent, why, tie = got
@@ -188,6 +188,7 @@ def _spend(out: Filled, p: Parameter, got: Got, path: str) -> None:
     # a member or flag the question names answers those words as much as a declaration that says them
     if p.enum and isinstance(value, str):
         out.said.update(name_terms(value))
+        out.said.update(_unit_terms(question, value.lower()))  # "today" answered by time_window=day
     elif p.type == "boolean" and value is True:
         out.said.update(name_terms(p.name))
     for key in (spent,) if isinstance(spent, str) else spent:
@@ -433,16 +434,44 @@ def _typed(p: Parameter, value: str) -> Any:
     return value
 
 
+# Calendar units a question says without naming them: "today's most trending" is a window of a day
+_UNITS = {
+    "day": re.compile(r"\b(?:today(?:'s)?|tonight|daily|per day|24 hours)\b", re.IGNORECASE),
+    "week": re.compile(r"\b(?:weekly|this week(?:'s)?|per week|7 days)\b", re.IGNORECASE),
+    "month": re.compile(r"\b(?:monthly|this month(?:'s)?|per month)\b", re.IGNORECASE),
+    "year": re.compile(r"\b(?:yearly|annually|this year(?:'s)?|per year)\b", re.IGNORECASE),
+    "hour": re.compile(r"\b(?:hourly|this hour|per hour)\b", re.IGNORECASE),
+}
+
+
+def _unit_terms(question: str, unit: str) -> tuple[str, ...]:
+    """The terms of the words that say calendar ``unit`` in the question ("today" for day)."""
+    pattern = _UNITS.get(unit)
+    m = pattern.search(question) if pattern is not None else None
+    return tuple(stem(w.lower()) for w in re.findall(r"[A-Za-z]+", m.group())) if m else ()
+
+
+@lru_cache(maxsize=256)
+def _units_said(question: str) -> frozenset[str]:
+    return frozenset(unit for unit, pattern in _UNITS.items() if pattern.search(question))
+
+
 def _enum_member(p: Parameter, analysis: Analysis) -> Any:
-    """The enum member the question names (by its terms); None if none or several."""
+    """The enum member the question names (by its terms, or a calendar unit it implies: "today" for
+    ``day``); None if none or several."""
     terms = set(analysis.all_terms)
+    units = _units_said(analysis.question)
     hits = []
     for member in p.enum or []:
         if not isinstance(member, str) or not member.strip():
             continue
+        if member.lower() in units:
+            hits.append(member)
+            continue
         if len(member) <= 3:
-            # a short code ("de", "I") only as written, never as a word that happens to match it
-            if any(w == member for w, _ in analysis.words):
+            # a short code ("de", "I") only as written, never as a word that happens to match it;
+            # a lower-case code also as its capitals ("TV" for tv)
+            if any(w == member or (member.islower() and w == member.upper()) for w, _ in analysis.words):
                 hits.append(member)
             continue
         words = name_terms(member)  # remembered per distinct member
