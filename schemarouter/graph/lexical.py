@@ -13,6 +13,7 @@ postings of its terms.
 
 from __future__ import annotations
 
+import heapq
 import math
 from array import array
 from bisect import bisect_left
@@ -108,8 +109,9 @@ class LexicalIndex:
     def top(self, terms: Iterable[str], k: int, keep: set[int] | None = None) -> list[tuple[int, float]]:
         """The ``k`` best endpoints (number, score), best first, ties in graph order."""
         scored = self.score(terms)
-        items = ((i, s) for i, s in scored.items() if keep is None or i in keep)
-        return sorted(items, key=lambda kv: (-kv[1], kv[0]))[:k]
+        items = scored.items() if keep is None else ((i, s) for i, s in scored.items() if i in keep)
+        # the k best without sorting every endpoint that shares a word with the question
+        return heapq.nsmallest(k, items, key=lambda kv: (-kv[1], kv[0]))
 
     def contains(self, number: int, term: str) -> bool:
         """Whether endpoint ``number``'s document mentions ``term``."""

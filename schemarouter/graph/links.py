@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from schemarouter.graph.terms import name_terms, path_terms
@@ -42,6 +43,7 @@ class Link:
     how: str  # declared | same name | resource id
 
 
+@lru_cache(maxsize=100_000)
 def resource_of(param: str, path: str) -> tuple[str, ...]:
     """The resource a parameter identifies, as terms: ``movie_id`` -> (movi,); ``{id}`` in
     ``/pets/{id}`` -> (pet,); () when the name says nothing beyond "id"."""

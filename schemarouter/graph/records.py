@@ -82,3 +82,5 @@ class GraphMemo:
     evidence: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
     # the typed nodes and edges, built on first use: ``SchemaGraph.nodes``
     structure: tuple[dict[str, Node], list[Edge]] | None = None
+    # numbers of the endpoints that read (not write): ``router.open_route``
+    read_numbers: frozenset[int] | None = None

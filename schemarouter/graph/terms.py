@@ -52,6 +52,7 @@ def prose_terms(text: str) -> tuple[str, ...]:
     return tuple(stem(w) for w in (m.lower() for m in _WORD.findall(text[:2000])) if _keep(w, API_FILLER))
 
 
+@lru_cache(maxsize=100_000)
 def path_terms(path: str) -> tuple[str, ...]:
     """Terms of an endpoint path's literal segments (``/movie/{movie_id}/credits`` -> movi, credit)."""
     out: list[str] = []

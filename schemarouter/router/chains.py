@@ -83,6 +83,12 @@ class ChainBuilder:
 
     def fill(self, info: EndpointInfo, taken: frozenset[str]) -> Values:
         """The endpoint's values given the question values already ``taken`` (remembered per question)."""
+        found = self._filled.get((info.key, frozenset()))
+        if found is None:
+            found = self._filled[(info.key, frozenset())] = self._fill(info, set())
+        if not taken or not (found.used & taken):
+            # values others took are values this fill did not use: it would choose the same
+            return found
         key = (info.key, taken)
         found = self._filled.get(key)
         if found is None:

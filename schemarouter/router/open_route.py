@@ -20,7 +20,8 @@ where no field is reached, the endpoint's fields (recall mode) or its first few 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import heapq
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -136,12 +137,11 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
     lex = graph.lexical
     # "home page" also finds an endpoint whose declaration writes it as one word (urlHomepage)
     terms += [c for c in analysis.compounds if c in lex.idf and c not in terms]
-    keep = {
-        graph.numbers[k] for k, info in graph.endpoints.items()
-        if info.endpoint.access == "read" and (sources is None or k[0] in sources)
+    keep = _read_numbers(graph) if sources is None else {
+        graph.numbers[i.key] for s in sources for i in graph.source_endpoints(s) if i.endpoint.access == "read"
     }
     scored = lex.score(terms)
-    ranked = sorted(((i, s) for i, s in scored.items() if i in keep), key=lambda kv: (-kv[1], kv[0]))[:TOP_K]
+    ranked = heapq.nsmallest(TOP_K, ((i, s) for i, s in scored.items() if i in keep), key=lambda kv: (-kv[1], kv[0]))
     if sources is not None and not ranked:
         # a named source whose declarations share no word with the question: all its endpoints
         ranked = [(i, 0.0) for i in sorted(keep)][:TOP_K]
@@ -184,7 +184,15 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
     return best
 
 
-def _spending(graph: SchemaGraph, builder: ChainBuilder, ranked: list[tuple[int, float]], keep: set[int],
+def _read_numbers(graph: SchemaGraph) -> frozenset[int]:
+    """The numbers of the graph's read endpoints (worked out once per graph, not per question)."""
+    memo = graph.memo
+    if memo.read_numbers is None:
+        memo.read_numbers = frozenset(graph.numbers[k] for k, i in graph.endpoints.items() if i.endpoint.access == "read")
+    return memo.read_numbers
+
+
+def _spending(graph: SchemaGraph, builder: ChainBuilder, ranked: list[tuple[int, float]], keep: Collection[int],
               values: set[str]) -> list[tuple[int, float]]:
     """Endpoints of the best-matching sources that take a value of the question directly (a date, a
     station code, a postal code) although its words rank them lower: candidates by what they can be
