@@ -21,7 +21,7 @@ where no field is reached, the endpoint's fields (recall mode) or its first few 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -40,6 +40,7 @@ STEP_COST = 0.05
 SAID_STRENGTH = 0.7  # how firmly a question word an enum member or flag answers is explained (graded)
 SPENDING_SOURCES = 2  # sources whose endpoints are also tried for the values they take
 SPENDING_LIMIT = 24  # at most this many such endpoints
+SPENDING_SCAN = 32  # of at most this many looked at (each is filled from the question)
 _LABEL_TERMS = frozenset({"name", "titl", "label", "symbol"})
 # fields that situate a value: which record (its name or title), where to find it again (its DOI
 # or URL) and when (its date or time)
@@ -156,7 +157,7 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
     values_given = question_values(analysis)
     said = set(analysis.all_terms)
     builder = ChainBuilder(graph, analysis, lambda i, taken: fill(i, graph, analysis, taken), relevance)
-    candidates = ranked + _spending(graph, builder, ranked, keep, values_given)
+    candidates = ranked + _spending(graph, builder, ranked, keep, values_given, relevance)
     best: OpenPlan | None = None
     for number, score in candidates:
         info = graph.endpoints[lex.keys[number]]
@@ -193,7 +194,7 @@ def _read_numbers(graph: SchemaGraph) -> frozenset[int]:
 
 
 def _spending(graph: SchemaGraph, builder: ChainBuilder, ranked: list[tuple[int, float]], keep: Collection[int],
-              values: set[str]) -> list[tuple[int, float]]:
+              values: set[str], relevance: Callable[[EndpointInfo], float]) -> list[tuple[int, float]]:
     """Endpoints of the best-matching sources that take a value of the question directly (a date, a
     station code, a postal code) although its words rank them lower: candidates by what they can be
     sent, not only by what they say."""
@@ -203,11 +204,17 @@ def _spending(graph: SchemaGraph, builder: ChainBuilder, ranked: list[tuple[int,
     seen = {number for number, _ in ranked}
     sources = list(dict.fromkeys(lex.keys[number][0] for number, _ in ranked))[:SPENDING_SOURCES]
     out: list[tuple[int, float]] = []
+    looked = 0
     for source in sources:
-        for info in graph.source_endpoints(source):
+        # those the question's words reach first, then the rest in declaration order
+        infos = sorted(graph.source_endpoints(source), key=lambda i: -relevance(i))
+        for info in infos:
             number = graph.numbers[info.key]
             if number in seen or number not in keep:
                 continue
+            looked += 1
+            if looked > SPENDING_SCAN:
+                return out
             filled = builder.fill(info, frozenset())
             if (filled.used - filled.weak) & values:
                 out.append((number, 0.0))
