@@ -87,6 +87,8 @@ class LexicalIndex:
     """BM25F postings over the endpoints of one graph, in graph order."""
 
     keys: list[tuple[str, str]] = field(default_factory=list)
+    # term -> (endpoint numbers, saturated pseudo term frequencies tf / (K1 + tf)): scoring a question
+    # then only multiplies by the idf
     postings: dict[str, tuple[array[int], array[float]]] = field(default_factory=dict)
     idf: dict[str, float] = field(default_factory=dict)
     unknown_idf: float = 0.0  # what a word no endpoint mentions weighs (the median idf)
@@ -96,14 +98,19 @@ class LexicalIndex:
 
     def score(self, terms: Iterable[str]) -> dict[int, float]:
         """Endpoint number -> BM25F score of the terms (endpoints with no term are left out)."""
-        out: dict[int, float] = defaultdict(float)
+        out: dict[int, float] = {}
+        get = out.get
         for t in dict.fromkeys(terms):  # each once, in order: float sums must not vary with the hash seed
             posting = self.postings.get(t)
             if posting is None:
                 continue
             idf = self.idf[t]
-            for i, tf in zip(*posting, strict=True):
-                out[i] += idf * tf / (K1 + tf)
+            if not out:
+                out = dict(zip(posting[0], [idf * s for s in posting[1]], strict=True))
+                get = out.get
+                continue
+            for i, s in zip(*posting, strict=True):
+                out[i] = get(i, 0.0) + idf * s
         return out
 
     def top(self, terms: Iterable[str], k: int, keep: set[int] | None = None) -> list[tuple[int, float]]:
@@ -126,8 +133,7 @@ class LexicalIndex:
         numbers = posting[0]
         i = bisect_left(numbers, number)
         if i < len(numbers) and numbers[i] == number:
-            tf = posting[1][i]
-            return tf / (STRENGTH_HALF + tf)
+            return _strength(posting[1][i])
         return 0.0
 
     def weight(self, term: str) -> float:
@@ -139,8 +145,8 @@ class LexicalIndex:
         posting = self.postings.get(term)
         if posting is None:
             return 0.0
-        best = max((tf for i, tf in zip(*posting, strict=True) if self.keys[i][0] in sources), default=0.0)
-        return best / (STRENGTH_HALF + best)
+        best = max((s for i, s in zip(*posting, strict=True) if self.keys[i][0] in sources), default=0.0)
+        return _strength(best)
 
     def covered(self, numbers: Iterable[int], terms: Iterable[str]) -> dict[str, float]:
         """Term -> the firmest :meth:`strength` with which one of the endpoints ``numbers`` declares it
@@ -152,6 +158,14 @@ class LexicalIndex:
             if best > 0.0:
                 out[t] = best
         return out
+
+
+def _strength(saturated: float) -> float:
+    """:meth:`LexicalIndex.strength` from a posting's saturated frequency s = tf / (K1 + tf)."""
+    if saturated <= 0.0:
+        return 0.0
+    tf = K1 * saturated / (1.0 - saturated)
+    return tf / (STRENGTH_HALF + tf)
 
 
 def build_lexical(infos: Iterator[EndpointInfo]) -> LexicalIndex:
@@ -185,7 +199,7 @@ def build_lexical(infos: Iterator[EndpointInfo]) -> LexicalIndex:
                 nums[t] = array("i")
                 tfs[t] = array("f")
             nums[t].append(number)
-            tfs[t].append(tf)
+            tfs[t].append(tf / (K1 + tf))
     index.postings = {t: (nums[t], tfs[t]) for t in nums}
     index.idf = {t: math.log(1.0 + (n - len(a) + 0.5) / (len(a) + 0.5)) for t, a in nums.items()}
     # A word no endpoint declares counts against every candidate, but no more than a typical word:
