@@ -157,7 +157,12 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
     values_given = question_values(analysis)
     said = set(analysis.all_terms)
     builder = ChainBuilder(graph, analysis, lambda i, taken: fill(i, graph, analysis, taken), relevance)
-    candidates = ranked + _spending(graph, builder, ranked, keep, values_given, relevance)
+    # endpoints the words rank lower are looked for only for values no ranked endpoint takes
+    unspent = set(values_given)
+    for number, _ in ranked:
+        filled = builder.fill(graph.endpoints[lex.keys[number]], frozenset())
+        unspent -= filled.used - filled.weak
+    candidates = ranked + _spending(graph, builder, ranked, keep, unspent, relevance)
     best: OpenPlan | None = None
     for number, score in candidates:
         info = graph.endpoints[lex.keys[number]]
