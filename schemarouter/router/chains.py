@@ -147,6 +147,14 @@ class ChainBuilder:
             spent |= sub.used
         return node
 
+    def _searchable(self, info: EndpointInfo) -> bool:
+        """Whether ``info`` has a free-text parameter (remembered per graph)."""
+        known = self.graph.memo.searchable
+        found = known.get(info.key)
+        if found is None:
+            found = known[info.key] = any(is_search_parameter(p) for p in info.endpoint.parameters)
+        return found
+
     def _likely(self, links: Iterable[Link], param: str, consumer: EndpointInfo,
                 visiting: frozenset[tuple[str, str]]) -> list[Link]:
         """The few producers worth building, by what is known before building them: how sure the link
@@ -160,7 +168,7 @@ class ChainBuilder:
             segments = path_terms(producer.endpoint.path)
             names = 1.0 if resource and segments and resource[-1] in (segments[0], segments[-1]) else 0.0
             # a search can spend the name the question asks about; a list cannot
-            search = 3.0 if self.analysis.names and any(is_search_parameter(p) for p in producer.endpoint.parameters) else 0.0
+            search = 3.0 if self.analysis.names and self._searchable(producer) else 0.0
             scored.append((_HOW.get(link.how, 0.0) + names + search + self.relevance(producer), link))
         scored.sort(key=lambda t: -t[0])
         return [link for _, link in scored[:MAX_PRODUCERS]]

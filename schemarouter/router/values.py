@@ -115,10 +115,18 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     # In three passes: a value goes first to a parameter the question's words tie it to ("target
     # CHEMBL203" to targetChemblId), then to one whose endpoint lists such records, and only then
     # to one that takes it by its shape alone
+    # (how many values were spent when a parameter was last read, what it got): a later pass reads a
+    # parameter again only when something was spent since
+    seen: dict[str, tuple[int, Got]] = {}
     for tie in (1.0, 0.5, 0.0):
         later: list[Parameter] = []
         for p in own:
-            got = _value(p, analysis, path, taken | out.used, unexplained)
+            last = seen.get(p.name)
+            if last is not None and last[0] == len(out.used):
+                got = last[1]
+            else:
+                got = _value(p, analysis, path, taken | out.used, unexplained)
+                seen[p.name] = (len(out.used), got)
             if got is not None and got[3] < tie:
                 later.append(p)
             else:
@@ -461,6 +469,7 @@ def _enum_member(p: Parameter, analysis: Analysis) -> Any:
     ``day``); None if none or several."""
     terms = set(analysis.all_terms)
     units = _units_said(analysis.question)
+    written = {w for w, _ in analysis.words}
     hits = []
     for member in p.enum or []:
         if not isinstance(member, str) or not member.strip():
@@ -471,7 +480,7 @@ def _enum_member(p: Parameter, analysis: Analysis) -> Any:
         if len(member) <= 3:
             # a short code ("de", "I") only as written, never as a word that happens to match it;
             # a lower-case code also as its capitals ("TV" for tv)
-            if any(w == member or (member.islower() and w == member.upper()) for w, _ in analysis.words):
+            if member in written or (member.islower() and member.upper() in written):
                 hits.append(member)
             continue
         words = name_terms(member)  # remembered per distinct member
