@@ -37,6 +37,8 @@ def _read(text: str) -> Analysis:
     ("Give me the number of movies", []),  # a capital opening the sentence is no name
     ("List the PDBe structures of the protein", ["PDBe"]),  # a lower-case "the" after the opener is no title
     ("Find the EFO record for asthma", []),  # nor is an acronym alone
+    ("Dew point at stations KRDU and KJFK?", []),  # nor are codes joined by "and"
+    ("Is Pride and Prejudice on TV?", ["Pride and Prejudice"]),
 ])
 def test_proper_names_come_from_capitals_and_quotes(text: str, names: list[str]) -> None:
     assert [e.value for e in proper_names(text, [])] == names
@@ -316,3 +318,11 @@ def test_an_enum_member_may_be_a_calendar_unit_the_question_implies_or_a_code_in
     assert got.values == values
     if "time_window" in values:
         assert {"today", "week"} & got.said, "the words the unit answers are explained by the endpoint"
+
+
+def test_a_plural_parameter_takes_the_values_listed_right_after_its_noun() -> None:
+    a = _read("What are the dew point and sea-level pressure at stations KRDU and KJFK?")
+    stations = open_values([Parameter(name="stations", type="string", required=True)], a, "/current")
+    points = open_values([Parameter(name="points", type="string", required=True)], a, "/current")
+    assert stations.values == {"stations": "KRDU,KJFK"} and stations.tied == {"KRDU", "KJFK"}
+    assert points.tied == set(), "'dew point' names a quantity, not the points listed"

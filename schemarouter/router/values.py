@@ -303,10 +303,13 @@ def _any_value(p: Parameter, analysis: Analysis, path: str, taken: set[str],
         if labelled is not None:
             return _typed(p, labelled), labelled, f"'{labelled}' is written after its noun", True
         return None
-    if p.type == "array" or (p.type == "string" and _plural(p) and stem(words[-1]) in analysis.all_terms):
-        # a list parameter, or one named for several things the question names ("stations KRDU and
-        # KJFK"): all of them, before the one written right after the name
+    if p.type == "array" or (p.type == "string" and _plural(p) and stem(words[-1]) in analysis.labels):
+        # a list parameter, or one named for several things the question lists right after that noun
+        # ("stations KRDU and KJFK", not the "point" of "dew point"): all of them, before the one
+        # written right after the name
         many = _all_of_a_kind(p, analysis, taken)
+        if p.type != "array" and analysis.labels[stem(words[-1])] not in many:
+            many = []
         if many and (len(many) > 1 or p.type == "array"):
             value: Any = many if p.type == "array" else ",".join(many)
             return value, tuple(many), f"the {len(many)} values of the question", True

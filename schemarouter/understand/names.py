@@ -117,7 +117,11 @@ def _capitalized(word: str) -> bool:
 
 
 def _acronym_alone(value: str) -> bool:
-    """A lone short all-capitals word ("TV", "DFT") is an abbreviation, not a name."""
+    """A lone short all-capitals word ("TV", "DFT") is an abbreviation, not a name; so are short codes
+    joined by "and" ("stations KRDU and KJFK" lists two codes)."""
+    words = value.split()
+    if len(words) > 1 and "and" in words:
+        return all(w == "and" or (w.isupper() and len(w) <= 5) for w in words)
     return " " not in value and value.isupper() and len(value) <= 4
 
 
