@@ -326,3 +326,12 @@ def test_a_plural_parameter_takes_the_values_listed_right_after_its_noun() -> No
     points = open_values([Parameter(name="points", type="string", required=True)], a, "/current")
     assert stations.values == {"stations": "KRDU,KJFK"} and stations.tied == {"KRDU", "KJFK"}
     assert points.tied == set(), "'dew point' names a quantity, not the points listed"
+
+
+def test_a_term_of_letters_and_digits_also_counts_as_its_letters_where_those_are_declared() -> None:
+    a = Analysis(question="PM2.5 in Delhi", understanding=Understanding())
+    read_values(a, a.question, [], known={"pm", "delhi"}.__contains__)
+    assert "pm" in a.terms, "declarations write pm25 as the name words pm and 25"
+    b = Analysis(question="PM2.5 in Delhi", understanding=Understanding())
+    read_values(b, b.question, [], known={"pm2", "pm"}.__contains__)
+    assert "pm" not in b.terms, "a term the registry knows as written stays as written"

@@ -24,6 +24,7 @@ _LIVE = re.compile(
 # the asker's own things: "my draft", "our projects", "private links" (not "give me": that asks for
 # public records as often as private ones)
 _OWN = re.compile(r"\b(?:my|mine|myself|our|ours|ourselves|private)\b", re.IGNORECASE)
+_LEADING_LETTERS = re.compile(r"[a-z]{2,}(?=\d)")
 _BY = re.compile(r"\bby\s+$", re.IGNORECASE)
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 _ORDINALS = {
@@ -115,6 +116,14 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     prefixes = " ".join(filter(None, (id_prefix(str(e.value)) for e in ids)))
     analysis.terms = question_terms("".join(blank) + " " + prefixes)
     analysis.prefixes = question_terms(prefixes)
+    if known is not None:
+        # "PM2.5" is written pm25 or pm2_5 in declarations, whose names split letters from digits: a
+        # term the registry does not know also counts as its letters where those are a declared name
+        for t in list(analysis.terms):
+            m = _LEADING_LETTERS.match(t)
+            letters = m.group() if m else t
+            if letters != t and letters not in analysis.terms and not known(t) and known(letters):
+                analysis.terms.append(letters)
     # the words a free-text parameter may be given: everything but source names and identifiers
     rest = list(text)
     for start, end in [*source_spans, *((e.start, e.end) for e in ids)]:
