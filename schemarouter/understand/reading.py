@@ -119,10 +119,10 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     if known is not None:
         # "PM2.5" is written pm25 or pm2_5 in declarations, whose names split letters from digits: a
         # term the registry does not know also counts as its letters where those are a declared name
-        for t in list(analysis.terms):
-            m = _LEADING_LETTERS.match(t)
-            letters = m.group() if m else t
-            if letters != t and letters not in analysis.terms and not known(t) and known(letters):
+        for term in list(analysis.terms):
+            lead = _LEADING_LETTERS.match(term)
+            letters = lead.group() if lead else term
+            if letters != term and letters not in analysis.terms and not known(term) and known(letters):
                 analysis.terms.append(letters)
     # the words a free-text parameter may be given: everything but source names and identifiers
     rest = list(text)
