@@ -338,7 +338,7 @@ def test_a_term_of_letters_and_digits_also_counts_as_its_letters_where_those_are
 
 
 def test_a_code_written_after_a_noun_is_what_a_search_looks_for() -> None:
-    a = _read("Find the gene SHH in Monarch and list its homologs.")
+    a = _read("Find the gene SHH and list its homologs.")
     params = [Parameter(name="term", type="string", required=True)]
     genes = open_values(params, a, "/search/entity", unexplained=lambda t: t != "gene")
     other = open_values(params, a, "/search/article", unexplained=lambda t: True)

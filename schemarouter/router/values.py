@@ -256,10 +256,10 @@ def _any_value(p: Parameter, analysis: Analysis, path: str, taken: set[str],
             return ident.value, str(ident.value), f"the identifier '{ident.value}' in the question", False
         # "the gene SHH": a code written right after a noun is what to search for, firmly where the
         # endpoint declares that noun
-        for noun, value in analysis.labels.items():
-            if value in analysis.codes and value not in taken:
+        for noun, after in analysis.labels.items():
+            if after in analysis.codes and after not in taken:
                 firm = unexplained is not None and not unexplained(noun)
-                return value, value, f"'{value}' is written after '{noun}'", firm
+                return after, after, f"'{after}' is written after '{noun}'", firm
         return None
     if p.type == "boolean" and not p.required:
         # a flag named for what the question asks for ("the full text" -> fulltext, "similar
