@@ -84,5 +84,7 @@ class GraphMemo:
     structure: tuple[dict[str, Node], list[Edge]] | None = None
     # numbers of the endpoints that read (not write): ``router.open_route``
     read_numbers: frozenset[int] | None = None
+    # whether some read endpoint declares no intent: ``router.core``
+    has_undeclared: bool | None = None
     # endpoint key -> whether it has a free-text parameter: ``router.chains``
     searchable: dict[tuple[str, str], bool] = field(default_factory=dict)

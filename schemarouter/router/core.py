@@ -147,6 +147,8 @@ class Router:
     def _reaches_undeclared(self, terms: list[str]) -> bool:
         """Whether an endpoint declaring no intent is among the best lexical matches of ``terms``."""
         lex, graph = self.graph.lexical, self.graph
+        if not _has_undeclared(graph):
+            return False  # every endpoint is described: nothing to look for
         return any(not graph.endpoints[lex.keys[i]].endpoint.intents for i, _ in lex.top(terms, OPEN_PROBE))
 
     def _serves_current(self, steps: list[PlanStep]) -> bool:
@@ -457,6 +459,14 @@ def _numeric(graph: SchemaGraph, concept: str) -> bool:
     if found is None:
         found = memo[concept] = any(f.field.type == "number" for f in graph.concept_fields.get(concept, ()))
     return found
+
+
+def _has_undeclared(graph: SchemaGraph) -> bool:
+    """Whether some read endpoint declares no intent, one the vocabulary cannot see (remembered per graph)."""
+    memo = graph.memo
+    if memo.has_undeclared is None:
+        memo.has_undeclared = any(not i.endpoint.intents and i.endpoint.access == "read" for i in graph.endpoints.values())
+    return memo.has_undeclared
 
 
 def _entries(group: IntentGroup, positions: Iterable[int], fit: int, score: float, web: int,
