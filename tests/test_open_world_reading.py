@@ -344,3 +344,13 @@ def test_a_code_written_after_a_noun_is_what_a_search_looks_for() -> None:
     other = open_values(params, a, "/search/article", unexplained=lambda t: True)
     assert genes.values == other.values == {"term": "SHH"}
     assert genes.weak == set() and other.weak == {"SHH"}
+
+
+@pytest.mark.parametrize(("text", "agent"), [
+    ("When is Clint Eastwood's latest movie scheduled to be released?", True),
+    ("What is David Schwimmer's most popular TV show?", True),
+    ("Where did Marie Curie's first paper appear?", True),
+    ("Who is The Dark Knight's director?", False),  # a film's director: the name is the work
+])
+def test_a_possessive_name_followed_by_a_kind_of_work_names_its_maker(text: str, agent: bool) -> None:
+    assert bool(_read(text).names[0].extra.get("agent")) is agent

@@ -25,6 +25,10 @@ _LIVE = re.compile(
 # public records as often as private ones)
 _OWN = re.compile(r"\b(?:my|mine|myself|our|ours|ourselves|private)\b", re.IGNORECASE)
 _LEADING_LETTERS = re.compile(r"[a-z]{2,}(?=\d)")
+# a possessive name followed, after at most three words, by a kind of creative work
+_OWNS_WORK = re.compile(
+    r"['’]s\s+(?:[\w-]+\s+){0,3}?(?:movie|film|show|series|book|novel|paper|article|album|song|work|"
+    r"publication|dataset|project|appearance|role|episode)s?\b", re.IGNORECASE)
 _BY = re.compile(r"\bby\s+$", re.IGNORECASE)
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 _ORDINALS = {
@@ -81,8 +85,10 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
         if e.kind in ("compound", "company", "title") and not any(n.start < e.end and e.start < n.end for n in names):
             names.append(Entity("name", e.text, e.start, e.end, e.text, {"entity": e.kind}))
     for e in names:
-        if _BY.search(text[max(0, e.start - 12):e.start]):
-            e.extra["agent"] = True  # "directed by Sofia Coppola", "papers by Geoffrey Hinton": who made it
+        if _BY.search(text[max(0, e.start - 12):e.start]) or _OWNS_WORK.match(text, e.end):
+            # "directed by Sofia Coppola", "papers by Geoffrey Hinton", "Clint Eastwood's latest
+            # movie": who made it, not what was made
+            e.extra["agent"] = True
     analysis.names = sorted(names, key=lambda e: e.start)
     taken_ids = taken + [(e.start, e.end) for e in analysis.names if e.extra.get("quoted")]
     ids = identifier_tokens(text, taken_ids)
