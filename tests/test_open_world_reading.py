@@ -350,6 +350,8 @@ def test_a_code_written_after_a_noun_is_what_a_search_looks_for() -> None:
     ("When is Clint Eastwood's latest movie scheduled to be released?", True),
     ("What is David Schwimmer's most popular TV show?", True),
     ("Where did Marie Curie's first paper appear?", True),
+    ("give me some movies that Christopher Nolan known for", True),
+    ("Who has worked with Jeremy Clarkson in his most popular TV show?", True),
     ("Who is The Dark Knight's director?", False),  # a film's director: the name is the work
 ])
 def test_a_possessive_name_followed_by_a_kind_of_work_names_its_maker(text: str, agent: bool) -> None:

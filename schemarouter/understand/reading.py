@@ -25,10 +25,14 @@ _LIVE = re.compile(
 # public records as often as private ones)
 _OWN = re.compile(r"\b(?:my|mine|myself|our|ours|ourselves|private)\b", re.IGNORECASE)
 _LEADING_LETTERS = re.compile(r"[a-z]{2,}(?=\d)")
-# a possessive name followed, after at most three words, by a kind of creative work
-_OWNS_WORK = re.compile(
-    r"['’]s\s+(?:[\w-]+\s+){0,3}?(?:movie|film|show|series|book|novel|paper|article|album|song|work|"
-    r"publication|dataset|project|appearance|role|episode)s?\b", re.IGNORECASE)
+# kinds of creative work: a name that owns one ("Clint Eastwood's latest movie") or is the subject of
+# a clause about one ("movies that Christopher Nolan directed") is its maker
+_WORKS = (r"(?:movie|film|show|series|book|novel|paper|article|album|song|work|publication|dataset|project|"
+          r"appearance|role|episode)s?")
+_OWNS_WORK = re.compile(r"['’]s\s+(?:[\w-]+\s+){0,3}?" + _WORKS + r"\b", re.IGNORECASE)
+_MAKES_WORK = re.compile(r"\b" + _WORKS + r"\s+(?:that|which)\s+$", re.IGNORECASE)
+# "... Jeremy Clarkson in his most popular TV show": a work the next words give the name
+_HIS_WORK = re.compile(r"^[^.?!]{0,24}?\b(?:his|her|their)\s+(?:[\w-]+\s+){0,3}?" + _WORKS + r"\b", re.IGNORECASE)
 _BY = re.compile(r"\bby\s+$", re.IGNORECASE)
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 _ORDINALS = {
@@ -85,7 +89,8 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
         if e.kind in ("compound", "company", "title") and not any(n.start < e.end and e.start < n.end for n in names):
             names.append(Entity("name", e.text, e.start, e.end, e.text, {"entity": e.kind}))
     for e in names:
-        if _BY.search(text[max(0, e.start - 12):e.start]) or _OWNS_WORK.match(text, e.end):
+        if (_BY.search(text[max(0, e.start - 12):e.start]) or _OWNS_WORK.match(text, e.end)
+                or _MAKES_WORK.search(text[max(0, e.start - 40):e.start]) or _HIS_WORK.match(text[e.end:])):
             # "directed by Sofia Coppola", "papers by Geoffrey Hinton", "Clint Eastwood's latest
             # movie": who made it, not what was made
             e.extra["agent"] = True
