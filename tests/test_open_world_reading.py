@@ -356,3 +356,12 @@ def test_a_code_written_after_a_noun_is_what_a_search_looks_for() -> None:
 ])
 def test_a_possessive_name_followed_by_a_kind_of_work_names_its_maker(text: str, agent: bool) -> None:
     assert bool(_read(text).names[0].extra.get("agent")) is agent
+
+
+def test_an_ordinal_is_no_identifier_but_a_number_after_the_resource_is() -> None:
+    params = [Parameter(name="movie_id", type="integer", required=True)]
+    first = open_values(params, _read("When was the first movie of the collection released?"), "/movie/{movie_id}")
+    assert first.values == {}, "'the first movie' is not movie 1"
+    sets = [Parameter(name="id", type="string", required=True)]
+    got = open_values(sets, _read("Show the variant set 42 of the archive"), "/variant-set/{id}")
+    assert got.values == {"id": "42"}

@@ -519,9 +519,10 @@ def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]
     resource = resource or collection
     if not free:
         # a short number written after the resource's name: "variant set 42" for /variant-sets/{id}
-        number = analysis.counts.get(resource[-1]) if resource else None
-        if number is not None and str(number) not in taken:
-            return Entity("identifier", str(number), 0, 0, str(number)), 1.0
+        # (not an ordinal: "the first movie" is no movie number 1)
+        number = analysis.labels.get(resource[-1]) if resource else None
+        if number is not None and number.isdigit() and number not in taken:
+            return Entity("identifier", number, 0, 0, number), 1.0
         return None
     if resource:
         # tied when the words before it, or its own prefix, name the resource: "gene HGNC:1100" for
