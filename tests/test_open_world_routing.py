@@ -262,3 +262,19 @@ def test_an_identifiers_prefix_is_declared_by_its_source_not_by_one_endpoints_ex
     router = Router(with_catalogue(graph, Source.model_validate(declared)))
     plan = router.plan("Tell me about NHM:982113 from the specimen catalogue.")
     assert calls(plan) == ["specimens.specimen"] and plan.steps[0].params == {"specimen_id": "NHM:982113"}
+
+
+def test_a_producer_list_whose_path_says_nothing_the_question_does_not_is_preferred(graph: SchemaGraph) -> None:
+    # two lists can give the specimen id; /browse/specimens declares more of the question's words
+    # (locality, most recent), but "browse" is nothing the question says, and /specimens/recent is
+    # named for what is asked
+    declared = catalogue().model_dump()
+    declared["endpoints"].append({
+        "id": "browse_specimens", "base_url": "http://127.0.0.1:9", "path": "/browse/specimens",
+        "summary": "Browse specimens by locality, most recent first",
+        "parameters": [{"name": "locality", "type": "string"}],
+        "fields": [{"name": "id", "path": "id", "type": "integer", "group": "content"},
+                   {"name": "name", "path": "name", "type": "string", "group": "content"}]})
+    plan = Router(with_catalogue(graph, Source.model_validate(declared))).plan(
+        "What is the locality of the most recent specimen?")
+    assert calls(plan) == ["specimens.recent_specimens", "specimens.specimen"]

@@ -79,6 +79,7 @@ class ChainBuilder:
         self._fill = fill
         self.relevance = relevance
         self._filled: dict[tuple[tuple[str, str], frozenset[str]], Values] = {}
+        self._said = frozenset(analysis.all_terms)
         self._built: dict[tuple[tuple[str, str], int, frozenset[str], frozenset[tuple[str, str]]], Node | None] = {}
 
     def fill(self, info: EndpointInfo, taken: frozenset[str]) -> Values:
@@ -132,7 +133,7 @@ class ChainBuilder:
                 sub = self.build(producer, depth - 1, visiting | {info.key}, frozenset(spent))
                 if sub is None:
                     continue
-                score = _producer_score(sub, link, p.name, info, self.relevance)
+                score = _producer_score(sub, link, p.name, info, self.relevance, self._said)
                 if best is None or score > best[0]:
                     best = (score, sub, link)
             if best is None:
@@ -175,9 +176,11 @@ class ChainBuilder:
 
 
 def _producer_score(sub: Node, link: Link, param: str, consumer: EndpointInfo,
-                    relevance: Callable[[EndpointInfo], float]) -> float:
+                    relevance: Callable[[EndpointInfo], float], said: frozenset[str]) -> float:
     """Prefer producers that spend a value of the question (a search by the name asked about), that
-    the question's words describe ("top rated"), that the link is sure of, and short chains."""
+    the question's words describe ("top rated"), whose path says nothing the question does not
+    (/tv/popular over /discover/tv for "the most popular TV show"), that the link is sure of, and
+    short chains."""
     score = _HOW.get(link.how, 0.0)
     nodes = sub.nodes()
     if sub.used - sub.weak:
@@ -188,4 +191,6 @@ def _producer_score(sub: Node, link: Link, param: str, consumer: EndpointInfo,
     segments = path_terms(sub.info.endpoint.path)
     if resource and segments and resource[-1] in (segments[0], segments[-1]):
         score += 1.0  # /search/movie or /movie/top_rated for a movie_id
+    if not sub.used - sub.weak:
+        score -= 0.5 * len(set(segments) - said)  # a list the question's words do not name
     return score - 1.5 * (len(nodes) - 1)  # every further step must earn its place
