@@ -365,3 +365,9 @@ def test_an_ordinal_is_no_identifier_but_a_number_after_the_resource_is() -> Non
     sets = [Parameter(name="id", type="string", required=True)]
     got = open_values(sets, _read("Show the variant set 42 of the archive"), "/variant-set/{id}")
     assert got.values == {"id": "42"}
+
+
+def test_an_ordinal_before_a_noun_is_a_value_not_a_term() -> None:
+    a = _read("give me some reviews of the first movie that is similar to Titanic")
+    assert "first" not in a.terms and a.counts == {"movi": 1}
+    assert "first" in a.all_terms, "a field named for it (first_air_date) can still be chosen"

@@ -118,8 +118,11 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     analysis.all_terms = question_terms(text)
     analysis.compounds = compound_terms(text)
     blank = list(text)
+    # an ordinal before a noun ("the first movie", "second season") is a number written as a word: a
+    # value, not a word of what is asked (numbers are no terms either)
+    ordinal_spans = [(m.start(1), m.end(1)) for m in _ORDINAL_NOUN.finditer(text)]
     for start, end in [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids),
-                       *code_spans]:
+                       *code_spans, *ordinal_spans]:
         for i in range(max(0, start), min(end, len(blank))):
             blank[i] = " "
     # an identifier's prefix names its namespace ("MONDO:0007739", "CHEMBL25"): a word the sources
