@@ -210,6 +210,14 @@ def test_the_callers_own_space_answers_only_questions_about_the_askers_own_recor
     router = Router(with_catalogue(graph, Source.model_validate(declared)))
     assert calls(router.plan("Image files of specimen 482913")) == ["specimens.specimen_images"]
     assert calls(router.plan("Image files of my specimen 482913")) == ["specimens.my_specimen_images"]
+    # and a question about one's own records goes to the account first, even where the public
+    # endpoint says more of it
+    plain = {**images, "id": "my_specimen_images", "scope": "account", "path": "/account/specimens/{specimen_id}/pics",
+             "summary": "Pictures"}
+    declared["endpoints"][0] = plain
+    router = Router(with_catalogue(graph, Source.model_validate(declared)))
+    assert calls(router.plan("Images of my specimen 482913")) == ["specimens.my_specimen_images"]
+    assert calls(router.plan("Images of specimen 482913")) == ["specimens.specimen_images"]
 
 
 def test_recall_mode_fetches_what_finds_the_record_again(graph: SchemaGraph) -> None:

@@ -182,8 +182,8 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
         # question about public articles says "account")
         unsaid = len(set(path_terms(info.endpoint.path)) - said)
         tied = len(values_given & chain.tied)  # values the question's words tie to their parameters
-        # the caller's own space answers only a question about the asker's own records
-        fits = analysis.own or all(i.endpoint.scope == "public" for i in infos)
+        # the caller's own space answers only, and first, a question about the asker's own records
+        fits = analysis.own == any(i.endpoint.scope == "account" for i in infos)
         key = (fits, round(graded * 20), spent, tied, -unsaid, round(score / best_score, 3), -len(nodes), round(chain.score, 3))
         if best is None or key > best.key:
             best = OpenPlan(chain, share, covered, key)
