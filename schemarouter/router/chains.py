@@ -20,27 +20,14 @@ from typing import Any
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.links import Link, resource_of
 from schemarouter.graph.terms import path_terms
-from schemarouter.router.values import is_credential, is_search_parameter
+from schemarouter.router.values import Filled, is_credential, is_search_parameter
 from schemarouter.understand.base import Analysis
 
 MAX_DEPTH = 3
 MAX_PRODUCERS = 4  # producers built per missing parameter (the most likely, by link, path and relevance)
 _HOW = {"declared": 2.0, "same name": 1.0, "resource id": 0.5}
 
-Filler = Callable[[EndpointInfo, set[str]], "Values"]
-
-
-@dataclass
-class Values:
-    """Literal parameter values for one endpoint and the question values they spent."""
-
-    values: dict[str, Any] = field(default_factory=dict)
-    used: set[str] = field(default_factory=set)
-    weak: set[str] = field(default_factory=set)
-    tied: set[str] = field(default_factory=set)
-    said: set[str] = field(default_factory=set)
-    guessed: set[str] = field(default_factory=set)
-    why: dict[str, str] = field(default_factory=dict)
+Filler = Callable[[EndpointInfo, set[str]], Filled]
 
 
 @dataclass
@@ -78,11 +65,11 @@ class ChainBuilder:
         self.analysis = analysis
         self._fill = fill
         self.relevance = relevance
-        self._filled: dict[tuple[tuple[str, str], frozenset[str]], Values] = {}
+        self._filled: dict[tuple[tuple[str, str], frozenset[str]], Filled] = {}
         self._said = frozenset(analysis.all_terms)
         self._built: dict[tuple[tuple[str, str], int, frozenset[str], frozenset[tuple[str, str]]], Node | None] = {}
 
-    def fill(self, info: EndpointInfo, taken: frozenset[str]) -> Values:
+    def fill(self, info: EndpointInfo, taken: frozenset[str]) -> Filled:
         """The endpoint's values given the question values already ``taken`` (remembered per question)."""
         found = self._filled.get((info.key, frozenset()))
         if found is None:

@@ -28,9 +28,9 @@ from typing import Any, Literal
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.plan import FieldMeta, PlanStep
-from schemarouter.router.chains import ChainBuilder, Node, Values
+from schemarouter.router.chains import ChainBuilder, Node
 from schemarouter.router.params import fill_params
-from schemarouter.router.values import ID_KINDS, open_values
+from schemarouter.router.values import ID_KINDS, Filled, open_values
 from schemarouter.understand.base import Analysis
 
 Mode = Literal["recall", "minimal"]
@@ -99,10 +99,10 @@ def explained(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str
     return (explained + value_weight * spent) / total, set(covered)
 
 
-def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[str]) -> Values:
+def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[str]) -> Filled:
     """Values for ``info`` from the question: the vocabulary's rules for concept parameters, the
     declarations' types, formats, patterns and enums for the rest, and declared defaults last."""
-    out = Values()
+    out = Filled()
     if any(p.concept and p.concept != "query_text" for p in info.endpoint.parameters):
         values, notes = fill_params(info, analysis, list(analysis.understanding.concepts))
         out.values.update(values)
@@ -112,17 +112,10 @@ def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[
             out.why.setdefault("_params", note)
     lex = graph.lexical
     number = graph.numbers.get(info.key)
-    open_filled = open_values(
+    out.merge(open_values(
         [p for p in info.endpoint.parameters if p.name not in out.values], analysis, info.endpoint.path, taken,
         lambda term: term not in lex.idf, lambda term: number is None or not lex.strength(number, term),
-    )
-    out.values.update(open_filled.values)
-    out.used |= open_filled.used
-    out.weak |= open_filled.weak
-    out.tied |= open_filled.tied
-    out.said |= open_filled.said
-    out.guessed |= open_filled.guessed
-    out.why.update(open_filled.why)
+    ))
     for p in info.endpoint.parameters:
         if p.required and p.name not in out.values and p.default is not None:
             out.values[p.name] = p.default

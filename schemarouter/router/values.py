@@ -52,6 +52,16 @@ class Filled:
     guessed: set[str] = field(default_factory=set)  # parameters given a guess at what to search for
     why: dict[str, str] = field(default_factory=dict)
 
+    def merge(self, other: Filled) -> None:
+        """Add ``other``'s values (for parameters of the same endpoint) and what they spent."""
+        self.values.update(other.values)
+        self.used |= other.used
+        self.weak |= other.weak
+        self.tied |= other.tied
+        self.said |= other.said
+        self.guessed |= other.guessed
+        self.why.update(other.why)
+
 
 def is_search_parameter(p: Parameter) -> bool:
     """A free-text parameter: by concept, by name, or by a description that says it searches."""
