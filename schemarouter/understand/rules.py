@@ -58,15 +58,17 @@ class RulesUnderstander:
                 entities.sort(key=lambda e: e.start)
         titles = [(e.start, e.end) for e in entities if e.kind == "title"]
         matches = [m for m in matches if not any(s <= m.char_start and m.char_end <= e for s, e in titles)]
-        analysis = analyze(question, text, matches, entities, graph)
+        analysis = analyze(question, text, matches, entities, graph, [start for start, _ in ids])
         sources = [(m.char_start, m.char_end) for m in matches if any(t.kind == "source" for t in m.terms)]
         read_values(analysis, text, sources, known=graph.lexical.structural.__contains__)
         analysis.prompt_tokens = 0  # no language-model prompt is sent
         return analysis
 
 
-def analyze(question: str, text: str, matches: list[Match], entities: list[Entity], graph: SchemaGraph) -> Analysis:
-    """The Analysis of a question from its vocabulary matches and entities."""
+def analyze(question: str, text: str, matches: list[Match], entities: list[Entity], graph: SchemaGraph,
+            id_starts: list[int]) -> Analysis:
+    """The Analysis of a question from its vocabulary matches, entities and where its
+    identifier-shaped tokens start."""
     kinds = {e.kind for e in entities}
     named: list[str] = []
     concepts: dict[str, str] = {}
@@ -106,7 +108,7 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
     else:
         scores = intent_evidence(graph, keyword_hits, list(concepts), entities, named)
     named = [s for s in named if _takes_identifiers(graph, s, entities)]
-    named = _targets(named, matches, entities, text)
+    named = _targets(named, matches, sorted({e.start for e in entities} | set(id_starts)), text)
     served = {i for s in named for info in graph.source_endpoints(s) for i in info.endpoint.intents}
     choices = {i: v for i, v in scores.items() if i in served} if served else scores
     intent, best = max(choices.items(), key=lambda kv: (kv[1], kv[0]), default=(None, 0.0))
@@ -240,13 +242,13 @@ def _takes_identifiers(graph: SchemaGraph, source: str, entities: list[Entity]) 
 _QUALIFIER_GAP = re.compile(r"\s+(?:(?:[A-Za-z][\w-]*\s+)?[A-Z]{2,}[A-Za-z]*\s+)?")
 
 
-def _targets(named: list[str], matches: list[Match], entities: list[Entity], text: str) -> list[str]:
+def _targets(named: list[str], matches: list[Match], starts: list[int], text: str) -> list[str]:
     """The named sources the question asks, without those named only as the namespace of an
-    identifier written right after them ("In CROssBAR, what is the SMILES of PubChem compound CID
-    2244?" asks CROssBAR; "UniProt P04637" says whose accession it is) when another is named too."""
+    identifier (an entity or identifier-shaped token starting at one of ``starts``) written right
+    after them ("In CROssBAR, what is the SMILES of PubChem compound CID 2244?" asks CROssBAR;
+    "UniProt P04637" says whose accession it is) when another is named too."""
     if len(named) < 2:
         return named
-    starts = sorted({e.start for e in entities} | {e.start for e in identifier_tokens(text, [])})
     qualifiers = set()
     for m in matches:
         for t in m.terms:
