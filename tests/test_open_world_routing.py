@@ -3,6 +3,8 @@ read from the question, chained steps, honest declines — beside the 19 first-p
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,6 +31,16 @@ def open_router(open_graph: SchemaGraph) -> Router:
 
 def calls(plan) -> list[str]:  # type: ignore[no-untyped-def]
     return [f"{s.source}.{s.endpoint}" for s in plan.steps]
+
+
+def endpoint(declared: dict[str, Any], endpoint_id: str) -> dict[str, Any]:
+    """The declared endpoint ``endpoint_id`` of a catalogue variant (to edit it in place)."""
+    return next(e for e in declared["endpoints"] if e["id"] == endpoint_id)
+
+
+def router_over(graph: SchemaGraph, declared: dict[str, Any]) -> Router:
+    """A router over the first-party sources plus a catalogue variant."""
+    return Router(with_catalogue(graph, Source.model_validate(declared)))
 
 
 def test_a_name_is_searched_and_its_id_bound_to_the_detail(open_router: Router, open_graph: SchemaGraph) -> None:
@@ -180,10 +192,10 @@ def test_a_field_reason_names_the_first_question_word_describing_it(graph: Schem
     # two of the question's words describe "habitat": its reason names the one the question says first,
     # so a question gives the same plan in every process, whatever the hash seed
     declared = catalogue().model_dump()
-    detail = next(e for e in declared["endpoints"] if e["id"] == "specimen")
+    detail = endpoint(declared, "specimen")
     detail["fields"].append({"name": "habitat", "path": "habitat", "type": "string", "group": "content",
                              "description": "The climate and terrain it lived in."})
-    plan = Router(with_catalogue(graph, Source.model_validate(declared))).plan(question)
+    plan = router_over(graph, declared).plan(question)
     first = question_terms(question.split(" did ")[0].removeprefix("What "))[0]
     assert plan.steps[-1].why["habitat"] == f"field description matched '{first}'"
 
@@ -191,10 +203,10 @@ def test_a_field_reason_names_the_first_question_word_describing_it(graph: Schem
 def test_of_two_endpoints_alike_the_one_whose_path_the_question_says_wins(graph: SchemaGraph) -> None:
     # the same images under the account's private space: "account" is nothing the question says
     declared = catalogue().model_dump()
-    images = next(e for e in declared["endpoints"] if e["id"] == "specimen_images")
+    images = endpoint(declared, "specimen_images")
     declared["endpoints"].insert(0, {**images, "id": "account_specimen_images",
                                      "path": "/account/specimens/{specimen_id}/images"})
-    router = Router(with_catalogue(graph, Source.model_validate(declared)))
+    router = router_over(graph, declared)
     assert calls(router.plan("Images of specimen 482913 in the specimen catalogue")) == ["specimens.specimen_images"]
     assert calls(router.plan("Images of specimen 482913 in my account")) == ["specimens.account_specimen_images"]
 
@@ -203,11 +215,11 @@ def test_the_callers_own_space_answers_only_questions_about_the_askers_own_recor
     # a private copy of the images endpoint, better described and with no telling path: its scope
     # alone keeps it for questions about one's own specimens
     declared = catalogue().model_dump()
-    images = next(e for e in declared["endpoints"] if e["id"] == "specimen_images")
+    images = endpoint(declared, "specimen_images")
     declared["endpoints"].insert(0, {**images, "id": "my_specimen_images", "scope": "account",
                                      "path": "/specimens/{specimen_id}/image_files",
                                      "summary": "Get the images and image files of a specimen"})
-    router = Router(with_catalogue(graph, Source.model_validate(declared)))
+    router = router_over(graph, declared)
     assert calls(router.plan("Image files of specimen 482913")) == ["specimens.specimen_images"]
     assert calls(router.plan("Image files of my specimen 482913")) == ["specimens.my_specimen_images"]
     # and a question about one's own records goes to the account first, even where the public
@@ -215,7 +227,7 @@ def test_the_callers_own_space_answers_only_questions_about_the_askers_own_recor
     plain = {**images, "id": "my_specimen_images", "scope": "account", "path": "/account/specimens/{specimen_id}/pics",
              "summary": "Pictures"}
     declared["endpoints"][0] = plain
-    router = Router(with_catalogue(graph, Source.model_validate(declared)))
+    router = router_over(graph, declared)
     assert calls(router.plan("Images of my specimen 482913")) == ["specimens.my_specimen_images"]
     assert calls(router.plan("Images of specimen 482913")) == ["specimens.specimen_images"]
 
@@ -223,11 +235,11 @@ def test_the_callers_own_space_answers_only_questions_about_the_askers_own_recor
 def test_recall_mode_fetches_what_finds_the_record_again(graph: SchemaGraph) -> None:
     # a DOI and a URL say where the record is: recall mode fetches them beside the asked-for field
     declared = catalogue().model_dump()
-    detail = next(e for e in declared["endpoints"] if e["id"] == "specimen")
+    detail = endpoint(declared, "specimen")
     detail["fields"] += [{"name": "doi", "path": "doi", "type": "string", "group": "content"},
                          {"name": "url_homepage", "path": "urlHomepage", "type": "string", "group": "content"},
                          {"name": "weight", "path": "weight", "type": "number", "group": "content"}]
-    router = Router(with_catalogue(graph, Source.model_validate(declared)))
+    router = router_over(graph, declared)
     recall = router.plan("Where was the specimen Tyrannosaurus Sue found?").steps[-1]
     assert {"locality", "doi", "url_homepage"} <= set(recall.fields) and "weight" not in recall.fields
     minimal = router.plan("Where was the specimen Tyrannosaurus Sue found?", mode="minimal").steps[-1]
@@ -252,9 +264,9 @@ def test_a_word_an_enum_member_answers_is_explained_by_the_endpoint_that_takes_i
         "parameters": [{"name": "order", "type": "string", "enum": ["views", "collected_date"]}],
         "fields": [{"name": "id", "path": "id", "type": "integer", "group": "content"},
                    {"name": "name", "path": "name", "type": "string", "group": "content"}]})
-    detail = next(e for e in declared["endpoints"] if e["id"] == "specimen")
+    detail = endpoint(declared, "specimen")
     detail["fields"].append({"name": "view_count", "path": "views", "type": "integer", "group": "content"})
-    plan = Router(with_catalogue(graph, Source.model_validate(declared))).plan("Which specimens are viewed most?")
+    plan = router_over(graph, declared).plan("Which specimens are viewed most?")
     assert calls(plan) == ["specimens.list_specimens"] and plan.steps[0].params == {"order": "views"}
 
 
@@ -262,12 +274,12 @@ def test_an_identifiers_prefix_is_declared_by_its_source_not_by_one_endpoints_ex
     # the images endpoint's description shows an example NHM id; the namespace is the catalogue's,
     # so the example gives that endpoint no edge over the detail that holds what is asked
     declared = catalogue().model_dump()
-    images = next(e for e in declared["endpoints"] if e["id"] == "specimen_images")
+    images = endpoint(declared, "specimen_images")
     images["description"] = "Images of one specimen, for example NHM:4711."
-    detail = next(e for e in declared["endpoints"] if e["id"] == "specimen")
+    detail = endpoint(declared, "specimen")
     detail["parameters"] = [{"name": "specimen_id", "type": "string", "required": True}]
     images["parameters"] = [{"name": "specimen_id", "type": "string", "required": True}]
-    router = Router(with_catalogue(graph, Source.model_validate(declared)))
+    router = router_over(graph, declared)
     plan = router.plan("Tell me about NHM:982113 from the specimen catalogue.")
     assert calls(plan) == ["specimens.specimen"] and plan.steps[0].params == {"specimen_id": "NHM:982113"}
 
@@ -283,6 +295,6 @@ def test_a_producer_list_whose_path_says_nothing_the_question_does_not_is_prefer
         "parameters": [{"name": "locality", "type": "string"}],
         "fields": [{"name": "id", "path": "id", "type": "integer", "group": "content"},
                    {"name": "name", "path": "name", "type": "string", "group": "content"}]})
-    plan = Router(with_catalogue(graph, Source.model_validate(declared))).plan(
+    plan = router_over(graph, declared).plan(
         "What is the locality of the most recent specimen?")
     assert calls(plan) == ["specimens.recent_specimens", "specimens.specimen"]
