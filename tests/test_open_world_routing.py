@@ -200,6 +200,18 @@ def test_a_field_reason_names_the_first_question_word_describing_it(graph: Schem
     assert plan.steps[-1].why["habitat"] == f"field description matched '{first}'"
 
 
+def test_fields_one_word_reaches_are_reasoned_in_declaration_order(graph: SchemaGraph) -> None:
+    # a word naming several fields: their reasons follow the declaration, not a set's hash order
+    # (eight fields: a hash order matching theirs by chance is one in 40,320)
+    declared = catalogue().model_dump()
+    detail = endpoint(declared, "specimen")
+    names = [f"habitat_{part}" for part in ("zone", "type", "note", "code", "era", "kind", "band", "cell")]
+    detail["fields"] += [{"name": n, "path": n, "type": "string", "group": "content"} for n in names]
+    plan = router_over(graph, declared).plan("The habitat of the specimen Tyrannosaurus Sue")
+    reasons = [k for k, v in plan.steps[-1].why.items() if v == "field name matched 'habitat'"]
+    assert reasons == names
+
+
 def test_of_two_endpoints_alike_the_one_whose_path_the_question_says_wins(graph: SchemaGraph) -> None:
     # the same images under the account's private space: "account" is nothing the question says
     declared = catalogue().model_dump()

@@ -287,14 +287,16 @@ def _fields(info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool,
             chosen[name] = "identifier of the record"
     for name in bound:
         chosen[name] = "supplies a parameter of a later step"
-    by_name: dict[str, set[str]] = {}
-    by_prose: dict[str, set[str]] = {}
+    # per term, the fields it reaches in declaration order (a dict as an ordered set: the reasons
+    # must not vary by run)
+    by_name: dict[str, dict[str, None]] = {}
+    by_prose: dict[str, dict[str, None]] = {}
     for name in info.fields:
         named, prose = field_terms(info, name)
         for t in named & terms.keys():
-            by_name.setdefault(t, set()).add(name)
+            by_name.setdefault(t, {})[name] = None
         for t in prose & terms.keys() - {"name"} - set(names_only):
-            by_prose.setdefault(t, set()).add(name)
+            by_prose.setdefault(t, {})[name] = None
     hits: dict[str, str] = {}
     for t in terms:  # per word of the question: the fields named for it, else those described with it
         for name in by_name.get(t) or by_prose.get(t) or ():
