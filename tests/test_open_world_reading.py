@@ -44,6 +44,20 @@ def test_proper_names_come_from_capitals_and_quotes(text: str, names: list[str])
     assert [e.value for e in proper_names(text, [])] == names
 
 
+@pytest.mark.parametrize(("text", "now"), [
+    ("What is the gold price right now?", True),
+    ("Show live stock prices for Samsung", True),
+    ("Is the KRDU station feed live?", True),
+    ("Do you have live prices for gold?", True),
+    ("Where did the dodo live?", False),
+    ("How long do sea turtles live?", False),
+    ("Which bacteria live in hot springs?", False),
+    ("Where did Einstein live, and when did he move?", False),
+])
+def test_live_the_adjective_asks_for_now_live_the_verb_does_not(text: str, now: bool) -> None:
+    assert _read(text).live is now
+
+
 def test_identifiers_of_any_database_are_read_by_shape() -> None:
     found = [e.value for e in identifier_tokens(
         "Compare HP:0001250, NM_000059.3, CHEMBL25, urn:mavedb:00000001-a-1 and record 82470963: in 2021", [])]

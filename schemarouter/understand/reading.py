@@ -21,6 +21,15 @@ from schemarouter.understand.names import identifier_tokens, proper_names
 _LIVE = re.compile(
     r"\b(?:right now|at (?:this|the) (?:moment|instant|time)|as (?:we speak|of now)|currently|real[- ]time|live"
     r"|this (?:instant|very moment)|at present|just now)\b", re.IGNORECASE)
+# "live" the verb ("where did the dodo live", "species that live in caves") says nothing of now: the
+# word before it is a subject or an auxiliary, or the word after it a preposition or adverb
+_LIVE_VERB_BEFORE = frozenset(
+    "to did do does can could will would may might must should shall they we i you he she it who that which "
+    "where people animals species still once".split())
+_AUXILIARIES = frozenset("did do does can could will would may might must should shall".split())
+_LIVE_VERB_AFTER = frozenset(
+    "in on at with near under among for long alone there here together off out up inside outside within "
+    "without around through by".split())
 # the asker's own things: "my draft", "our projects", "private links" (not "give me": that asks for
 # public records as often as private ones)
 _OWN = re.compile(r"\b(?:my|mine|myself|our|ours|ourselves|private)\b", re.IGNORECASE)
@@ -148,9 +157,30 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     analysis.coordinates = _coordinates(text)
     analysis.periods = [period for pattern, period in _PERIODS if pattern.search(text)]
     analysis.action = action_verb(text)
-    analysis.live = bool(_LIVE.search(text))
+    analysis.live = asks_now(text)
     analysis.own = bool(_OWN.search(text))
     analysis.compare_kinds = wording.constraint_kinds(text) if analysis.compare else []
+
+
+def asks_now(text: str) -> bool:
+    """Whether ``text`` asks for a value as of now ("right now", "currently", "live prices"); "live"
+    the verb ("where did the dodo live?") does not."""
+    for m in _LIVE.finditer(text):
+        if m.group().lower() != "live":
+            return True
+        before = re.findall(r"[A-Za-z]+", text[: m.start()])
+        after = re.match(r"\W*([A-Za-z]+)", text[m.end():])
+        if before and before[-1].lower() in _LIVE_VERB_BEFORE:
+            continue
+        if after and after.group(1).lower() in _LIVE_VERB_AFTER:
+            continue
+        clause = re.split(r"[.;!?]", text[: m.start()])[-1].lower().split()
+        if after is None or re.match(r"\s*[.;!?,]", text[m.end():]):
+            # the clause's last word after an auxiliary: "How long do turtles live?"
+            if _AUXILIARIES & set(clause):
+                continue
+        return True
+    return False
 
 
 def _all_known(value: str, known: Callable[[str], bool]) -> bool:
