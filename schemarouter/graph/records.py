@@ -88,3 +88,6 @@ class GraphMemo:
     has_undeclared: bool | None = None
     # endpoint key -> whether it has a free-text parameter: ``router.chains``
     searchable: dict[tuple[str, str], bool] = field(default_factory=dict)
+    # (consumer key, parameter) -> its producers with what is known of them before any question:
+    # ``router.chains``
+    producers: dict[tuple[tuple[str, str], str], list[Any]] = field(default_factory=dict)

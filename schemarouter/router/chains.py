@@ -147,19 +147,37 @@ class ChainBuilder:
                 visiting: frozenset[tuple[str, str]]) -> list[Link]:
         """The few producers worth building, by what is known before building them: how sure the link
         is, whether the producer's path names the resource, how relevant it is to the question."""
-        resource = resource_of(param, consumer.endpoint.path)
+        names = bool(self.analysis.names)
         scored = []
-        for link in links:
-            producer = self.graph.endpoints.get(link.producer)
-            if producer is None or producer.key in visiting or producer.key == consumer.key:
+        for fixed, link, producer, searchable in self._producers(links, param, consumer):
+            if producer.key in visiting:
                 continue
-            segments = path_terms(producer.endpoint.path)
-            names = 1.0 if resource and segments and resource[-1] in (segments[0], segments[-1]) else 0.0
             # a search can spend the name the question asks about; a list cannot
-            search = 3.0 if self.analysis.names and self._searchable(producer) else 0.0
-            scored.append((_HOW.get(link.how, 0.0) + names + search + self.relevance(producer), link))
+            search = 3.0 if names and searchable else 0.0
+            scored.append((fixed + search + self.relevance(producer), link))
         scored.sort(key=lambda t: -t[0])
         return [link for _, link in scored[:MAX_PRODUCERS]]
+
+    def _producers(self, links: Iterable[Link], param: str,
+                   consumer: EndpointInfo) -> list[tuple[float, Link, EndpointInfo, bool]]:
+        """The producers of ``param`` of ``consumer`` with what no question changes: the link's
+        sureness plus whether the producer's path names the resource, and whether it can search
+        (worked out once per graph)."""
+        memo = self.graph.memo.producers
+        key = (consumer.key, param)
+        found: list[tuple[float, Link, EndpointInfo, bool]] | None = memo.get(key)
+        if found is None:
+            resource = resource_of(param, consumer.endpoint.path)
+            found = []
+            for link in links:
+                producer = self.graph.endpoints.get(link.producer)
+                if producer is None or producer.key == consumer.key:
+                    continue
+                segments = path_terms(producer.endpoint.path)
+                names = 1.0 if resource and segments and resource[-1] in (segments[0], segments[-1]) else 0.0
+                found.append((_HOW.get(link.how, 0.0) + names, link, producer, self._searchable(producer)))
+            memo[key] = found
+        return found
 
 
 def _producer_score(sub: Node, link: Link, param: str, consumer: EndpointInfo,

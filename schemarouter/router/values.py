@@ -312,7 +312,7 @@ def _any_value(p: Parameter, analysis: Analysis, path: str, taken: set[str],
         if counted is not None and str(counted[1]) not in taken:
             noun, n = counted
             return n, str(n), f"'{p.name}' {n} from the question ({noun})", True
-        bound = _number_after_name(p, analysis.question)
+        bound = _number_after(p.name, analysis)
         if bound is not None and bound not in taken:
             return _typed(p, bound), bound, f"the number written after '{p.name}' in the question", True
         labelled = _labelled(p, analysis, taken)  # "version 2" for v_number
@@ -383,12 +383,19 @@ def _all_of_a_kind(p: Parameter, analysis: Analysis, taken: set[str]) -> list[st
 
 def _coded(p: Parameter) -> bool:
     """A parameter that takes a short code (a country or station code), by its name or description."""
-    words = _name_words(p.name)
-    return bool(words) and (words[-1] in ("code", "country", "iso", "station") or bool(_CODE_PROSE.search(p.description)))
+    return _coded_by(p.name, p.description)
+
+
+@lru_cache(maxsize=65_536)
+def _coded_by(name: str, description: str) -> bool:
+    words = _name_words(name)
+    return bool(words) and (words[-1] in ("code", "country", "iso", "station") or bool(_CODE_PROSE.search(description)))
 
 
 def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
     """The value written right after the parameter's noun ("station KRDU" for ``station``)."""
+    if not analysis.labels:
+        return None
     words = _name_words(p.name)
     if not words:
         return None
@@ -483,12 +490,19 @@ def _units_said(question: str) -> frozenset[str]:
     return frozenset(unit for unit, pattern in _UNITS.items() if pattern.search(question))
 
 
+def _said_sets(analysis: Analysis) -> tuple[frozenset[str], frozenset[str]]:
+    """(the question's terms, its words as written), once per question."""
+    found: tuple[frozenset[str], frozenset[str]] | None = analysis.memo.get("said")
+    if found is None:
+        found = analysis.memo["said"] = (frozenset(analysis.all_terms), frozenset(w for w, _ in analysis.words))
+    return found
+
+
 def _enum_member(p: Parameter, analysis: Analysis) -> Any:
     """The enum member the question names (by its terms, or a calendar unit it implies: "today" for
     ``day``); None if none or several."""
-    terms = set(analysis.all_terms)
+    terms, written = _said_sets(analysis)
     units = _units_said(analysis.question)
-    written = {w for w, _ in analysis.words}
     hits = []
     for member in p.enum or []:
         if not isinstance(member, str) or not member.strip():
@@ -520,7 +534,10 @@ def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]
     if "doi" in words or (p.format or "").lower() == "doi":
         doi = analysis.entity("doi")
         return (doi, 1.0) if doi is not None and str(doi.value) not in taken else None
-    free = [e for e in _identifiers(analysis) if str(e.value) not in taken]
+    every = _identifiers(analysis)
+    if not every and not analysis.labels:
+        return None  # no identifier, and no number written after a noun
+    free = [e for e in every if str(e.value) not in taken]
     if p.type == "integer":
         free = [e for e in free if str(e.value).isdigit()]
     resource = resource_of(p.name, path)
@@ -561,9 +578,14 @@ def _prefix_terms(value: str) -> tuple[str, ...]:
 
 
 def _identifiers(analysis: Analysis) -> list[Entity]:
-    """Identifier-shaped tokens and the identifiers the entity readers recognized, in question order."""
-    found = [*analysis.identifiers, *(e for e in analysis.entities if e.kind in ID_KINDS)]
-    return sorted(found, key=lambda e: e.start)
+    """Identifier-shaped tokens and the identifiers the entity readers recognized, in question order
+    (once per question)."""
+    found: list[Entity] | None = analysis.memo.get("identifiers")
+    if found is None:
+        found = [*analysis.identifiers, *(e for e in analysis.entities if e.kind in ID_KINDS)]
+        found.sort(key=lambda e: e.start)
+        analysis.memo["identifiers"] = found
+    return found
 
 
 _TOKEN = re.compile(r"[A-Za-z][\w.:\-]*|-?\d+(?:\.\d+)?")
@@ -578,10 +600,21 @@ def _question_tokens(question: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(tokens), tuple(stem(t.lower()) for t in tokens)
 
 
-def _number_after_name(p: Parameter, question: str) -> str | None:
+def _number_after(name: str, analysis: Analysis) -> str | None:
+    """``_number_after_name`` for a parameter called ``name``, once per question and name (the same
+    names recur across a registry's endpoints)."""
+    key = ("number after", name)
+    memo = analysis.memo
+    if key not in memo:
+        memo[key] = _number_after_name(name, analysis.question)
+    found: str | None = memo[key]
+    return found
+
+
+def _number_after_name(name: str, question: str) -> str | None:
     """The number written shortly after a numeric parameter's name: ``pchemblValue`` -> 7 in "a
     pChEMBL value of at least 7", ``confidence`` -> 0.6 in "with a confidence above 0.6"."""
-    named = list(name_terms(p.name))
+    named = list(name_terms(name))
     if not named:
         return None
     tokens, terms = _question_tokens(question)
@@ -596,6 +629,8 @@ def _number_after_name(p: Parameter, question: str) -> str | None:
 def _counted(p: Parameter, analysis: Analysis) -> tuple[str, int] | None:
     """``season_number`` -> (season, 2) for "the second season" or "season 2"; ``days`` -> (day, 7) for
     "a 7-day forecast"."""
+    if not analysis.counts:
+        return None
     words = _name_words(p.name)
     if not words:
         return None
