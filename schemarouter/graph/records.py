@@ -91,3 +91,5 @@ class GraphMemo:
     # (consumer key, parameter) -> its producers with what is known of them before any question:
     # ``router.chains``
     producers: dict[tuple[tuple[str, str], str], list[Any]] = field(default_factory=dict)
+    # endpoint key -> the endpoints that can supply any of its parameters: ``router.chains``
+    direct_producers: dict[tuple[str, str], frozenset[tuple[str, str]]] = field(default_factory=dict)

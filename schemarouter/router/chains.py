@@ -86,6 +86,12 @@ class ChainBuilder:
     def build(self, info: EndpointInfo, depth: int = MAX_DEPTH,
               visiting: frozenset[tuple[str, str]] = frozenset(), taken: frozenset[str] = frozenset()) -> Node | None:
         """A chain ending at ``info`` with every required parameter supplied, or None."""
+        # the endpoints being visited change a chain only where they are among its producers: a last
+        # step has none, the one before it only its direct ones (so alike builds are shared)
+        if depth <= 1:
+            visiting = frozenset()
+        elif depth == 2 and visiting:
+            visiting = visiting & self._direct_producers(info)
         key = (info.key, depth, taken, visiting)
         if key in self._built:
             return self._built[key]
@@ -134,6 +140,15 @@ class ChainBuilder:
             node.score += score
             spent |= sub.used
         return node
+
+    def _direct_producers(self, info: EndpointInfo) -> frozenset[tuple[str, str]]:
+        """The endpoints that can supply some parameter of ``info`` (remembered per graph)."""
+        known = self.graph.memo.direct_producers
+        found = known.get(info.key)
+        if found is None:
+            links = self.graph.links.get(info.key, {})
+            found = known[info.key] = frozenset(link.producer for group in links.values() for link in group)
+        return found
 
     def _searchable(self, info: EndpointInfo) -> bool:
         """Whether ``info`` has a free-text parameter (remembered per graph)."""
