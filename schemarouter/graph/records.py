@@ -91,5 +91,7 @@ class GraphMemo:
     # (consumer key, parameter) -> its producers with what is known of them before any question:
     # ``router.chains``
     producers: dict[tuple[tuple[str, str], str], list[Any]] = field(default_factory=dict)
+    # endpoint key -> parameter name -> what its declaration says of the values it takes: ``router.open_route``
+    param_facts: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     # endpoint key -> the endpoints that can supply any of its parameters: ``router.chains``
     direct_producers: dict[tuple[str, str], frozenset[tuple[str, str]]] = field(default_factory=dict)

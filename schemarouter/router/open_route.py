@@ -30,7 +30,7 @@ from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.plan import FieldMeta, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node
 from schemarouter.router.params import fill_params
-from schemarouter.router.values import ID_KINDS, Filled, open_values
+from schemarouter.router.values import ID_KINDS, Filled, ParamFacts, open_values, parameter_facts
 from schemarouter.understand.base import Analysis
 
 Mode = Literal["recall", "minimal"]
@@ -115,12 +115,23 @@ def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[
     out.merge(open_values(
         [p for p in info.endpoint.parameters if p.name not in out.values], analysis, info.endpoint.path, taken,
         lambda term: term not in lex.idf, lambda term: number is None or not lex.strength(number, term),
+        _facts(graph, info),
     ))
     for p in info.endpoint.parameters:
         if p.required and p.name not in out.values and p.default is not None:
             out.values[p.name] = p.default
             out.why[p.name] = "the declared default; the question does not say"
     return out
+
+
+def _facts(graph: SchemaGraph, info: EndpointInfo) -> dict[str, ParamFacts]:
+    """The endpoint's parameters' question-independent facts, by name (worked out once per graph)."""
+    memo = graph.memo.param_facts
+    found: dict[str, ParamFacts] | None = memo.get(info.key)
+    if found is None:
+        path = info.endpoint.path
+        found = memo[info.key] = {p.name: parameter_facts(p, path) for p in info.endpoint.parameters}
+    return found
 
 
 def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None = None) -> OpenPlan | None:

@@ -20,7 +20,7 @@ a value.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -103,9 +103,47 @@ def is_credential(p: Parameter, auth_name: str | None = None) -> bool:
 _TYPE_NAMES = frozenset({"string", "integer", "number", "boolean", "array", "object", "text"})
 
 
+@dataclass(frozen=True, slots=True)
+class ParamFacts:
+    """What a parameter's declaration says of the values it takes, whatever the question: read once
+    per endpoint and graph (``parameter_facts``), not once per question and candidate."""
+
+    own: bool  # filled here (not by the vocabulary rules, which own concepts and their spellings)
+    credential: bool
+    search: bool
+    words: tuple[str, ...]  # the name's words
+    lname: str  # the name in lower case
+    fmt: str  # the declared format in lower case; "" where it only restates the type
+    scheme: re.Pattern[str] | None  # the published shape of the identifier scheme it is named for
+    id_like: bool  # named for an identifier (``gene_id``, ``accession``)
+    in_path: bool  # a segment of the endpoint's URL path
+    coded: bool  # takes a short code (a country or station code)
+    plural: bool  # named for several things (``stations``)
+
+
+def parameter_facts(p: Parameter, path: str) -> ParamFacts:
+    """The question-independent facts of parameter ``p`` of the endpoint at ``path``."""
+    words = tuple(_name_words(p.name))
+    fmt = (p.format or "").lower()
+    return ParamFacts(
+        own=not ((p.concept and p.concept != "query_text") or (p.format or "") in VOCABULARY_FORMATS),
+        credential=is_credential(p),
+        search=is_search_parameter(p),
+        words=words,
+        lname=p.name.lower(),
+        fmt="" if fmt in _TYPE_NAMES else fmt,
+        scheme=_SCHEMES.get(fmt) or (_SCHEMES.get(words[-1]) if words else None),
+        id_like=_looks_like_id(p),
+        in_path=_in_path(p, path),
+        coded=_coded(p),
+        plural=_plural(p),
+    )
+
+
 def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: set[str] | None = None,
                 unknown: Callable[[str], bool] | None = None,
-                unexplained: Callable[[str], bool] | None = None) -> Filled:
+                unexplained: Callable[[str], bool] | None = None,
+                facts: Mapping[str, ParamFacts] | None = None) -> Filled:
     """Values for ``params`` from what the question carries (see the module docstring). ``unknown``
     tells whether no declaration of the registry mentions a term: such words ("imatinib", "graphene")
     are what a free-text parameter is given when the question names nothing. ``unexplained`` tells
@@ -116,11 +154,13 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
 
     ``used`` holds each question value spent (as written), so one value never fills two parameters;
     ``weak`` those spent on an optional parameter only by their shape (no word of the question ties
-    them to it), which count for less when plans are compared."""
+    them to it), which count for less when plans are compared. ``facts`` are the parameters'
+    :class:`ParamFacts` by name where the caller keeps them (read here otherwise)."""
     out = Filled()
     taken = set(taken or ())
-    own = [p for p in params
-           if not ((p.concept and p.concept != "query_text") or (p.format or "") in VOCABULARY_FORMATS)]
+    known = {p.name: facts[p.name] if facts is not None and p.name in facts else parameter_facts(p, path)
+             for p in params}
+    own = [p for p in params if known[p.name].own]
     # the vocabulary rules (router.params) fill the others: they own those spellings.
     # In three passes: a value goes first to a parameter the question's words tie it to ("target
     # CHEMBL203" to targetChemblId), then to one whose endpoint lists such records, and only then
@@ -135,16 +175,16 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
             if last is not None and last[0] == len(out.used):
                 got = last[1]
             else:
-                got = _value(p, analysis, path, taken | out.used, unexplained)
+                got = _value(p, known[p.name], analysis, path, taken | out.used, unexplained)
                 seen[p.name] = (len(out.used), got)
             if got is not None and got[3] < tie:
                 later.append(p)
             else:
-                _spend(out, p, got, path, analysis.question)
+                _spend(out, p, known[p.name], got, analysis.question)
         own = later
     if unknown is not None:
         for p in params:
-            if p.name in out.values or not is_search_parameter(p):
+            if p.name in out.values or not known[p.name].search:
                 continue
             left = [w for w, term in analysis.words if unknown(term)]
             if left:
@@ -155,7 +195,7 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
                 break
     if unexplained is not None:
         for p in params:
-            if not p.required or p.name in out.values or not is_search_parameter(p):
+            if not p.required or p.name in out.values or not known[p.name].search:
                 continue
             run = _longest_run(analysis, unexplained)
             if run:
@@ -197,7 +237,7 @@ def _longest_run(analysis: Analysis, unexplained: Callable[[str], bool]) -> str 
 Got = tuple[Any, str | tuple[str, ...], str, float] | None
 
 
-def _spend(out: Filled, p: Parameter, got: Got, path: str, question: str) -> None:
+def _spend(out: Filled, p: Parameter, f: ParamFacts, got: Got, question: str) -> None:
     if got is None:
         return
     value, spent, why, tie = got
@@ -213,7 +253,7 @@ def _spend(out: Filled, p: Parameter, got: Got, path: str, question: str) -> Non
         if not key:
             continue
         out.used.add(key)
-        if not tie and (is_search_parameter(p) or not (p.required or _in_path(p, path))):
+        if not tie and (f.search or not (p.required or f.in_path)):
             out.weak.add(key)
         if tie >= 1.0:
             out.tied.add(key)
@@ -232,23 +272,22 @@ _SCHEMES: dict[str, re.Pattern[str]] = {
 }
 
 
-def _value(p: Parameter, analysis: Analysis, path: str, taken: set[str],
+def _value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: set[str],
            unexplained: Callable[[str], bool] | None = None) -> Got:
-    got = _any_value(p, analysis, path, taken, unexplained)
+    got = _any_value(p, f, analysis, path, taken, unexplained)
     if got is None or not isinstance(got[0], str):
         return got
-    words = _name_words(p.name)
-    scheme = _SCHEMES.get((p.format or "").lower()) or (_SCHEMES.get(words[-1]) if words else None)
+    scheme = f.scheme
     if scheme is not None and not scheme.fullmatch(got[0].strip()):
         return None  # "Deep residual learning ..." is no ISSN
     return got
 
 
-def _any_value(p: Parameter, analysis: Analysis, path: str, taken: set[str],
+def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: set[str],
                unexplained: Callable[[str], bool] | None) -> Got:
-    if is_credential(p):
+    if f.credential:
         return None
-    if is_search_parameter(p):
+    if f.search:
         name = _first_free(analysis.names, taken)
         if name is not None:
             # "the paper 'Deep residual ...'": a search whose endpoint says nothing of papers takes
@@ -287,11 +326,9 @@ def _any_value(p: Parameter, analysis: Analysis, path: str, taken: set[str],
             token = str(e.value)
             if token not in taken and _fullmatch(p.pattern, token):
                 return _typed(p, token), token, f"'{token}' matches the declared pattern", True
-    fmt = (p.format or "").lower()
-    if fmt in _TYPE_NAMES:
-        fmt = ""  # "format: string" restates the type: it says nothing of the value's shape
-    lname = p.name.lower()
-    words = _name_words(p.name)
+    fmt = f.fmt  # "" where "format: string" restates the type: it says nothing of the value's shape
+    lname = f.lname
+    words = f.words
     coords = analysis.coordinates
     if p.type in ("number", "string") and coords is not None and words:
         if words[-1] in ("lat", "latitude"):
@@ -307,7 +344,7 @@ def _any_value(p: Parameter, analysis: Analysis, path: str, taken: set[str],
         if year is not None and str(year.value) not in taken:
             return _typed(p, str(year.value)), str(year.value), "the year in the question", True
         return None
-    if p.type in ("integer", "number") and not _looks_like_id(p):
+    if p.type in ("integer", "number") and not f.id_like:
         counted = _counted(p, analysis)
         if counted is not None and str(counted[1]) not in taken:
             noun, n = counted
@@ -319,7 +356,7 @@ def _any_value(p: Parameter, analysis: Analysis, path: str, taken: set[str],
         if labelled is not None:
             return _typed(p, labelled), labelled, f"'{labelled}' is written after its noun", True
         return None
-    if p.type == "array" or (p.type == "string" and _plural(p) and stem(words[-1]) in analysis.labels):
+    if p.type == "array" or (p.type == "string" and f.plural and stem(words[-1]) in analysis.labels):
         # a list parameter, or one named for several things the question lists right after that noun
         # ("stations KRDU and KJFK", not the "point" of "dew point"): all of them, before the one
         # written right after the name
@@ -332,16 +369,16 @@ def _any_value(p: Parameter, analysis: Analysis, path: str, taken: set[str],
     labelled = _labelled(p, analysis, taken)
     if labelled is not None:
         return _typed(p, labelled), labelled, f"'{labelled}' is written after '{words[-1]}'", True
-    if _looks_like_id(p) or _in_path(p, path):
+    if f.id_like or f.in_path:
         found = _identifier_for(p, analysis, path, taken)
         if found is not None:
             ident, sure = found
             return _typed(p, str(ident.value)), str(ident.value), f"the identifier '{ident.value}' in the question", sure
-    if p.type == "string" and _coded(p):
+    if p.type == "string" and f.coded:
         code = next((c for c in analysis.codes if c not in taken), None)
         if code is not None:
             return code, code, f"the code '{code}' in the question", False
-    if p.type == "string" and p.required and not _looks_like_id(p):
+    if p.type == "string" and p.required and not f.id_like:
         name = _first_free(analysis.names, taken)
         if name is not None:
             return name.value, str(name.value), f"the name '{name.value}' in the question", False
@@ -420,11 +457,11 @@ def _noun(word: str, nouns: dict[str, Any]) -> str:
     return starting[0] if len(starting) == 1 else term
 
 
-def _date_like(words: list[str]) -> bool:
+def _date_like(words: Sequence[str]) -> bool:
     return any(w in ("date", "day", "time", "since", "until") for w in words) or bool(set(words) & (_START | _END))
 
 
-def _date_for(words: list[str], dates: list[str], taken: set[str]) -> str | None:
+def _date_for(words: Sequence[str], dates: list[str], taken: set[str]) -> str | None:
     """The date for a parameter: the first written for a start (``start_date``, ``published_since``),
     the last for an end (``end_date``, ``until``), else the first not yet used."""
     if not dates:
