@@ -76,11 +76,21 @@ def explained(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str
     answers ("downloaded" -> order=downloads) counts :data:`SAID_STRENGTH`; an identifier's prefix
     ("MONDO" of MONDO:0007739) as firmly as any endpoint of the step's source declares it, since a
     namespace belongs to a source, not to the one endpoint whose description shows an example."""
+    full, firm, covered = explained_both(graph, infos, terms, values, spent, searched=searched, said=said,
+                                         prefixes=prefixes)
+    return (firm if graded else full), covered
+
+
+def explained_both(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str], values: int = 0,
+                   spent: float = 0, *, searched: Iterable[str] = (), said: Iterable[str] = (),
+                   prefixes: Iterable[str] = ()) -> tuple[float, float, set[str]]:
+    """:func:`explained` counted fully and graded at once (the open route ranks by both):
+    (share, graded share, the terms explained)."""
     lex = graph.lexical
     value_weight = lex.unknown_idf
     total = sum(lex.weight(t) for t in terms) + value_weight * values
     if not total:
-        return 0.0, set()
+        return 0.0, 0.0, set()
     infos = list(infos)
     numbers = [graph.numbers[i.key] for i in infos if i.key in graph.numbers]
     covered = lex.covered(numbers, terms)
@@ -95,8 +105,13 @@ def explained(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: list[str
             held = lex.source_strength(t, sources)
             if held:
                 covered[t] = max(covered.get(t, 0.0), held)
-    explained = sum(lex.weight(t) * (strength if graded else 1.0) for t, strength in covered.items())
-    return (explained + value_weight * spent) / total, set(covered)
+    full = firm = 0.0
+    for t, strength in covered.items():
+        weight = lex.weight(t)
+        full += weight
+        firm += weight * strength
+    spent_weight = value_weight * spent
+    return (full + spent_weight) / total, (firm + spent_weight) / total, set(covered)
 
 
 def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[str]) -> Filled:
@@ -176,10 +191,8 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
         nodes = chain.nodes()
         infos = [n.info for n in nodes]
         spent = len(values_given & chain.used) - 0.5 * len(values_given & chain.weak)
-        share, covered = explained(graph, infos, terms, len(values_given), spent, said=chain.said,
-                                   prefixes=analysis.prefixes)
-        graded, _ = explained(graph, infos, terms, len(values_given), spent, said=chain.said,
-                              prefixes=analysis.prefixes, graded=True)
+        share, graded, covered = explained_both(graph, infos, terms, len(values_given), spent, said=chain.said,
+                                                prefixes=analysis.prefixes)
         graded -= STEP_COST * (len(nodes) - 1)  # a further step must explain more of the question
         # in steps of 0.05: a hair more of a word in some description is no reason for a longer chain
         # then the target whose path says least the question does not ("/account/articles" for a
