@@ -43,7 +43,23 @@ def stem(word: str) -> str:
 @lru_cache(maxsize=100_000)
 def name_terms(name: str) -> tuple[str, ...]:
     """Terms of a declared name or phrase: ``cast_character`` -> (cast, charact)."""
-    return tuple(stem(w) for w in humanize(name).split() if _keep(w, API_FILLER))
+    chunks = _SEPARATORS.split(name)
+    if len(chunks) == 1:
+        return _chunk_terms(name)
+    out: list[str] = []
+    for chunk in chunks:
+        if chunk:
+            out.extend(_chunk_terms(chunk))
+    return tuple(out)
+
+
+_SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
+
+
+@lru_cache(maxsize=200_000)
+def _chunk_terms(chunk: str) -> tuple[str, ...]:
+    """Terms of one run of letters and digits (names share chunks: each is read once per process)."""
+    return tuple(stem(w) for w in humanize(chunk).split() if _keep(w, API_FILLER))
 
 
 @lru_cache(maxsize=100_000)
