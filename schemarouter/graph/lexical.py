@@ -17,7 +17,7 @@ import heapq
 import math
 from array import array
 from bisect import bisect_left
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -183,22 +183,20 @@ def build_lexical(infos: Iterator[EndpointInfo]) -> LexicalIndex:
     nums: dict[str, array[int]] = {}
     tfs: dict[str, array[float]] = {}
     for number, doc in enumerate(docs):
-        pseudo: dict[str, float] = defaultdict(float)
+        pseudo: dict[str, float] = {}
         for fname, terms in doc.items():
             if not terms:
                 continue
             weight, b = WEIGHTS[fname]
             norm = 1.0 - b + b * len(terms) / avg[fname]
-            counts: dict[str, int] = defaultdict(int)
-            for t in terms:
-                counts[t] += 1
-            for t, c in counts.items():
-                pseudo[t] += weight * c / norm
+            for t, c in Counter(terms).items():  # counted in C: millions of terms at 10,000 sources
+                pseudo[t] = pseudo.get(t, 0.0) + weight * c / norm
         for t, tf in pseudo.items():
-            if t not in nums:
-                nums[t] = array("i")
+            found = nums.get(t)
+            if found is None:
+                found = nums[t] = array("i")
                 tfs[t] = array("f")
-            nums[t].append(number)
+            found.append(number)
             tfs[t].append(tf / (K1 + tf))
     index.postings = {t: (nums[t], tfs[t]) for t in nums}
     index.idf = {t: math.log(1.0 + (n - len(a) + 0.5) / (len(a) + 0.5)) for t, a in nums.items()}
