@@ -58,6 +58,20 @@ def test_live_the_adjective_asks_for_now_live_the_verb_does_not(text: str, now: 
     assert _read(text).live is now
 
 
+@pytest.mark.parametrize(("text", "dates"), [
+    ("The astronomy picture of the day for July 4, 2010", ["2010-07-04"]),
+    ("Sightings on the 4th of July 2010 and on 2011-02-03", ["2010-07-04", "2011-02-03"]),
+    ("Papers from 2020-01-01 to Sept. 3rd, 2021", ["2020-01-01", "2021-09-03"]),
+    ("Launches on 31 February 2020", []),  # no such day
+])
+def test_dates_written_with_a_months_name_are_read_as_iso_dates(text: str, dates: list[str]) -> None:
+    a = _read(text)
+    assert a.dates == dates
+    # the month is no name and the day no count; neither is a word of what is asked
+    assert not [n for n in a.names if str(n.value).lower().startswith(("july", "sept"))]
+    assert not a.counts and not {"juli", "sept"} & set(a.terms)
+
+
 def test_identifiers_of_any_database_are_read_by_shape() -> None:
     found = [e.value for e in identifier_tokens(
         "Compare HP:0001250, NM_000059.3, CHEMBL25, urn:mavedb:00000001-a-1 and record 82470963: in 2021", [])]
@@ -143,6 +157,25 @@ def test_a_format_that_restates_the_type_does_not_hide_a_date_parameter() -> Non
               Parameter(name="end_date", type="string", format="string", required=True)]
     assert open_values(params, a, "/history/hourly").values == {"start_date": "2023-01-10",
                                                                  "end_date": "2023-01-11"}
+
+
+def test_an_endpoint_taking_a_date_in_parts_gets_the_parts_of_the_written_date() -> None:
+    a = _read("Which variant sets were archived on 15 March 2019?")
+    parts = [Parameter(name=n, type="integer", required=True) for n in ("year", "month", "day")]
+    got = open_values(parts, a, "/variation/set/archive/{year}/{month}/{day}")
+    assert got.values == {"year": 2019, "month": 3, "day": 15}
+    assert got.used == {"2019-03-15"}, "the date is spent once"
+    # a year alone is no date in parts: it takes the year the question writes, if any
+    assert open_values(parts[:1], a, "/sets/{year}").values == {}
+
+
+@pytest.mark.parametrize(("description", "takes"), [("beginning row", False), ("", False),
+                                                    ("Start date (YYYY-MM-DD)", True)])
+def test_a_bound_takes_a_date_only_where_its_description_says_it_is_one(description: str, takes: bool) -> None:
+    # "start" is as often a row offset as the start of a period
+    a = _read("Variant sets archived on 2019-03-15")
+    params = [Parameter(name="start", type="string", description=description)]
+    assert open_values(params, a, "/variant-sets").values == ({"start": "2019-03-15"} if takes else {})
 
 
 @pytest.mark.parametrize(("text", "counts"), [("Temperatures between 2023-01-10 and 2023-01-11", {}),

@@ -277,6 +277,44 @@ def test_bad_documents_are_refused(sr, db: str, tmp_path: Path, make, needles) -
     _refuse(sr, db, _write(tmp_path, "spec.json", make()), _write(tmp_path, "o.yaml", MINIMAL_OVERLAY), *needles)
 
 
+def _undescribed() -> dict[str, Any]:
+    """The widget document with a response whose schema says nothing of the record's fields."""
+    spec = _spec()
+    spec["paths"]["/widgets/{widget_id}"]["get"]["responses"]["200"]["content"]["application/json"]["schema"] = {
+        "type": "array", "items": {"x-thing": "ok"}}
+    return spec
+
+
+def test_an_undescribed_response_takes_the_fields_the_overlay_declares(tmp_path: Path) -> None:
+    overlay = {**MINIMAL_OVERLAY, "endpoints": {"get_widget": {"identifier": "id", "fields": {
+        "id": {"path": "id", "type": "integer"},
+        "colour": {"path": "paint.colour", "description": "The colour it is painted"},
+    }}}}
+    result = import_openapi(_write(tmp_path, "spec.json", _undescribed()), "widgets", _write(tmp_path, "o.yaml", overlay))
+    endpoint = result.local.source.endpoint("get_widget")
+    fields = {f.name: f for f in endpoint.fields}
+    assert (fields["colour"].path, fields["colour"].type) == ("paint.colour", "string"), "a declared field's type defaults to string"
+    assert fields["id"].identifier and fields["id"].type == "integer"
+    assert "The colour it is painted" in fields["colour"].description
+    assert any("2 response fields declared by the overlay" in n for n in result.report.notes)
+
+
+@pytest.mark.parametrize(
+    ("spec", "overlay", "needles"),
+    [
+        (_undescribed, MINIMAL_OVERLAY,
+         ["no operation could be mapped", "declare them in the overlay", "endpoints.get_widget.fields.<name>.path"]),
+        (_spec, {**MINIMAL_OVERLAY, "endpoints": {"get_widget": {"fields": {"name": {"path": "label"}}}}},
+         ["o.yaml", "endpoints.get_widget.fields.name.path", "already has a field 'name'"]),
+        (_undescribed, {**MINIMAL_OVERLAY, "fields": {"colour": {"path": "colour"}}},
+         ["o.yaml", "fields.colour.path", "declare it under endpoints.<id>.fields"]),
+    ],
+    ids=["undescribed-no-overlay", "path-for-a-described-field", "path-outside-an-endpoint"],
+)
+def test_declared_fields_are_checked(sr, db: str, tmp_path: Path, spec, overlay, needles) -> None:  # type: ignore[no-untyped-def]
+    _refuse(sr, db, _write(tmp_path, "spec.json", spec()), _write(tmp_path, "o.yaml", overlay), *needles)
+
+
 def test_yaml_documents_with_integer_status_codes_import(tmp_path: Path) -> None:
     text = yaml.safe_dump(_spec(), sort_keys=False).replace("'200':", "200:")
     assert "\n        200:" in text or "200:" in text

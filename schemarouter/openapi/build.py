@@ -50,7 +50,12 @@ class Builder:
             if endpoint_id not in ids and endpoint_id not in excluded:
                 raise OpenAPIImportError(self.overlay_file, f"endpoints.{endpoint_id}", _missing("endpoint", endpoint_id, ids))
         all_names = {n for d in drafts for n in d.names}
-        for name in self.overlay.fields:
+        for name, declared in self.overlay.fields.items():
+            if declared.path is not None:
+                raise OpenAPIImportError(
+                    self.overlay_file, f"fields.{name}.path",
+                    "a field with a path belongs to one endpoint: declare it under endpoints.<id>.fields",
+                )
             if name not in all_names:
                 raise OpenAPIImportError(self.overlay_file, f"fields.{name}", _missing("field", name, sorted(all_names)))
 
@@ -73,6 +78,10 @@ class Builder:
         if not endpoints:
             first = self.report.unmapped[0] if self.report.unmapped else None
             problem = "no operation could be mapped to an endpoint (see the report)"
+            if self.report.undescribed:
+                place, endpoint_id = next(iter(self.report.undescribed.items()))
+                problem += (f"; where the document describes no response fields, declare them in the overlay "
+                            f"(for {place}: endpoints.{endpoint_id}.fields.<name>.path)")
             if first is not None:
                 raise OpenAPIImportError(self.spec_file, first.place, f"{first.construct}"
                                          + (f" ({first.detail})" if first.detail else "") + f"; {problem}")

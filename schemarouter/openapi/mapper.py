@@ -382,12 +382,19 @@ class Mapper:
         if write:
             self.report.add(place, "write operation", "kept as a write endpoint; executed only where writes are allowed")
             return draft
+        # fields the overlay declares (with a path) for a response the document leaves undescribed
+        declared = {name: f for name, f in (overlay.fields.items() if overlay else ()) if f.path is not None}
         schema, example = self._response_schema(op, place)
-        if schema is None:
+        if schema is None and not declared:
+            self.report.undescribed[place] = endpoint_id
             return None
         wanted = overlay.records if overlay else None
-        records, item_schema, chain = self._records(schema, place, wanted, endpoint_id)
-        fields = self.flattener.fields(item_schema, f"{place} response" + (f" {records}[]" if records else ""), chain)
+        if schema is None:
+            records, item_schema, chain = wanted or "", {}, ()
+            fields = []
+        else:
+            records, item_schema, chain = self._records(schema, place, wanted, endpoint_id)
+            fields = self.flattener.fields(item_schema, f"{place} response" + (f" {records}[]" if records else ""), chain)
         if not fields and example is not None:
             # The schema declares nothing usable (free-form, untyped, a string holding JSON); the
             # document's own response example shows the record's shape.
@@ -397,13 +404,25 @@ class Mapper:
             if fields:
                 self.report.notes.append(f"{place}: the schema declares no fields; {len(fields)} fields inferred "
                                          f"from the response example")
-        if not fields:
+        if not fields and not declared:
             self.report.add(place, "no mappable response fields")
+            self.report.undescribed[place] = endpoint_id
             return None
         names: list[str] = []
         used: set[str] = set()
         for f in fields:
             names.append(_unique(field_name(f.path), used, 128))
+        for name, f in declared.items():
+            if name in used:
+                raise OpenAPIImportError(
+                    self.overlay_file, f"endpoints.{endpoint_id}.fields.{name}.path",
+                    f"the document's response already has a field {name!r}; leave out 'path' to change it",
+                )
+            used.add(name)
+            names.append(name)
+            fields.append(FlatField(path=str(f.path), type=f.type or "string", description=f.description or ""))
+        if declared:
+            self.report.notes.append(f"{place}: {len(declared)} response fields declared by the overlay")
         draft.records, draft.fields, draft.names = records, fields, names
         draft.identifier = choose_identifier(fields, names, [p.name for p in params if p.location == "path"])
         return draft

@@ -28,8 +28,10 @@ class _Strict(BaseModel):
 
 
 class FieldOverlay(_Strict):
-    """Overrides for one imported field."""
+    """Overrides for one imported field, or (with a ``path``, under one endpoint) a field the
+    document's response schema does not describe."""
 
+    path: str | None = None  # where the value sits in a record ("a.b", "items[].x"): declares a new field
     name: str | None = None  # rename the imported field
     group: Slug | None = None
     concepts: list[Slug] | None = None

@@ -42,6 +42,9 @@ class ImportReport:
     converted_from: str | None = None  # "Swagger 2.0" when the document was converted on import
     needs_base_url: bool = False  # no absolute server URL: the endpoints wait for the overlay's base_url
     unmapped: list[Unmapped] = field(default_factory=list)
+    # operations left out for want of response fields ("GET /apod" -> its endpoint id): the overlay
+    # may declare their fields under ``endpoints.<id>.fields`` with a path each
+    undescribed: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     _seen: set[Unmapped] = field(default_factory=set, repr=False, compare=False)
 

@@ -161,6 +161,18 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     known = {p.name: facts[p.name] if facts is not None and p.name in facts else parameter_facts(p, path)
              for p in params}
     own = [p for p in params if known[p.name].own]
+    parts = _date_parts(own, known, analysis, taken)
+    if parts:
+        # an endpoint that takes a date in parts (/archive/{year}/{month}/{day}) gets the parts of
+        # a date the question writes, spending the date once
+        date = parts.pop("")
+        for p in own:
+            if p.name in parts:
+                out.values[p.name] = _typed(p, parts[p.name])
+                out.why[p.name] = f"the {known[p.name].words[-1]} of the date {date} in the question"
+        out.used.add(date)
+        out.tied.add(date)
+        own = [p for p in own if p.name not in parts]
     # the vocabulary rules (router.params) fill the others: they own those spellings.
     # In three passes: a value goes first to a parameter the question's words tie it to ("target
     # CHEMBL203" to targetChemblId), then to one whose endpoint lists such records, and only then
@@ -205,6 +217,27 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
                 out.guessed.add(p.name)
                 out.why[p.name] = "the words of the question the endpoint does not describe (what to search for)"
                 break
+    return out
+
+
+_PARTS = {"year": slice(0, 4), "month": slice(5, 7), "day": slice(8, 10)}
+
+
+def _date_parts(params: list[Parameter], known: Mapping[str, ParamFacts], analysis: Analysis,
+                taken: set[str]) -> dict[str, str]:
+    """Parameter name -> its part of the question's first free date (and "" -> that date), for an
+    endpoint with a ``month`` or ``day`` parameter beside its ``year``: nothing otherwise."""
+    named = {p.name: known[p.name].words[-1] for p in params
+             if known[p.name].words and known[p.name].words[-1] in _PARTS and len(known[p.name].words) == 1
+             and p.type in ("integer", "string", "number") and not known[p.name].fmt}
+    if not ({"month", "day"} & set(named.values())) or "year" not in named.values():
+        return {}
+    date = next((d for d in analysis.dates if d not in taken), None)
+    if date is None:
+        return {}
+    # a part as written in an ISO date, without a leading zero ("03" -> "3")
+    out = {name: str(int(date[_PARTS[part]])) for name, part in named.items()}
+    out[""] = date
     return out
 
 
@@ -336,7 +369,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if words[-1] in ("lon", "lng", "long", "longitude"):
             return coords[1], f"{coords}", "the longitude in the question", True
     if fmt in ("date", "date-time") or p.type == "date" or (
-            p.type == "string" and not fmt and analysis.dates and _date_like(words)):
+            p.type == "string" and not fmt and analysis.dates and _date_like(words, p.description)):
         date = _date_for(words, analysis.dates, taken)
         return (date, date, "a date in the question", True) if date else None
     if "year" in lname and p.type in ("integer", "string", "number"):
@@ -457,8 +490,15 @@ def _noun(word: str, nouns: dict[str, Any]) -> str:
     return starting[0] if len(starting) == 1 else term
 
 
-def _date_like(words: Sequence[str]) -> bool:
-    return any(w in ("date", "day", "time", "since", "until") for w in words) or bool(set(words) & (_START | _END))
+_DATE_PROSE = re.compile(r"\b(?:dates?|times?|days?|years?|months?|iso[ -]?8601|yyyy|timestamps?)\b", re.IGNORECASE)
+
+
+def _date_like(words: Sequence[str], description: str) -> bool:
+    """A string parameter that takes a date: named for one (``date``, ``since``), or for a bound
+    (``start``, ``from``) whose description says it is a date ("start" alone is as often a row offset)."""
+    if any(w in ("date", "day", "time", "since", "until") for w in words):
+        return True
+    return bool(set(words) & (_START | _END)) and bool(_DATE_PROSE.search(description))
 
 
 def _date_for(words: Sequence[str], dates: list[str], taken: set[str]) -> str | None:

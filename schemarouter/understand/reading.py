@@ -7,6 +7,7 @@ vocabulary for, and the router never has to go back to the raw question.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable
 
@@ -44,6 +45,17 @@ _MAKES_WORK = re.compile(r"\b" + _WORKS + r"\s+(?:that|which)\s+$", re.IGNORECAS
 _HIS_WORK = re.compile(r"^[^.?!]{0,24}?\b(?:his|her|their)\s+(?:[\w-]+\s+){0,3}?" + _WORKS + r"\b", re.IGNORECASE)
 _BY = re.compile(r"\bby\s+$", re.IGNORECASE)
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+# a date written with its month's name: "July 4, 2010", "4th of July 2010", "Sept. 1 1999"
+_MONTHS = {name: number for number, names in enumerate(
+    [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
+     ("july", "jul"), ("august", "aug"), ("september", "sept", "sep"), ("october", "oct"), ("november", "nov"),
+     ("december", "dec")], start=1) for name in names}
+_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
+_WRITTEN_DATES = (
+    re.compile(rf"\b{_MONTH}\s+{_DAY},?\s+(?P<year>\d{{4}})\b", re.IGNORECASE),
+    re.compile(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH},?\s+(?P<year>\d{{4}})\b", re.IGNORECASE),
+)
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
     "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8,
@@ -87,7 +99,9 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     the analysis are respected. ``known`` tells whether a term is vocabulary of the registry: a
     capitalized phrase made only of such words ("UniProt", "Human Phenotype Ontology") names a
     thing the sources describe, so it is read as words, not as a value."""
-    taken = [(e.start, e.end) for e in analysis.entities] + list(source_spans)
+    dates = _dates(text)
+    # a written date's month is no name ("July 4, 2010") and its day no count
+    taken = [(e.start, e.end) for e in analysis.entities] + list(source_spans) + [span for span, _ in dates]
     # identifiers first: "MONDO" in "MONDO:0007739" is part of an identifier, not a name
     first_ids = [(e.start, e.end) for e in identifier_tokens(text, taken)]
     names = proper_names(text, taken + first_ids)
@@ -110,12 +124,18 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
         before = re.findall(r"[a-z]+", text[max(0, e.start - 40): e.start].lower())[-3:]
         e.extra["context"] = [stem(w) for w in before]
     analysis.identifiers = ids
-    analysis.dates = _DATE.findall(text)
+    analysis.dates = [iso for _, iso in dates if iso]
+    written = [span for span, iso in dates if text[span[0]:span[1]] != iso]
+
+    def in_date(m: re.Match[str]) -> bool:
+        return any(s <= m.start() < e for s, e in written)
+
     counts: dict[str, int] = {}
     for m in _ORDINAL_NOUN.finditer(text):
-        counts.setdefault(stem(m.group(2).lower()), _ORDINALS[m.group(1).lower()])
-    for noun, number in [*((m.group(1), m.group(2)) for m in _NOUN_NUMBER.finditer(text)),
-                         *((m.group(2), m.group(1)) for m in _NUMBER_NOUN.finditer(text))]:
+        if not in_date(m):
+            counts.setdefault(stem(m.group(2).lower()), _ORDINALS[m.group(1).lower()])
+    for noun, number in [*((m.group(1), m.group(2)) for m in _NOUN_NUMBER.finditer(text) if not in_date(m)),
+                         *((m.group(2), m.group(1)) for m in _NUMBER_NOUN.finditer(text) if not in_date(m))]:
         if noun.lower() not in _NOT_VALUES:  # "3 and 4" counts nothing
             counts.setdefault(stem(noun.lower()), int(number))
     analysis.counts = counts
@@ -131,7 +151,7 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     # value, not a word of what is asked (numbers are no terms either)
     ordinal_spans = [(m.start(1), m.end(1)) for m in _ORDINAL_NOUN.finditer(text)]
     for start, end in [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids),
-                       *code_spans, *ordinal_spans]:
+                       *code_spans, *ordinal_spans, *written]:
         for i in range(max(0, start), min(end, len(blank))):
             blank[i] = " "
     # an identifier's prefix names its namespace ("MONDO:0007739", "CHEMBL25"): a word the sources
@@ -160,6 +180,23 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     analysis.live = asks_now(text)
     analysis.own = bool(_OWN.search(text))
     analysis.compare_kinds = wording.constraint_kinds(text) if analysis.compare else []
+
+
+def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
+    """The dates written in ``text``, in order, as (span, ISO date): ISO dates as written, dates
+    with a month's name ("July 4, 2010", "4th of July 2010") converted. An impossible day ("31
+    February 2020") keeps its span with an empty date: it is no date, and no name or count either."""
+    found = [((m.start(1), m.end(1)), m.group(1)) for m in _DATE.finditer(text)]
+    for pattern in _WRITTEN_DATES:
+        for m in pattern.finditer(text):
+            try:
+                iso = datetime.date(int(m.group("year")), _MONTHS[m.group("month").lower()],
+                                    int(m.group("day"))).isoformat()
+            except ValueError:
+                iso = ""
+            if not any(s < m.end() and m.start() < e for (s, e), _ in found):
+                found.append(((m.start(), m.end()), iso))
+    return sorted(found)
 
 
 def asks_now(text: str) -> bool:
