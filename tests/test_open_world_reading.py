@@ -178,6 +178,14 @@ def test_a_bound_takes_a_date_only_where_its_description_says_it_is_one(descript
     assert open_values(params, a, "/variant-sets").values == ({"start": "2019-03-15"} if takes else {})
 
 
+@pytest.mark.parametrize(("text", "value"), [("What did NASA publish about Mars?", None),
+                                             ("Mars news written in DE", "DE")])
+def test_a_code_parameter_takes_a_code_shaped_like_its_declared_example(text: str, value: str | None) -> None:
+    # the example says how long a code is; it is never itself a value
+    params = [Parameter(name="language", type="string", description="Language code.", example="en")]
+    assert open_values(params, _read(text), "/search").values.get("language") == value
+
+
 @pytest.mark.parametrize(("text", "counts"), [("Temperatures between 2023-01-10 and 2023-01-11", {}),
                                               ("Sizes 3 and 4 of run 12.5 and more", {"size": 3})])
 def test_a_count_is_never_read_from_the_tail_of_a_date_or_a_joining_word(text: str, counts: dict[str, int]) -> None:

@@ -408,7 +408,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             ident, sure = found
             return _typed(p, str(ident.value)), str(ident.value), f"the identifier '{ident.value}' in the question", sure
     if p.type == "string" and f.coded:
-        code = next((c for c in analysis.codes if c not in taken), None)
+        code = next((c for c in analysis.codes if c not in taken and _shaped_like(c, p.example)), None)
         if code is not None:
             return code, code, f"the code '{code}' in the question", False
     if p.type == "string" and p.required and not f.id_like:
@@ -416,6 +416,13 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if name is not None:
             return name.value, str(name.value), f"the name '{name.value}' in the question", False
     return None
+
+
+def _shaped_like(code: str, example: Any) -> bool:
+    """Whether ``code`` has the length of the parameter's declared example code (a language code "en"
+    is no "NASA"; a station "KRDU" no "US"); any code where no letter code is declared. The example
+    is never a value, only a shape."""
+    return not (isinstance(example, str) and example.isalpha()) or len(code) == len(example)
 
 
 # what a name written after "by" can be: who made, wrote, directed or published something
