@@ -260,6 +260,17 @@ def test_recall_mode_fetches_what_finds_the_record_again(graph: SchemaGraph) -> 
     assert home.why["url_homepage"] == "field name matched 'homepag'"
 
 
+def test_a_word_most_field_descriptions_share_picks_no_field(graph: SchemaGraph) -> None:
+    # "... of the specimen" in every description: the word describes the record, not one field
+    declared = catalogue().model_dump()
+    detail = endpoint(declared, "specimen")
+    names = [f"measure_{i}" for i in range(8)]
+    detail["fields"] += [{"name": n, "path": n, "type": "number", "group": "content",
+                          "description": f"Measurement {i} of the specimen."} for i, n in enumerate(names)]
+    step = router_over(graph, declared).plan("What is the locality of specimen 482913?").steps[-1]
+    assert "locality" in step.fields and not set(names) & set(step.fields), step.why
+
+
 def test_of_two_endpoints_explaining_as_much_the_one_the_identifier_is_named_for_wins(graph: SchemaGraph) -> None:
     # "collector 4711": the collector endpoint is the one the question names the identifier for
     router = Router(with_catalogue(graph))

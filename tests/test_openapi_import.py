@@ -315,6 +315,24 @@ def test_declared_fields_are_checked(sr, db: str, tmp_path: Path, spec, overlay,
     _refuse(sr, db, _write(tmp_path, "spec.json", spec()), _write(tmp_path, "o.yaml", overlay), *needles)
 
 
+@pytest.mark.parametrize("template", ["{.format}", ".{format}"])
+def test_a_response_format_choice_asks_for_json(tmp_path: Path, template: str) -> None:
+    # NASA's TechPort: /projects/{id}{.format} and a required format=json|xml query parameter
+    spec = _spec()
+    item = spec["paths"].pop("/widgets/{widget_id}")
+    var = template.strip(".{}") if template.startswith(".") else template.strip("{}")
+    item["parameters"].append({"name": var, "in": "path", "required": True, "schema": {"type": "string"}})
+    item["get"]["parameters"] = [{"name": "format", "in": "query", "required": True,
+                                  "schema": {"type": "string", "enum": ["xml", "json"], "default": "xml"}}]
+    spec["paths"]["/widgets/{widget_id}" + template] = item
+    result = import_openapi(_write(tmp_path, "spec.json", spec), "widgets", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
+    endpoint = result.local.source.endpoint("get_widget")
+    assert endpoint.path == "/widgets/{widget_id}.json"
+    assert [p.name for p in endpoint.parameters] == ["widget_id"], "no format choice is left to a question"
+    assert result.local.spec("get_widget").fixed == {"format": "json"}
+    assert not any("renamed" in n for n in result.report.notes)
+
+
 def test_yaml_documents_with_integer_status_codes_import(tmp_path: Path) -> None:
     text = yaml.safe_dump(_spec(), sort_keys=False).replace("'200':", "200:")
     assert "\n        200:" in text or "200:" in text

@@ -72,7 +72,8 @@ class Builder:
             endpoints.append(built)
             locations: dict[str, Any] = {p.name: p.location for p in draft.params if p.location in ("path", "body")}
             specs[built["id"]] = AdapterSpec(
-                records=draft.records, locations=locations, fixed=dict(ov.fixed), unit_from=dict(ov.unit_from)
+                records=draft.records, locations=locations, fixed={**draft.fixed, **ov.fixed},
+                unit_from=dict(ov.unit_from)
             )
             self.report.places[built["id"]] = draft.place
         if not endpoints:

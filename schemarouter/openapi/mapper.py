@@ -41,6 +41,10 @@ MAPPING_SECONDS = 12.0
 PLACEHOLDER_HOST = "https://server.invalid"  # RFC 2606: never resolves; the note says to set base_url
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
 _TEMPLATE_VAR = re.compile(r"\{([^{}]+)\}")
+# a response-format suffix of a path: "{.format}" (RFC 6570 label expansion) or ".{format}" at the end
+_FORMAT_SUFFIX = re.compile(r"\{(?P<label>\.[A-Za-z_][\w\-]*)\}$|\.\{(?P<dotted>[A-Za-z_][\w\-]*)\}$")
+_FORMAT_NAMES = frozenset({"format", "fmt", "ext", "extension", "output", "output_format", "response_format",
+                           "responseformat", "outputformat"})
 _PARAM_TYPES = {"string", "integer", "number", "boolean", "array", "object"}
 _FORMAT = re.compile(r"^[A-Za-z0-9_.\-]{1,64}$")
 _ID_KEYS = ("uuid", "uid", "key", "code", "slug")  # the record-vs-envelope test (unchanged: it decides field names)
@@ -93,6 +97,7 @@ class DraftEndpoint:
     identifier: str | None = None
     security: list[str] = field(default_factory=list)
     authorized: bool = False  # every way to call it needs a security scheme (no ``{}`` alternative)
+    fixed: dict[str, Any] = field(default_factory=dict)  # parameters always sent with one value (format=json)
 
 
 def slugify(text: str) -> str:
@@ -362,6 +367,7 @@ class Mapper:
         if found is None:
             return None
         params, renames = found
+        path, fixed = self._json_format(path, params, renames, place)
         for old, new in renames.items():
             path = path.replace("{" + old + "}", "{" + new + "}")
         path = self._path_template(path, params, place)
@@ -377,7 +383,7 @@ class Mapper:
         draft = DraftEndpoint(
             id=endpoint_id, place=place, base_url=base_url, path=path, description=description[:4000], records="",
             method=method.upper(), access="write" if write else "read", summary=summary[:400], tags=tags,
-            params=params, security=schemes, authorized=authorized,
+            params=params, security=schemes, authorized=authorized, fixed=fixed,
         )
         if write:
             self.report.add(place, "write operation", "kept as a write endpoint; executed only where writes are allowed")
@@ -426,6 +432,42 @@ class Mapper:
         draft.records, draft.fields, draft.names = records, fields, names
         draft.identifier = choose_identifier(fields, names, [p.name for p in params if p.location == "path"])
         return draft
+
+    def _json_format(self, path: str, params: list[DraftParam], renames: dict[str, str],
+                     place: str) -> tuple[str, dict[str, Any]]:
+        """Ask for JSON where the document lets the caller choose the response format: a format
+        suffix of the path (``/projects/{id}{.format}``, RFC 6570's label expansion, or
+        ``/projects/{id}.{format}``) becomes ``.json``, and a ``format``-like query parameter that
+        offers ``json`` is always sent with it. Their parameters leave the endpoint (noted): the
+        executor reads JSON, so they are no choice a question makes."""
+        fixed: dict[str, Any] = {}
+        by_name = {p.name: p for p in params}
+
+        def offers_json(p: DraftParam | None) -> Any:
+            return next((m for m in p.enum or () if isinstance(m, str) and m.lower() == "json"), None) if p else None
+
+        dropped: set[str] = set()
+        for m in list(_FORMAT_SUFFIX.finditer(path)):
+            var = m.group("label") or m.group("dotted")
+            bare = var.lstrip(".")
+            declared = by_name.get(renames.get(var, var))
+            query = by_name.get(bare) if by_name.get(bare) is not None and by_name[bare].location == "query" else None
+            if not (bare.lower() in _FORMAT_NAMES or offers_json(declared) or offers_json(query)):
+                continue
+            path = path.replace(m.group(), ".json", 1)
+            if declared is not None and declared.location == "path":
+                dropped.add(declared.name)
+                renamed = f"{place} parameter {var}: path variable renamed"
+                self.report.notes[:] = [n for n in self.report.notes if not n.startswith(renamed)]
+            self.report.notes.append(f"{place}: format suffix {m.group()} sent as .json")
+        for p in params:
+            member = offers_json(p)
+            if p.location == "query" and member is not None and p.name.lower() in _FORMAT_NAMES:
+                fixed[p.name] = member
+                dropped.add(p.name)
+                self.report.notes.append(f"{place} parameter {p.name}: always sent as {member!r} (JSON is what is read)")
+        params[:] = [p for p in params if p.name not in dropped]
+        return path, fixed
 
     def _path_template(self, path: str, params: list[DraftParam], place: str) -> str:
         """Path variables the parameters do not declare become required string parameters (noted)."""

@@ -321,6 +321,9 @@ def _fields(info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool,
             by_name.setdefault(t, {})[name] = None
         for t in prose & terms.keys() - {"name"} - set(names_only):
             by_prose.setdefault(t, {})[name] = None
+    # a word most fields' descriptions share ("... of the project") describes the record, not a field
+    common = max(MINIMAL_FIELDS, len(info.fields) // 2)
+    by_prose = {t: names for t, names in by_prose.items() if len(names) <= common}
     hits: dict[str, str] = {}
     for t in terms:  # per word of the question: the fields named for it, else those described with it
         for name in by_name.get(t) or by_prose.get(t) or ():
