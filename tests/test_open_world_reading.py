@@ -169,6 +169,15 @@ def test_an_endpoint_taking_a_date_in_parts_gets_the_parts_of_the_written_date()
     assert open_values(parts[:1], a, "/sets/{year}").values == {}
 
 
+def test_a_month_written_with_its_year_fills_a_year_and_month_but_no_day() -> None:
+    a = _read("Which New York Times articles were published in March 2019?")
+    assert a.months == ["2019-03"] and not a.dates and not [n for n in a.names if "March" in str(n.value)]
+    year_month = [Parameter(name=n, type="integer", format="int32", required=True) for n in ("year", "month")]
+    assert open_values(year_month, a, "/{year}/{month}.json").values == {"year": 2019, "month": 3}
+    with_day = [*year_month, Parameter(name="day", type="integer", required=True)]
+    assert open_values(with_day, a, "/archive/{year}/{month}/{day}").values == {}, "a day needs a whole date"
+
+
 @pytest.mark.parametrize(("description", "takes"), [("beginning row", False), ("", False),
                                                     ("Start date (YYYY-MM-DD)", True)])
 def test_a_bound_takes_a_date_only_where_its_description_says_it_is_one(description: str, takes: bool) -> None:

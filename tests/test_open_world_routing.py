@@ -271,6 +271,16 @@ def test_a_word_most_field_descriptions_share_picks_no_field(graph: SchemaGraph)
     assert "locality" in step.fields and not set(names) & set(step.fields), step.why
 
 
+def test_a_named_source_that_cannot_answer_says_what_it_needs(graph: SchemaGraph) -> None:
+    # only the collector endpoint: nothing lists or searches collectors, so nothing supplies its id
+    declared = catalogue().model_dump()
+    declared["endpoints"] = [endpoint(declared, "collector")]
+    plan = router_over(graph, declared).plan("In the Natural History Specimen Catalogue, when was the collector born?")
+    assert not plan.steps
+    assert plan.declined is not None and plan.declined.endswith(
+        "; specimens.collector needs collector_id, which the question does not give"), plan.declined
+
+
 def test_of_two_endpoints_explaining_as_much_the_one_the_identifier_is_named_for_wins(graph: SchemaGraph) -> None:
     # "collector 4711": the collector endpoint is the one the question names the identifier for
     router = Router(with_catalogue(graph))

@@ -333,6 +333,21 @@ def test_a_response_format_choice_asks_for_json(tmp_path: Path, template: str) -
     assert not any("renamed" in n for n in result.report.notes)
 
 
+def test_records_inside_an_envelope_inside_the_envelope_are_found(tmp_path: Path) -> None:
+    # the NYT archive: {"response": {"docs": [...], "meta": {"hits": 3}}}
+    spec = _spec()
+    spec["components"]["schemas"]["Widget"] = {"type": "object", "properties": {"response": {
+        "type": "object", "properties": {
+            "docs": {"type": "array", "items": {"type": "object", "properties": {
+                "_id": {"type": "string"}, "headline": {"type": "string"}}}},
+            "meta": {"type": "object", "properties": {"hits": {"type": "integer"}}}}}}}
+    result = import_openapi(_write(tmp_path, "spec.json", spec), "widgets", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
+    endpoint = result.local.source.endpoint("get_widget")
+    assert result.local.spec("get_widget").records == "response.docs"
+    assert {f.name: f.path for f in endpoint.fields} == {"id": "_id", "headline": "headline"}
+    assert endpoint.fields[0].identifier
+
+
 def test_yaml_documents_with_integer_status_codes_import(tmp_path: Path) -> None:
     text = yaml.safe_dump(_spec(), sort_keys=False).replace("'200':", "200:")
     assert "\n        200:" in text or "200:" in text

@@ -669,6 +669,20 @@ class Mapper:
             return "", node.get("items", {}), chain
         if _has_id_property(node):
             return "", node, chain  # a record with an id of its own, not an envelope around a list
+        lists = self._record_lists(node, chain, where)
+        if not lists:
+            # an envelope inside the envelope ({"response": {"docs": [...], "meta": {...}}}): the one
+            # list of objects one object further down
+            for key, child in self._object_children(node, chain, where):
+                lists += [(f"{key}.{inner}", items, inner_chain)
+                          for inner, items, inner_chain in self._record_lists(child[0], child[1], f"{where} {key}")]
+        if len(lists) == 1:
+            return lists[0]
+        return "", node, chain
+
+    def _record_lists(self, node: dict[str, Any], chain: tuple[str, ...],
+                      where: str) -> list[tuple[str, Any, tuple[str, ...]]]:
+        """The properties of ``node`` that are lists of objects: (key, item schema, chain)."""
         lists = []
         for key, child in (node.get("properties") or {}).items():
             try:
@@ -681,9 +695,22 @@ class Mapper:
             if (items is not None and self.flattener.value_type(items, where) == "object" and items.get("properties")
                     and _RECORDS_KEY.match(str(key))):
                 lists.append((str(key), child_node.get("items", {}), child_chain))
-        if len(lists) == 1:
-            return lists[0]
-        return "", node, chain
+        return lists
+
+    def _object_children(self, node: dict[str, Any], chain: tuple[str, ...],
+                         where: str) -> list[tuple[str, tuple[dict[str, Any], tuple[str, ...]]]]:
+        """The properties of ``node`` that are objects without an id of their own (envelopes)."""
+        out = []
+        for key, child in (node.get("properties") or {}).items():
+            try:
+                child_node, child_chain = self.flattener.normalize(child, f"{where} {key}", chain)
+            except CircularRef:
+                continue
+            if (child_node is not None and self.flattener.value_type(child_node, where) == "object"
+                    and child_node.get("properties") and not _has_id_property(child_node)
+                    and _RECORDS_KEY.match(str(key))):
+                out.append((str(key), (child_node, child_chain)))
+        return out
 
     def _follow(self, node: dict[str, Any], chain: tuple[str, ...], path: str, place: str, endpoint_id: str) -> Any:
         if path == "":

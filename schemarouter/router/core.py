@@ -21,7 +21,7 @@ from schemarouter.graph.terms import question_terms
 from schemarouter.graph.text import normalize
 from schemarouter.plan import FieldMeta, Plan, PlanStep, Understanding
 from schemarouter.router.matching import EndpointMatch, concept_hits, match_endpoint, match_from_hits
-from schemarouter.router.open_route import chain_steps, explained, open_route, question_values
+from schemarouter.router.open_route import chain_steps, explained, fill, open_route, question_values
 from schemarouter.router.params import fill_params
 from schemarouter.router.ranking import (
     Candidate,
@@ -34,7 +34,7 @@ from schemarouter.router.ranking import (
     ranking_key,
     sort_key,
 )
-from schemarouter.router.values import is_search_parameter
+from schemarouter.router.values import is_credential, is_search_parameter
 from schemarouter.understand.base import Analysis, Understander
 from schemarouter.understand.evidence import ENTITY_CONCEPT
 
@@ -142,7 +142,30 @@ class Router:
             return chain_steps(found, graph, analysis, mode), ""
         if u.intent is None and not u.named_tools:
             return [], "nothing in the question matches a registered source, concept or intent"
-        return [], "no registered source can answer this with the values given"
+        return [], "no registered source can answer this with the values given" + self._needs(analysis, sources)
+
+    def _needs(self, analysis: Analysis, sources: set[str] | None) -> str:
+        """For a named source that cannot answer: what its best-matching endpoint needs that the
+        question does not give ("; nyt_archive.archive needs year and month, which the question does
+        not give"), or ""."""
+        graph = self.graph
+        if not sources:
+            return ""
+        keep = {graph.numbers[i.key] for s in sorted(sources) for i in graph.source_endpoints(s)
+                if i.endpoint.access == "read" and i.key in graph.numbers}
+        if not keep:
+            return ""
+        # the endpoint the question's words reach best, else the source's first
+        top = graph.lexical.top(analysis.all_terms, 1, keep=keep)
+        info = graph.endpoints[graph.lexical.keys[top[0][0] if top else min(keep)]]
+        given = fill(info, graph, analysis, set()).values
+        auth = info.source.auth.name if info.source.auth else None
+        missing = [p.name for p in info.endpoint.parameters
+                   if p.required and p.name not in given and not is_credential(p, auth)]
+        if not missing:
+            return ""
+        listed = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + f" and {missing[-1]}"
+        return f"; {info.label} needs {listed}, which the question does not give"
 
     def _reaches_undeclared(self, terms: list[str]) -> bool:
         """Whether an endpoint declaring no intent is among the best lexical matches of ``terms``."""

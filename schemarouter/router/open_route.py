@@ -251,7 +251,7 @@ def question_values(analysis: Analysis) -> set[str]:
     typed = (e for e in analysis.entities if e.kind in ID_KINDS)  # a DOI, PMID, arXiv id the readers recognized
     return ({str(e.value) for e in (*analysis.names, *analysis.identifiers, *typed)}
             | {str(n) for n in analysis.counts.values()}
-            | set(analysis.labels.values()) | set(analysis.codes) | set(analysis.dates)
+            | set(analysis.labels.values()) | set(analysis.codes) | set(analysis.dates) | set(analysis.months)
             | ({f"{analysis.coordinates}"} if analysis.coordinates else set()))
 
 

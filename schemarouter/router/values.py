@@ -225,14 +225,16 @@ _PARTS = {"year": slice(0, 4), "month": slice(5, 7), "day": slice(8, 10)}
 
 def _date_parts(params: list[Parameter], known: Mapping[str, ParamFacts], analysis: Analysis,
                 taken: set[str]) -> dict[str, str]:
-    """Parameter name -> its part of the question's first free date (and "" -> that date), for an
-    endpoint with a ``month`` or ``day`` parameter beside its ``year``: nothing otherwise."""
+    """Parameter name -> its part of the question's first free date or month (and "" -> that date),
+    for an endpoint with a ``month`` or ``day`` parameter beside its ``year``: nothing otherwise."""
     named = {p.name: known[p.name].words[-1] for p in params
              if known[p.name].words and known[p.name].words[-1] in _PARTS and len(known[p.name].words) == 1
-             and p.type in ("integer", "string", "number") and not known[p.name].fmt}
+             and p.type in ("integer", "string", "number") and known[p.name].fmt not in ("date", "date-time")}
     if not ({"month", "day"} & set(named.values())) or "year" not in named.values():
         return {}
-    date = next((d for d in analysis.dates if d not in taken), None)
+    # a day needs a whole date; a year and month also take a month written with its year
+    written = analysis.dates if "day" in named.values() else [*analysis.dates, *analysis.months]
+    date = next((d for d in written if d not in taken), None)
     if date is None:
         return {}
     # a part as written in an ISO date, without a leading zero ("03" -> "3")

@@ -36,6 +36,7 @@ class Analysis:
     names: list[Entity] = field(default_factory=list)  # proper names and quoted titles
     identifiers: list[Entity] = field(default_factory=list)  # identifier-shaped tokens (CURIEs, accessions)
     dates: list[str] = field(default_factory=list)  # ISO dates written in the question
+    months: list[str] = field(default_factory=list)  # months written with their year ("March 2019" -> 2019-03)
     counts: dict[str, int] = field(default_factory=dict)  # noun term -> number ("second season" -> 2)
     terms: list[str] = field(default_factory=list)  # content terms once values and source names are taken out
     prefixes: list[str] = field(default_factory=list)  # of those, the terms of identifiers' prefixes (MONDO:...)

@@ -52,6 +52,7 @@ _MONTHS = {name: number for number, names in enumerate(
      ("december", "dec")], start=1) for name in names}
 _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
+_WRITTEN_MONTH = re.compile(rf"\b{_MONTH},?\s+(?P<year>\d{{4}})\b", re.IGNORECASE)  # "March 2019"
 _WRITTEN_DATES = (
     re.compile(rf"\b{_MONTH}\s+{_DAY},?\s+(?P<year>\d{{4}})\b", re.IGNORECASE),
     re.compile(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH},?\s+(?P<year>\d{{4}})\b", re.IGNORECASE),
@@ -125,7 +126,10 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
         e.extra["context"] = [stem(w) for w in before]
     analysis.identifiers = ids
     analysis.dates = [iso for _, iso in dates if iso]
-    written = [span for span, iso in dates if text[span[0]:span[1]] != iso]
+    months = [((m.start(), m.end()), f"{m.group('year')}-{_MONTHS[m.group('month').lower()]:02d}")
+              for m in _WRITTEN_MONTH.finditer(text) if not any(s < m.end() and m.start() < e for (s, e), _ in dates)]
+    analysis.months = [month for _, month in months]
+    written = [span for span, iso in dates if text[span[0]:span[1]] != iso] + [span for span, _ in months]
 
     def in_date(m: re.Match[str]) -> bool:
         return any(s <= m.start() < e for s, e in written)
@@ -167,9 +171,9 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
             letters = lead.group() if lead else term
             if letters != term and letters not in analysis.terms and not known(term) and known(letters):
                 analysis.terms.append(letters)
-    # the words a free-text parameter may be given: everything but source names and identifiers
+    # the words a free-text parameter may be given: everything but source names, identifiers and dates
     rest = list(text)
-    for start, end in [*source_spans, *((e.start, e.end) for e in ids)]:
+    for start, end in [*source_spans, *((e.start, e.end) for e in ids), *written]:
         for i in range(max(0, start), min(end, len(rest))):
             rest[i] = " "
     analysis.words = [(w, t) for w in _WORD.findall("".join(rest)) if (t := _term(w)) is not None]
