@@ -1,12 +1,16 @@
-"""Loaded models share one fields-set object per model type (memory at 10,000 sources); copying or
-dumping one must behave exactly as for a model built from its own declaration."""
+"""Loaded models share what they can (one fields-set object per model type, one model per distinct
+parameter: memory at 10,000 sources); copying or dumping one must behave exactly as for a model
+built from its own declaration."""
 
 from __future__ import annotations
 
+import copy
+
 from schemarouter.declarations import collect
+from schemarouter.models import Source
 from schemarouter.plugins import make_plugin_manager
 from schemarouter.registry import Registry
-from tests.factories import SourcePlugin, source
+from tests.factories import SourcePlugin, source, source_dict
 
 
 def test_loaded_models_copy_and_dump_like_declared_ones(sqlite_url: str) -> None:
@@ -23,4 +27,22 @@ def test_loaded_models_copy_and_dump_like_declared_ones(sqlite_url: str) -> None
     assert "unit" in renamed.model_fields_set
     declared = original.endpoints[0].fields[0]
     assert fields[0].model_dump(exclude_unset=True).keys() >= declared.model_dump(exclude_unset=True).keys()
+    assert loaded == original
+
+
+def test_endpoints_declaring_the_same_parameter_share_one_loaded_model(sqlite_url: str) -> None:
+    data = source_dict()
+    first = data["endpoints"][0]
+    page = {"name": "page", "type": "integer", "description": "Page of results.", "default": 1}
+    first["parameters"].append(dict(page))
+    second = {**copy.deepcopy(first), "id": "runs", "path": "/api/runs"}
+    second["parameters"].append({"name": "size", "type": "integer", "default": 20})
+    data["endpoints"].append(second)
+    original = Source.model_validate(data)
+    with Registry.open(sqlite_url) as reg:
+        reg.sync(collect(make_plugin_manager(load_entrypoints=False, extra=[SourcePlugin("a", original)])))
+        loaded, _ = reg.source("lab_store")
+    a, b = (e.parameters for e in loaded.endpoints)
+    assert a[1] is b[1] and a[0] is b[0], "the same declaration is one model"
+    assert b[2].name == "size" and all(b[2] is not p for p in a), "a different one is its own"
     assert loaded == original

@@ -40,7 +40,7 @@ def stem(word: str) -> str:
     return stemmed
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=8192)  # names are many and cheap to redo from their cached chunks
 def name_terms(name: str) -> tuple[str, ...]:
     """Terms of a declared name or phrase: ``cast_character`` -> (cast, charact)."""
     chunks = _SEPARATORS.split(name)

@@ -395,10 +395,11 @@ class Mapper:
             self.report.undescribed[place] = endpoint_id
             return None
         wanted = overlay.records if overlay else None
-        if schema is None:
-            records, item_schema, chain = wanted or "", {}, ()
-            fields = []
-        else:
+        records: str = wanted or ""
+        item_schema: Any = {}
+        chain: tuple[str, ...] = ()
+        fields: list[FlatField] = []
+        if schema is not None:
             records, item_schema, chain = self._records(schema, place, wanted, endpoint_id)
             fields = self.flattener.fields(item_schema, f"{place} response" + (f" {records}[]" if records else ""), chain)
         if not fields and example is not None:
@@ -418,7 +419,7 @@ class Mapper:
         used: set[str] = set()
         for f in fields:
             names.append(_unique(field_name(f.path), used, 128))
-        for name, f in declared.items():
+        for name, field_overlay in declared.items():
             if name in used:
                 raise OpenAPIImportError(
                     self.overlay_file, f"endpoints.{endpoint_id}.fields.{name}.path",
@@ -426,7 +427,8 @@ class Mapper:
                 )
             used.add(name)
             names.append(name)
-            fields.append(FlatField(path=str(f.path), type=f.type or "string", description=f.description or ""))
+            fields.append(FlatField(path=str(field_overlay.path), type=field_overlay.type or "string",
+                                    description=field_overlay.description or ""))
         if declared:
             self.report.notes.append(f"{place}: {len(declared)} response fields declared by the overlay")
         draft.records, draft.fields, draft.names = records, fields, names

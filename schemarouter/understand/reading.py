@@ -25,12 +25,10 @@ _LIVE = re.compile(
 # "live" the verb ("where did the dodo live", "species that live in caves") says nothing of now: the
 # word before it is a subject or an auxiliary, or the word after it a preposition or adverb
 _LIVE_VERB_BEFORE = frozenset(
-    "to did do does can could will would may might must should shall they we i you he she it who that which "
-    "where people animals species still once".split())
-_AUXILIARIES = frozenset("did do does can could will would may might must should shall".split())
+    ["to", "did", "do", "does", "can", "could", "will", "would", "may", "might", "must", "should", "shall", "they", "we", "i", "you", "he", "she", "it", "who", "that", "which", "where", "people", "animals", "species", "still", "once"])
+_AUXILIARIES = frozenset(["did", "do", "does", "can", "could", "will", "would", "may", "might", "must", "should", "shall"])
 _LIVE_VERB_AFTER = frozenset(
-    "in on at with near under among for long alone there here together off out up inside outside within "
-    "without around through by".split())
+    ["in", "on", "at", "with", "near", "under", "among", "for", "long", "alone", "there", "here", "together", "off", "out", "up", "inside", "outside", "within", "without", "around", "through", "by"])
 # the asker's own things: "my draft", "our projects", "private links" (not "give me": that asks for
 # public records as often as private ones)
 _OWN = re.compile(r"\b(?:my|mine|myself|our|ours|ourselves|private)\b", re.IGNORECASE)
@@ -216,10 +214,9 @@ def asks_now(text: str) -> bool:
         if after and after.group(1).lower() in _LIVE_VERB_AFTER:
             continue
         clause = re.split(r"[.;!?]", text[: m.start()])[-1].lower().split()
-        if after is None or re.match(r"\s*[.;!?,]", text[m.end():]):
-            # the clause's last word after an auxiliary: "How long do turtles live?"
-            if _AUXILIARIES & set(clause):
-                continue
+        # the clause's last word after an auxiliary: "How long do turtles live?"
+        if (after is None or re.match(r"\s*[.;!?,]", text[m.end():])) and _AUXILIARIES & set(clause):
+            continue
         return True
     return False
 
