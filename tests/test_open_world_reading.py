@@ -86,6 +86,22 @@ def test_labelled_values_codes_counts_and_coordinates() -> None:
     assert "DE" in a.codes and "de" not in a.terms, "a code is a value, not a word of the question"
 
 
+def test_a_signed_number_is_labelled_and_coordinates_are_one_value() -> None:
+    assert _read("Density at latitude 45, longitude -75").labels == {"latitud": "45", "longitud": "-75"}
+    a = _read("Weather at latitude 38.123, longitude -78.543")
+    assert a.coordinates == (38.123, -78.543) and a.labels == {}, "the pair is read once, as coordinates"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Density at 300 km altitude", 300.0),  # before the name, a unit between
+    ("Density at an altitude of 300 km", 300.0),
+    ("Density at altitude above latitude 45", None),  # 45 is the latitude's
+])
+def test_a_number_beside_a_parameters_name_is_its_value(text: str, value: float | None) -> None:
+    params = [Parameter(name="altitude", type="number", required=True)]
+    assert open_values(params, _read(text), "/atmosphere").values.get("altitude") == value
+
+
 def test_the_prefix_of_an_identifier_is_a_word_of_the_question() -> None:
     assert "mondo" in _read("Describe MONDO:0007739").terms
 

@@ -281,6 +281,13 @@ def test_a_named_source_that_cannot_answer_says_what_it_needs(graph: SchemaGraph
         "; specimens.collector needs collector_id, which the question does not give"), plan.declined
 
 
+def test_a_date_is_never_guessed_to_be_a_compound(graph: SchemaGraph) -> None:
+    # "density ... on 2020-06-21": the thing asked about is no compound called "2020-06-21"
+    analysis = Router(graph).understander.understand("What is the density at 300 km altitude on 2020-06-21?", graph)
+    assert not [e for e in analysis.entities if e.kind == "compound"]
+    assert "compound_name" not in analysis.understanding.params
+
+
 def test_of_two_endpoints_explaining_as_much_the_one_the_identifier_is_named_for_wins(graph: SchemaGraph) -> None:
     # "collector 4711": the collector endpoint is the one the question names the identifier for
     router = Router(with_catalogue(graph))

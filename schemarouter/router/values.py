@@ -699,17 +699,34 @@ def _number_after(name: str, analysis: Analysis) -> str | None:
 
 def _number_after_name(name: str, question: str) -> str | None:
     """The number written shortly after a numeric parameter's name: ``pchemblValue`` -> 7 in "a
-    pChEMBL value of at least 7", ``confidence`` -> 0.6 in "with a confidence above 0.6"."""
+    pChEMBL value of at least 7", ``confidence`` -> 0.6 in "with a confidence above 0.6" (not a
+    number another noun labels: "altitude above latitude 45" gives altitude nothing); else the number
+    written right before it, a short unit between: ``altitude`` -> 300 in "at 300 km altitude"."""
     named = list(name_terms(name))
     if not named:
         return None
     tokens, terms = _question_tokens(question)
     for i in range(len(tokens) - len(named) + 1):
         if list(terms[i:i + len(named)]) == named:
-            for token in tokens[i + len(named): i + len(named) + 1 + _NUMBER_REACH]:
-                if _NUMBER.fullmatch(token):
-                    return token
+            end = i + len(named)
+            for j in range(end, min(len(tokens), end + 1 + _NUMBER_REACH)):
+                if not _NUMBER.fullmatch(tokens[j]):
+                    continue
+                before = tokens[j - 1].lower()
+                if j > end and before.isalpha() and before not in _NUMBER_LEADS:
+                    break  # "latitude 45": the number of another noun
+                return tokens[j]
+            if i >= 1 and _NUMBER.fullmatch(tokens[i - 1]):
+                return tokens[i - 1]
+            if i >= 2 and _NUMBER.fullmatch(tokens[i - 2]) and tokens[i - 1].isalpha() and len(tokens[i - 1]) <= 3:
+                return tokens[i - 2]  # "300 km altitude"
     return None
+
+
+# words that may stand between a parameter's name and its number ("a value of at least 7")
+_NUMBER_LEADS = frozenset(["of", "at", "least", "most", "above", "below", "over", "under", "than", "to", "is", "be",
+                           "equal", "equals", "around", "about", "approximately", "near", "exactly", "from", "by",
+                           "minimum", "maximum", "min", "max", "up", "greater", "less", "more", "fewer", "with"])
 
 
 def _counted(p: Parameter, analysis: Analysis) -> tuple[str, int] | None:

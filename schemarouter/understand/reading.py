@@ -67,7 +67,8 @@ _NOUN_NUMBER = re.compile(r"\b([a-z]{3,})\s+(?:no\.?\s*|number\s+|#)?(\d{1,4})\b
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’\-]*|\d[\w.\-:]*")
 _LABELLED = re.compile(
     r"\b([A-Za-z]{3,})\s+(?:id\s+|code\s+|number\s+|#\s*)?"
-    r"([\"'“‘]([^\"'”’]{1,80})[\"'”’]|[A-Z][A-Za-z0-9:_.\-]*[0-9A-Z][A-Za-z0-9:_.\-]*|[A-Za-z]*\d[\w:.\-]*)")
+    r"([\"'“‘]([^\"'”’]{1,80})[\"'”’]|[A-Z][A-Za-z0-9:_.\-]*[0-9A-Z][A-Za-z0-9:_.\-]*|[A-Za-z]*\d[\w:.\-]*"
+    r"|-\d+(?:\.\d+)?(?![\w.]))")  # a signed number: "longitude -75"
 _COORDINATES = re.compile(
     r"(?:\blat(?:itude)?\s*[:=]?\s*)?(-?\d{1,2}\.\d+)\s*°?\s*[NS]?\s*,?\s*(?:(?:and\s+)?\blon(?:g|gitude)?\s*[:=]?\s*)?"
     r"(-?\d{1,3}\.\d+)", re.IGNORECASE)
@@ -175,8 +176,10 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
         for i in range(max(0, start), min(end, len(rest))):
             rest[i] = " "
     analysis.words = [(w, t) for w in _WORD.findall("".join(rest)) if (t := _term(w)) is not None]
-    analysis.labels = _labels(text, taken)
-    analysis.coordinates = _coordinates(text)
+    coordinates = _coordinates(text)
+    analysis.coordinates = coordinates[0] if coordinates else None
+    # "latitude 51.5, longitude -0.12" is one value, the coordinates, not two labelled numbers
+    analysis.labels = _labels(text, taken + ([coordinates[1]] if coordinates else []))
     analysis.periods = [period for pattern, period in _PERIODS if pattern.search(text)]
     analysis.action = action_verb(text)
     analysis.live = asks_now(text)
@@ -255,10 +258,11 @@ def _labels(text: str, taken: list[tuple[int, int]]) -> dict[str, str]:
     return out
 
 
-def _coordinates(text: str) -> tuple[float, float] | None:
-    """A latitude/longitude pair written as two decimals ("lat 51.5, lon -0.12", "at 35.77, -78.64")."""
+def _coordinates(text: str) -> tuple[tuple[float, float], tuple[int, int]] | None:
+    """A latitude/longitude pair written as two decimals ("lat 51.5, lon -0.12", "at 35.77, -78.64"),
+    and where it is written."""
     for m in _COORDINATES.finditer(text):
         lat, lon = float(m.group(1)), float(m.group(2))
         if -90 <= lat <= 90 and -180 <= lon <= 180:
-            return lat, lon
+            return (lat, lon), (m.start(), m.end())
     return None

@@ -184,6 +184,8 @@ def _compound_from_subject(text: str, entities: list[Entity]) -> list[Entity]:
     subject = _TRAILING.sub("", subject).strip()
     if not subject or len(subject.split()) > 5 or len(subject) < 3 or subject.lower() in _GENERIC_SUBJECTS:
         return entities
+    if len(re.findall(r"[A-Za-z]", subject)) < 2:
+        return entities  # a date, a number or a code ("2020-06-21") names no compound
     start = text.find(subject)
     kept = [e for e in entities if not (e.kind == "compound" and e.extra.get("guessed"))]
     kept.append(Entity("compound", subject, start, start + len(subject), subject, {"guessed": True}))
