@@ -288,6 +288,17 @@ def test_a_date_is_never_guessed_to_be_a_compound(graph: SchemaGraph) -> None:
     assert "compound_name" not in analysis.understanding.params
 
 
+def test_a_field_name_that_writes_a_word_short_is_named_by_it(graph: SchemaGraph) -> None:
+    # "temp" is temperature written short; "count" is no country
+    declared = catalogue().model_dump()
+    detail = endpoint(declared, "specimen")
+    detail["fields"] += [{"name": n, "path": n, "type": "number", "group": "content"}
+                         for n in ("temp", "item_count")]
+    step = router_over(graph, declared).plan("What temperature and country is specimen 482913 kept at?").steps[-1]
+    assert step.why.get("temp") == "field name matched 'temperatur'"
+    assert "item_count" not in step.fields
+
+
 def test_of_two_endpoints_explaining_as_much_the_one_the_identifier_is_named_for_wins(graph: SchemaGraph) -> None:
     # "collector 4711": the collector endpoint is the one the question names the identifier for
     router = Router(with_catalogue(graph))

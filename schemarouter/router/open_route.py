@@ -298,6 +298,13 @@ def field_terms(info: EndpointInfo, name: str) -> tuple[set[str], set[str]]:
     return named, set(prose_terms(f.description)) if f.description else set()
 
 
+def _abbreviated(named: set[str], terms: Iterable[str]) -> list[str]:
+    """The question terms a field name writes short: "temp" of temperature, "desc" of description (a
+    word of four letters or more that begins a term at most 60 % longer, so "count" is no country)."""
+    short = [w for w in named if len(w) >= 4 and w.isalpha()]
+    return [t for t in terms if any(t.startswith(w) and len(w) <= 0.6 * len(t) for w in short)] if short else []
+
+
 def _fields(info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool, bound: set[str],
             why: dict[str, str]) -> list[str]:
     terms = dict.fromkeys(analysis.all_terms)  # a set in the question's order: the reasons must not vary by run
@@ -318,6 +325,8 @@ def _fields(info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool,
     for name in info.fields:
         named, prose = field_terms(info, name)
         for t in named & terms.keys():
+            by_name.setdefault(t, {})[name] = None
+        for t in _abbreviated(named, terms):
             by_name.setdefault(t, {})[name] = None
         for t in prose & terms.keys() - {"name"} - set(names_only):
             by_prose.setdefault(t, {})[name] = None
