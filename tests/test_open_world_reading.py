@@ -102,6 +102,20 @@ def test_a_number_beside_a_parameters_name_is_its_value(text: str, value: float 
     assert open_values(params, _read(text), "/atmosphere").values.get("altitude") == value
 
 
+def test_neither_an_enum_nor_an_id_by_description_takes_a_name() -> None:
+    # EPA ECHO: p_fntype says how to search (EXACT, CONTAINS), qid is "Query ID Selector"
+    a = _read("Which air pollution facilities are in Raleigh?")
+    kind = Parameter(name="p_fntype", type="string", enum=["ALL", "CONTAINS", "EXACT", "BEGINS"],
+                     description="Controls type of text search performed on facility name; search term matching.")
+    qid = Parameter(name="qid", type="string", required=True,
+                    description="Query ID Selector.  Enter the QueryID number from a previously run query.")
+    assert not is_search_parameter(kind)
+    assert open_values([kind, qid], a, "/air_rest_services.get_qid").values == {}
+    # a parameter described as a name still takes one
+    name = Parameter(name="q", type="string", required=True, description="Facility name or ID.")
+    assert open_values([name], a, "/facilities").values == {"q": "Raleigh"}
+
+
 def test_the_prefix_of_an_identifier_is_a_word_of_the_question() -> None:
     assert "mondo" in _read("Describe MONDO:0007739").terms
 

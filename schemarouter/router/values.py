@@ -64,7 +64,11 @@ class Filled:
 
 
 def is_search_parameter(p: Parameter) -> bool:
-    """A free-text parameter: by concept, by name, or by a description that says it searches."""
+    """A free-text parameter: by concept, by name, or by a description that says it searches; never
+    one that takes only the members of an enum (``p_fntype``: EXACT, CONTAINS... "the type of text
+    search" is no text to search for)."""
+    if p.enum and p.concept != "query_text":
+        return False
     return _is_search(p.name, p.type, p.concept, p.description)
 
 
@@ -133,7 +137,7 @@ def parameter_facts(p: Parameter, path: str) -> ParamFacts:
         lname=p.name.lower(),
         fmt="" if fmt in _TYPE_NAMES else fmt,
         scheme=_SCHEMES.get(fmt) or (_SCHEMES.get(words[-1]) if words else None),
-        id_like=_looks_like_id(p),
+        id_like=_looks_like_id(p) or _described_as_id(p.description),
         in_path=_in_path(p, path),
         coded=_coded(p),
         plural=_plural(p),
@@ -606,6 +610,18 @@ def _enum_member(p: Parameter, analysis: Analysis) -> Any:
         if words and all(w in terms for w in words):
             hits.append(member)
     return hits[0] if len(hits) == 1 else None
+
+
+_ID_PROSE = re.compile(r"\bID\b|\bIds?\b|\bidentifier\b|\baccession\b")
+_NAME_PROSE = re.compile(r"\b(?:names?|titles?|text|terms?|keywords?)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=65_536)
+def _described_as_id(description: str) -> bool:
+    """A parameter whose description's first sentence calls it an identifier ("Query ID Selector.
+    Enter the QueryID number...") and not a name or text: no name of the question is its value."""
+    first = description.split(". ", 1)[0]
+    return bool(_ID_PROSE.search(first)) and not _NAME_PROSE.search(first)
 
 
 def _looks_like_id(p: Parameter) -> bool:
