@@ -12,7 +12,7 @@ from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import compound_terms, name_terms, path_terms, question_terms
 from schemarouter.models import Parameter, Source
 from schemarouter.plan import Understanding
-from schemarouter.router.values import is_credential, is_search_parameter, open_values
+from schemarouter.router.values import is_credential, is_search_parameter, open_values, parameter_facts
 from schemarouter.understand.actions import action_verb
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.names import identifier_tokens, proper_names
@@ -114,6 +114,13 @@ def test_neither_an_enum_nor_an_id_by_description_takes_a_name() -> None:
     # a parameter described as a name still takes one
     name = Parameter(name="q", type="string", required=True, description="Facility name or ID.")
     assert open_values([name], a, "/facilities").values == {"q": "Raleigh"}
+
+
+def test_the_parameter_a_source_sends_its_key_in_takes_no_value() -> None:
+    a = _read("Find paintings by Vermeer")
+    params = [Parameter(name="wskey", type="string", required=True), Parameter(name="query", type="string")]
+    facts = {p.name: parameter_facts(p, "/search.json", "wskey") for p in params}
+    assert open_values(params, a, "/search.json", facts=facts).values == {"query": "Vermeer"}
 
 
 def test_the_prefix_of_an_identifier_is_a_word_of_the_question() -> None:

@@ -348,6 +348,19 @@ def test_records_inside_an_envelope_inside_the_envelope_are_found(tmp_path: Path
     assert endpoint.fields[0].identifier
 
 
+def test_a_key_the_document_declares_as_a_plain_parameter_is_the_overlays_auth(tmp_path: Path) -> None:
+    # Europeana: no security scheme, the key is a query parameter "wskey"; the overlay names it
+    spec = _spec()
+    spec["paths"]["/widgets/{widget_id}"]["get"]["parameters"] = [
+        {"name": "wskey", "in": "query", "required": True, "schema": {"type": "string"}},
+        {"name": "query", "in": "query", "schema": {"type": "string"}}]
+    overlay = {**MINIMAL_OVERLAY, "auth": {"env": "WIDGETS_KEY", "in": "query", "name": "wskey"}}
+    result = import_openapi(_write(tmp_path, "spec.json", spec), "widgets", _write(tmp_path, "o.yaml", overlay))
+    source = result.local.source
+    assert [p.name for p in source.endpoint("get_widget").parameters] == ["widget_id", "query"]
+    assert source.auth is not None and source.auth.name == "wskey"
+
+
 def test_yaml_documents_with_integer_status_codes_import(tmp_path: Path) -> None:
     text = yaml.safe_dump(_spec(), sort_keys=False).replace("'200':", "200:")
     assert "\n        200:" in text or "200:" in text

@@ -595,6 +595,8 @@ class Mapper:
         for key, prop in (schema.get("properties") or {}).items():
             name = str(key)
             prop_where = f"{where} {name}"
+            if name in self._auth_params:
+                continue  # the key: sent by the adapter from the auth env var
             if not _NAME.match(name) or name in taken:
                 self.report.add(prop_where, "body property not declarable as a parameter",
                                 "name clashes with a query or path parameter" if name in taken else repr(name))
@@ -605,12 +607,18 @@ class Mapper:
         return out
 
     def _auth_param_names(self) -> set[str]:
+        """The query parameters that carry the key: those of the document's apiKey schemes, and the
+        one the overlay's ``auth`` names (a document may declare its key as a plain parameter)."""
         components = mapping(self.doc.get("components"), self.file, "components", "'components'")
         schemes = mapping(components.get("securitySchemes"), self.file, "components securitySchemes", "'securitySchemes'")
-        return {
+        names = {
             str(s.get("name")) for s in schemes.values()
             if isinstance(s, dict) and s.get("type") == "apiKey" and s.get("in") == "query"
         }
+        auth = self.overlay.auth
+        if auth is not None and auth.location == "query":
+            names.add(auth.name)
+        return names
 
     # ------------------------------------------------------------------ responses
     def _response_schema(self, op: dict[str, Any], place: str) -> tuple[Any, Any]:

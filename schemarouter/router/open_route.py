@@ -145,7 +145,8 @@ def _facts(graph: SchemaGraph, info: EndpointInfo) -> dict[str, ParamFacts]:
     found: dict[str, ParamFacts] | None = memo.get(info.key)
     if found is None:
         path = info.endpoint.path
-        found = memo[info.key] = {p.name: parameter_facts(p, path) for p in info.endpoint.parameters}
+        auth = info.source.auth.name if info.source.auth else None
+        found = memo[info.key] = {p.name: parameter_facts(p, path, auth) for p in info.endpoint.parameters}
     return found
 
 

@@ -125,13 +125,14 @@ class ParamFacts:
     plural: bool  # named for several things (``stations``)
 
 
-def parameter_facts(p: Parameter, path: str) -> ParamFacts:
-    """The question-independent facts of parameter ``p`` of the endpoint at ``path``."""
+def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> ParamFacts:
+    """The question-independent facts of parameter ``p`` of the endpoint at ``path`` (whose source
+    sends its key as ``auth_name``)."""
     words = tuple(_name_words(p.name))
     fmt = (p.format or "").lower()
     return ParamFacts(
         own=not ((p.concept and p.concept != "query_text") or (p.format or "") in VOCABULARY_FORMATS),
-        credential=is_credential(p),
+        credential=is_credential(p, auth_name),
         search=is_search_parameter(p),
         words=words,
         lname=p.name.lower(),
