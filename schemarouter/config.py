@@ -113,6 +113,38 @@ KEYS: dict[str, dict[str, Key]] = {
     },
 }
 
+# Every environment variable schemarouter reads (a test checks the code reads no other): a
+# SCHEMAROUTER_ name outside this set is a typo the CLI warns about, never silently ignored.
+ENVIRONMENT = frozenset({
+    "SCHEMAROUTER_ALLOW_WRITES", "SCHEMAROUTER_API_TOKEN", "SCHEMAROUTER_AUTO_MIGRATE",
+    "SCHEMAROUTER_BENCH_POSTGRES_URL", "SCHEMAROUTER_CACHE", "SCHEMAROUTER_CACHE_DIR", "SCHEMAROUTER_CACHE_TTL",
+    "SCHEMAROUTER_CASSETTES", "SCHEMAROUTER_CONFIG", "SCHEMAROUTER_CONTACT_EMAIL", "SCHEMAROUTER_DATABASE_URL",
+    "SCHEMAROUTER_DEBUG", "SCHEMAROUTER_HOME", "SCHEMAROUTER_LLM_API_KEY", "SCHEMAROUTER_LLM_MODEL",
+    "SCHEMAROUTER_LLM_URL", "SCHEMAROUTER_LOAD_PLUGINS", "SCHEMAROUTER_STEP_DEADLINE", "SCHEMAROUTER_TIMEOUT",
+})
+# what a user may call a setting by the project's own words ("the registry" is the database)
+_SAID_FOR = {"REGISTRY": "SCHEMAROUTER_DATABASE_URL", "DB": "SCHEMAROUTER_DATABASE_URL"}
+# a source's key may live in a variable of any name, this prefix included
+_KEY_LIKE = re.compile(r"_(?:KEY|TOKEN|SECRET|PASSWORD)$")
+
+
+def unknown_environment(environ: Mapping[str, str] | None = None) -> list[str]:
+    """One warning per SCHEMAROUTER_ variable that is no setting (a likely typo), naming the closest
+    setting; variables named like a key are left alone (a source's key may be called anything)."""
+    variables = environ if environ is not None else os.environ
+    warnings = []
+    for name in sorted(variables):
+        if not name.startswith("SCHEMAROUTER_") or name in ENVIRONMENT or _KEY_LIKE.search(name):
+            continue
+        words = name.removeprefix("SCHEMAROUTER_")
+        said = next((setting for word, setting in _SAID_FOR.items() if word in words.split("_")), None)
+        close = difflib.get_close_matches(words, [k.removeprefix("SCHEMAROUTER_") for k in sorted(ENVIRONMENT)], n=1)
+        hint = said or (f"SCHEMAROUTER_{close[0]}" if close else None)
+        warnings.append(f"{name} is not a schemarouter setting and is ignored"
+                        + (f"; did you mean {hint}?" if hint else ""))
+    return warnings
+
+
 # Where a key would go instead; matched against a key's name in any section.
 _SECRET = re.compile(r"(^|_)(api_?key|key|token|secret|password|passwd|credentials?)$", re.IGNORECASE)
 _SECRET_ENV = {"llm": "SCHEMAROUTER_LLM_API_KEY"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -176,3 +177,27 @@ def test_the_cli_uses_the_registry_url_of_the_file(
     assert ran.code == 1 and "no registry at" in ran.err and str(target) in ran.err, (
         "a read-only command on the file's URL says the file is missing instead of creating it")
     assert not target.exists()
+
+
+def test_a_mistyped_setting_is_warned_about_naming_the_right_one(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCHEMAROUTER_REGISTRY_URL", "sqlite:///elsewhere.db")  # the registry is the database
+    monkeypatch.setenv("SCHEMAROUTER_TIMEOUTS", "3")
+    monkeypatch.setenv("SCHEMAROUTER_LAB_TOKEN", "a source's key may be called anything")
+    ran = run_main(capsys, monkeypatch, "registry", "list")
+    warnings = [line for line in ran.err.splitlines() if line.startswith("warning: SCHEMAROUTER_")]
+    assert warnings == [
+        "warning: SCHEMAROUTER_REGISTRY_URL is not a schemarouter setting and is ignored; "
+        "did you mean SCHEMAROUTER_DATABASE_URL?",
+        "warning: SCHEMAROUTER_TIMEOUTS is not a schemarouter setting and is ignored; did you mean SCHEMAROUTER_TIMEOUT?",
+    ]
+
+
+def test_every_variable_the_code_reads_is_a_known_setting() -> None:
+    # the list the warning checks against must not fall behind the code
+    root = Path(config.__file__).resolve().parents[1]
+    used: set[str] = set()
+    for path in [*(root / "schemarouter").rglob("*.py"), *(root / "plugins").rglob("*.py")]:
+        used |= set(re.findall(r"\bSCHEMAROUTER_[A-Z0-9_]*[A-Z0-9]\b", path.read_text(encoding="utf-8")))
+    assert used, "the scan found the package"
+    assert used <= config.ENVIRONMENT, sorted(used - config.ENVIRONMENT)

@@ -57,9 +57,11 @@ def cli(config_path: str | None) -> None:
       eval "$(_SCHEMAROUTER_COMPLETE=bash_source schemarouter)"
     """
     use_file(config_path)
-    from schemarouter.config import load
+    from schemarouter.config import load, unknown_environment
 
     load()  # a malformed config file is reported once, up front
+    for warning in unknown_environment():
+        click.echo(f"warning: {warning}", err=True)
 
 
 cli.add_command(plugins_cmd.plugins)
