@@ -299,6 +299,16 @@ def test_an_undescribed_response_takes_the_fields_the_overlay_declares(tmp_path:
     assert any("2 response fields declared by the overlay" in n for n in result.report.notes)
 
 
+def test_an_undescribed_operation_beside_mapped_ones_is_noted_with_the_key_to_use(tmp_path: Path) -> None:
+    spec = _spec()
+    spec["paths"]["/gadgets"] = {"get": {"operationId": "listGadgets", "responses": {"200": {
+        "description": "ok", "content": {"application/json": {"schema": {"type": "array", "items": {}}}}}}}}
+    result = import_openapi(_write(tmp_path, "spec.json", spec), "widgets", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
+    assert [e.id for e in result.local.source.endpoints] == ["get_widget"]
+    assert "GET /gadgets: left out for want of response fields; declare them in the overlay under " \
+           "endpoints.list_gadgets.fields (a path each)" in result.report.notes
+
+
 @pytest.mark.parametrize(
     ("spec", "overlay", "needles"),
     [

@@ -87,6 +87,9 @@ class Builder:
                 raise OpenAPIImportError(self.spec_file, first.place, f"{first.construct}"
                                          + (f" ({first.detail})" if first.detail else "") + f"; {problem}")
             raise OpenAPIImportError(self.spec_file, "paths", problem)
+        for place, endpoint_id in self.report.undescribed.items():
+            self.report.notes.append(f"{place}: left out for want of response fields; declare them in the overlay "
+                                     f"under endpoints.{endpoint_id}.fields (a path each)")
         if not any(e["access"] == "read" for e in endpoints):
             self.report.notes.append("no read endpoint: only write operations were found")
         source_data = self._source(drafts, endpoints)
