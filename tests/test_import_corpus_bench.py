@@ -162,3 +162,11 @@ def test_the_bundle_integrity_is_checked(tmp_path: Path, monkeypatch: pytest.Mon
     assert manifest["openapi3"] == ["a.example"] and manifest["swagger2_files"] == 30
     assert len(list((tmp_path / "corpus" / "swagger2").glob("*.yaml"))) == 30
     assert import_corpus.documents(tmp_path / "corpus")[0] == ("openapi3", tmp_path / "corpus" / "openapi3" / "a.example.json")
+
+
+@pytest.mark.parametrize("hint", ["", "; where the document describes no response fields, declare them in the overlay "
+                                      "(for GET /apod: endpoints.apod.fields.<name>.path)"])
+def test_a_refusal_for_want_of_any_endpoint_is_counted_by_its_first_cause(hint: str) -> None:
+    message = ("apod.yaml: GET /apod response: untyped schema; no operation could be mapped to an endpoint "
+               "(see the report)" + hint)
+    assert import_corpus._error_kind(message) == "nothing mappable, first: untyped schema"

@@ -288,8 +288,8 @@ _NOTHING = "; no operation could be mapped to an endpoint (see the report)"
 def _error_kind(message: str) -> str:
     """The refusal's kind: its message without the file and the place (names and numbers blanked)."""
     text = message.split(": ", 2)[-1] if message.count(": ") >= 2 else message
-    if text.endswith(_NOTHING):
-        text = "nothing mappable, first: " + text.removesuffix(_NOTHING)
+    if _NOTHING in text:  # the first thing not mapped; the hint after it is the same for every document
+        text = "nothing mappable, first: " + text.split(_NOTHING, 1)[0]
     text = re.sub(r"'[^']*'", "'…'", text)
     return re.sub(r"\d+", "N", text)[:120]
 
