@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from schemarouter.graph.terms import compound_terms, name_terms, question_terms, stem
 from schemarouter.graph.text import STOPWORDS
@@ -50,6 +51,7 @@ _MONTHS = {name: number for number, names in enumerate(
      ("december", "dec")], start=1) for name in names}
 _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
+_YEAR_DIGITS = re.compile(r"\d{4}")
 _WRITTEN_MONTH = re.compile(rf"\b{_MONTH},?\s+(?P<year>\d{{4}})\b", re.IGNORECASE)  # "March 2019"
 _WRITTEN_DATES = (
     re.compile(rf"\b{_MONTH}\s+{_DAY},?\s+(?P<year>\d{{4}})\b", re.IGNORECASE),
@@ -126,7 +128,8 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     analysis.identifiers = ids
     analysis.dates = [iso for _, iso in dates if iso]
     months = [((m.start(), m.end()), f"{m.group('year')}-{_MONTHS[m.group('month').lower()]:02d}")
-              for m in _WRITTEN_MONTH.finditer(text) if not any(s < m.end() and m.start() < e for (s, e), _ in dates)]
+              for m in (_WRITTEN_MONTH.finditer(text) if _YEAR_DIGITS.search(text) else ())
+              if not any(s < m.end() and m.start() < e for (s, e), _ in dates)]
     analysis.months = [month for _, month in months]
     written = [span for span, iso in dates if text[span[0]:span[1]] != iso] + [span for span, _ in months]
 
@@ -191,6 +194,8 @@ def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
     """The dates written in ``text``, in order, as (span, ISO date): ISO dates as written, dates
     with a month's name ("July 4, 2010", "4th of July 2010") converted. An impossible day ("31
     February 2020") keeps its span with an empty date: it is no date, and no name or count either."""
+    if not _YEAR_DIGITS.search(text):
+        return []  # every date has a year of four digits
     found = [((m.start(1), m.end(1)), m.group(1)) for m in _DATE.finditer(text)]
     for pattern in _WRITTEN_DATES:
         for m in pattern.finditer(text):
@@ -207,7 +212,10 @@ def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
 def asks_now(text: str) -> bool:
     """Whether ``text`` asks for a value as of now ("right now", "currently", "live prices"); "live"
     the verb ("where did the dodo live?") does not."""
-    for m in _LIVE.finditer(text):
+    first = _LIVE.search(text)
+    if first is None:
+        return False
+    for m in _LIVE.finditer(text, first.start()):
         if m.group().lower() != "live":
             return True
         before = re.findall(r"[A-Za-z]+", text[: m.start()])
@@ -239,7 +247,9 @@ def _word_known(word: str, known: Callable[[str], bool]) -> bool:
     return bool(parts) and all(known(t) for t in parts)
 
 
+@lru_cache(maxsize=16_384)
 def _term(word: str) -> str | None:
+    """The term of one word as written (remembered: questions share most of their words)."""
     found = question_terms(word)
     return found[0] if found else None
 
