@@ -299,11 +299,16 @@ def field_terms(info: EndpointInfo, name: str) -> tuple[set[str], set[str]]:
     return named, set(prose_terms(f.description)) if f.description else set()
 
 
-def _abbreviated(named: set[str], terms: Iterable[str]) -> list[str]:
-    """The question terms a field name writes short: "temp" of temperature, "desc" of description (a
-    word of four letters or more that begins a term at most 60 % longer, so "count" is no country)."""
-    short = [w for w in named if len(w) >= 4 and w.isalpha()]
-    return [t for t in terms if any(t.startswith(w) and len(w) <= 0.6 * len(t) for w in short)] if short else []
+def _short_forms(terms: Iterable[str]) -> dict[str, list[str]]:
+    """How a field name may write the question's terms short: each prefix of four letters or more
+    that is at most 60 % of its term ("temp" of temperatur, "desc" of descript; "count" is no
+    countri), with the terms it stands for."""
+    out: dict[str, list[str]] = {}
+    for t in terms:
+        for k in range(4, int(0.6 * len(t)) + 1):
+            if t[:k].isalpha():
+                out.setdefault(t[:k], []).append(t)
+    return out
 
 
 def _fields(info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool, bound: set[str],
@@ -323,12 +328,14 @@ def _fields(info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool,
     # must not vary by run)
     by_name: dict[str, dict[str, None]] = {}
     by_prose: dict[str, dict[str, None]] = {}
+    short_forms = _short_forms(terms)
     for name in info.fields:
         named, prose = field_terms(info, name)
         for t in named & terms.keys():
             by_name.setdefault(t, {})[name] = None
-        for t in _abbreviated(named, terms):
-            by_name.setdefault(t, {})[name] = None
+        for word in named & short_forms.keys():  # letters only: "temp", not "pm25"
+            for t in short_forms[word]:
+                by_name.setdefault(t, {})[name] = None
         for t in prose & terms.keys() - {"name"} - set(names_only):
             by_prose.setdefault(t, {})[name] = None
     # a word most fields' descriptions share ("... of the project") describes the record, not a field
