@@ -272,7 +272,7 @@ def chain_steps(plan: OpenPlan, graph: SchemaGraph, analysis: Analysis, mode: Mo
             params[pname] = {"from": ids[id(producer)], "field": link.field, "pick": "first"}
             why[f"_bind_{pname}"] = f"{pname} from {ids[id(producer)]}.{link.field} ({link.how})"
         is_target = n is plan.chain
-        fields = _fields(n.info, analysis, mode, is_target, bound.get(id(n), set()), why)
+        fields = _fields(graph, n.info, analysis, mode, is_target, bound.get(id(n), set()), why)
         meta = {
             name: FieldMeta(unit=n.info.fields[name].field.unit, source_type=n.info.fields[name].source_type,
                             license=n.info.fields[name].license, attribution=n.info.fields[name].attribution)
@@ -299,6 +299,19 @@ def field_terms(info: EndpointInfo, name: str) -> tuple[set[str], set[str]]:
     return named, set(prose_terms(f.description)) if f.description else set()
 
 
+def _field_terms(graph: SchemaGraph, info: EndpointInfo) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """:func:`field_terms` of every field of ``info`` (worked out once per graph)."""
+    memo = graph.memo.field_terms
+    found: dict[str, tuple[frozenset[str], frozenset[str]]] | None = memo.get(info.key)
+    if found is None:
+        found = {}
+        for name in info.fields:
+            named, prose = field_terms(info, name)
+            found[name] = (frozenset(named), frozenset(prose))
+        memo[info.key] = found
+    return found
+
+
 def _short_forms(terms: Iterable[str]) -> dict[str, list[str]]:
     """How a field name may write the question's terms short: each prefix of four letters or more
     that is at most 60 % of its term ("temp" of temperatur, "desc" of descript; "count" is no
@@ -311,7 +324,7 @@ def _short_forms(terms: Iterable[str]) -> dict[str, list[str]]:
     return out
 
 
-def _fields(info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool, bound: set[str],
+def _fields(graph: SchemaGraph, info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool, bound: set[str],
             why: dict[str, str]) -> list[str]:
     terms = dict.fromkeys(analysis.all_terms)  # a set in the question's order: the reasons must not vary by run
     # "home page" names a field urlHomepage, "full text" one called fulltext: two words said apart
@@ -329,8 +342,7 @@ def _fields(info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool,
     by_name: dict[str, dict[str, None]] = {}
     by_prose: dict[str, dict[str, None]] = {}
     short_forms = _short_forms(terms)
-    for name in info.fields:
-        named, prose = field_terms(info, name)
+    for name, (named, prose) in _field_terms(graph, info).items():
         for t in named & terms.keys():
             by_name.setdefault(t, {})[name] = None
         for word in named & short_forms.keys():  # letters only: "temp", not "pm25"
