@@ -12,6 +12,7 @@ from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import compound_terms, name_terms, path_terms, question_terms
 from schemarouter.models import Parameter, Source
 from schemarouter.plan import Understanding
+from schemarouter.router import Router
 from schemarouter.router.values import is_credential, is_search_parameter, open_values, parameter_facts
 from schemarouter.understand.actions import action_verb
 from schemarouter.understand.base import Analysis
@@ -121,6 +122,22 @@ def test_the_parameter_a_source_sends_its_key_in_takes_no_value() -> None:
     params = [Parameter(name="wskey", type="string", required=True), Parameter(name="query", type="string")]
     facts = {p.name: parameter_facts(p, "/search.json", "wskey") for p in params}
     assert open_values(params, a, "/search.json", facts=facts).values == {"query": "Vermeer"}
+
+
+def test_a_value_written_after_a_noun_fills_the_parameter_that_noun_heads() -> None:
+    law = _read("Details of the transportation law 12345")
+    assert open_values([Parameter(name="law_type", type="string")], law, "/v1.json").values == {}, \
+        "a law is no law type"
+    gene = _read("Phenotypes of the gene SCN1A")
+    assert open_values([Parameter(name="geneSymbol", type="string")], gene, "/hpo").values == {"geneSymbol": "SCN1A"}
+
+
+def test_a_parameter_named_for_a_kind_of_identifier_takes_that_identifier(graph: SchemaGraph) -> None:
+    question = "In CROssBAR, what is the canonical SMILES of PubChem compound CID 2244?"
+    a = Router(graph).understander.understand(question, graph)  # the entity readers know a CID
+    params = [Parameter(name="inchiKey", type="array"), Parameter(name="cid", type="array")]
+    assert open_values(params, a, "/pubchem/compounds").values == {"cid": ["2244"]}, \
+        "an InChIKey has a published shape 2244 does not have"
 
 
 def test_the_prefix_of_an_identifier_is_a_word_of_the_question() -> None:

@@ -137,7 +137,8 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> Pa
         words=words,
         lname=p.name.lower(),
         fmt="" if fmt in _TYPE_NAMES else fmt,
-        scheme=_SCHEMES.get(fmt) or (_SCHEMES.get(words[-1]) if words else None),
+        # by format, by the name's last word (``author_orcid``) or by the whole name (``inchiKey``)
+        scheme=_SCHEMES.get(fmt) or (_SCHEMES.get(words[-1]) or _SCHEMES.get("".join(words)) if words else None),
         id_like=_looks_like_id(p) or _described_as_id(p.description),
         in_path=_in_path(p, path),
         coded=_coded(p),
@@ -361,6 +362,15 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
     if p.enum:
         hit = _enum_member(p, analysis)
         return (hit, "", f"'{hit}' is said in the question", True) if hit is not None else None
+    kind = _identifier_kind(f.words)
+    if kind is not None:
+        # named for a kind of identifier the readers know (``cid``, ``pmid``, ``doi_list``): the
+        # identifier of that kind, a list of one for a list parameter
+        found = next((e for e in analysis.entities if e.kind == kind and str(e.value) not in taken), None)
+        if found is not None:
+            token = str(found.value)
+            value: Any = [token] if p.type == "array" else _typed(p, token)
+            return value, token, f"the {kind} '{token}' in the question", True
     if p.pattern:
         for e in [*_identifiers(analysis), *analysis.entities, *analysis.names]:
             token = str(e.value)
@@ -483,15 +493,20 @@ def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
     words = _name_words(p.name)
     if not words:
         return None
-    for word in reversed(words):  # "gene SCN1A" for ``genesymbol``, "article 2066037" for ``article_id``
-        if word in ("id", "ids", "code", "name", "number", "by", "of"):
-            continue
-        value = analysis.labels.get(_noun(word, analysis.labels))
-        if value is not None and value not in taken:
-            if p.type in ("integer", "number") and not value.replace(".", "", 1).lstrip("-").isdigit():
-                continue
-            return value
-    return None
+    # the head noun: the last word that is not a generic one ("gene SCN1A" for ``geneSymbol``, "article
+    # 2066037" for ``article_id``); a word before it only qualifies it ("law 12345" is no ``law_type``)
+    head = next((w for w in reversed(words) if w not in _GENERIC_NAME_WORDS), None)
+    if head is None:
+        return None
+    value = analysis.labels.get(_noun(head, analysis.labels))
+    if value is None or value in taken:
+        return None
+    if p.type in ("integer", "number") and not value.replace(".", "", 1).lstrip("-").isdigit():
+        return None
+    return value
+
+
+_GENERIC_NAME_WORDS = frozenset(["id", "ids", "code", "name", "number", "by", "of", "symbol", "label", "value"])
 
 
 def _noun(word: str, nouns: dict[str, Any]) -> str:
@@ -623,6 +638,18 @@ def _described_as_id(description: str) -> bool:
     Enter the QueryID number...") and not a name or text: no name of the question is its value."""
     first = description.split(". ", 1)[0]
     return bool(_ID_PROSE.search(first)) and not _NAME_PROSE.search(first)
+
+
+def _identifier_kind(words: Sequence[str]) -> str | None:
+    """The kind of identifier (of :data:`ID_KINDS`) a parameter is named for: its head word
+    (``pubchem_cid``, ``pmid``) or its whole name (``inchiKey``, ``arxiv_id``)."""
+    if not words:
+        return None
+    joined = "_".join(words)
+    for candidate in (words[-1], joined, "".join(words)):
+        if candidate in ID_KINDS:
+            return candidate
+    return None
 
 
 def _looks_like_id(p: Parameter) -> bool:
