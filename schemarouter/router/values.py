@@ -366,11 +366,11 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
     if kind is not None:
         # named for a kind of identifier the readers know (``cid``, ``pmid``, ``doi_list``): the
         # identifier of that kind, a list of one for a list parameter
-        found = next((e for e in analysis.entities if e.kind == kind and str(e.value) not in taken), None)
-        if found is not None:
-            token = str(found.value)
-            value: Any = [token] if p.type == "array" else _typed(p, token)
-            return value, token, f"the {kind} '{token}' in the question", True
+        of_kind = next((e for e in analysis.entities if e.kind == kind and str(e.value) not in taken), None)
+        if of_kind is not None:
+            token = str(of_kind.value)
+            return ([token] if p.type == "array" else _typed(p, token)), token, \
+                f"the {kind} '{token}' in the question", True
     if p.pattern:
         for e in [*_identifiers(analysis), *analysis.entities, *analysis.names]:
             token = str(e.value)
