@@ -40,6 +40,9 @@ def _read(text: str) -> Analysis:
     ("Find the EFO record for asthma", []),  # nor is an acronym alone
     ("Dew point at stations KRDU and KJFK?", []),  # nor are codes joined by "and"
     ("Is Pride and Prejudice on TV?", ["Pride and Prejudice"]),
+    ("Who directed Star Wars: The Last Jedi?", ["Star Wars: The Last Jedi"]),  # a subtitle after a colon
+    ("Star Wars: The Last Jedi was released when?", ["Star Wars: The Last Jedi"]),
+    ("Note: The Dark Knight was released when?", ["Dark Knight"]),  # one word opening the sentence is a label
 ])
 def test_proper_names_come_from_capitals_and_quotes(text: str, names: list[str]) -> None:
     assert [e.value for e in proper_names(text, [])] == names
@@ -138,6 +141,16 @@ def test_a_parameter_named_for_a_kind_of_identifier_takes_that_identifier(graph:
     params = [Parameter(name="inchiKey", type="array"), Parameter(name="cid", type="array")]
     assert open_values(params, a, "/pubchem/compounds").values == {"cid": ["2244"]}, \
         "an InChIKey has a published shape 2244 does not have"
+
+
+@pytest.mark.parametrize(("question", "names"), [
+    ("When was The Shape of Water released?", ["The Shape of Water"]),  # "Water" is also a compound
+    ("Who starred in Iron Man?", ["Iron Man"]),  # and "Iron" an element
+    ("What is the band gap of GaN and AlN?", []),  # entities alone make no name
+])
+def test_a_title_is_read_through_the_entities_in_it(graph: SchemaGraph, question: str, names: list[str]) -> None:
+    analysis = Router(graph).understander.understand(question, graph)
+    assert [str(n.value) for n in analysis.names if not n.extra.get("entity")] == names
 
 
 def test_the_prefix_of_an_identifier_is_a_word_of_the_question() -> None:

@@ -80,7 +80,12 @@ def proper_names(text: str, taken: list[tuple[int, int]]) -> list[Entity]:
     for m in tokens:
         word = m.group()
         gap = text[previous_end:m.start()] if previous_end >= 0 else " "
-        if run and (gap.strip() not in ("", "-") or "\n" in gap):
+        # a subtitle after a colon is part of the title ("Star Wars: The Last Jedi"); one word that
+        # opens the sentence is a label ("Note: The Dark Knight ...")
+        subtitle = gap.strip() == ":" and _capitalized(word) and (
+            word.lower() not in _OPENERS or word.lower() in ("the", "a", "an")) and not (
+            len(run) == 1 and _opens_sentence(text, run[0].start()))
+        if run and (gap.strip() not in ("", "-") or "\n" in gap) and not subtitle:
             close()
         if _capitalized(word) or (word[:1].isdigit() and run) or (run and word.lower() in _CONNECTORS):
             if _capitalized(word) and word.lower() in _NOT_NAMES:

@@ -106,7 +106,11 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     taken = [(e.start, e.end) for e in analysis.entities] + list(source_spans) + [span for span, _ in dates]
     # identifiers first: "MONDO" in "MONDO:0007739" is part of an identifier, not a name
     first_ids = [(e.start, e.end) for e in identifier_tokens(text, taken)]
-    names = proper_names(text, taken + first_ids)
+    # a capitalized entity among other capitalized words is a word of a title ("The Shape of Water",
+    # "Iron Man"): names are read through it, and a name made of entities alone is none
+    capitalized = [(e.start, e.end) for e in analysis.entities if e.text[:1].isupper()]
+    names = [n for n in proper_names(text, [s for s in taken if s not in capitalized] + first_ids)
+             if not _entities_alone(text, n, capitalized)]
     if known is not None:
         names = [e for e in names if e.extra.get("quoted") or not _all_known(str(e.value), known)]
     # things the entity readers named (a compound, a company, a quoted title) are names a search takes
@@ -188,6 +192,19 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     analysis.live = asks_now(text)
     analysis.own = bool(_OWN.search(text))
     analysis.compare_kinds = wording.constraint_kinds(text) if analysis.compare else []
+
+
+def _entities_alone(text: str, name: Entity, spans: list[tuple[int, int]]) -> bool:
+    """Whether ``name`` holds an entity and every capitalized word of it lies in one of the entity
+    ``spans`` ("GaN and AlN", "Sodium Chloride"): a name only where some capitalized word is not an
+    entity's."""
+    if not any(s < name.end and name.start < e for s, e in spans):
+        return False
+    for m in re.finditer(r"\S+", text[name.start:name.end]):
+        start = name.start + m.start()
+        if m.group()[:1].isupper() and not any(s <= start < e for s, e in spans):
+            return False
+    return True
 
 
 def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
