@@ -15,7 +15,8 @@ from schemarouter.execution.spec import AdapterSpec
 from schemarouter.local_sources import LocalSource, check_adapter_specs
 from schemarouter.models import Auth, License, Source
 from schemarouter.openapi.errors import OpenAPIImportError, mapping
-from schemarouter.openapi.mapper import DraftEndpoint, slugify
+from schemarouter.openapi.mapper import DraftEndpoint
+from schemarouter.openapi.naming import slugify
 from schemarouter.openapi.overlay import EndpointOverlay, FieldOverlay, Overlay
 from schemarouter.openapi.report import ImportReport
 

@@ -17,15 +17,23 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from schemarouter.openapi.errors import OpenAPIImportError, mapping, sequence
+from schemarouter.openapi.naming import (
+    choose_identifier,
+    field_name,
+    has_id_property,
+    slugify,
+    unique,
+    valid_name,
+    words,
+)
 from schemarouter.openapi.overlay import Overlay
 from schemarouter.openapi.report import ImportReport
 from schemarouter.openapi.resolver import CircularRef, DanglingRef, ExternalRef, Resolver
-from schemarouter.openapi.schema import FlatField, Flattener
+from schemarouter.openapi.schema import FlatField, Flattener, schema_from_example
 from schemarouter.safeload import UnsafeDocumentError, load_json
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
@@ -47,10 +55,6 @@ _FORMAT_NAMES = frozenset({"format", "fmt", "ext", "extension", "output", "outpu
                            "responseformat", "outputformat"})
 _PARAM_TYPES = {"string", "integer", "number", "boolean", "array", "object"}
 _FORMAT = re.compile(r"^[A-Za-z0-9_.\-]{1,64}$")
-_ID_KEYS = ("uuid", "uid", "key", "code", "slug")  # the record-vs-envelope test (unchanged: it decides field names)
-# Words that name a record key on their own or as the last word of a property name.
-_ID_WORDS = ("id", "sid", "urn", "uuid", "uid", "guid", "accession", "doi", "key", "code", "slug", "identifier",
-             "ident", "handle", "isbn", "issn", "orcid", "pmid", "symbol")
 _READ_WORDS = frozenset({"search", "query", "list", "find", "lookup", "filter"})
 _WRITE_WORDS = frozenset({
     "create", "add", "update", "delete", "remove", "set", "put", "patch", "upload", "send", "cancel", "submit",
@@ -100,35 +104,6 @@ class DraftEndpoint:
     fixed: dict[str, Any] = field(default_factory=dict)  # parameters always sent with one value (format=json)
 
 
-def slugify(text: str) -> str:
-    """A lower-case identifier from an operation id or path, starting with a letter."""
-    slug = re.sub(r"[^a-z0-9]+", "_", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", text).lower()).strip("_")
-    if not slug or not slug[0].isalpha():
-        slug = f"op_{slug}".rstrip("_")
-    return slug[:64].rstrip("_")
-
-
-def field_name(path: str) -> str:
-    """A field name from a response path: separators become underscores."""
-    name = re.sub(r"[^A-Za-z0-9_]+", "_", path.replace("[]", "").replace(".", "_")).strip("_")
-    return name if name and (name[0].isalpha() or name[0] == "_") else f"f_{name}"
-
-
-def words(name: str) -> list[str]:
-    """``accountSid`` -> [account, sid]; ``ENTRY_ID`` -> [entry, id]."""
-    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", name))
-    return [w for w in re.split(r"[^A-Za-z0-9]+", spaced.lower()) if w]
-
-
-def _unique(base: str, taken: set[str], limit: int) -> str:
-    name, n = base[:limit], 2
-    while name in taken:
-        suffix = f"_{n}"
-        name, n = base[: limit - len(suffix)] + suffix, n + 1
-    taken.add(name)
-    return name
-
-
 def as_bool(value: Any) -> bool | None:
     """A YAML/JSON boolean, also when written as a string (``"false"``); None when it is neither."""
     if isinstance(value, bool):
@@ -137,28 +112,6 @@ def as_bool(value: Any) -> bool | None:
         return value.strip().lower() in ("true", "yes")
     if isinstance(value, int) and value in (0, 1):
         return bool(value)
-    return None
-
-
-def choose_identifier(fields: list[FlatField], names: list[str], path_params: Sequence[str] = ()) -> str | None:
-    """The record key: ``id``; a property named like the endpoint's path parameter; an id-like name
-    (``sid``, ``urn``, ``accession``, ``uuid``, ``doi``, ``code``, ...); a name whose last word is one
-    (``account_sid``, ``entryId``). Scalars outside lists only, top-level before nested."""
-    scalar = [(f, n) for f, n in zip(fields, names, strict=True)
-              if not f.in_list and f.type in ("string", "integer")]
-    top = [(f, n) for f, n in scalar if "." not in f.path]
-    wanted = {p.lower() for p in path_params}
-    for pool in (top, scalar):
-        for rule in (
-            lambda k: k.lower() == "id",
-            lambda k: k.lower() in wanted,
-            lambda k: k.lower() in _ID_WORDS,
-            lambda k: k.endswith(("_id", "Id", "ID", "-id")),
-            lambda k: len(words(k)) > 1 and words(k)[-1] in _ID_WORDS,
-        ):
-            for f, n in pool:
-                if rule(f.key):
-                    return n
     return None
 
 
@@ -344,7 +297,7 @@ class Mapper:
             base = slugify(path.replace("{", "by_"))
         else:
             base = slugify(f"{method}_{path.replace('{', 'by_')}")
-        return _unique(base, taken, 64)
+        return unique(base, taken, 64)
 
     def _endpoint(
         self, path: str, item: dict[str, Any], op: dict[str, Any], place: str, method: str, taken: set[str],
@@ -418,7 +371,7 @@ class Mapper:
         names: list[str] = []
         used: set[str] = set()
         for f in fields:
-            names.append(_unique(field_name(f.path), used, 128))
+            names.append(unique(field_name(f.path), used, 128))
         for name, field_overlay in declared.items():
             if name in used:
                 raise OpenAPIImportError(
@@ -477,7 +430,7 @@ class Mapper:
         for var in _TEMPLATE_VAR.findall(path):
             if var in declared:
                 continue
-            name = _valid_name(var, {p.name for p in params})
+            name = valid_name(var, {p.name for p in params})
             if name != var:
                 path = path.replace("{" + var + "}", "{" + name + "}")
             params.append(DraftParam(name=name, type="string", location="path", required=True))
@@ -513,7 +466,7 @@ class Mapper:
             if location == "path" and (not _NAME.match(name) or name in query_names):
                 # a path variable's name never goes on the wire: rename it to a declarable one
                 taken = query_names | {n for (loc, n) in merged if loc == "path" and n != name}
-                declared_name = _valid_name(name + ("_path" if name in query_names else ""), taken)
+                declared_name = valid_name(name + ("_path" if name in query_names else ""), taken)
             elif not _NAME.match(name):
                 self.report.add(where, "parameter name not allowed in a declaration", repr(name) + (
                     "; required: send it with the overlay's endpoint 'fixed'" if required else ""))
@@ -677,7 +630,7 @@ class Mapper:
             return wanted, self._follow(node, chain, wanted, place, endpoint_id), chain
         if self.flattener.value_type(node, where) == "array":
             return "", node.get("items", {}), chain
-        if _has_id_property(node):
+        if has_id_property(node):
             return "", node, chain  # a record with an id of its own, not an envelope around a list
         lists = self._record_lists(node, chain, where)
         if not lists:
@@ -717,7 +670,7 @@ class Mapper:
             except CircularRef:
                 continue
             if (child_node is not None and self.flattener.value_type(child_node, where) == "object"
-                    and child_node.get("properties") and not _has_id_property(child_node)
+                    and child_node.get("properties") and not has_id_property(child_node)
                     and _RECORDS_KEY.match(str(key))):
                 out.append((str(key), (child_node, child_chain)))
         return out
@@ -740,48 +693,3 @@ class Mapper:
         if current is not None and self.flattener.value_type(current, place) == "array":
             return current.get("items", {})
         return current
-
-
-def schema_from_example(value: Any, depth: int = 0) -> dict[str, Any]:
-    """A JSON schema describing ``value`` (objects, lists, scalars; ``null`` left untyped), depth-bounded."""
-    if depth > 8:
-        return {}
-    if isinstance(value, dict):
-        return {"type": "object", "properties": {str(k): schema_from_example(v, depth + 1) for k, v in
-                                                 list(value.items())[:500]}}
-    if isinstance(value, list):
-        objects = [v for v in value[:50] if isinstance(v, dict)]
-        if objects:
-            merged: dict[str, Any] = {}
-            for obj in objects:
-                for k, v in obj.items():
-                    if merged.get(k) is None:
-                        merged[k] = v
-            return {"type": "array", "items": schema_from_example(merged, depth + 1)}
-        first = next((v for v in value if v is not None), None)
-        return {"type": "array", "items": schema_from_example(first, depth + 1) if first is not None else {}}
-    if isinstance(value, bool):
-        return {"type": "boolean"}
-    if isinstance(value, int):
-        return {"type": "integer"}
-    if isinstance(value, float):
-        return {"type": "number"}
-    if isinstance(value, str):
-        return {"type": "string"}
-    return {}
-
-
-def _valid_name(name: str, taken: set[str]) -> str:
-    """A declarable parameter name for a path variable (its name is never sent)."""
-    base = re.sub(r"[^A-Za-z0-9_.\-]+", "_", name).strip("_") or "param"
-    if not (base[0].isalpha() or base[0] == "_"):
-        base = f"p_{base}"
-    candidate, n = base, 2
-    while candidate in taken:
-        candidate, n = f"{base}_{n}", n + 1
-    return candidate[:128]
-
-
-def _has_id_property(node: dict[str, Any]) -> bool:
-    keys = [str(k) for k in (node.get("properties") or {})]
-    return any(k.lower() == "id" or k.lower() in _ID_KEYS or k.endswith(("_id", "Id", "ID")) for k in keys)

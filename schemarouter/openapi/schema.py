@@ -402,3 +402,32 @@ def _scalar_type(resolver: Resolver, branch: Any, chain: tuple[str, ...]) -> str
 def _format(node: dict[str, Any]) -> str | None:
     value = node.get("format")
     return value if isinstance(value, str) else None
+
+
+def schema_from_example(value: Any, depth: int = 0) -> dict[str, Any]:
+    """A JSON schema describing ``value`` (objects, lists, scalars; ``null`` left untyped), depth-bounded."""
+    if depth > 8:
+        return {}
+    if isinstance(value, dict):
+        return {"type": "object", "properties": {str(k): schema_from_example(v, depth + 1) for k, v in
+                                                 list(value.items())[:500]}}
+    if isinstance(value, list):
+        objects = [v for v in value[:50] if isinstance(v, dict)]
+        if objects:
+            merged: dict[str, Any] = {}
+            for obj in objects:
+                for k, v in obj.items():
+                    if merged.get(k) is None:
+                        merged[k] = v
+            return {"type": "array", "items": schema_from_example(merged, depth + 1)}
+        first = next((v for v in value if v is not None), None)
+        return {"type": "array", "items": schema_from_example(first, depth + 1) if first is not None else {}}
+    if isinstance(value, bool):
+        return {"type": "boolean"}
+    if isinstance(value, int):
+        return {"type": "integer"}
+    if isinstance(value, float):
+        return {"type": "number"}
+    if isinstance(value, str):
+        return {"type": "string"}
+    return {}
