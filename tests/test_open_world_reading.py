@@ -13,7 +13,8 @@ from schemarouter.graph.terms import compound_terms, name_terms, path_terms, que
 from schemarouter.models import Parameter, Source
 from schemarouter.plan import Understanding
 from schemarouter.router import Router
-from schemarouter.router.values import is_credential, is_search_parameter, open_values, parameter_facts
+from schemarouter.router.param_facts import is_credential, is_search_parameter, parameter_facts
+from schemarouter.router.values import open_values
 from schemarouter.understand.actions import action_verb
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.names import identifier_tokens, proper_names

@@ -20,7 +20,8 @@ from typing import Any
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.links import Link, resource_of
 from schemarouter.graph.terms import path_terms
-from schemarouter.router.values import Filled, is_credential, is_search_parameter
+from schemarouter.router.param_facts import is_credential, is_search_parameter
+from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
 
 MAX_DEPTH = 3

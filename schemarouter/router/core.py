@@ -22,6 +22,7 @@ from schemarouter.graph.text import normalize
 from schemarouter.plan import FieldMeta, Plan, PlanStep, Understanding
 from schemarouter.router.matching import EndpointMatch, concept_hits, match_endpoint, match_from_hits
 from schemarouter.router.open_route import chain_steps, explained, fill, open_route, question_values
+from schemarouter.router.param_facts import is_credential, is_search_parameter
 from schemarouter.router.params import fill_params
 from schemarouter.router.ranking import (
     Candidate,
@@ -34,7 +35,6 @@ from schemarouter.router.ranking import (
     ranking_key,
     sort_key,
 )
-from schemarouter.router.values import is_credential, is_search_parameter
 from schemarouter.understand.base import Analysis, Understander
 from schemarouter.understand.evidence import ENTITY_CONCEPT
 

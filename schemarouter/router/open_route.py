@@ -29,8 +29,9 @@ from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.plan import FieldMeta, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node
+from schemarouter.router.param_facts import ID_KINDS, ParamFacts, parameter_facts
 from schemarouter.router.params import fill_params
-from schemarouter.router.values import ID_KINDS, Filled, ParamFacts, open_values, parameter_facts
+from schemarouter.router.values import Filled, open_values
 from schemarouter.understand.base import Analysis
 
 Mode = Literal["recall", "minimal"]

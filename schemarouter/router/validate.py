@@ -9,7 +9,7 @@ from typing import Any
 
 from schemarouter.graph import SchemaGraph
 from schemarouter.plan import Plan, binding_of
-from schemarouter.router.values import is_credential, is_search_parameter
+from schemarouter.router.param_facts import is_credential, is_search_parameter
 
 _TYPES: dict[str, tuple[type, ...]] = {
     "string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),

@@ -12,6 +12,9 @@ the parameter takes, judged from those declarations:
 - ``season_number``-like integers take "the second season" / "season 2";
 - a year parameter takes the year.
 
+What a declaration says whatever the question (free text, credential, identifier, path segment)
+is read once per endpoint in :mod:`schemarouter.router.param_facts`; this module reads the question.
+
 Nothing is invented: a parameter the question says nothing about stays out (and a required one
 is then bound to an earlier step, or the endpoint is not used). A declared ``example`` is never
 a value.
@@ -27,17 +30,18 @@ from typing import Any
 
 from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
-from schemarouter.graph.text import humanize
 from schemarouter.models import Parameter
+from schemarouter.router.param_facts import (
+    ID_KINDS,
+    ParamFacts,
+    identifier_kind,
+    in_path,
+    name_words,
+    parameter_facts,
+)
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.entities import Entity
 from schemarouter.understand.reading import id_prefix
-
-_SEARCH_NAMES = frozenset(
-    ["query", "q", "search", "searchterm", "search_term", "term", "terms", "keyword", "keywords", "text", "freetext", "free_text", "qs", "find", "name", "title", "label", "query_string", "querystring", "search_query"]
-)
-# Entity kinds that are identifiers of some database: a resource-id parameter may take them.
-ID_KINDS = ("doi", "pmid", "arxiv_id", "cid", "material_id", "inchikey")
 
 
 @dataclass
@@ -63,87 +67,8 @@ class Filled:
         self.why.update(other.why)
 
 
-def is_search_parameter(p: Parameter) -> bool:
-    """A free-text parameter: by concept, by name, or by a description that says it searches; never
-    one that takes only the members of an enum (``p_fntype``: EXACT, CONTAINS... "the type of text
-    search" is no text to search for)."""
-    if p.enum and p.concept != "query_text":
-        return False
-    return _is_search(p.name, p.type, p.concept, p.description)
-
-
-@lru_cache(maxsize=65_536)
-def _is_search(name: str, type_: str, concept: str | None, description: str) -> bool:
-    if concept == "query_text":
-        return True
-    if name.lower() in _SEARCH_NAMES and type_ != "boolean":
-        return True  # a parameter named ``query`` takes text whatever type a document gives it
-    if type_ not in ("string", "array"):
-        return False
-    return bool(_SEARCH_PROSE.search(description))
-
-
-# Spellings the vocabulary rules (router.params) give values in; parameters with them are theirs.
-VOCABULARY_FORMATS = frozenset({
-    "formula_alphabetical", "formula_hill", "formula_hill_spaced", "element_list", "species_count",
-    "title_underscored", "year_range", "year_from", "year_until", "year_comparison", "lower_bound",
-    "upper_bound", "range_star",
-})
-_SEARCH_PROSE = re.compile(r"\b(?:search|query) (?:text|string|term)|\bfree[- ]text\b|text to search", re.I)
-_CODE_PROSE = re.compile(r"\b(?:code|ISO[- ]?3166|2[- ]letter|two[- ]letter)\b", re.I)
-_CREDENTIALS = frozenset(
-    ["key", "apikey", "api_key", "api-key", "appid", "app_id", "token", "access_token", "auth", "authorization", "apitoken", "api_token", "subscription-key", "subscription_key", "x-api-key"]
-)
 _START = frozenset(["start", "from", "since", "begin", "after", "min"])
 _END = frozenset(["end", "to", "until", "till", "before", "max"])
-
-
-def is_credential(p: Parameter, auth_name: str | None = None) -> bool:
-    """A parameter that carries the user's key: sent by the executor from the environment, never read
-    from a question (and no reason to avoid the endpoint)."""
-    return p.name.lower() in _CREDENTIALS or (auth_name is not None and p.name == auth_name)
-
-
-_TYPE_NAMES = frozenset({"string", "integer", "number", "boolean", "array", "object", "text"})
-
-
-@dataclass(frozen=True, slots=True)
-class ParamFacts:
-    """What a parameter's declaration says of the values it takes, whatever the question: read once
-    per endpoint and graph (``parameter_facts``), not once per question and candidate."""
-
-    own: bool  # filled here (not by the vocabulary rules, which own concepts and their spellings)
-    credential: bool
-    search: bool
-    words: tuple[str, ...]  # the name's words
-    lname: str  # the name in lower case
-    fmt: str  # the declared format in lower case; "" where it only restates the type
-    scheme: re.Pattern[str] | None  # the published shape of the identifier scheme it is named for
-    id_like: bool  # named for an identifier (``gene_id``, ``accession``)
-    in_path: bool  # a segment of the endpoint's URL path
-    coded: bool  # takes a short code (a country or station code)
-    plural: bool  # named for several things (``stations``)
-
-
-def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> ParamFacts:
-    """The question-independent facts of parameter ``p`` of the endpoint at ``path`` (whose source
-    sends its key as ``auth_name``)."""
-    words = tuple(_name_words(p.name))
-    fmt = (p.format or "").lower()
-    return ParamFacts(
-        own=not ((p.concept and p.concept != "query_text") or (p.format or "") in VOCABULARY_FORMATS),
-        credential=is_credential(p, auth_name),
-        search=is_search_parameter(p),
-        words=words,
-        lname=p.name.lower(),
-        fmt="" if fmt in _TYPE_NAMES else fmt,
-        # by format, by the name's last word (``author_orcid``) or by the whole name (``inchiKey``)
-        scheme=_SCHEMES.get(fmt) or (_SCHEMES.get(words[-1]) or _SCHEMES.get("".join(words)) if words else None),
-        id_like=_looks_like_id(p) or _described_as_id(p.description),
-        in_path=_in_path(p, path),
-        coded=_coded(p),
-        plural=_plural(p),
-    )
 
 
 def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: set[str] | None = None,
@@ -300,19 +225,6 @@ def _spend(out: Filled, p: Parameter, f: ParamFacts, got: Got, question: str) ->
             out.tied.add(key)
 
 
-# Identifier schemes with a fixed, published shape: a parameter named for one (``issn``,
-# ``author_orcid``) takes only a value of that shape, never a title or a name.
-_SCHEMES: dict[str, re.Pattern[str]] = {
-    "issn": re.compile(r"\d{4}-?\d{3}[\dXx]"),
-    "isbn": re.compile(r"(?:\d[- ]?){9}[\dXx]|(?:\d[- ]?){12}\d"),
-    "orcid": re.compile(r"(?:https?://orcid\.org/)?\d{4}-\d{4}-\d{4}-\d{3}[\dX]"),
-    "doi": re.compile(r"(?:https?://(?:dx\.)?doi\.org/)?10\.\d{4,9}/\S+"),
-    "pmid": re.compile(r"\d{1,9}"),
-    "pmcid": re.compile(r"PMC\d+", re.IGNORECASE),
-    "inchikey": re.compile(r"[A-Z]{14}-[A-Z]{10}-[A-Z]"),
-}
-
-
 def _value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: set[str],
            unexplained: Callable[[str], bool] | None = None) -> Got:
     got = _any_value(p, f, analysis, path, taken, unexplained)
@@ -362,7 +274,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
     if p.enum:
         hit = _enum_member(p, analysis)
         return (hit, "", f"'{hit}' is said in the question", True) if hit is not None else None
-    kind = _identifier_kind(f.words)
+    kind = identifier_kind(f.words)
     if kind is not None:
         # named for a kind of identifier the readers know (``cid``, ``pmid``, ``doi_list``): the
         # identifier of that kind, a list of one for a list parameter
@@ -454,17 +366,6 @@ def _kind_named(question: str, value: str) -> str | None:
     return stem(m.group(1).lower()) if m else None
 
 
-def _in_path(p: Parameter, path: str) -> bool:
-    """Whether the parameter is a segment of the URL path (not a templated query string)."""
-    return "{" + p.name + "}" in path.split("?", 1)[0]
-
-
-def _plural(p: Parameter) -> bool:
-    """A parameter named for several things (``ids``, ``stations``, ``sids``): it takes a list."""
-    words = _name_words(p.name)
-    return bool(words) and len(words[-1]) > 3 and words[-1].endswith("s") and not words[-1].endswith("ss")
-
-
 def _all_of_a_kind(p: Parameter, analysis: Analysis, taken: set[str]) -> list[str]:
     """Every free value of the kind the parameter takes, when the question gives two or more:
     identifiers for an id list, codes for a code list."""
@@ -475,22 +376,11 @@ def _all_of_a_kind(p: Parameter, analysis: Analysis, taken: set[str]) -> list[st
     return []
 
 
-def _coded(p: Parameter) -> bool:
-    """A parameter that takes a short code (a country or station code), by its name or description."""
-    return _coded_by(p.name, p.description)
-
-
-@lru_cache(maxsize=65_536)
-def _coded_by(name: str, description: str) -> bool:
-    words = _name_words(name)
-    return bool(words) and (words[-1] in ("code", "country", "iso", "station") or bool(_CODE_PROSE.search(description)))
-
-
 def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
     """The value written right after the parameter's noun ("station KRDU" for ``station``)."""
     if not analysis.labels:
         return None
-    words = _name_words(p.name)
+    words = name_words(p.name)
     if not words:
         return None
     # the head noun: the last word that is not a generic one ("gene SCN1A" for ``geneSymbol``, "article
@@ -540,12 +430,6 @@ def _date_for(words: Sequence[str], dates: list[str], taken: set[str]) -> str | 
     if set(words) & _START:
         return dates[0] if dates[0] not in taken else None
     return next((d for d in dates if d not in taken), None)
-
-
-@lru_cache(maxsize=65_536)
-def _name_words(name: str) -> list[str]:
-    """A parameter name's words (remembered: the same names recur across endpoints and questions)."""
-    return humanize(name).split()
 
 
 def _first_free(entities: list[Entity], taken: set[str]) -> Entity | None:
@@ -628,39 +512,10 @@ def _enum_member(p: Parameter, analysis: Analysis) -> Any:
     return hits[0] if len(hits) == 1 else None
 
 
-_ID_PROSE = re.compile(r"\bID\b|\bIds?\b|\bidentifier\b|\baccession\b")
-_NAME_PROSE = re.compile(r"\b(?:names?|titles?|text|terms?|keywords?)\b", re.IGNORECASE)
-
-
-@lru_cache(maxsize=65_536)
-def _described_as_id(description: str) -> bool:
-    """A parameter whose description's first sentence calls it an identifier ("Query ID Selector.
-    Enter the QueryID number...") and not a name or text: no name of the question is its value."""
-    first = description.split(". ", 1)[0]
-    return bool(_ID_PROSE.search(first)) and not _NAME_PROSE.search(first)
-
-
-def _identifier_kind(words: Sequence[str]) -> str | None:
-    """The kind of identifier (of :data:`ID_KINDS`) a parameter is named for: its head word
-    (``pubchem_cid``, ``pmid``) or its whole name (``inchiKey``, ``arxiv_id``)."""
-    if not words:
-        return None
-    joined = "_".join(words)
-    for candidate in (words[-1], joined, "".join(words)):
-        if candidate in ID_KINDS:
-            return candidate
-    return None
-
-
-def _looks_like_id(p: Parameter) -> bool:
-    words = _name_words(p.name)
-    return bool(words) and words[-1] in ("id", "ids", "key", "code", "uid", "uuid", "urn", "accession", "curie", "doi")
-
-
 def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tuple[Entity, float] | None:
     """An identifier-shaped token for a resource-id parameter and how firmly the question ties it to
     the parameter (see ``Got``); a DOI for a DOI parameter."""
-    words = _name_words(p.name)
+    words = name_words(p.name)
     if "doi" in words or (p.format or "").lower() == "doi":
         doi = analysis.entity("doi")
         return (doi, 1.0) if doi is not None and str(doi.value) not in taken else None
@@ -672,7 +527,7 @@ def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]
         free = [e for e in free if str(e.value).isdigit()]
     resource = resource_of(p.name, path)
     # an id filtering a collection ("/proteins?accession=") names a record of that collection
-    collection = () if _in_path(p, path) else _collection_terms(path)
+    collection = () if in_path(p, path) else _collection_terms(path)
     resource = resource or collection
     if not free:
         # a short number written after the resource's name: "variant set 42" for /variant-sets/{id}
@@ -778,7 +633,7 @@ def _counted(p: Parameter, analysis: Analysis) -> tuple[str, int] | None:
     "a 7-day forecast"."""
     if not analysis.counts:
         return None
-    words = _name_words(p.name)
+    words = name_words(p.name)
     if not words:
         return None
     if words[-1] in ("number", "num", "no", "index"):

@@ -1,0 +1,175 @@
+"""What a parameter's declaration says of the values it takes, whatever the question.
+
+Its name's words, whether it is free text, a credential, an identifier (and of which published
+scheme), a path segment, a code or a list: read once per endpoint and graph
+(:class:`ParamFacts`, kept in the graph's memo by the open route), so that filling parameters
+from a question (:mod:`schemarouter.router.values`) only reads the question.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from schemarouter.graph.text import humanize
+from schemarouter.models import Parameter
+
+_SEARCH_NAMES = frozenset(
+    ["query", "q", "search", "searchterm", "search_term", "term", "terms", "keyword", "keywords", "text", "freetext", "free_text", "qs", "find", "name", "title", "label", "query_string", "querystring", "search_query"]
+)
+# Entity kinds that are identifiers of some database: a resource-id parameter may take them.
+ID_KINDS = ("doi", "pmid", "arxiv_id", "cid", "material_id", "inchikey")
+
+
+def is_search_parameter(p: Parameter) -> bool:
+    """A free-text parameter: by concept, by name, or by a description that says it searches; never
+    one that takes only the members of an enum (``p_fntype``: EXACT, CONTAINS... "the type of text
+    search" is no text to search for)."""
+    if p.enum and p.concept != "query_text":
+        return False
+    return _is_search(p.name, p.type, p.concept, p.description)
+
+
+@lru_cache(maxsize=65_536)
+def _is_search(name: str, type_: str, concept: str | None, description: str) -> bool:
+    if concept == "query_text":
+        return True
+    if name.lower() in _SEARCH_NAMES and type_ != "boolean":
+        return True  # a parameter named ``query`` takes text whatever type a document gives it
+    if type_ not in ("string", "array"):
+        return False
+    return bool(_SEARCH_PROSE.search(description))
+
+
+# Spellings the vocabulary rules (router.params) give values in; parameters with them are theirs.
+VOCABULARY_FORMATS = frozenset({
+    "formula_alphabetical", "formula_hill", "formula_hill_spaced", "element_list", "species_count",
+    "title_underscored", "year_range", "year_from", "year_until", "year_comparison", "lower_bound",
+    "upper_bound", "range_star",
+})
+_SEARCH_PROSE = re.compile(r"\b(?:search|query) (?:text|string|term)|\bfree[- ]text\b|text to search", re.I)
+_CODE_PROSE = re.compile(r"\b(?:code|ISO[- ]?3166|2[- ]letter|two[- ]letter)\b", re.I)
+_CREDENTIALS = frozenset(
+    ["key", "apikey", "api_key", "api-key", "appid", "app_id", "token", "access_token", "auth", "authorization", "apitoken", "api_token", "subscription-key", "subscription_key", "x-api-key"]
+)
+
+
+def is_credential(p: Parameter, auth_name: str | None = None) -> bool:
+    """A parameter that carries the user's key: sent by the executor from the environment, never read
+    from a question (and no reason to avoid the endpoint)."""
+    return p.name.lower() in _CREDENTIALS or (auth_name is not None and p.name == auth_name)
+
+
+_TYPE_NAMES = frozenset({"string", "integer", "number", "boolean", "array", "object", "text"})
+
+
+@dataclass(frozen=True, slots=True)
+class ParamFacts:
+    """What a parameter's declaration says of the values it takes, whatever the question: read once
+    per endpoint and graph (``parameter_facts``), not once per question and candidate."""
+
+    own: bool  # filled here (not by the vocabulary rules, which own concepts and their spellings)
+    credential: bool
+    search: bool
+    words: tuple[str, ...]  # the name's words
+    lname: str  # the name in lower case
+    fmt: str  # the declared format in lower case; "" where it only restates the type
+    scheme: re.Pattern[str] | None  # the published shape of the identifier scheme it is named for
+    id_like: bool  # named for an identifier (``gene_id``, ``accession``)
+    in_path: bool  # a segment of the endpoint's URL path
+    coded: bool  # takes a short code (a country or station code)
+    plural: bool  # named for several things (``stations``)
+
+
+def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> ParamFacts:
+    """The question-independent facts of parameter ``p`` of the endpoint at ``path`` (whose source
+    sends its key as ``auth_name``)."""
+    words = tuple(name_words(p.name))
+    fmt = (p.format or "").lower()
+    return ParamFacts(
+        own=not ((p.concept and p.concept != "query_text") or (p.format or "") in VOCABULARY_FORMATS),
+        credential=is_credential(p, auth_name),
+        search=is_search_parameter(p),
+        words=words,
+        lname=p.name.lower(),
+        fmt="" if fmt in _TYPE_NAMES else fmt,
+        # by format, by the name's last word (``author_orcid``) or by the whole name (``inchiKey``)
+        scheme=_SCHEMES.get(fmt) or (_SCHEMES.get(words[-1]) or _SCHEMES.get("".join(words)) if words else None),
+        id_like=looks_like_id(p) or _described_as_id(p.description),
+        in_path=in_path(p, path),
+        coded=_coded(p),
+        plural=_plural(p),
+    )
+
+
+# Identifier schemes with a fixed, published shape: a parameter named for one (``issn``,
+# ``author_orcid``) takes only a value of that shape, never a title or a name.
+_SCHEMES: dict[str, re.Pattern[str]] = {
+    "issn": re.compile(r"\d{4}-?\d{3}[\dXx]"),
+    "isbn": re.compile(r"(?:\d[- ]?){9}[\dXx]|(?:\d[- ]?){12}\d"),
+    "orcid": re.compile(r"(?:https?://orcid\.org/)?\d{4}-\d{4}-\d{4}-\d{3}[\dX]"),
+    "doi": re.compile(r"(?:https?://(?:dx\.)?doi\.org/)?10\.\d{4,9}/\S+"),
+    "pmid": re.compile(r"\d{1,9}"),
+    "pmcid": re.compile(r"PMC\d+", re.IGNORECASE),
+    "inchikey": re.compile(r"[A-Z]{14}-[A-Z]{10}-[A-Z]"),
+}
+
+
+def in_path(p: Parameter, path: str) -> bool:
+    """Whether the parameter is a segment of the URL path (not a templated query string)."""
+    return "{" + p.name + "}" in path.split("?", 1)[0]
+
+
+def _plural(p: Parameter) -> bool:
+    """A parameter named for several things (``ids``, ``stations``, ``sids``): it takes a list."""
+    words = name_words(p.name)
+    return bool(words) and len(words[-1]) > 3 and words[-1].endswith("s") and not words[-1].endswith("ss")
+
+
+def _coded(p: Parameter) -> bool:
+    """A parameter that takes a short code (a country or station code), by its name or description."""
+    return _coded_by(p.name, p.description)
+
+
+@lru_cache(maxsize=65_536)
+def _coded_by(name: str, description: str) -> bool:
+    words = name_words(name)
+    return bool(words) and (words[-1] in ("code", "country", "iso", "station") or bool(_CODE_PROSE.search(description)))
+
+
+@lru_cache(maxsize=65_536)
+def name_words(name: str) -> list[str]:
+    """A parameter name's words (remembered: the same names recur across endpoints and questions)."""
+    return humanize(name).split()
+
+
+_ID_PROSE = re.compile(r"\bID\b|\bIds?\b|\bidentifier\b|\baccession\b")
+_NAME_PROSE = re.compile(r"\b(?:names?|titles?|text|terms?|keywords?)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=65_536)
+def _described_as_id(description: str) -> bool:
+    """A parameter whose description's first sentence calls it an identifier ("Query ID Selector.
+    Enter the QueryID number...") and not a name or text: no name of the question is its value."""
+    first = description.split(". ", 1)[0]
+    return bool(_ID_PROSE.search(first)) and not _NAME_PROSE.search(first)
+
+
+def identifier_kind(words: Sequence[str]) -> str | None:
+    """The kind of identifier (of :data:`ID_KINDS`) a parameter is named for: its head word
+    (``pubchem_cid``, ``pmid``) or its whole name (``inchiKey``, ``arxiv_id``)."""
+    if not words:
+        return None
+    joined = "_".join(words)
+    for candidate in (words[-1], joined, "".join(words)):
+        if candidate in ID_KINDS:
+            return candidate
+    return None
+
+
+def looks_like_id(p: Parameter) -> bool:
+    """A parameter named for an identifier (``gene_id``, ``accession``, ``doi``)."""
+    words = name_words(p.name)
+    return bool(words) and words[-1] in ("id", "ids", "key", "code", "uid", "uuid", "urn", "accession", "curie", "doi")
