@@ -20,7 +20,7 @@ from typing import Any
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.links import Link, resource_of
 from schemarouter.graph.terms import path_terms
-from schemarouter.router.param_facts import is_credential, is_search_parameter
+from schemarouter.router.param_facts import is_search_parameter, missing_required
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
 
@@ -111,9 +111,7 @@ class ChainBuilder:
             return None
         node = Node(info, dict(filled.values), used=set(filled.used), weak=set(filled.weak),
                     tied=set(filled.tied), said=set(filled.said), why=dict(filled.why))
-        auth = info.source.auth.name if info.source.auth else None
-        missing = [p for p in info.endpoint.parameters
-                   if p.required and p.name not in node.values and not is_credential(p, auth)]
+        missing = missing_required(info, node.values)
         if not missing:
             return node
         if depth <= 1:

@@ -22,7 +22,7 @@ from schemarouter.graph.text import normalize
 from schemarouter.plan import FieldMeta, Plan, PlanStep, Understanding
 from schemarouter.router.matching import EndpointMatch, concept_hits, match_endpoint, match_from_hits
 from schemarouter.router.open_route import chain_steps, explained, fill, open_route, question_values
-from schemarouter.router.param_facts import is_credential, is_search_parameter
+from schemarouter.router.param_facts import is_search_parameter, missing_required
 from schemarouter.router.params import fill_params
 from schemarouter.router.ranking import (
     Candidate,
@@ -158,10 +158,7 @@ class Router:
         # the endpoint the question's words reach best, else the source's first
         top = graph.lexical.top(analysis.all_terms, 1, keep=keep)
         info = graph.endpoints[graph.lexical.keys[top[0][0] if top else min(keep)]]
-        given = fill(info, graph, analysis, set()).values
-        auth = info.source.auth.name if info.source.auth else None
-        missing = [p.name for p in info.endpoint.parameters
-                   if p.required and p.name not in given and not is_credential(p, auth)]
+        missing = [p.name for p in missing_required(info, fill(info, graph, analysis, set()).values)]
         if not missing:
             return ""
         listed = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + f" and {missing[-1]}"

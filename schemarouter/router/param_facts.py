@@ -9,10 +9,11 @@ from a question (:mod:`schemarouter.router.values`) only reads the question.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from schemarouter.graph import EndpointInfo
 from schemarouter.graph.text import humanize
 from schemarouter.models import Parameter
 
@@ -54,6 +55,13 @@ _CODE_PROSE = re.compile(r"\b(?:code|ISO[- ]?3166|2[- ]letter|two[- ]letter)\b",
 _CREDENTIALS = frozenset(
     ["key", "apikey", "api_key", "api-key", "appid", "app_id", "token", "access_token", "auth", "authorization", "apitoken", "api_token", "subscription-key", "subscription_key", "x-api-key"]
 )
+
+
+def missing_required(info: EndpointInfo, given: Collection[str]) -> list[Parameter]:
+    """The required parameters of ``info`` that ``given`` (parameter names) lacks; the one its
+    source sends the key in is never missing (the executor sends it)."""
+    auth = info.source.auth.name if info.source.auth else None
+    return [p for p in info.endpoint.parameters if p.required and p.name not in given and not is_credential(p, auth)]
 
 
 def is_credential(p: Parameter, auth_name: str | None = None) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 
 from schemarouter.graph import SchemaGraph
 from schemarouter.plan import Plan, binding_of
-from schemarouter.router.param_facts import is_credential, is_search_parameter
+from schemarouter.router.param_facts import is_search_parameter, missing_required
 
 _TYPES: dict[str, tuple[type, ...]] = {
     "string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),
@@ -62,10 +62,8 @@ def validate_plan(plan: Plan, graph: SchemaGraph) -> list[str]:
                 problems.append(f"{where}: parameter {name!r} should be {p.type}, got {type(value).__name__}")
             elif p.enum is not None and value not in p.enum:
                 problems.append(f"{where}: parameter {name!r}={value!r} is not one of {p.enum}")
-        auth = info.source.auth.name if info.source.auth else None
-        for p in info.endpoint.parameters:
-            if p.required and p.name not in step.params and not is_credential(p, auth):
-                problems.append(f"{where}: required parameter {p.name!r} is missing")
+        for p in missing_required(info, step.params):
+            problems.append(f"{where}: required parameter {p.name!r} is missing")
         if not step.fields:
             problems.append(f"{where}: selects no fields")
         for name in step.fields:
