@@ -46,3 +46,23 @@ def test_endpoints_declaring_the_same_parameter_share_one_loaded_model(sqlite_ur
     assert a[1] is b[1] and a[0] is b[0], "the same declaration is one model"
     assert b[2].name == "size" and all(b[2] is not p for p in a), "a different one is its own"
     assert loaded == original
+
+
+def test_loaded_models_share_their_attribute_keys_and_stay_frozen(sqlite_url: str) -> None:
+    import sys
+
+    import pydantic
+    import pytest
+
+    original = source()
+    with Registry.open(sqlite_url) as reg:
+        reg.sync(collect(make_plugin_manager(load_entrypoints=False, extra=[SourcePlugin("a", original)])))
+        loaded = reg.load().sources["lab_store"]
+    field = loaded.endpoints[0].fields[0]
+    # a key-sharing instance dictionary holds the values only: smaller than a dictionary of its own
+    assert sys.getsizeof(field.__dict__) < sys.getsizeof(dict(field.__dict__))
+    assert sys.getsizeof(loaded.endpoints[0].__dict__) < sys.getsizeof(dict(loaded.endpoints[0].__dict__))
+    assert list(field.__dict__) == list(type(field).model_fields), "every attribute, in declaration order"
+    with pytest.raises(pydantic.ValidationError):
+        field.name = "changed"  # type: ignore[misc]
+    assert loaded == original and loaded.model_dump() == original.model_dump()

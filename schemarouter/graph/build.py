@@ -122,7 +122,6 @@ def _build(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
     for source in sorted(decls.sources.values(), key=lambda s: s.id):
         _add_source(g, source, memo)
     g.index.freeze()
-    g.phrases.seal()
     g.intent_order = intent_order(g.endpoints.values(), decls.intents)
     g.concept_intent_counts, g.name_intent_counts = intent_counts(g.endpoints.values(), decls.intents)
     g.lexical = build_lexical(iter(g.endpoints.values()))
@@ -208,7 +207,8 @@ def _add_field(g: SchemaGraph, info: FieldInfo, memo: _Memo) -> None:
     memo.names_done.add(f.name)
     words = info.words.split()
     if len(words) > 1 or len(f.name) > 2:
-        g.phrases.add("field", f.name, f.name, case_sensitive=len(f.name) <= 3)
+        # the name's normal form is its normalized raw words, already worked out (and kept) for the field
+        g.phrases.add("field", f.name, f.name, case_sensitive=len(f.name) <= 3, key=info.raw_words)
         g.phrases.add("field", f.name, info.words, case_sensitive=len(f.name) <= 3)
         if len(words) == 1 and len(f.name) > 3 and not f.name.endswith("s"):
             g.phrases.add("field", f.name, info.words + "s", case_sensitive=False)

@@ -63,10 +63,13 @@ class GraphIndex:
                 self.fields_by_alias[alias].append(f)
 
     def freeze(self) -> None:
-        """Plain dicts from here on: a lookup of a missing key must not insert it."""
+        """From here on a lookup of a missing key must not insert it: the indexes stop making defaults
+        (in place: a copy of each would briefly double them while the graph is built)."""
         for name in ("by_source", "fields_by_name", "fields_by_words", "fields_by_alias", "names_by_word",
                      "by_param_concept", "concept_endpoints"):
-            setattr(self, name, dict(getattr(self, name)))
+            index = getattr(self, name)
+            if isinstance(index, defaultdict):
+                index.default_factory = None
 
     def match_candidates(self, concept_fields: list[FieldInfo], concept_words: str, said: str) -> list[FieldInfo]:
         """Fields other than ``concept_fields`` (those carry the concept) that could score above zero for

@@ -20,6 +20,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from schemarouter.graph.terms import name_terms, path_terms, prose_terms
@@ -46,40 +47,46 @@ MAX_ENUM_TERMS = 40  # a longer enum lists codes (countries, languages), not wha
 _STRUCTURAL = ("source", "path", "summary", "tags", "param", "field")
 
 
-def endpoint_document(info: EndpointInfo) -> dict[str, list[str]]:
-    """The terms of one endpoint, per document field."""
+Pieces = tuple[tuple[str, ...], ...]  # the terms of one document field, as the term tuples they came in
+
+
+def endpoint_document(info: EndpointInfo) -> tuple[Pieces, ...]:
+    """The terms of one endpoint, per document field (in ``WEIGHTS`` order).
+
+    Each field is kept as the tuples of terms its names and prose gave, not one flat list: those
+    tuples are the readers' cached results, shared by every endpoint with the same name or text,
+    so holding the documents of 10,000 sources until lengths are averaged costs references only.
+    """
     src, ep = info.source, info.endpoint
-    doc: dict[str, list[str]] = {name: [] for name in _FIELDS}
-    for name in (src.id, src.title, *src.aliases):
-        doc["source"].extend(name_terms(name))
-    doc["path"].extend(path_terms(ep.path))
-    if ep.summary:
-        doc["summary"].extend(prose_terms(ep.summary))
-    for tag in ep.tags:
-        doc["tags"].extend(name_terms(tag))
-    if ep.description:
-        doc["description"].extend(prose_terms(ep.description))
+    source = [name_terms(name) for name in (src.id, src.title, *src.aliases)]
+    summary = [prose_terms(ep.summary)] if ep.summary else []
+    description = [prose_terms(ep.description)] if ep.description else []
+    param: list[tuple[str, ...]] = []
+    param_text: list[tuple[str, ...]] = []
     for p in ep.parameters:
-        doc["param"].extend(name_terms(p.name))
+        param.append(name_terms(p.name))
         if p.description:
-            doc["param_text"].extend(prose_terms(p.description))
+            param_text.append(prose_terms(p.description))
         if p.enum and len(p.enum) <= MAX_ENUM_TERMS:
             # what the endpoint sorts or filters by ("downloads", "views") is what it can answer
-            for member in p.enum:
-                if isinstance(member, str) and len(member) > 3:
-                    doc["param_text"].extend(name_terms(member))
+            param_text.extend(name_terms(m) for m in p.enum if isinstance(m, str) and len(m) > 3)
+    names: list[str] = []
+    field_text: list[tuple[str, ...]] = []
     for f in info.fields.values():
-        doc["field"].extend(name_terms(f.name))
+        names.extend(name_terms(f.name))
         for alias in f.field.aliases:
-            doc["field"].extend(name_terms(alias))
+            names.extend(name_terms(alias))
         for concept in f.field.concepts:
-            doc["field"].extend(name_terms(concept))
+            names.extend(name_terms(concept))
         if f.field.description:
-            doc["field_text"].extend(prose_terms(f.field.description))
+            field_text.append(prose_terms(f.field.description))
     # a word counts once among the field names: forty fields of a nested "repositories" object say
     # that the record has a repository, not that the endpoint is about repositories
-    doc["field"] = list(dict.fromkeys(doc["field"]))
-    return doc
+    field_names = (tuple(dict.fromkeys(names)),)
+    return (
+        tuple(source), (path_terms(ep.path),), tuple(summary), tuple(name_terms(t) for t in ep.tags),
+        tuple(description), tuple(param), tuple(param_text), field_names, tuple(field_text),
+    )
 
 
 @dataclass
@@ -171,25 +178,31 @@ def _strength(saturated: float) -> float:
 def build_lexical(infos: Iterator[EndpointInfo]) -> LexicalIndex:
     """Index every endpoint (in the order given, which becomes the endpoint numbering)."""
     index = LexicalIndex()
-    docs: list[dict[str, list[str]]] = []
+    docs: list[tuple[Pieces, ...]] = []
     for info in infos:
         index.keys.append(info.key)
         docs.append(endpoint_document(info))
     n = len(docs)
     if not n:
         return index
-    avg = {f: (sum(len(d[f]) for d in docs) / n) or 1.0 for f in _FIELDS}
-    index.structural = frozenset(t for d in docs for f in _STRUCTURAL for t in d[f])
+    lengths = [[sum(map(len, pieces)) for pieces in doc] for doc in docs]
+    avg = [(sum(row[i] for row in lengths) / n) or 1.0 for i in range(len(_FIELDS))]
+    structural = [i for i, name in enumerate(_FIELDS) if name in _STRUCTURAL]
+    index.structural = frozenset(t for d in docs for i in structural for piece in d[i] for t in piece)
+    weights = [WEIGHTS[name] for name in _FIELDS]
     nums: dict[str, array[int]] = {}
     tfs: dict[str, array[float]] = {}
-    for number, doc in enumerate(docs):
+    for number, (doc, doc_lengths) in enumerate(zip(docs, lengths, strict=True)):
         pseudo: dict[str, float] = {}
-        for fname, terms in doc.items():
-            if not terms:
+        for i, pieces in enumerate(doc):
+            length = doc_lengths[i]
+            if not length:
                 continue
-            weight, b = WEIGHTS[fname]
-            norm = 1.0 - b + b * len(terms) / avg[fname]
-            for t, c in Counter(terms).items():  # counted in C: millions of terms at 10,000 sources
+            weight, b = weights[i]
+            norm = 1.0 - b + b * length / avg[i]
+            # counted in C: millions of terms at 10,000 sources
+            counts = Counter(pieces[0]) if len(pieces) == 1 else Counter(chain.from_iterable(pieces))
+            for t, c in counts.items():
                 pseudo[t] = pseudo.get(t, 0.0) + weight * c / norm
         for t, tf in pseudo.items():
             found = nums.get(t)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
+_NORMAL = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")  # a phrase already in normal form is its own key
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,36 +65,37 @@ class PhraseIndex:
     # one: no list per phrase); the key string is the term's ``phrase`` too, so it is stored once
     entries: dict[str, Term | list[Term]] = field(default_factory=dict)
     longest: dict[str, int] = field(default_factory=dict)  # first word -> most words of a phrase starting so
-    # (kind, target, phrase, case_sensitive) already added: a graph adds the same field phrases once per
-    # source that has the field, so most adds are repeats; dropped by seal() once the graph is built
-    _added: set[tuple[Any, ...]] | None = field(default_factory=set, repr=False, compare=False)
 
-    def add(self, kind: str, target: Any, phrase: str, *, case_sensitive: bool | None = None) -> None:
-        """Record that ``phrase`` names ``target`` of ``kind`` (each phrase and target once)."""
-        added = self._added
-        if added is not None:
-            sig = (kind, target, phrase, case_sensitive)
-            if sig in added:
-                return
-            added.add(sig)
-        words = [t.lower() for t in _TOKEN.findall(phrase)]
-        if not words:
+    def add(self, kind: str, target: Any, phrase: str, *, case_sensitive: bool | None = None, key: str | None = None) -> None:
+        """Record that ``phrase`` names ``target`` of ``kind`` (each phrase and target once). ``key`` is
+        the phrase's normal form (lower-case words joined by spaces) where the caller already has it.
+
+        A graph adds the same field phrases once per source that has the field, so most adds are
+        repeats: they are found in their bucket (usually one term) without a set of every phrase
+        added, which at 10,000 sources would cost more memory than the index itself while it is built.
+        """
+        if key is None:
+            key = phrase if _NORMAL.fullmatch(phrase) else " ".join([t.lower() for t in _TOKEN.findall(phrase)])
+        if not key:
             return
         sensitive = _case_sensitive(phrase) if case_sensitive is None else case_sensitive
-        key = " ".join(words)
         bucket = self.entries.get(key)
         if bucket is None:
-            self.entries[key] = Term(kind, target, phrase if key == phrase else key, phrase, sensitive)
+            self.entries[key] = Term(kind, target, key, phrase, sensitive)
+            first_word, _, _ = key.partition(" ")
+            words = key.count(" ") + 1
+            if self.longest.get(first_word, 0) < words:
+                self.longest[first_word] = words
+            return
+        for term in (bucket,) if isinstance(bucket, Term) else bucket:
+            if term.target == target and term.kind == kind and term.original == phrase and term.case_sensitive == sensitive:
+                return
+        first = bucket if isinstance(bucket, Term) else bucket[0]
+        term = Term(kind, target, first.phrase, phrase, sensitive)
+        if isinstance(bucket, Term):
+            self.entries[key] = [bucket, term]
         else:
-            first = bucket if isinstance(bucket, Term) else bucket[0]
-            term = Term(kind, target, first.phrase, phrase, sensitive)
-            if isinstance(bucket, Term):
-                if term != bucket:
-                    self.entries[key] = [bucket, term]
-            elif term not in bucket:
-                bucket.append(term)
-        if self.longest.get(words[0], 0) < len(words):
-            self.longest[words[0]] = len(words)
+            bucket.append(term)
 
     def terms(self, key: str) -> list[Term] | tuple[Term, ...]:
         """The terms of a phrase (lower-case words joined by spaces), in the order they were added."""
@@ -101,10 +103,6 @@ class PhraseIndex:
         if bucket is None:
             return ()
         return (bucket,) if isinstance(bucket, Term) else bucket
-
-    def seal(self) -> None:
-        """Forget which phrases were added (memory); later adds check their bucket instead."""
-        self._added = None
 
     def scan(self, tokens: list[Token], text: str) -> list[Match]:
         """Non-overlapping longest matches, left to right."""
