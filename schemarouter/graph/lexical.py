@@ -27,6 +27,7 @@ from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 
 if TYPE_CHECKING:
     from schemarouter.graph.records import EndpointInfo
+    from schemarouter.models import Parameter
 
 K1 = 1.2
 STRENGTH_HALF = 2.0  # the pseudo term frequency at which a term counts half (a word once in a field name)
@@ -50,12 +51,14 @@ _STRUCTURAL = ("source", "path", "summary", "tags", "param", "field")
 Pieces = tuple[tuple[str, ...], ...]  # the terms of one document field, as the term tuples they came in
 
 
-def endpoint_document(info: EndpointInfo) -> tuple[Pieces, ...]:
+def endpoint_document(info: EndpointInfo, params: dict[int, tuple[tuple[str, ...], Pieces]]) -> tuple[Pieces, ...]:
     """The terms of one endpoint, per document field (in ``WEIGHTS`` order).
 
     Each field is kept as the tuples of terms its names and prose gave, not one flat list: those
     tuples are the readers' cached results, shared by every endpoint with the same name or text,
     so holding the documents of 10,000 sources until lengths are averaged costs references only.
+    ``params`` keeps the pieces of each parameter model while the index is built: endpoints that
+    declare the same parameter share one loaded model.
     """
     src, ep = info.source, info.endpoint
     source = [name_terms(name) for name in (src.id, src.title, *src.aliases)]
@@ -64,12 +67,11 @@ def endpoint_document(info: EndpointInfo) -> tuple[Pieces, ...]:
     param: list[tuple[str, ...]] = []
     param_text: list[tuple[str, ...]] = []
     for p in ep.parameters:
-        param.append(name_terms(p.name))
-        if p.description:
-            param_text.append(prose_terms(p.description))
-        if p.enum and len(p.enum) <= MAX_ENUM_TERMS:
-            # what the endpoint sorts or filters by ("downloads", "views") is what it can answer
-            param_text.extend(name_terms(m) for m in p.enum if isinstance(m, str) and len(m) > 3)
+        found = params.get(id(p))
+        if found is None:
+            found = params[id(p)] = _parameter_pieces(p)
+        param.append(found[0])
+        param_text.extend(found[1])
     names: list[str] = []
     field_text: list[tuple[str, ...]] = []
     for f in info.fields.values():
@@ -87,6 +89,15 @@ def endpoint_document(info: EndpointInfo) -> tuple[Pieces, ...]:
         tuple(source), (path_terms(ep.path),), tuple(summary), tuple(name_terms(t) for t in ep.tags),
         tuple(description), tuple(param), tuple(param_text), field_names, tuple(field_text),
     )
+
+
+def _parameter_pieces(p: Parameter) -> tuple[tuple[str, ...], Pieces]:
+    """The terms of a parameter's name, and those of its description and short enum members."""
+    text: list[tuple[str, ...]] = [prose_terms(p.description)] if p.description else []
+    if p.enum and len(p.enum) <= MAX_ENUM_TERMS:
+        # what the endpoint sorts or filters by ("downloads", "views") is what it can answer
+        text.extend(name_terms(m) for m in p.enum if isinstance(m, str) and len(m) > 3)
+    return name_terms(p.name), tuple(text)
 
 
 @dataclass
@@ -179,9 +190,11 @@ def build_lexical(infos: Iterator[EndpointInfo]) -> LexicalIndex:
     """Index every endpoint (in the order given, which becomes the endpoint numbering)."""
     index = LexicalIndex()
     docs: list[tuple[Pieces, ...]] = []
+    params: dict[int, tuple[tuple[str, ...], Pieces]] = {}  # id() of a live parameter model -> its pieces
     for info in infos:
         index.keys.append(info.key)
-        docs.append(endpoint_document(info))
+        docs.append(endpoint_document(info, params))
+    del params
     n = len(docs)
     if not n:
         return index

@@ -78,8 +78,14 @@ class PhraseIndex:
             key = phrase if _NORMAL.fullmatch(phrase) else " ".join([t.lower() for t in _TOKEN.findall(phrase)])
         if not key:
             return
-        sensitive = _case_sensitive(phrase) if case_sensitive is None else case_sensitive
         bucket = self.entries.get(key)
+        if bucket is not None:
+            for term in (bucket,) if isinstance(bucket, Term) else bucket:
+                if term.original == phrase and term.target == target and term.kind == kind:
+                    same = _case_sensitive(phrase) if case_sensitive is None else case_sensitive
+                    if term.case_sensitive == same:
+                        return
+        sensitive = _case_sensitive(phrase) if case_sensitive is None else case_sensitive
         if bucket is None:
             self.entries[key] = Term(kind, target, key, phrase, sensitive)
             first_word, _, _ = key.partition(" ")
@@ -87,9 +93,6 @@ class PhraseIndex:
             if self.longest.get(first_word, 0) < words:
                 self.longest[first_word] = words
             return
-        for term in (bucket,) if isinstance(bucket, Term) else bucket:
-            if term.target == target and term.kind == kind and term.original == phrase and term.case_sensitive == sensitive:
-                return
         first = bucket if isinstance(bucket, Term) else bucket[0]
         term = Term(kind, target, first.phrase, phrase, sensitive)
         if isinstance(bucket, Term):
