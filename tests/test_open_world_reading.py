@@ -503,3 +503,41 @@ def test_an_ordinal_before_a_noun_is_a_value_not_a_term() -> None:
     a = _read("give me some reviews of the first movie that is similar to Titanic")
     assert "first" not in a.terms and a.counts == {"movi": 1}
     assert "first" in a.all_terms, "a field named for it (first_air_date) can still be chosen"
+
+
+@pytest.mark.parametrize(("text", "param", "value"), [
+    ("Air quality monitoring locations in Germany",
+     Parameter(name="country", type="array", description="Limit results by country using two letter country code."),
+     ["DE"]),
+    ("Air quality monitoring locations in Germany",
+     Parameter(name="countryCode", type="string", description="ISO 3166-1 alpha-3 code"), "DEU"),
+    ("Stations in France", Parameter(name="country_id", type="string", example="US"), "FR"),
+    ("Stations in France", Parameter(name="country", type="string", enum=["DE", "IT"]), None),  # not on offer
+    ("Current temperature in Raleigh, NC, US?", Parameter(name="country", type="string",
+                                                          description="Country Code (2 letter)."), "US"),
+    ("Average NO2 in Mexico City", Parameter(name="country", type="string", description="2-letter code"), None),
+    ("Sites in Germany", Parameter(name="country", type="string", description="Country name"), None),  # no code
+])
+def test_a_country_the_question_names_is_the_code_a_country_parameter_takes(
+        text: str, param: Parameter, value: object) -> None:
+    assert open_values([param], _read(text), "/v2/locations").values.get(param.name) == value
+
+
+def test_a_country_is_read_as_a_name_even_when_its_words_are_vocabulary() -> None:
+    a = Analysis(question="Air quality in the United States", understanding=Understanding())
+    read_values(a, a.question, [], known=lambda term: term in {"unit", "state", "qualiti"})
+    assert [n.value for n in a.names] == ["United States"]
+    b = Analysis(question="Which Unit States are listed?", understanding=Understanding())
+    read_values(b, b.question, [], known=lambda term: term in {"unit", "state"})
+    assert b.names == [], "vocabulary words that name no country stay words"
+
+
+def test_a_postal_code_takes_only_a_code_with_digits() -> None:
+    postal = Parameter(name="postal_code", type="string", description="Postal Code.")
+    assert open_values([postal], _read("Weather in Raleigh, NC, US"), "/current").values == {}
+    assert open_values([postal], _read("Weather at postal code 27601, US"), "/current").values == {"postal_code": "27601"}
+
+
+def test_path_words_of_api_prose_name_resources_but_serving_words_do_not() -> None:
+    assert path_terms("/v2/parameters") == ("paramet",)
+    assert path_terms("/api/v1/items.json") == ("item",)

@@ -87,6 +87,23 @@ def test_an_action_request_is_declined_naming_the_write_operation(open_router: R
     assert "writes are not enabled" in plan.declined
 
 
+@pytest.mark.parametrize(("question", "write"), [
+    ("Please cancel the loan of the specimen Tyrannosaurus Sue.", "DELETE /specimens/{specimen_id}/loans/{loan_id}"),
+    ("Change the loan of the specimen Tyrannosaurus Sue to next week.", "PUT /specimens/{specimen_id}/loans/{loan_id}"),
+    ("Please request a loan of the specimen Tyrannosaurus Sue.", "POST /specimens/{specimen_id}/loans"),
+])
+def test_a_decline_names_the_write_whose_method_does_what_is_asked(graph: SchemaGraph, question: str, write: str) -> None:
+    data = catalogue().model_dump(by_alias=True)
+    loan = next(e for e in data["endpoints"] if e["id"] == "create_loan")
+    for method, verb in (("DELETE", "cancel"), ("PUT", "change")):
+        data["endpoints"].append({**loan, "id": f"{verb}_loan", "method": method,
+                                  "path": "/specimens/{specimen_id}/loans/{loan_id}", "summary": "One loan of a specimen",
+                                  "parameters": [*loan["parameters"], {"name": "loan_id", "type": "integer", "required": True}]})
+    plan = Router(with_catalogue(graph, Source.model_validate(data))).plan(question)
+    assert plan.declined and not plan.steps
+    assert f"{write} (" in plan.declined
+
+
 @pytest.mark.parametrize("question", [
     "Order 5 g of lithium iron phosphate from the supplier",
     "Email the band gap of GaN to my advisor",

@@ -436,3 +436,26 @@ def test_the_error_api_carries_file_and_place(tmp_path: Path) -> None:
     with pytest.raises(OpenAPIImportError) as info:
         import_openapi(_write(tmp_path, "spec.json", spec), "widgets", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
     assert info.value.file.endswith("spec.json") and info.value.place.startswith("GET /widgets/{widget_id}")
+
+
+def test_a_union_of_one_scalar_type_is_that_type(tmp_path: Path) -> None:
+    # FastAPI documents (OpenAQ): date_from is anyOf [date-time string, date string]
+    spec = _spec()
+    dates = {"anyOf": [{"type": "string", "format": "date-time"}, {"type": "string", "format": "date"}]}
+    spec["paths"]["/widgets/{widget_id}"]["get"]["parameters"] = [
+        {"name": "since", "in": "query", "schema": dates},
+        {"name": "label", "in": "query", "schema": {"anyOf": [{"type": "string", "maxLength": 2}, {"type": "string", "format": "uuid"}]}},
+        {"name": "size", "in": "query", "schema": {"oneOf": [{"type": "integer", "maximum": 9}, {"type": "integer", "minimum": 100}]}},
+        {"name": "mixed", "in": "query", "schema": {"anyOf": [{"type": "integer"}, {"type": "string"}]}},
+    ]
+    spec["components"]["schemas"]["Widget"]["properties"]["made"] = dates
+    result = import_openapi(_write(tmp_path, "spec.json", spec), "widgets", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
+    endpoint = result.local.source.endpoint("get_widget")
+    params = {p.name: p for p in endpoint.parameters}
+    assert (params["since"].type, params["since"].format) == ("date", "date")
+    assert (params["label"].type, params["label"].format) == ("string", None), "formats that differ say nothing"
+    assert params["size"].type == "integer"
+    assert params["mixed"].type == "string", "two types: still read as a string"
+    assert [n for n in result.report.notes if "no single parameter type" in n] == [
+        "GET /widgets/{widget_id} parameter mixed: no single parameter type (a union, or none); read as a string"]
+    assert {f.name: f.type for f in endpoint.fields}["made"] == "date"

@@ -68,14 +68,24 @@ def prose_terms(text: str) -> tuple[str, ...]:
     return tuple(stem(w) for w in (m.lower() for m in _WORD.findall(text[:2000])) if _keep(w, API_FILLER))
 
 
+# Words of a path that say how it is served, not what it serves (``/api/v1/...``, ``/data.json``).
+# Other words of API prose name a resource in a path: ``/v2/parameters``, ``/items``, ``/values``.
+PATH_FILLER = frozenset(["api", "apis", "json", "xml", "http", "https", "www", "com", "org", "rest", "service", "services"])
+
+
 @lru_cache(maxsize=100_000)
 def path_terms(path: str) -> tuple[str, ...]:
     """Terms of an endpoint path's literal segments (``/movie/{movie_id}/credits`` -> movi, credit)."""
-    out: list[str] = []
+    out: list[tuple[str, ...]] = []
     for segment in path.split("?", 1)[0].split("/"):
         if segment and not segment.startswith("{"):
-            out.extend(name_terms(segment))
-    return tuple(out)
+            out.extend(_path_chunk_terms(chunk) for chunk in _SEPARATORS.split(segment) if chunk)
+    return tuple(t for terms in out for t in terms)
+
+
+@lru_cache(maxsize=20_000)
+def _path_chunk_terms(chunk: str) -> tuple[str, ...]:
+    return tuple(stem(w) for w in humanize(chunk).split() if _keep(w, PATH_FILLER))
 
 
 def question_terms(text: str) -> list[str]:

@@ -151,6 +151,9 @@ class Flattener:
                 real = [b for b in branches if not _is_null_schema(self.resolver, b, chain)]
                 numeric = [_scalar_type(self.resolver, b, chain) for b in real]
                 rest = {k: v for k, v in node.items() if k != keyword}
+                if len(real) > 1 and len(set(numeric)) == 1 and numeric[0] in _SCALARS:
+                    # one scalar type in several spellings (a date-time or a date): that type
+                    return {**rest, **_same_scalar(self.resolver, real, chain, numeric[0])}, chain
                 if len(real) > 1 and set(numeric) <= {"integer", "number"}:
                     # integer | number is a number: the one union real specs use for scores
                     return {**rest, "type": "number"}, chain
@@ -397,6 +400,25 @@ def _scalar_type(resolver: Resolver, branch: Any, chain: tuple[str, ...]) -> str
         return None
     kind = node.get("type") if isinstance(node, dict) else None
     return kind if isinstance(kind, str) else None
+
+
+
+
+def _same_scalar(resolver: Resolver, branches: list[Any], chain: tuple[str, ...], kind: str) -> dict[str, Any]:
+    """The schema of a union whose branches are all ``kind``: their format when they share one, and
+    ``date`` for dates and date-times (a date is a value every branch accepts)."""
+    formats = set()
+    for branch in branches:
+        try:
+            node, _ = resolver.resolve(branch, chain)
+        except (ExternalRef, DanglingRef, CircularRef):
+            node = {}
+        formats.add(_format(node) if isinstance(node, dict) else None)
+    if len(formats) == 1 and None not in formats:
+        return {"type": kind, "format": formats.pop()}
+    if formats <= _DATE_FORMATS:
+        return {"type": kind, "format": "date"}
+    return {"type": kind}
 
 
 def _format(node: dict[str, Any]) -> str | None:

@@ -35,6 +35,7 @@ from schemarouter.router.ranking import (
     ranking_key,
     sort_key,
 )
+from schemarouter.understand.actions import write_methods
 from schemarouter.understand.base import Analysis, Understander
 from schemarouter.understand.evidence import ENTITY_CONCEPT
 
@@ -181,6 +182,11 @@ class Router:
         """A decline for a request to act, naming the write operation that would do it, if one is known."""
         graph = self.graph
         writes = {graph.numbers[k] for k, i in graph.endpoints.items() if i.endpoint.access == "write"}
+        if analysis.action:
+            # "delete it" is done by a DELETE: writes of the asked kind, where the registry has any
+            methods = write_methods(analysis.action)
+            fitting = {n for n in writes if graph.endpoints[graph.lexical.keys[n]].endpoint.method in methods}
+            writes = fitting or writes
         reason = analysis.decline or "asks for an action, not for data"
         if writes:
             top = graph.lexical.top(analysis.all_terms, 1, keep=writes)

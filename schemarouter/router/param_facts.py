@@ -89,6 +89,8 @@ class ParamFacts:
     in_path: bool  # a segment of the endpoint's URL path
     coded: bool  # takes a short code (a country or station code)
     plural: bool  # named for several things (``stations``)
+    country: int  # takes an ISO 3166-1 country code of this many letters (2 or 3); 0: no country code
+    postal: bool  # a postal code (``postal_code``, ``zip``, ``postcode``): a code with a digit
 
 
 def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> ParamFacts:
@@ -109,6 +111,8 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> Pa
         in_path=in_path(p, path),
         coded=_coded(p),
         plural=_plural(p),
+        country=_country_code_length(p, words),
+        postal=any(w in _POSTAL_WORDS for w in words),
     )
 
 
@@ -145,6 +149,36 @@ def _coded(p: Parameter) -> bool:
 def _coded_by(name: str, description: str) -> bool:
     words = name_words(name)
     return bool(words) and (words[-1] in ("code", "country", "iso", "station") or bool(_CODE_PROSE.search(description)))
+
+
+# Postal codes carry digits the world over (27601, SW1A 1AA, 75008): "NC" in "Raleigh, NC" is none.
+_POSTAL_WORDS = frozenset(["postal", "zip", "zipcode", "postcode", "plz"])
+_ALPHA3_PROSE = re.compile(r"alpha[- ]?3|three[- ]letter|3[- ]letter", re.I)
+_ALPHA2_PROSE = re.compile(r"alpha[- ]?2|two[- ]letter|2[- ]letter|ISO[- ]?3166|country code", re.I)
+
+
+def _country_code_length(p: Parameter, words: Sequence[str]) -> int:
+    """How many letters of an ISO 3166-1 code a parameter named for a country takes (``country``,
+    ``country_code``, ``countries``): 3 where its description says alpha-3 or its example or pattern
+    has three letters, 2 where they say a two-letter code; 0 where nothing says it takes a code (a
+    country's name or a database's own number, then)."""
+    if not any(w in ("country", "countries") for w in words):
+        return 0
+    if _ALPHA3_PROSE.search(p.description):
+        return 3
+    if _ALPHA2_PROSE.search(p.description):
+        return 2
+    for shown in (p.example, *(p.enum or ())[:1]):
+        if isinstance(shown, str) and shown.isalpha() and shown.isupper() and len(shown) in (2, 3):
+            return len(shown)
+    if p.pattern:
+        for code in ("DE", "DEU"):
+            try:
+                if re.fullmatch(p.pattern, code):
+                    return len(code)
+            except re.error:
+                break
+    return 2 if words[-1] == "code" and p.type == "string" else 0
 
 
 @lru_cache(maxsize=65_536)

@@ -40,6 +40,7 @@ from schemarouter.router.param_facts import (
     parameter_facts,
 )
 from schemarouter.understand.base import Analysis
+from schemarouter.understand.countries import country_codes
 from schemarouter.understand.entities import Entity
 from schemarouter.understand.reading import id_prefix
 
@@ -271,6 +272,12 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if named and all(t in asked for t in named):
             return True, "", f"the question asks for the {p.name}", True
         return None
+    if f.country:
+        # "locations in Germany": a country the question names, as the code the parameter takes
+        country = _country_named(analysis, taken, f.country)
+        if country is not None and (not p.enum or country[0] in p.enum):
+            iso, written = country
+            return ([iso] if p.type == "array" else iso), written, f"'{written}' is the country code {iso}", True
     if p.enum:
         hit = _enum_member(p, analysis)
         return (hit, "", f"'{hit}' is said in the question", True) if hit is not None else None
@@ -337,13 +344,27 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             ident, sure = found
             return _typed(p, str(ident.value)), str(ident.value), f"the identifier '{ident.value}' in the question", sure
     if p.type == "string" and f.coded:
-        code = next((c for c in analysis.codes if c not in taken and _shaped_like(c, p.example)), None)
+        code = next((c for c in analysis.codes if c not in taken and _shaped_like(c, p.example)
+                     and (not f.postal or any(ch.isdigit() for ch in c))), None)
         if code is not None:
             return code, code, f"the code '{code}' in the question", False
     if p.type == "string" and p.required and not f.id_like:
         name = _first_free(analysis.names, taken)
         if name is not None:
             return name.value, str(name.value), f"the name '{name.value}' in the question", False
+    return None
+
+
+def _country_named(analysis: Analysis, taken: set[str], length: int) -> tuple[str, str] | None:
+    """(ISO 3166-1 code of ``length`` letters, the name or code as written) of the first country the
+    question names and no other parameter took."""
+    # names as written ("Germany"), then codes from the last: an address runs from the smallest place
+    # to the largest ("Raleigh, NC, US": NC is the state, US the country)
+    for written in [*(str(n.value) for n in analysis.names), *reversed(analysis.codes)]:
+        if written not in taken:
+            codes = country_codes(written)
+            if codes is not None:
+                return codes[0 if length == 2 else 1], written
     return None
 
 

@@ -53,6 +53,21 @@ def action_verb(text: str) -> str | None:
     return None
 
 
+# What HTTP says each kind of action is: a removal is a DELETE, a change a PUT or PATCH, the rest
+# (create, send, order, run...) a POST.
+_REMOVING = frozenset(["cancel", "delete", "erase", "remove", "revoke", "unsubscribe", "withdraw"])
+_CHANGING = frozenset(["change", "edit", "mark", "modify", "move", "rename", "replace", "reschedule", "set", "switch", "update"])
+
+
+def write_methods(verb: str) -> tuple[str, ...]:
+    """The HTTP methods that do what ``verb`` asks."""
+    if verb in _REMOVING:
+        return ("DELETE",)
+    if verb in _CHANGING:
+        return ("PUT", "PATCH")
+    return ("POST",)
+
+
 def decline_reason(verb: str) -> str:
     """What a declined plan says about a request to act."""
     return f"asks to {verb} something, an action rather than a request for data (writes are not enabled)"

@@ -17,6 +17,7 @@ from schemarouter.graph.text import STOPWORDS
 from schemarouter.understand import wording
 from schemarouter.understand.actions import action_verb
 from schemarouter.understand.base import Analysis
+from schemarouter.understand.countries import is_country
 from schemarouter.understand.entities import Entity
 from schemarouter.understand.names import identifier_tokens, proper_names
 
@@ -112,7 +113,9 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     names = [n for n in proper_names(text, [s for s in taken if s not in capitalized] + first_ids)
              if not _entities_alone(text, n, capitalized)]
     if known is not None:
-        names = [e for e in names if e.extra.get("quoted") or not _all_known(str(e.value), known)]
+        # a country is a value whatever words it is made of ("United States": unit, state)
+        names = [e for e in names
+                 if e.extra.get("quoted") or not _all_known(str(e.value), known) or is_country(str(e.value))]
     # things the entity readers named (a compound, a company, a quoted title) are names a search takes
     for e in analysis.entities:
         if e.kind in ("compound", "company", "title") and not any(n.start < e.end and e.start < n.end for n in names):
