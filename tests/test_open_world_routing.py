@@ -366,3 +366,18 @@ def test_a_producer_list_whose_path_says_nothing_the_question_does_not_is_prefer
     plan = router_over(graph, declared).plan(
         "What is the locality of the most recent specimen?")
     assert calls(plan) == ["specimens.recent_specimens", "specimens.specimen"]
+
+
+def test_recall_adds_the_fields_that_situate_a_record_not_the_parts_of_an_object_named_for_one(graph: SchemaGraph) -> None:
+    # NeoWs: a Java URL object flattened into nasa_jpl_url.port, .host, .protocol...
+    data = catalogue().model_dump(by_alias=True)
+    stats = {"id": "stats", "base_url": "https://specimens.example", "path": "/stats",
+             "summary": "Totals of the specimen catalogue",
+             "fields": [{"name": n, "path": p, "type": t, "group": "content"} for n, p, t in (
+                 ("specimen_count", "specimen_count", "integer"), ("last_updated_date", "last_updated_date", "date"),
+                 ("jpl_url_port", "jpl_url.port", "integer"), ("jpl_url_host", "jpl_url.host", "string"),
+                 ("home_url", "home_url", "string"))]}
+    data["endpoints"].append(stats)
+    plan = Router(with_catalogue(graph, Source.model_validate(data))).plan("How many specimens does the catalogue count in total?")
+    assert calls(plan) == ["specimens.stats"]
+    assert plan.steps[0].fields == ["specimen_count", "last_updated_date", "home_url"]

@@ -289,6 +289,11 @@ def chain_steps(plan: OpenPlan, graph: SchemaGraph, analysis: Analysis, mode: Mo
     return steps
 
 
+def _own_key(path: str) -> str:
+    """The last key of a response path (``nasa_jpl_url.port`` -> ``port``, ``items[].title`` -> ``title``)."""
+    return path.rsplit(".", 1)[-1].replace("[]", "")
+
+
 def field_terms(info: EndpointInfo, name: str) -> tuple[set[str], set[str]]:
     """(terms of a field's name, aliases and concepts; terms of its description)."""
     f = info.fields[name].field
@@ -368,8 +373,9 @@ def _fields(graph: SchemaGraph, info: EndpointInfo, analysis: Analysis, mode: Mo
             for name in names:
                 chosen[name] = "the endpoint's record (the question names no field)"
         elif mode == "recall":
-            for name in info.fields:
-                if set(name_terms(name)) & _CONTEXT_TERMS:
+            for name, f in info.fields.items():
+                # by the field's own key: the port and host of a nasa_jpl_url object say nothing
+                if set(name_terms(_own_key(f.field.path))) & _CONTEXT_TERMS:
                     chosen.setdefault(name, "says which record and when (recall)")
     else:
         for name in info.fields:
