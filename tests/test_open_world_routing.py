@@ -381,3 +381,24 @@ def test_recall_adds_the_fields_that_situate_a_record_not_the_parts_of_an_object
     plan = Router(with_catalogue(graph, Source.model_validate(data))).plan("How many specimens does the catalogue count in total?")
     assert calls(plan) == ["specimens.stats"]
     assert plan.steps[0].fields == ["specimen_count", "last_updated_date", "home_url"]
+
+
+def test_a_source_named_with_an_identifier_is_asked_when_it_declares_an_id_parameter(graph: SchemaGraph) -> None:
+    # an OPTIMADE provider imported from its document: /structures/{entry_id}, no concepts; "mp-149"
+    # is read as a Materials Project id, yet the user named the provider
+    data = catalogue().model_dump(by_alias=True)
+    data.update(id="optimade_lab", title="Lab OPTIMADE provider")
+    data["endpoints"] = [{
+        "id": "single_structure", "base_url": "https://optimade.lab.example", "path": "/structures/{entry_id}",
+        "summary": "Get single structure",
+        "parameters": [{"name": "entry_id", "type": "string", "required": True},
+                       {"name": "api_hint", "type": "string", "description": (
+                           "If the client provides the parameter, the value SHOULD have the format vMAJOR. For "
+                           "example, a client appends api_hint=v1 to a query string.")}],
+        "fields": [{"name": "id", "path": "data.id", "type": "string", "group": "content"},
+                   {"name": "chemical_formula_reduced", "path": "data.attributes.chemical_formula_reduced",
+                    "type": "string", "group": "content"}]}]
+    plan = Router(with_catalogue(graph, Source.model_validate(data))).plan("Get the structure with id mp-149 from optimade_lab")
+    assert plan.understanding.named_tools == ["optimade_lab"]
+    assert calls(plan) == ["optimade_lab.single_structure"]
+    assert plan.steps[0].params == {"entry_id": "mp-149"}, "no text for a parameter whose later prose mentions a query string"

@@ -41,7 +41,8 @@ def _is_search(name: str, type_: str, concept: str | None, description: str) -> 
         return True  # a parameter named ``query`` takes text whatever type a document gives it
     if type_ not in ("string", "array"):
         return False
-    return bool(_SEARCH_PROSE.search(description))
+    # what the first sentence says it is: OPTIMADE's api_hint mentions a URL's "query string" later
+    return bool(_SEARCH_PROSE.search(re.split(r"(?<=[.!?])\s", description, maxsplit=1)[0]))
 
 
 # Spellings the vocabulary rules (router.params) give values in; parameters with them are theirs.

@@ -236,6 +236,10 @@ def _takes_identifiers(graph: SchemaGraph, source: str, entities: list[Entity]) 
         return True
     # a source declared without concepts takes a DOI in a parameter named for it (``doi``, ``resource_doi``)
     named = {c for c in wanted for p in params if p.concept is None and c.replace("_", " ") in humanize(p.name)}
+    if not any(taken) and any(humanize(p.name).split()[-1:] in (["id"], ["ids"], ["identifier"]) for p in params):
+        # a source declared without concepts says nothing of whose identifiers its ``entry_id`` takes:
+        # the user who names it with one (an OPTIMADE provider's "mp-149") asks it
+        return True
     return bool(wanted & (taken | named)) or not any(graph.index.by_param_concept.get(c) for c in wanted)
 
 
