@@ -541,3 +541,12 @@ def test_a_postal_code_takes_only_a_code_with_digits() -> None:
 def test_path_words_of_api_prose_name_resources_but_serving_words_do_not() -> None:
     assert path_terms("/v2/parameters") == ("paramet",)
     assert path_terms("/api/v1/items.json") == ("item",)
+
+
+def test_search_prose_is_read_from_the_first_sentence() -> None:
+    hint = Parameter(name="api_hint", type="string", description=(
+        "If the client provides the parameter, the value SHOULD have the format vMAJOR. For example, if a "
+        "client appends api_hint=v1 to a query string, the request is served by version 1."))
+    assert not is_search_parameter(hint), "a URL's query string is no text to search for"
+    assert is_search_parameter(Parameter(name="q", type="string", description="Query string to filter documents"))
+    assert is_search_parameter(Parameter(name="term", type="string", description="The search term. Case-insensitive."))
