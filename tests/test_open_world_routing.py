@@ -402,3 +402,18 @@ def test_a_source_named_with_an_identifier_is_asked_when_it_declares_an_id_param
     assert plan.understanding.named_tools == ["optimade_lab"]
     assert calls(plan) == ["optimade_lab.single_structure"]
     assert plan.steps[0].params == {"entry_id": "mp-149"}, "no text for a parameter whose later prose mentions a query string"
+
+
+def test_an_action_verb_a_read_endpoint_performs_is_a_read(graph: SchemaGraph) -> None:
+    # the Rat Genome Database: GET /lookup/id/map/EnsemblGene/{rgdId}, "Translate an RGD ID to an Ensembl Gene ID"
+    question = "Translate specimen 482913 to a museum accession"
+    assert "action" in (Router(with_catalogue(graph)).plan(question).declined or "")
+    data = catalogue().model_dump(by_alias=True)
+    data["endpoints"].append({
+        "id": "accession_of", "base_url": "https://specimens.example", "path": "/lookup/accession/{specimen_id}",
+        "summary": "Translate a specimen number to a museum accession number",
+        "parameters": [{"name": "specimen_id", "type": "integer", "required": True}],
+        "fields": [{"name": "accession", "path": "accession", "type": "string", "group": "content"}]})
+    plan = Router(with_catalogue(graph, Source.model_validate(data))).plan(question)
+    assert not plan.declined and calls(plan) == ["specimens.accession_of"]
+    assert plan.steps[0].params == {"specimen_id": 482913}

@@ -86,6 +86,9 @@ class GraphMemo:
     read_numbers: frozenset[int] | None = None
     # whether some read endpoint declares no intent: ``router.core``
     has_undeclared: bool | None = None
+    # the action verbs read endpoints' summaries open with ("Translate an RGD ID to ..."):
+    # ``understand.actions.read_verbs``
+    read_verbs: frozenset[str] | None = None
     # endpoint key -> whether it has a free-text parameter: ``router.chains``
     searchable: dict[tuple[str, str], bool] = field(default_factory=dict)
     # (consumer key, parameter) -> its producers with what is known of them before any question:

@@ -11,6 +11,10 @@ a preposition ("Change in enthalpy" is a noun phrase, "Change the record" an ord
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from schemarouter.graph import SchemaGraph
 
 # Verbs (base forms) whose imperative asks the system to do something in the world.
 ACTION_VERBS = frozenset(
@@ -66,6 +70,17 @@ def write_methods(verb: str) -> tuple[str, ...]:
     if verb in _CHANGING:
         return ("PUT", "PATCH")
     return ("POST",)
+
+
+def read_verbs(graph: SchemaGraph) -> frozenset[str]:
+    """The action verbs the summaries of the registry's read endpoints open with, as imperatives
+    ("Translate an RGD ID to an Ensembl Gene ID" is a GET): in this registry they read, not act.
+    Worked out once per graph."""
+    memo = graph.memo
+    if memo.read_verbs is None:
+        summaries = {i.endpoint.summary for i in graph.endpoints.values() if i.endpoint.access == "read"}
+        memo.read_verbs = frozenset(v for s in summaries if s and (v := action_verb(s)) is not None)
+    return memo.read_verbs
 
 
 def decline_reason(verb: str) -> str:
