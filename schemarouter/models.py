@@ -325,3 +325,20 @@ class DomainConcept(Declaration):
     @classmethod
     def _unique_aliases(cls, value: list[str]) -> list[str]:
         return _unique(value, "alias")
+
+
+def _share_instance_keys(*classes: type[BaseModel]) -> None:
+    """Give each class its table of instance keys now, in declaration order.
+
+    The registry builds loaded models attribute by attribute (``registry.mapping``) so that CPython
+    keeps one key table per class and only values per model: tens of megabytes at 10,000 sources.
+    That table must exist before the first model is validated: left empty until then, CPython 3.11
+    was seen to give it up (every later model then has a dictionary of its own).
+    """
+    for cls in classes:
+        model = cls.__new__(cls)
+        for name in cls.model_fields:
+            object.__setattr__(model, name, None)
+
+
+_share_instance_keys(Source, Endpoint, Parameter, ResponseField, Projection)
