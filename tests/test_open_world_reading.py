@@ -550,3 +550,17 @@ def test_search_prose_is_read_from_the_first_sentence() -> None:
     assert not is_search_parameter(hint), "a URL's query string is no text to search for"
     assert is_search_parameter(Parameter(name="q", type="string", description="Query string to filter documents"))
     assert is_search_parameter(Parameter(name="term", type="string", description="The search term. Case-insensitive."))
+
+
+def test_a_span_of_numbers_fills_the_parameters_named_for_its_bounds() -> None:
+    # the Rat Genome Database: /qtls/{chr}/{start}/{stop}/{mapKey}
+    a = _read("List QTLs on rat chromosome 1 between 1,000,000 and 5000000 on map 360")
+    assert a.spans == [("1000000", "5000000")]
+    params = [Parameter(name="chr", type="string", required=True), Parameter(name="start", type="integer", required=True),
+              Parameter(name="stop", type="integer", required=True), Parameter(name="mapKey", type="integer", required=True)]
+    assert open_values(params, a, "/qtls/{chr}/{start}/{stop}/{mapKey}").values == {
+        "chr": "1", "start": 1000000, "stop": 5000000, "mapKey": 360}, "a map's key is the number after 'map'"
+    assert _read("Papers from 2019 to 2021").spans == [("2019", "2021")]
+    assert _read("Between 2023-01-10 and 2023-01-11").spans == [], "dates are read as dates"
+    limit = Parameter(name="limit", type="integer")
+    assert open_values([limit], a, "/qtls").values == {}, "a span fills only its bounds"

@@ -69,7 +69,7 @@ class Filled:
 
 
 _START = frozenset(["start", "from", "since", "begin", "after", "min"])
-_END = frozenset(["end", "to", "until", "till", "before", "max"])
+_END = frozenset(["end", "stop", "to", "until", "till", "before", "max"])
 
 
 def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: set[str] | None = None,
@@ -314,6 +314,10 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             return _typed(p, str(year.value)), str(year.value), "the year in the question", True
         return None
     if p.type in ("integer", "number") and not f.id_like:
+        bound = _span_bound(words, analysis.spans, taken)
+        if bound is not None:
+            # "QTLs between 1000000 and 5000000" for /qtls/{chr}/{start}/{stop}
+            return _typed(p, bound), bound, "a bound of the span the question gives", True
         counted = _counted(p, analysis)
         if counted is not None and str(counted[1]) not in taken:
             noun, n = counted
@@ -417,7 +421,7 @@ def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
     return value
 
 
-_GENERIC_NAME_WORDS = frozenset(["id", "ids", "code", "name", "number", "by", "of", "symbol", "label", "value"])
+_GENERIC_NAME_WORDS = frozenset(["id", "ids", "code", "name", "number", "by", "of", "symbol", "label", "value", "key"])
 
 
 def _noun(word: str, nouns: dict[str, Any]) -> str:
@@ -451,6 +455,17 @@ def _date_for(words: Sequence[str], dates: list[str], taken: set[str]) -> str | 
     if set(words) & _START:
         return dates[0] if dates[0] not in taken else None
     return next((d for d in dates if d not in taken), None)
+
+
+def _span_bound(words: Sequence[str], spans: list[tuple[str, str]], taken: set[str]) -> str | None:
+    """For a parameter named for a bound (``start``, ``stop``, ``min``, ``max``), that end of the
+    first span of numbers the question writes; None for any other parameter."""
+    named = set(words)
+    if not spans or not named & (_START | _END) or (named & _START and named & _END):
+        return None
+    low, high = spans[0]
+    value = high if named & _END else low
+    return value if value not in taken else None
 
 
 def _first_free(entities: list[Entity], taken: set[str]) -> Entity | None:

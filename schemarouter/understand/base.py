@@ -37,6 +37,8 @@ class Analysis:
     identifiers: list[Entity] = field(default_factory=list)  # identifier-shaped tokens (CURIEs, accessions)
     dates: list[str] = field(default_factory=list)  # ISO dates written in the question
     months: list[str] = field(default_factory=list)  # months written with their year ("March 2019" -> 2019-03)
+    # numbers written as a span, low and high as written ("between 1000000 and 5000000")
+    spans: list[tuple[str, str]] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)  # noun term -> number ("second season" -> 2)
     terms: list[str] = field(default_factory=list)  # content terms once values and source names are taken out
     prefixes: list[str] = field(default_factory=list)  # of those, the terms of identifiers' prefixes (MONDO:...)

@@ -135,6 +135,7 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
         e.extra["context"] = [stem(w) for w in before]
     analysis.identifiers = ids
     analysis.dates = [iso for _, iso in dates if iso]
+    analysis.spans = [(m.group(1).replace(",", ""), m.group(2).replace(",", "")) for m in _SPAN.finditer(text)]
     months = [((m.start(), m.end()), f"{m.group('year')}-{_MONTHS[m.group('month').lower()]:02d}")
               for m in (_WRITTEN_MONTH.finditer(text) if _YEAR_DIGITS.search(text) else ())
               if not any(s < m.end() and m.start() < e for (s, e), _ in dates)]
@@ -254,6 +255,11 @@ def asks_now(text: str) -> bool:
             continue
         return True
     return False
+
+
+# "between 1000000 and 5000000", "from 10 to 20": a span of numbers (dates are read as dates)
+_SPAN = re.compile(r"\b(?:between|from)\s+(-?\d[\d,]*(?:\.\d+)?)\s+(?:and|to)\s+(-?\d[\d,]*(?:\.\d+)?)(?![\w.\-/:])",
+                   re.IGNORECASE)
 
 
 def _all_known(value: str, known: Callable[[str], bool]) -> bool:
