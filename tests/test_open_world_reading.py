@@ -564,3 +564,22 @@ def test_a_span_of_numbers_fills_the_parameters_named_for_its_bounds() -> None:
     assert _read("Between 2023-01-10 and 2023-01-11").spans == [], "dates are read as dates"
     limit = Parameter(name="limit", type="integer")
     assert open_values([limit], a, "/qtls").values == {}, "a span fills only its bounds"
+
+
+def test_a_uuid_is_an_identifier_prefixed_or_not() -> None:
+    text = "Studies of substance NWKI-71060af4-1613-35cf-95ee-2a039be0388a and of 2a039be0-1613-35cf-95ee-71060af40388"
+    assert [e.value for e in identifier_tokens(text, [])] == [
+        "NWKI-71060af4-1613-35cf-95ee-2a039be0388a", "2a039be0-1613-35cf-95ee-71060af40388"]
+
+
+def test_an_enum_member_of_letters_and_digits_is_said_as_written_and_the_source_name_says_least() -> None:
+    # eNanoMapper: /enm/{db}/substance with db in (enanomapper, nanoreg1, nanoreg2, ...)
+    db = Parameter(name="db", type="string", required=True, enum=["enanomapper", "nanoreg1", "nanoreg2"])
+    search = Parameter(name="search", type="string", description="Search parameter")
+    a = _read("Substances in the NanoReg2 database of eNanoMapper")
+    a.understanding.named_tools = ["enanomapper"]
+    assert open_values([db, search], a, "/enm/{db}/substance").values == {"db": "nanoreg2"}, \
+        "the member written as a value is spent: the search does not take it as a name"
+    b = _read("Studies in eNanoMapper")
+    b.understanding.named_tools = ["enanomapper"]
+    assert open_values([db], b, "/enm/{db}/substance").values == {"db": "enanomapper"}, "alone, the source's name still says it"

@@ -280,7 +280,11 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             return ([iso] if p.type == "array" else iso), written, f"'{written}' is the country code {iso}", True
     if p.enum:
         hit = _enum_member(p, analysis)
-        return (hit, "", f"'{hit}' is said in the question", True) if hit is not None else None
+        if hit is None:
+            return None
+        # a member written as a value ("NanoReg2") is spent: no other parameter takes it as a name
+        token = next((w for w, _ in analysis.words if isinstance(hit, str) and not hit.isalpha() and w.lower() == hit.lower()), "")
+        return hit, token, f"'{hit}' is said in the question", True
     kind = identifier_kind(f.words)
     if kind is not None:
         # named for a kind of identifier the readers know (``cid``, ``pmid``, ``doi_list``): the
@@ -524,6 +528,14 @@ def _said_sets(analysis: Analysis) -> tuple[frozenset[str], frozenset[str]]:
     return found
 
 
+def written_lower(analysis: Analysis) -> frozenset[str]:
+    """The question's words as written, in lower case (once per question)."""
+    found: frozenset[str] | None = analysis.memo.get("written_lower")
+    if found is None:
+        found = analysis.memo["written_lower"] = frozenset(w.lower() for w, _ in analysis.words)
+    return found
+
+
 def _enum_member(p: Parameter, analysis: Analysis) -> Any:
     """The enum member the question names (by its terms, or a calendar unit it implies: "today" for
     ``day``); None if none or several."""
@@ -536,6 +548,9 @@ def _enum_member(p: Parameter, analysis: Analysis) -> Any:
         if member.lower() in units:
             hits.append(member)
             continue
+        if member.lower() in written_lower(analysis) and not member.isalpha():
+            hits.append(member)  # "NanoReg2" for nanoreg2: a word of letters and digits, as written
+            continue
         if len(member) <= 3:
             # a short code ("de", "I") only as written, never as a word that happens to match it;
             # a lower-case code also as its capitals ("TV" for tv)
@@ -545,6 +560,11 @@ def _enum_member(p: Parameter, analysis: Analysis) -> Any:
         words = name_terms(member)  # remembered per distinct member
         if words and all(w in terms for w in words):
             hits.append(member)
+    if len(hits) > 1:
+        # the words that name the asked source say least: eNanoMapper's database parameter offers
+        # "enanomapper" (its main database) beside the "nanoreg2" the question asks for
+        named = {t for s in analysis.understanding.named_tools for t in name_terms(s)}
+        hits = [h for h in hits if not (isinstance(h, str) and set(name_terms(h)) <= named)] or hits
     return hits[0] if len(hits) == 1 else None
 
 
