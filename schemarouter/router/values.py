@@ -528,11 +528,11 @@ def _said_sets(analysis: Analysis) -> tuple[frozenset[str], frozenset[str]]:
     return found
 
 
-def written_lower(analysis: Analysis) -> frozenset[str]:
+def _written_lower(analysis: Analysis) -> frozenset[str]:
     """The question's words as written, in lower case (once per question)."""
-    found: frozenset[str] | None = analysis.memo.get("written_lower")
+    found: frozenset[str] | None = analysis.memo.get("_written_lower")
     if found is None:
-        found = analysis.memo["written_lower"] = frozenset(w.lower() for w, _ in analysis.words)
+        found = analysis.memo["_written_lower"] = frozenset(w.lower() for w, _ in analysis.words)
     return found
 
 
@@ -548,7 +548,7 @@ def _enum_member(p: Parameter, analysis: Analysis) -> Any:
         if member.lower() in units:
             hits.append(member)
             continue
-        if member.lower() in written_lower(analysis) and not member.isalpha():
+        if member.lower() in _written_lower(analysis) and not member.isalpha():
             hits.append(member)  # "NanoReg2" for nanoreg2: a word of letters and digits, as written
             continue
         if len(member) <= 3:
