@@ -23,10 +23,12 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.terms import name_terms, path_terms, prose_terms
+from schemarouter.paths import parse_path
 from schemarouter.plan import FieldMeta, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node
 from schemarouter.router.param_facts import ID_KINDS, ParamFacts, parameter_facts
@@ -289,9 +291,11 @@ def chain_steps(plan: OpenPlan, graph: SchemaGraph, analysis: Analysis, mode: Mo
     return steps
 
 
+@lru_cache(maxsize=65_536)
 def _own_key(path: str) -> str:
-    """The last key of a response path (``nasa_jpl_url.port`` -> ``port``, ``items[].title`` -> ``title``)."""
-    return path.rsplit(".", 1)[-1].replace("[]", "")
+    """The last key of a response path (``nasa_jpl_url.port`` -> ``port``, ``items[].title`` ->
+    ``title``), read by the paths' own parser (declared paths were validated with it)."""
+    return parse_path(path)[-1].key
 
 
 def field_terms(info: EndpointInfo, name: str) -> tuple[set[str], set[str]]:

@@ -31,6 +31,7 @@ from typing import Any
 from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
+from schemarouter.router.numbers import END, START, number_after, question_tokens, span_bound
 from schemarouter.router.param_facts import (
     ID_KINDS,
     ParamFacts,
@@ -68,8 +69,6 @@ class Filled:
         self.why.update(other.why)
 
 
-_START = frozenset(["start", "from", "since", "begin", "after", "min"])
-_END = frozenset(["end", "stop", "to", "until", "till", "before", "max"])
 
 
 def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: set[str] | None = None,
@@ -178,7 +177,7 @@ def _date_parts(params: list[Parameter], known: Mapping[str, ParamFacts], analys
 def _longest_run(analysis: Analysis, unexplained: Callable[[str], bool]) -> str | None:
     """The longest run of adjacent content words of the question that ``unexplained`` accepts, as
     written (the first of equal length); None when there is none."""
-    tokens, _terms = _question_tokens(analysis.question)
+    tokens, _terms = question_tokens(analysis.question)
     at = 0
     runs: list[list[str]] = []
     last = -2
@@ -318,7 +317,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             return _typed(p, str(year.value)), str(year.value), "the year in the question", True
         return None
     if p.type in ("integer", "number") and not f.id_like:
-        bound = _span_bound(words, analysis.spans, taken)
+        bound = span_bound(words, analysis.spans, taken)
         if bound is not None:
             # "QTLs between 1000000 and 5000000" for /qtls/{chr}/{start}/{stop}
             return _typed(p, bound), bound, "a bound of the span the question gives", True
@@ -326,7 +325,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if counted is not None and str(counted[1]) not in taken:
             noun, n = counted
             return n, str(n), f"'{p.name}' {n} from the question ({noun})", True
-        bound = _number_after(p.name, analysis)
+        bound = number_after(p.name, analysis)
         if bound is not None and bound not in taken:
             return _typed(p, bound), bound, f"the number written after '{p.name}' in the question", True
         labelled = _labelled(p, analysis, taken)  # "version 2" for v_number
@@ -446,7 +445,7 @@ def _date_like(words: Sequence[str], description: str) -> bool:
     (``start``, ``from``) whose description says it is a date ("start" alone is as often a row offset)."""
     if any(w in ("date", "day", "time", "since", "until") for w in words):
         return True
-    return bool(set(words) & (_START | _END)) and bool(_DATE_PROSE.search(description))
+    return bool(set(words) & (START | END)) and bool(_DATE_PROSE.search(description))
 
 
 def _date_for(words: Sequence[str], dates: list[str], taken: set[str]) -> str | None:
@@ -454,22 +453,11 @@ def _date_for(words: Sequence[str], dates: list[str], taken: set[str]) -> str | 
     the last for an end (``end_date``, ``until``), else the first not yet used."""
     if not dates:
         return None
-    if set(words) & _END and len(dates) > 1:
+    if set(words) & END and len(dates) > 1:
         return dates[-1] if dates[-1] not in taken else None
-    if set(words) & _START:
+    if set(words) & START:
         return dates[0] if dates[0] not in taken else None
     return next((d for d in dates if d not in taken), None)
-
-
-def _span_bound(words: Sequence[str], spans: list[tuple[str, str]], taken: set[str]) -> str | None:
-    """For a parameter named for a bound (``start``, ``stop``, ``min``, ``max``), that end of the
-    first span of numbers the question writes; None for any other parameter."""
-    named = set(words)
-    if not spans or not named & (_START | _END) or (named & _START and named & _END):
-        return None
-    low, high = spans[0]
-    value = high if named & _END else low
-    return value if value not in taken else None
 
 
 def _first_free(entities: list[Entity], taken: set[str]) -> Entity | None:
@@ -520,26 +508,19 @@ def _units_said(question: str) -> frozenset[str]:
     return frozenset(unit for unit, pattern in _UNITS.items() if pattern.search(question))
 
 
-def _said_sets(analysis: Analysis) -> tuple[frozenset[str], frozenset[str]]:
-    """(the question's terms, its words as written), once per question."""
-    found: tuple[frozenset[str], frozenset[str]] | None = analysis.memo.get("said")
+def _said_sets(analysis: Analysis) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(the question's terms, its words as written, those in lower case), once per question."""
+    found: tuple[frozenset[str], frozenset[str], frozenset[str]] | None = analysis.memo.get("said")
     if found is None:
-        found = analysis.memo["said"] = (frozenset(analysis.all_terms), frozenset(w for w, _ in analysis.words))
-    return found
-
-
-def _written_lower(analysis: Analysis) -> frozenset[str]:
-    """The question's words as written, in lower case (once per question)."""
-    found: frozenset[str] | None = analysis.memo.get("_written_lower")
-    if found is None:
-        found = analysis.memo["_written_lower"] = frozenset(w.lower() for w, _ in analysis.words)
+        written = frozenset(w for w, _ in analysis.words)
+        found = analysis.memo["said"] = (frozenset(analysis.all_terms), written, frozenset(w.lower() for w in written))
     return found
 
 
 def _enum_member(p: Parameter, analysis: Analysis) -> Any:
     """The enum member the question names (by its terms, or a calendar unit it implies: "today" for
     ``day``); None if none or several."""
-    terms, written = _said_sets(analysis)
+    terms, written, lowered = _said_sets(analysis)
     units = _units_said(analysis.question)
     hits = []
     for member in p.enum or []:
@@ -548,7 +529,7 @@ def _enum_member(p: Parameter, analysis: Analysis) -> Any:
         if member.lower() in units:
             hits.append(member)
             continue
-        if member.lower() in _written_lower(analysis) and not member.isalpha():
+        if member.lower() in lowered and not member.isalpha():
             hits.append(member)  # "NanoReg2" for nanoreg2: a word of letters and digits, as written
             continue
         if len(member) <= 3:
@@ -627,61 +608,6 @@ def _identifiers(analysis: Analysis) -> list[Entity]:
         found.sort(key=lambda e: e.start)
         analysis.memo["identifiers"] = found
     return found
-
-
-_TOKEN = re.compile(r"[A-Za-z][\w.:\-]*|-?\d+(?:\.\d+)?")
-_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
-_NUMBER_REACH = 4  # words between a parameter's name and its number ("confidence above 0.6", "of at least 7")
-
-
-@lru_cache(maxsize=256)
-def _question_tokens(question: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The question's tokens and their stems, once per question (every candidate endpoint asks)."""
-    tokens: list[str] = _TOKEN.findall(question)
-    return tuple(tokens), tuple(stem(t.lower()) for t in tokens)
-
-
-def _number_after(name: str, analysis: Analysis) -> str | None:
-    """``_number_after_name`` for a parameter called ``name``, once per question and name (the same
-    names recur across a registry's endpoints)."""
-    key = ("number after", name)
-    memo = analysis.memo
-    if key not in memo:
-        memo[key] = _number_after_name(name, analysis.question)
-    found: str | None = memo[key]
-    return found
-
-
-def _number_after_name(name: str, question: str) -> str | None:
-    """The number written shortly after a numeric parameter's name: ``pchemblValue`` -> 7 in "a
-    pChEMBL value of at least 7", ``confidence`` -> 0.6 in "with a confidence above 0.6" (not a
-    number another noun labels: "altitude above latitude 45" gives altitude nothing); else the number
-    written right before it, a short unit between: ``altitude`` -> 300 in "at 300 km altitude"."""
-    named = list(name_terms(name))
-    if not named:
-        return None
-    tokens, terms = _question_tokens(question)
-    for i in range(len(tokens) - len(named) + 1):
-        if list(terms[i:i + len(named)]) == named:
-            end = i + len(named)
-            for j in range(end, min(len(tokens), end + 1 + _NUMBER_REACH)):
-                if not _NUMBER.fullmatch(tokens[j]):
-                    continue
-                before = tokens[j - 1].lower()
-                if j > end and before.isalpha() and before not in _NUMBER_LEADS:
-                    break  # "latitude 45": the number of another noun
-                return tokens[j]
-            if i >= 1 and _NUMBER.fullmatch(tokens[i - 1]):
-                return tokens[i - 1]
-            if i >= 2 and _NUMBER.fullmatch(tokens[i - 2]) and tokens[i - 1].isalpha() and len(tokens[i - 1]) <= 3:
-                return tokens[i - 2]  # "300 km altitude"
-    return None
-
-
-# words that may stand between a parameter's name and its number ("a value of at least 7")
-_NUMBER_LEADS = frozenset(["of", "at", "least", "most", "above", "below", "over", "under", "than", "to", "is", "be",
-                           "equal", "equals", "around", "about", "approximately", "near", "exactly", "from", "by",
-                           "minimum", "maximum", "min", "max", "up", "greater", "less", "more", "fewer", "with"])
 
 
 def _counted(p: Parameter, analysis: Analysis) -> tuple[str, int] | None:

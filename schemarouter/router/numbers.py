@@ -1,0 +1,85 @@
+"""Numbers a question writes beside a parameter's name, and the spans it gives.
+
+"a pChEMBL value of at least 7", "at 300 km altitude", "between 1000000 and 5000000": read per
+question and parameter name for :mod:`schemarouter.router.values`, which decides what each
+parameter takes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from schemarouter.graph.terms import name_terms, stem
+from schemarouter.understand.base import Analysis
+
+# the words that name a lower and an upper bound (``start_date``, ``stop``, ``min_size``, ``until``)
+START = frozenset(["start", "from", "since", "begin", "after", "min"])
+END = frozenset(["end", "stop", "to", "until", "till", "before", "max"])
+
+
+_TOKEN = re.compile(r"[A-Za-z][\w.:\-]*|-?\d+(?:\.\d+)?")
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_NUMBER_REACH = 4  # words between a parameter's name and its number ("confidence above 0.6", "of at least 7")
+
+
+@lru_cache(maxsize=256)
+def question_tokens(question: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The question's tokens and their stems, once per question (every candidate endpoint asks)."""
+    tokens: list[str] = _TOKEN.findall(question)
+    return tuple(tokens), tuple(stem(t.lower()) for t in tokens)
+
+
+def number_after(name: str, analysis: Analysis) -> str | None:
+    """``_number_after_name`` for a parameter called ``name``, once per question and name (the same
+    names recur across a registry's endpoints)."""
+    key = ("number after", name)
+    memo = analysis.memo
+    if key not in memo:
+        memo[key] = _number_after_name(name, analysis.question)
+    found: str | None = memo[key]
+    return found
+
+
+def _number_after_name(name: str, question: str) -> str | None:
+    """The number written shortly after a numeric parameter's name: ``pchemblValue`` -> 7 in "a
+    pChEMBL value of at least 7", ``confidence`` -> 0.6 in "with a confidence above 0.6" (not a
+    number another noun labels: "altitude above latitude 45" gives altitude nothing); else the number
+    written right before it, a short unit between: ``altitude`` -> 300 in "at 300 km altitude"."""
+    named = list(name_terms(name))
+    if not named:
+        return None
+    tokens, terms = question_tokens(question)
+    for i in range(len(tokens) - len(named) + 1):
+        if list(terms[i:i + len(named)]) == named:
+            end = i + len(named)
+            for j in range(end, min(len(tokens), end + 1 + _NUMBER_REACH)):
+                if not _NUMBER.fullmatch(tokens[j]):
+                    continue
+                before = tokens[j - 1].lower()
+                if j > end and before.isalpha() and before not in _NUMBER_LEADS:
+                    break  # "latitude 45": the number of another noun
+                return tokens[j]
+            if i >= 1 and _NUMBER.fullmatch(tokens[i - 1]):
+                return tokens[i - 1]
+            if i >= 2 and _NUMBER.fullmatch(tokens[i - 2]) and tokens[i - 1].isalpha() and len(tokens[i - 1]) <= 3:
+                return tokens[i - 2]  # "300 km altitude"
+    return None
+
+
+# words that may stand between a parameter's name and its number ("a value of at least 7")
+_NUMBER_LEADS = frozenset(["of", "at", "least", "most", "above", "below", "over", "under", "than", "to", "is", "be",
+                           "equal", "equals", "around", "about", "approximately", "near", "exactly", "from", "by",
+                           "minimum", "maximum", "min", "max", "up", "greater", "less", "more", "fewer", "with"])
+
+
+def span_bound(words: Sequence[str], spans: list[tuple[str, str]], taken: set[str]) -> str | None:
+    """For a parameter named for a bound (``start``, ``stop``, ``min``, ``max``), that end of the
+    first span of numbers the question writes; None for any other parameter."""
+    named = set(words)
+    if not spans or not named & (START | END) or (named & START and named & END):
+        return None
+    low, high = spans[0]
+    value = high if named & END else low
+    return value if value not in taken else None
