@@ -121,6 +121,7 @@ def _build(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
     memo = _Memo()
     for source in sorted(decls.sources.values(), key=lambda s: s.id):
         _add_source(g, source, memo)
+    del memo  # its sets are free again for the indexes below to reuse
     g.index.freeze()
     g.intent_order = intent_order(g.endpoints.values(), decls.intents)
     g.concept_intent_counts, g.name_intent_counts = intent_counts(g.endpoints.values(), decls.intents)
@@ -141,6 +142,9 @@ class _Memo:
         self.name_words: dict[str, tuple[str, str]] = {}  # field name -> (humanized, normalized)
         self.normal: dict[str, str] = {}
         self.names_done: set[str] = set()  # field names whose name phrases are in the index
+        # (field name, alias) pairs in the index: copies of a source repeat them thousands of times
+        self.aliases_done: set[tuple[str, str]] = set()
+        self.parts_done: set[str] = set()  # field-name parts in the index ("band gap" of many names)
 
     def words(self, name: str) -> tuple[str, str]:
         found = self.name_words.get(name)
@@ -201,7 +205,10 @@ def _add_field(g: SchemaGraph, info: FieldInfo, memo: _Memo) -> None:
     for concept in f.concepts:
         g.concept_fields[concept].append(info)
     for alias in f.aliases:
-        g.phrases.add("field", f.name, alias)
+        pair = (f.name, alias)
+        if pair not in memo.aliases_done:
+            memo.aliases_done.add(pair)
+            g.phrases.add("field", f.name, alias)
     if f.name in memo.names_done:
         return  # the phrases below depend on the name only, and the index keeps each phrase once
     memo.names_done.add(f.name)
@@ -209,12 +216,16 @@ def _add_field(g: SchemaGraph, info: FieldInfo, memo: _Memo) -> None:
     if len(words) > 1 or len(f.name) > 2:
         # the name's normal form is its normalized raw words, already worked out (and kept) for the field
         g.phrases.add("field", f.name, f.name, case_sensitive=len(f.name) <= 3, key=info.raw_words)
-        g.phrases.add("field", f.name, info.words, case_sensitive=len(f.name) <= 3)
+        # humanized words are lower-case words joined by spaces: their own normal form
+        g.phrases.add("field", f.name, info.words, case_sensitive=len(f.name) <= 3, key=info.words)
         if len(words) == 1 and len(f.name) > 3 and not f.name.endswith("s"):
-            g.phrases.add("field", f.name, info.words + "s", case_sensitive=False)
+            g.phrases.add("field", f.name, info.words + "s", case_sensitive=False, key=info.words + "s")
     if len(words) >= 2:
         for part in _parts(words):
-            g.phrases.add("field_part", "_".join(part), " ".join(part), case_sensitive=False)
+            phrase = " ".join(part)
+            if phrase not in memo.parts_done:  # a part names the same target whichever name has it
+                memo.parts_done.add(phrase)
+                g.phrases.add("field_part", "_".join(part), phrase, case_sensitive=False, key=phrase)
 
 
 def _parts(words: list[str]) -> Iterator[list[str]]:
