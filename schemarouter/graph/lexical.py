@@ -203,8 +203,8 @@ def build_lexical(infos: Iterator[EndpointInfo]) -> LexicalIndex:
     structural = [i for i, name in enumerate(_FIELDS) if name in _STRUCTURAL]
     index.structural = frozenset(t for d in docs for i in structural for piece in d[i] for t in piece)
     weights = [WEIGHTS[name] for name in _FIELDS]
-    nums: dict[str, array[int]] = {}
-    tfs: dict[str, array[float]] = {}
+    names_at = _FIELDS.index("field")  # the field names: each term once (see endpoint_document)
+    postings: dict[str, tuple[array[int], array[float]]] = {}
     for number, (doc, doc_lengths) in enumerate(zip(docs, lengths, strict=True)):
         pseudo: dict[str, float] = {}
         for i, pieces in enumerate(doc):
@@ -212,20 +212,23 @@ def build_lexical(infos: Iterator[EndpointInfo]) -> LexicalIndex:
             if not length:
                 continue
             weight, b = weights[i]
-            norm = 1.0 - b + b * length / avg[i]
+            scale = weight / (1.0 - b + b * length / avg[i])
+            if i == names_at:
+                for t in pieces[0]:
+                    pseudo[t] = pseudo.get(t, 0.0) + scale
+                continue
             # counted in C: millions of terms at 10,000 sources
             counts = Counter(pieces[0]) if len(pieces) == 1 else Counter(chain.from_iterable(pieces))
             for t, c in counts.items():
-                pseudo[t] = pseudo.get(t, 0.0) + weight * c / norm
+                pseudo[t] = pseudo.get(t, 0.0) + scale * c
         for t, tf in pseudo.items():
-            found = nums.get(t)
+            found = postings.get(t)
             if found is None:
-                found = nums[t] = array("i")
-                tfs[t] = array("f")
-            found.append(number)
-            tfs[t].append(tf / (K1 + tf))
-    index.postings = {t: (nums[t], tfs[t]) for t in nums}
-    index.idf = {t: math.log(1.0 + (n - len(a) + 0.5) / (len(a) + 0.5)) for t, a in nums.items()}
+                found = postings[t] = (array("i"), array("f"))
+            found[0].append(number)
+            found[1].append(tf / (K1 + tf))
+    index.postings = postings
+    index.idf = {t: math.log(1.0 + (n - len(a) + 0.5) / (len(a) + 0.5)) for t, (a, _) in postings.items()}
     # A word no endpoint declares counts against every candidate, but no more than a typical word:
     # questions carry chatty words ("finished watching") that say nothing about what is asked.
     ordered = sorted(index.idf.values())
