@@ -20,7 +20,7 @@ from typing import Any
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.links import Link, resource_of
 from schemarouter.graph.terms import path_terms
-from schemarouter.router.param_facts import is_search_parameter, missing_required
+from schemarouter.router.param_facts import endpoint_facts, is_search_parameter, missing_from
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
 
@@ -47,6 +47,8 @@ class Node:
 
     def nodes(self) -> list[Node]:
         """Producers first (depth first), then this node: the order steps run in."""
+        if not self.bindings:
+            return [self]
         out: list[Node] = []
         for producer, _ in self.bindings.values():
             for n in producer.nodes():
@@ -111,7 +113,7 @@ class ChainBuilder:
             return None
         node = Node(info, dict(filled.values), used=set(filled.used), weak=set(filled.weak),
                     tied=set(filled.tied), said=set(filled.said), why=dict(filled.why))
-        missing = missing_required(info, node.values)
+        missing = missing_from(info, endpoint_facts(self.graph, info), node.values)
         if not missing:
             return node
         if depth <= 1:
@@ -120,12 +122,13 @@ class ChainBuilder:
         spent = set(taken) | node.used
         for p in missing:
             best: tuple[float, Node, Link] | None = None
+            resource = resource_of(p.name, info.endpoint.path)
             for link in self._likely(links.get(p.name, ()), p.name, info, visiting):
                 producer = self.graph.endpoints[link.producer]
                 sub = self.build(producer, depth - 1, visiting | {info.key}, frozenset(spent))
                 if sub is None:
                     continue
-                score = _producer_score(sub, link, p.name, info, self.relevance, self._said)
+                score = _producer_score(sub, link, resource, self.relevance, self._said)
                 if best is None or score > best[0]:
                     best = (score, sub, link)
             if best is None:
@@ -194,7 +197,7 @@ class ChainBuilder:
         return found
 
 
-def _producer_score(sub: Node, link: Link, param: str, consumer: EndpointInfo,
+def _producer_score(sub: Node, link: Link, resource: tuple[str, ...],
                     relevance: Callable[[EndpointInfo], float], said: frozenset[str]) -> float:
     """Prefer producers that spend a value of the question (a search by the name asked about), that
     the question's words describe ("top rated"), whose path says nothing the question does not
@@ -206,7 +209,6 @@ def _producer_score(sub: Node, link: Link, param: str, consumer: EndpointInfo,
         score += 3.0
     score += len(sub.said)  # its enum values answer words of the question ("today's most trending")
     score += relevance(sub.info)
-    resource = resource_of(param, consumer.endpoint.path)
     segments = path_terms(sub.info.endpoint.path)
     if resource and segments and resource[-1] in (segments[0], segments[-1]):
         score += 1.0  # /search/movie or /movie/top_rated for a movie_id

@@ -31,7 +31,7 @@ from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.paths import parse_path
 from schemarouter.plan import FieldMeta, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node
-from schemarouter.router.param_facts import ID_KINDS, ParamFacts, parameter_facts
+from schemarouter.router.param_facts import ID_KINDS, endpoint_facts
 from schemarouter.router.params import fill_params
 from schemarouter.router.values import Filled, open_values
 from schemarouter.understand.base import Analysis
@@ -133,24 +133,13 @@ def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[
     out.merge(open_values(
         [p for p in info.endpoint.parameters if p.name not in out.values], analysis, info.endpoint.path, taken,
         lambda term: term not in lex.idf, lambda term: number is None or not lex.strength(number, term),
-        _facts(graph, info),
+        endpoint_facts(graph, info),
     ))
     for p in info.endpoint.parameters:
         if p.required and p.name not in out.values and p.default is not None:
             out.values[p.name] = p.default
             out.why[p.name] = "the declared default; the question does not say"
     return out
-
-
-def _facts(graph: SchemaGraph, info: EndpointInfo) -> dict[str, ParamFacts]:
-    """The endpoint's parameters' question-independent facts, by name (worked out once per graph)."""
-    memo = graph.memo.param_facts
-    found: dict[str, ParamFacts] | None = memo.get(info.key)
-    if found is None:
-        path = info.endpoint.path
-        auth = info.source.auth.name if info.source.auth else None
-        found = memo[info.key] = {p.name: parameter_facts(p, path, auth) for p in info.endpoint.parameters}
-    return found
 
 
 def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None = None) -> OpenPlan | None:

@@ -13,7 +13,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from schemarouter.graph import EndpointInfo
+from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.text import humanize
 from schemarouter.models import Parameter
 
@@ -92,6 +92,8 @@ class ParamFacts:
     plural: bool  # named for several things (``stations``)
     country: int  # takes an ISO 3166-1 country code of this many letters (2 or 3); 0: no country code
     postal: bool  # a postal code (``postal_code``, ``zip``, ``postcode``): a code with a digit
+    id_kind: str | None  # the kind of identifier (of ID_KINDS) it is named for (``pmid``, ``doi_list``)
+    date_part: str  # "year", "month" or "day" for a one-word name of that part of a date; "" else
 
 
 def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> ParamFacts:
@@ -114,7 +116,37 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> Pa
         plural=_plural(p),
         country=_country_code_length(p, words),
         postal=any(w in _POSTAL_WORDS for w in words),
+        id_kind=identifier_kind(words),
+        date_part=_date_part(p, words, fmt),
     )
+
+
+def _date_part(p: Parameter, words: Sequence[str], fmt: str) -> str:
+    """The part of a date a parameter named ``year``, ``month`` or ``day`` takes (a number or its
+    string, not a whole date); "" for any other."""
+    if len(words) == 1 and words[0] in _DATE_PARTS and p.type in ("integer", "string", "number") \
+            and fmt not in ("date", "date-time"):
+        return words[0]
+    return ""
+
+
+_DATE_PARTS = frozenset({"year", "month", "day"})
+
+
+def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> dict[str, ParamFacts]:
+    """The endpoint's parameters' facts, by name (worked out once per graph, in its memo)."""
+    memo = graph.memo.param_facts
+    found: dict[str, ParamFacts] | None = memo.get(info.key)
+    if found is None:
+        path = info.endpoint.path
+        auth = info.source.auth.name if info.source.auth else None
+        found = memo[info.key] = {p.name: parameter_facts(p, path, auth) for p in info.endpoint.parameters}
+    return found
+
+
+def missing_from(info: EndpointInfo, facts: dict[str, ParamFacts], given: Collection[str]) -> list[Parameter]:
+    """:func:`missing_required` from the endpoint's facts (no declaration read again)."""
+    return [p for p in info.endpoint.parameters if p.required and p.name not in given and not facts[p.name].credential]
 
 
 # Identifier schemes with a fixed, published shape: a parameter named for one (``issn``,

@@ -35,7 +35,6 @@ from schemarouter.router.numbers import END, START, number_after, question_token
 from schemarouter.router.param_facts import (
     ID_KINDS,
     ParamFacts,
-    identifier_kind,
     in_path,
     name_words,
     parameter_facts,
@@ -89,8 +88,8 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     :class:`ParamFacts` by name where the caller keeps them (read here otherwise)."""
     out = Filled()
     taken = set(taken or ())
-    known = {p.name: facts[p.name] if facts is not None and p.name in facts else parameter_facts(p, path)
-             for p in params}
+    # the caller's facts are the endpoint's, a superset of ``params``
+    known = facts if facts is not None else {p.name: parameter_facts(p, path) for p in params}
     own = [p for p in params if known[p.name].own]
     parts = _date_parts(own, known, analysis, taken)
     if parts:
@@ -158,10 +157,8 @@ def _date_parts(params: list[Parameter], known: Mapping[str, ParamFacts], analys
                 taken: set[str]) -> dict[str, str]:
     """Parameter name -> its part of the question's first free date or month (and "" -> that date),
     for an endpoint with a ``month`` or ``day`` parameter beside its ``year``: nothing otherwise."""
-    named = {p.name: known[p.name].words[-1] for p in params
-             if known[p.name].words and known[p.name].words[-1] in _PARTS and len(known[p.name].words) == 1
-             and p.type in ("integer", "string", "number") and known[p.name].fmt not in ("date", "date-time")}
-    if not ({"month", "day"} & set(named.values())) or "year" not in named.values():
+    named = {p.name: part for p in params if (part := known[p.name].date_part)}
+    if not named or not ({"month", "day"} & set(named.values())) or "year" not in named.values():
         return {}
     # a day needs a whole date; a year and month also take a month written with its year
     written = analysis.dates if "day" in named.values() else [*analysis.dates, *analysis.months]
@@ -284,7 +281,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         # a member written as a value ("NanoReg2") is spent: no other parameter takes it as a name
         token = next((w for w, _ in analysis.words if isinstance(hit, str) and not hit.isalpha() and w.lower() == hit.lower()), "")
         return hit, token, f"'{hit}' is said in the question", True
-    kind = identifier_kind(f.words)
+    kind = f.id_kind
     if kind is not None:
         # named for a kind of identifier the readers know (``cid``, ``pmid``, ``doi_list``): the
         # identifier of that kind, a list of one for a list parameter
