@@ -278,6 +278,21 @@ def test_a_word_the_declarations_use_is_not_a_name_even_in_camel_case() -> None:
     assert [e.value for e in a.names] == ["Zebrafin"]
 
 
+def test_a_word_the_declarations_use_is_no_value_written_after_a_noun() -> None:
+    known = {"tv", "show", "station"}.__contains__
+
+    def labels(text: str) -> dict[str, str]:
+        a = Analysis(question=text, understanding=Understanding())
+        read_values(a, text, [], known=known)
+        return a.labels
+
+    # "TV" in "the most popular TV show" is the registry's word, as it is no code either
+    assert labels("give me a keyword of the most popular TV show") == {}
+    assert labels("Hourly forecast at station KRDU") == {"station": "KRDU"}  # a code nothing declares
+    assert labels("Records for the term 'TV'") == {"term": "TV"}  # quoted: a value whatever it says
+    assert _read("give me a keyword of the most popular TV show").labels == {"popular": "TV"}  # nothing known
+
+
 def test_an_identifier_goes_to_the_parameter_the_question_names_it_for() -> None:
     params = [Parameter(name="assayChemblId", type="array"), Parameter(name="targetChemblId", type="array")]
     got = open_values(params, _read("Which assays were run against the ChEMBL target CHEMBL203?"), "/assays")

@@ -191,7 +191,7 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     coordinates = _coordinates(text)
     analysis.coordinates = coordinates[0] if coordinates else None
     # "latitude 51.5, longitude -0.12" is one value, the coordinates, not two labelled numbers
-    analysis.labels = _labels(text, taken + ([coordinates[1]] if coordinates else []))
+    analysis.labels = _labels(text, taken + ([coordinates[1]] if coordinates else []), known)
     analysis.periods = [period for pattern, period in _PERIODS if pattern.search(text)]
     verb = action_verb(text)
     # an action verb a read endpoint of the registry opens its summary with reads ("Translate an RGD ID
@@ -284,15 +284,18 @@ def _term(word: str) -> str | None:
     return found[0] if found else None
 
 
-def _labels(text: str, taken: list[tuple[int, int]]) -> dict[str, str]:
+def _labels(text: str, taken: list[tuple[int, int]], known: Callable[[str], bool] | None = None) -> dict[str, str]:
     """Noun term -> the value written right after the noun: "station KRDU", "build GRCh38",
-    "taxon NCBITaxon:10090", "chromosome 1", "term 'seizure'"."""
+    "taxon NCBITaxon:10090", "chromosome 1", "term 'seizure'". As with codes, an unquoted word of
+    letters the registry's vocabulary has (``known``) is that word, not a value: "popular TV show"."""
     out: dict[str, str] = {}
     for m in _LABELLED.finditer(text):
         noun = m.group(1).lower()
         if noun in _NOT_VALUES or noun in STOPWORDS or any(s <= m.start(1) < e for s, e in taken):
             continue
         value = (m.group(3) or m.group(2)).rstrip(".,;:?!")
+        if m.group(3) is None and known is not None and value.isalpha() and known(stem(value.lower())):
+            continue
         if value and value.lower() not in _NOT_VALUES:
             out.setdefault(stem(noun), value)
     return out
