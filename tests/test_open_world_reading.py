@@ -598,3 +598,33 @@ def test_an_enum_member_of_letters_and_digits_is_said_as_written_and_the_source_
     b = _read("Studies in eNanoMapper")
     b.understanding.named_tools = ["enanomapper"]
     assert open_values([db], b, "/enm/{db}/substance").values == {"db": "enanomapper"}, "alone, the source's name still says it"
+
+
+def test_a_list_of_codes_takes_every_member_the_question_says() -> None:
+    # FireBrowse: cohort is an array whose items are TCGA cohort codes
+    cohort = Parameter(name="cohort", type="array", enum=["BRCA", "LUAD", "OV"])
+    got = open_values([cohort], _read("Significantly mutated genes in BRCA and LUAD"), "/smg")
+    assert got.values == {"cohort": ["BRCA", "LUAD"]} and {"BRCA", "LUAD"} <= got.used
+    assert open_values([cohort], _read("Significantly mutated genes in GBM and KIRC"), "/smg").values == {}, \
+        "codes the enum does not list are no members"
+
+
+def test_a_sort_parameter_takes_a_member_only_when_an_order_is_asked_for() -> None:
+    sort_by = Parameter(name="sort_by", type="string", enum=["q", "cohort", "gene", "rank"])
+    assert open_values([sort_by], _read("Which genes are significantly mutated?"), "/smg").values == {}
+    assert open_values([sort_by], _read("Results sorted by rank"), "/smg").values == {"sort_by": "rank"}
+
+
+def test_a_number_named_q_is_no_search_unless_it_says_so() -> None:
+    threshold = Parameter(name="q", type="number", description="Only return results with Q-value <= given threshold.")
+    assert not is_search_parameter(threshold)
+    assert is_search_parameter(Parameter(name="query", type="integer", description="The search query"))
+
+
+def test_a_segmented_code_is_an_identifier_and_a_barcode_parameter_takes_it() -> None:
+    text = "Vital status of patient TCGA-AB-2802 and of sample TCGA-02-0001-01C-01D-0182-01"
+    assert [e.value for e in identifier_tokens(text, [])] == ["TCGA-AB-2802", "TCGA-02-0001-01C-01D-0182-01"]
+    assert [e.value for e in identifier_tokens("COVID-19 and SARS-CoV-2 in the US-NC area", [])] == []
+    barcode = Parameter(name="tcga_participant_barcode", type="array")
+    got = open_values([barcode], _read("What is the vital status of patient TCGA-AB-2802?"), "/Samples/Clinical_FH")
+    assert got.values == {"tcga_participant_barcode": ["TCGA-AB-2802"]}, "a list parameter takes a list of one"

@@ -417,3 +417,20 @@ def test_an_action_verb_a_read_endpoint_performs_is_a_read(graph: SchemaGraph) -
     plan = Router(with_catalogue(graph, Source.model_validate(data))).plan(question)
     assert not plan.declined and calls(plan) == ["specimens.accession_of"]
     assert plan.steps[0].params == {"specimen_id": 482913}
+
+
+def test_a_list_of_codes_is_planned_and_validated_member_by_member(graph: SchemaGraph) -> None:
+    declared = catalogue().model_dump()
+    declared["endpoints"].append({
+        "id": "specimens_by_site", "base_url": "http://127.0.0.1:9", "path": "/specimens/by_site",
+        "summary": "Specimens collected at field sites",
+        "parameters": [{"name": "site", "type": "array", "enum": ["KRDU", "KJFK", "KSFO"]}],
+        "fields": [{"name": "id", "path": "id", "type": "integer", "group": "content"},
+                   {"name": "site", "path": "site", "type": "string", "group": "content"}]})
+    g = with_catalogue(graph, Source.model_validate(declared))
+    plan = Router(g).plan("Which specimens were collected at field sites KRDU and KSFO?")
+    assert calls(plan) == ["specimens.specimens_by_site"] and plan.steps[0].params == {"site": ["KRDU", "KSFO"]}
+    assert validate_plan(plan, g) == []
+    plan.steps[0].params["site"] = ["KRDU", "EGLL"]
+    assert validate_plan(plan, g) == [
+        "step 0 (specimens.specimens_by_site): parameter 'site'=['KRDU', 'EGLL'] is not one of ['KRDU', 'KJFK', 'KSFO']"]

@@ -309,6 +309,39 @@ def test_an_undescribed_operation_beside_mapped_ones_is_noted_with_the_key_to_us
            "endpoints.list_gadgets.fields (a path each)" in result.report.notes
 
 
+def test_a_response_the_overlay_describes_is_not_listed_as_unmapped(tmp_path: Path) -> None:
+    # FireBrowse declares no response content at all; the overlay's fields map the operation
+    spec = _spec()
+    spec["paths"]["/widgets/{widget_id}"]["get"]["responses"]["200"] = {"description": "No response was specified"}
+    overlay = {**MINIMAL_OVERLAY, "endpoints": {"get_widget": {"fields": {"id": {"path": "Widgets[].id"}}}}}
+    result = import_openapi(_write(tmp_path, "spec.json", spec), "widgets", _write(tmp_path, "o.yaml", overlay))
+    assert [e.id for e in result.local.source.endpoints] == ["get_widget"]
+    assert not [u for u in result.report.unmapped if u.place == "GET /widgets/{widget_id}"], result.report.unmapped
+
+
+def test_the_overlay_may_name_an_operation_left_out_for_want_of_fields(sr, db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    spec = _spec()
+    spec["paths"]["/gadgets"] = {"get": {"operationId": "listGadgets", "responses": {"200": {"description": "ok"}}}}
+    # a near miss of its id is suggested, as for an endpoint that was mapped
+    typo = {**MINIMAL_OVERLAY, "endpoints": {"listgadgets": {"fields": {"id": {"path": "id"}}}}}
+    _refuse(sr, db, _write(tmp_path, "spec.json", spec), _write(tmp_path, "o.yaml", typo),
+            "endpoints.listgadgets", "did you mean 'list_gadgets'?")
+    # named without a path for its fields, it is told what the operation lacks
+    no_path = {**MINIMAL_OVERLAY, "endpoints": {"list_gadgets": {"fields": {"id": {"description": "the gadget"}}}}}
+    _refuse(sr, db, _write(tmp_path, "spec.json", spec), _write(tmp_path, "o2.yaml", no_path),
+            "endpoints.list_gadgets", "GET /gadgets describes no response fields", "with a path each")
+
+
+def test_an_array_parameter_keeps_the_enum_of_its_items(tmp_path: Path) -> None:
+    spec = _spec()
+    spec["paths"]["/widgets/{widget_id}"]["get"]["parameters"] = [
+        {"name": "cohort", "in": "query", "schema": {"type": "array", "items": {"type": "string", "enum": ["BRCA", "LUAD"]}}},
+    ]
+    result = import_openapi(_write(tmp_path, "spec.json", spec), "widgets", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
+    cohort = next(p for p in result.local.source.endpoint("get_widget").parameters if p.name == "cohort")
+    assert (cohort.type, cohort.enum) == ("array", ["BRCA", "LUAD"])
+
+
 @pytest.mark.parametrize(
     ("spec", "overlay", "needles"),
     [

@@ -211,7 +211,8 @@ def example_params(endpoint: Endpoint) -> dict[str, Any] | None:
     params: dict[str, Any] = {}
     for p in endpoint.parameters:
         if p.required:
-            value = p.example if p.example is not None else (p.enum[0] if p.enum else None)
+            first = p.enum[0] if p.enum else None
+            value = p.example if p.example is not None else ([first] if p.type == "array" and first is not None else first)
             if value is None:
                 return None
             params[p.name] = value

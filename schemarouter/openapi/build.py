@@ -47,9 +47,19 @@ class Builder:
     def check_overlay_names(self, drafts: list[DraftEndpoint], excluded: set[str]) -> None:
         """Fail on an overlay endpoint or field name that the import did not produce."""
         ids = [d.id for d in drafts]
+        # operations left out for want of response fields have ids too: the overlay may name them
+        undescribed = {endpoint_id: place for place, endpoint_id in self.report.undescribed.items()}
         for endpoint_id in self.overlay.endpoints:
-            if endpoint_id not in ids and endpoint_id not in excluded:
-                raise OpenAPIImportError(self.overlay_file, f"endpoints.{endpoint_id}", _missing("endpoint", endpoint_id, ids))
+            if endpoint_id in ids or endpoint_id in excluded:
+                continue
+            if endpoint_id in undescribed:
+                raise OpenAPIImportError(
+                    self.overlay_file, f"endpoints.{endpoint_id}",
+                    f"{undescribed[endpoint_id]} describes no response fields the import could map; declare them "
+                    f"under endpoints.{endpoint_id}.fields with a path each",
+                )
+            raise OpenAPIImportError(self.overlay_file, f"endpoints.{endpoint_id}",
+                                     _missing("endpoint", endpoint_id, [*ids, *undescribed]))
         all_names = {n for d in drafts for n in d.names}
         for name, declared in self.overlay.fields.items():
             if declared.path is not None:

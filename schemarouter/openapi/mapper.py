@@ -343,7 +343,8 @@ class Mapper:
             return draft
         # fields the overlay declares (with a path) for a response the document leaves undescribed
         declared = {name: f for name, f in (overlay.fields.items() if overlay else ()) if f.path is not None}
-        schema, example = self._response_schema(op, place)
+        # a response the overlay describes is mapped: what the document lacks is no unmapped item then
+        schema, example = self._response_schema(op, place, report=not declared)
         if schema is None and not declared:
             self.report.undescribed[place] = endpoint_id
             return None
@@ -505,6 +506,9 @@ class Mapper:
             kind = "date"
         example = param.get("example", schema.get("example", schema.get("default")))
         enum = schema.get("enum") if isinstance(schema.get("enum"), list) else None
+        items = self._resolve(schema.get("items"), f"{where} items") if kind == "array" else None
+        if enum is None and isinstance(items, dict) and isinstance(items.get("enum"), list):
+            enum = items["enum"]  # a list of codes (TCGA cohorts): each member one of these
         return DraftParam(
             name=name, type=kind, location=location, required=required,
             description=str(param.get("description") or schema.get("description") or "").strip()[:4000],
@@ -574,20 +578,23 @@ class Mapper:
         return names
 
     # ------------------------------------------------------------------ responses
-    def _response_schema(self, op: dict[str, Any], place: str) -> tuple[Any, Any]:
-        """The JSON schema of the success response, and its example (None when there is none)."""
+    def _response_schema(self, op: dict[str, Any], place: str, report: bool = True) -> tuple[Any, Any]:
+        """The JSON schema of the success response, and its example (None when there is none); where
+        there is none, why goes in the import report unless ``report`` is false."""
         raw = mapping(op.get("responses"), self.file, f"{place} responses", "'responses'")
         responses = {str(code): value for code, value in raw.items()}  # YAML: 200 is an int
         codes = [c for c in responses if c == "200"] or sorted(c for c in responses if c.startswith("2"))
         if not codes:
-            self.report.add(place, "no 2xx response")
+            if report:
+                self.report.add(place, "no 2xx response")
             return None, None
         response = self._resolve(responses[codes[0]], f"{place} response {codes[0]}")
         where = f"{place} response {codes[0]}"
         content = mapping(mapping(response, self.file, where, "a response").get("content"), self.file, where, "'content'")
         json_types = [t for t in map(str, content) if _JSON_TYPE.match(t.split(";")[0].strip()) or t.endswith("+json")]
         if not json_types:
-            self.report.add(place, "non-JSON response", ", ".join(map(str, content)) or "no content")
+            if report:
+                self.report.add(place, "non-JSON response", ", ".join(map(str, content)) or "no content")
             return None, None
         # application/json first, and a type that has a schema before one that only has examples
         json_types.sort(key=lambda t: (not isinstance(content[t], dict) or "schema" not in content[t],
@@ -595,7 +602,8 @@ class Mapper:
         media = mapping(content[json_types[0]], self.file, f"{where} {json_types[0]}", "a media type")
         schema = media.get("schema")
         if schema is None:
-            self.report.add(place, "JSON response without a schema")
+            if report:
+                self.report.add(place, "JSON response without a schema")
             return None, None
         return schema, self._example(media, schema, where)
 

@@ -38,7 +38,10 @@ def _is_search(name: str, type_: str, concept: str | None, description: str) -> 
     if concept == "query_text":
         return True
     if name.lower() in _SEARCH_NAMES and type_ != "boolean":
-        return True  # a parameter named ``query`` takes text whatever type a document gives it
+        # a parameter named ``query`` takes text whatever type a document gives it ("query: integer,
+        # The search query"); a number named ``q`` that says nothing of searching is a number (a
+        # q-value threshold)
+        return type_ not in ("number", "integer") or bool(_SAYS_SEARCH.search(description))
     if type_ not in ("string", "array"):
         return False
     # what the first sentence says it is: OPTIMADE's api_hint mentions a URL's "query string" later
@@ -52,6 +55,7 @@ VOCABULARY_FORMATS = frozenset({
     "upper_bound", "range_star",
 })
 _SEARCH_PROSE = re.compile(r"\b(?:search|query) (?:text|string|term)|\bfree[- ]text\b|text to search", re.I)
+_SAYS_SEARCH = re.compile(r"\b(?:search|quer(?:y|ies)|keywords?|free[- ]text)\b", re.I)
 _CODE_PROSE = re.compile(r"\b(?:code|ISO[- ]?3166|2[- ]letter|two[- ]letter)\b", re.I)
 _CREDENTIALS = frozenset(
     ["key", "apikey", "api_key", "api-key", "appid", "app_id", "token", "access_token", "auth", "authorization", "apitoken", "api_token", "subscription-key", "subscription_key", "x-api-key"]
@@ -94,6 +98,7 @@ class ParamFacts:
     postal: bool  # a postal code (``postal_code``, ``zip``, ``postcode``): a code with a digit
     id_kind: str | None  # the kind of identifier (of ID_KINDS) it is named for (``pmid``, ``doi_list``)
     date_part: str  # "year", "month" or "day" for a one-word name of that part of a date; "" else
+    orders: bool  # named for the order of the results (``sort_by``, ``orderBy``, ``order``)
 
 
 def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> ParamFacts:
@@ -118,6 +123,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> Pa
         postal=any(w in _POSTAL_WORDS for w in words),
         id_kind=identifier_kind(words),
         date_part=_date_part(p, words, fmt),
+        orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
     )
 
 
@@ -247,4 +253,4 @@ def identifier_kind(words: Sequence[str]) -> str | None:
 def looks_like_id(p: Parameter) -> bool:
     """A parameter named for an identifier (``gene_id``, ``accession``, ``doi``)."""
     words = name_words(p.name)
-    return bool(words) and words[-1] in ("id", "ids", "key", "code", "uid", "uuid", "urn", "accession", "curie", "doi")
+    return bool(words) and words[-1] in ("id", "ids", "key", "code", "uid", "uuid", "urn", "accession", "curie", "doi", "barcode")

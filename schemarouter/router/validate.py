@@ -60,7 +60,7 @@ def validate_plan(plan: Plan, graph: SchemaGraph) -> list[str]:
                 problems.extend(_binding_problems(where, name, binding, earlier, graph))
             elif not _type_ok(p.type, value) and not (is_search_parameter(p) and isinstance(value, str)):
                 problems.append(f"{where}: parameter {name!r} should be {p.type}, got {type(value).__name__}")
-            elif p.enum is not None and value not in p.enum:
+            elif p.enum is not None and any(v not in p.enum for v in (value if isinstance(value, list) else [value])):
                 problems.append(f"{where}: parameter {name!r}={value!r} is not one of {p.enum}")
         for p in missing_required(info, step.params):
             problems.append(f"{where}: required parameter {p.name!r} is missing")

@@ -275,11 +275,20 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             iso, written = country
             return ([iso] if p.type == "array" else iso), written, f"'{written}' is the country code {iso}", True
     if p.enum:
-        hit = _enum_member(p, analysis)
-        if hit is None:
+        if f.orders and not _ORDER_CUES.search(analysis.question):
+            # "which genes are mutated" names no order: sort_by=gene is no answer to it, while
+            # "the most downloaded articles" asks for order=downloads
             return None
+        hits = _enum_members(p, analysis)
+        if p.type == "array" and hits:
+            # a list of codes takes every member the question says ("BRCA and LUAD"), each spent
+            tokens = tuple(_written_member(h, analysis) for h in hits)
+            return list(hits), tokens, f"{', '.join(map(str, hits))} said in the question", True
+        if len(hits) != 1:
+            return None
+        hit = hits[0]
         # a member written as a value ("NanoReg2") is spent: no other parameter takes it as a name
-        token = next((w for w, _ in analysis.words if isinstance(hit, str) and not hit.isalpha() and w.lower() == hit.lower()), "")
+        token = _written_member(hit, analysis) if isinstance(hit, str) and not hit.isalpha() else ""
         return hit, token, f"'{hit}' is said in the question", True
     kind = f.id_kind
     if kind is not None:
@@ -421,6 +430,9 @@ def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
     return value
 
 
+# words that ask for the results in an order: a superlative, a rank, or the order itself
+_ORDER_CUES = re.compile(r"\b(?:most|least|top|highest|lowest|largest|smallest|biggest|best|worst|latest|newest|oldest|"
+                         r"earliest|recent|trending|popular|sort(?:ed)?|order(?:ed)?|rank(?:ed|ing)?)\b", re.IGNORECASE)
 _GENERIC_NAME_WORDS = frozenset(["id", "ids", "code", "name", "number", "by", "of", "symbol", "label", "value", "key"])
 
 
@@ -470,6 +482,9 @@ def _fullmatch(pattern: str, token: str) -> bool:
 
 
 def _typed(p: Parameter, value: str) -> Any:
+    """A value of the question as the parameter's declared type: a number, or a list of one."""
+    if p.type == "array":
+        return [value]
     if p.type == "integer":
         try:
             return int(value)
@@ -514,9 +529,14 @@ def _said_sets(analysis: Analysis) -> tuple[frozenset[str], frozenset[str], froz
     return found
 
 
-def _enum_member(p: Parameter, analysis: Analysis) -> Any:
-    """The enum member the question names (by its terms, or a calendar unit it implies: "today" for
-    ``day``); None if none or several."""
+def _written_member(member: Any, analysis: Analysis) -> str:
+    """The question's word that writes an enum member ("BRCA", "NanoReg2"), or ""."""
+    return next((w for w, _ in analysis.words if isinstance(member, str) and w.lower() == member.lower()), "")
+
+
+def _enum_members(p: Parameter, analysis: Analysis) -> list[Any]:
+    """The enum members the question names (by their terms, or a calendar unit it implies: "today"
+    for ``day``)."""
     terms, written, lowered = _said_sets(analysis)
     units = _units_said(analysis.question)
     hits = []
@@ -543,7 +563,7 @@ def _enum_member(p: Parameter, analysis: Analysis) -> Any:
         # "enanomapper" (its main database) beside the "nanoreg2" the question asks for
         named = {t for s in analysis.understanding.named_tools for t in name_terms(s)}
         hits = [h for h in hits if not (isinstance(h, str) and set(name_terms(h)) <= named)] or hits
-    return hits[0] if len(hits) == 1 else None
+    return hits
 
 
 def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tuple[Entity, float] | None:

@@ -35,6 +35,7 @@ _IDENTIFIER = re.compile(
     r"|[A-Za-z]{1,6}[_\-]?\d{3,}(?:[._\-]\w+)*"  # accessions: NM_000059.3, P04637, ENSG00000139618, rs12345
     r"|[A-Z][A-Za-z]{1,9}_?\d{2,}"  # database ids: CHEMBL25, DB00945
     r"|\d{4,}(?:[\-_.]\w+)*"  # numeric ids of 4+ digits (years are told apart by the caller)
+    r"|(?=[A-Z0-9\-]*\d)[A-Z][A-Z0-9]{1,9}(?:-[A-Z0-9]{1,10}){2,}"  # segmented codes: TCGA-AB-2802
     r")(?![\w])(?!:\w)"
 )
 
