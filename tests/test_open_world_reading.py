@@ -296,16 +296,16 @@ def test_a_word_the_declarations_use_is_no_value_written_after_a_noun() -> None:
 def test_an_identifier_goes_to_the_parameter_the_question_names_it_for() -> None:
     params = [Parameter(name="assayChemblId", type="array"), Parameter(name="targetChemblId", type="array")]
     got = open_values(params, _read("Which assays were run against the ChEMBL target CHEMBL203?"), "/assays")
-    assert got.values == {"targetChemblId": "CHEMBL203"} and not got.weak
+    assert got.values == {"targetChemblId": ["CHEMBL203"]} and not got.weak
     got = open_values(params, _read("Which assays ran as assay CHEMBL203?"), "/assays")
-    assert got.values == {"assayChemblId": "CHEMBL203"}
+    assert got.values == {"assayChemblId": ["CHEMBL203"]}
 
 
 def test_an_identifier_filtering_a_collection_goes_to_that_collections_id() -> None:
     # nothing in the question names a molecule, but the endpoint lists molecules
     params = [Parameter(name="inchiKey", type="array"), Parameter(name="moleculeChemblId", type="array")]
     got = open_values(params, _read("What are the preferred name and clinical phase of CHEMBL25?"), "/molecules")
-    assert got.values == {"moleculeChemblId": "CHEMBL25"}
+    assert got.values == {"moleculeChemblId": ["CHEMBL25"]}
     assert not got.weak, "tied by the collection, the value is spent in earnest"
 
 
