@@ -173,8 +173,8 @@ def _add_vocabulary(g: SchemaGraph) -> None:
 
 def _add_source(g: SchemaGraph, source: Source, memo: _Memo) -> None:
     for name in [source.id, humanize(source.id), source.title, *source.aliases]:
-        g.phrases.add("source", source.id, name)
-        normal = normalize(name)
+        normal = normalize(name)  # lower-case words joined by spaces: the phrase index's key too
+        g.phrases.add("source", source.id, name, key=normal)
         g.source_by_alias.setdefault(name if normal == name else normal, source.id)
     for ep in source.endpoints:
         for intent in ep.intents:
