@@ -195,8 +195,8 @@ def _field_info(source: Source, ep: Endpoint, f: ResponseField, memo: _Memo) -> 
     words, raw = memo.words(f.name)
     aliases: tuple[str, ...] = ()
     if f.aliases:
-        known = memo.normal
-        aliases = tuple(dict.fromkeys([known[a] if a in known else memo.normalize(a) for a in f.aliases]))
+        known = memo.normal.get
+        aliases = tuple(dict.fromkeys([known(a) or memo.normalize(a) for a in f.aliases]))
     return FieldInfo(source.id, ep.id, f, words, st, license_id, attribution, aliases, raw)
 
 
@@ -208,7 +208,8 @@ def _add_field(g: SchemaGraph, info: FieldInfo, memo: _Memo) -> None:
         pair = (f.name, alias)
         if pair not in memo.aliases_done:
             memo.aliases_done.add(pair)
-            g.phrases.add("field", f.name, alias)
+            # normalized for the field's info just before: the phrase index's key
+            g.phrases.add("field", f.name, alias, key=memo.normal[alias])
     if f.name in memo.names_done:
         return  # the phrases below depend on the name only, and the index keeps each phrase once
     memo.names_done.add(f.name)
