@@ -15,9 +15,12 @@ _TOKEN = re.compile(r"[A-Za-z0-9]+")
 _NORMAL = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")  # a phrase already in normal form is its own key
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Term:
-    """One vocabulary entry: ``phrase`` (normal form) stands for ``target`` of ``kind``."""
+    """One vocabulary entry: ``phrase`` (normal form) stands for ``target`` of ``kind``.
+
+    Read-only by convention, not frozen: a graph at 10,000 sources holds hundreds of thousands, and a
+    frozen dataclass sets each attribute through ``object.__setattr__`` (five times slower)."""
 
     kind: str  # source | concept | field | field_part | intent | description
     target: Any
