@@ -77,6 +77,8 @@ def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[
             by_source[info.source.id].append(info)
     out: dict[Key, dict[str, list[Link]]] = {}
     for source_id, infos in by_source.items():
+        if len(infos) < 2:
+            continue  # links run between endpoints of one source, and never from an endpoint to itself
         source = infos[0].source
         declared: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
         for feed in source.feeds:

@@ -45,7 +45,8 @@ def _humanize_chunk(chunk: str) -> str:
 
 def normalize(phrase: str) -> str:
     """Normal form of a vocabulary phrase: lower-case words joined by single spaces."""
-    return " ".join(words(phrase))
+    # the words are ASCII letters and digits: lower-casing them joined is lower-casing each
+    return " ".join(_WORD.findall(phrase)).lower()
 
 
 def key_of(phrase: str) -> str:
