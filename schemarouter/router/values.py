@@ -242,7 +242,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if name is not None:
             # "the paper 'Deep residual ...'": a search whose endpoint says nothing of papers takes
             # the title only by its shape
-            noun = _kind_named(analysis.question, str(name.value))
+            noun = _kind_named(analysis, str(name.value))
             firm = noun is None or unexplained is None or not unexplained(noun)
             if name.extra.get("agent") and unexplained is not None:
                 # "directed by Sofia Coppola" names who made something: firm for a search of people
@@ -393,11 +393,24 @@ _AGENT_TERMS = tuple(stem(w) for w in ("person", "people", "author", "creator", 
                                        "organization", "organisation", "institution", "publisher"))
 
 
-def _kind_named(question: str, value: str) -> str | None:
+def _kind_named(analysis: Analysis, value: str) -> str | None:
     """The term of the noun the question calls a name by ("the paper 'Deep residual ...'" -> paper,
     "the gene SHH" -> gene): a noun after an article, right before the name."""
-    m = re.search(r"\b(?:the|a|an)\s+([A-Za-z]+)\s+[\"'‘“]?" + re.escape(value), question, re.IGNORECASE)
-    return stem(m.group(1).lower()) if m else None
+    question = analysis.question
+    key = ("article nouns",)
+    memo = analysis.memo
+    if key not in memo:
+        # every "the/a/an <noun> " of the question, overlapping ones too, with where the name would start
+        memo[key] = [(m.group(1), m.end(2)) for m in _ARTICLE_NOUN.finditer(question)]
+    wanted = value.casefold()
+    for noun, at in memo[key]:
+        if question[at:at + len(value)].casefold() == wanted:
+            return stem(noun.lower())
+    return None
+
+
+# a lookahead: the matches may overlap ("a the film X" has "the film" inside "a the")
+_ARTICLE_NOUN = re.compile(r"(?=\b(?:the|a|an)\s+([A-Za-z]+)(\s+[\"'‘“]?))", re.IGNORECASE)
 
 
 def _all_of_a_kind(p: Parameter, analysis: Analysis, taken: set[str]) -> list[str]:
