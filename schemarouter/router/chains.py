@@ -111,13 +111,16 @@ class ChainBuilder:
             # a search for words the question does not name is an answer only when it is what was
             # asked; its first hit is no record to build on
             return None
-        node = Node(info, dict(filled.values), used=set(filled.used), weak=set(filled.weak),
-                    tied=set(filled.tied), said=set(filled.said), why=dict(filled.why))
-        missing = missing_from(info, endpoint_facts(self.graph, info), node.values)
+        missing = missing_from(info, endpoint_facts(self.graph, info), filled.values)
         if not missing:
-            return node
+            # a last step: it shares the fill's values (remembered per question, never changed)
+            return Node(info, filled.values, used=filled.used, weak=filled.weak, tied=filled.tied,
+                        said=filled.said, why=filled.why)
         if depth <= 1:
             return None
+        # its own copies: the producers' values are added to them below
+        node = Node(info, dict(filled.values), used=set(filled.used), weak=set(filled.weak),
+                    tied=set(filled.tied), said=set(filled.said), why=dict(filled.why))
         links = self.graph.links.get(info.key, {})
         spent = set(taken) | node.used
         for p in missing:
