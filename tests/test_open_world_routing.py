@@ -434,3 +434,25 @@ def test_a_list_of_codes_is_planned_and_validated_member_by_member(graph: Schema
     plan.steps[0].params["site"] = ["KRDU", "EGLL"]
     assert validate_plan(plan, g) == [
         "step 0 (specimens.specimens_by_site): parameter 'site'=['KRDU', 'EGLL'] is not one of ['KRDU', 'KJFK', 'KSFO']"]
+
+
+def test_a_lower_case_source_alias_another_named_source_declares_is_that_word(graph: SchemaGraph) -> None:
+    # OSF's /nodes/{node_id}/wikis/: "wiki" is also an alias of Wikipedia
+    declared = catalogue().model_dump()
+    declared["aliases"] = ["specimen catalogue"]
+    declared["endpoints"].append({
+        "id": "specimen_wikis", "base_url": "http://127.0.0.1:9", "path": "/specimens/{specimen_id}/wikis",
+        "summary": "List the wiki pages of a specimen",
+        "parameters": [{"name": "specimen_id", "type": "integer", "required": True}],
+        "fields": [{"name": "id", "path": "id", "type": "integer", "group": "content"},
+                   {"name": "content", "path": "content", "type": "string", "group": "content"}]})
+    router = router_over(graph, declared)
+    plan = router.plan("Show the wiki pages of specimen 4411 in the specimen catalogue")
+    assert calls(plan) == ["specimens.specimen_wikis"] and plan.steps[0].params == {"specimen_id": 4411}
+    assert router.understander.understand("Show the wiki pages of specimen 4411 in the specimen catalogue",
+                                          router.graph).understanding.named_tools == ["specimens"]
+    # written as a name, or with no other source named, it names Wikipedia still
+    assert "wikipedia" in router.understander.understand("Summarize Alan Turing from the Wiki and the specimen catalogue",
+                                                         router.graph).understanding.named_tools
+    assert router.understander.understand("Summarize Alan Turing from the wiki", router.graph).understanding.named_tools \
+        == ["wikipedia"]

@@ -9,11 +9,13 @@ the named sources serve.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import defaultdict
 
 from schemarouter.graph import SchemaGraph
 from schemarouter.graph.phrases import Match, Term, tokenize
+from schemarouter.graph.terms import question_terms
 from schemarouter.graph.text import humanize
 from schemarouter.plan import Understanding
 from schemarouter.understand import wording
@@ -44,6 +46,7 @@ class RulesUnderstander:
         # "MP:0008521" names a mouse phenotype, not the Materials Project
         matches = [m for m in graph.phrases.scan(tokens, text)
                    if not any(s <= m.char_start and m.char_end <= e for s, e in ids)]
+        matches = _common_nouns(matches, graph)
         chem_hint = _chemistry_context(matches, graph)
         entities = recognize(text, chemistry_context=chem_hint)
         if chem_hint:
@@ -63,6 +66,29 @@ class RulesUnderstander:
         read_values(analysis, text, sources, known=graph.lexical.structural.__contains__, reads=read_verbs(graph))
         analysis.prompt_tokens = 0  # no language-model prompt is sent
         return analysis
+
+
+def _common_nouns(matches: list[Match], graph: SchemaGraph) -> list[Match]:
+    """Source mentions that are words of another source the question names: "the wiki pages of OSF
+    project ezcuj" names OSF, whose paths say wikis, so its "wiki" is that word, not Wikipedia. Only
+    a mention written in lower case yields (a source's own capitalized name stays a name)."""
+    named = {t.target for m in matches for t in m.terms if t.kind == "source"}
+    if len(named) < 2:
+        return matches
+    lex = graph.lexical
+    out: list[Match] = []
+    for m in matches:
+        sources = {t.target for t in m.terms if t.kind == "source"}
+        words = question_terms(m.text)
+        if sources and m.text.islower() and words:
+            others = named - sources
+            if others and all(lex.source_strength(w, others) > 0 for w in words):
+                rest = tuple(t for t in m.terms if t.kind != "source")
+                if rest:
+                    out.append(dataclasses.replace(m, terms=rest))
+                continue  # no longer a source's name: its words are words of the question
+        out.append(m)
+    return out
 
 
 def analyze(question: str, text: str, matches: list[Match], entities: list[Entity], graph: SchemaGraph,
