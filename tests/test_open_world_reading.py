@@ -628,3 +628,21 @@ def test_a_segmented_code_is_an_identifier_and_a_barcode_parameter_takes_it() ->
     barcode = Parameter(name="tcga_participant_barcode", type="array")
     got = open_values([barcode], _read("What is the vital status of patient TCGA-AB-2802?"), "/Samples/Clinical_FH")
     assert got.values == {"tcga_participant_barcode": ["TCGA-AB-2802"]}, "a list parameter takes a list of one"
+
+
+def test_declared_words_joined_by_function_words_are_no_name_but_a_title_is() -> None:
+    known = {"mesh", "omim", "last"}.__contains__
+
+    def names(text: str) -> list[str]:
+        a = Analysis(question=text, understanding=Understanding())
+        read_values(a, text, [], known=known)
+        return [str(e.value) for e in a.names]
+
+    assert names("Give the MeSH and OMIM cross-references of asthma") == []
+    assert names("I'm watching The Last Of Us") == ["The Last Of Us"], "one declared word among function words is a title"
+
+
+def test_a_country_code_parameter_takes_only_a_country() -> None:
+    country = Parameter(name="country", type="string", description="Country code (2 letter).")
+    assert open_values([country], _read("Sunrise over the next 3 days in ZIP code 10001"), "/forecast").values == {}
+    assert open_values([country], _read("Sunrise in Raleigh, NC, US"), "/forecast").values == {"country": "US"}

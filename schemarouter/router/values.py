@@ -274,6 +274,8 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if country is not None and (not p.enum or country[0] in p.enum):
             iso, written = country
             return ([iso] if p.type == "array" else iso), written, f"'{written}' is the country code {iso}", True
+        if not p.enum:
+            return None  # it takes a country's code: "ZIP" of "ZIP code 10001" is none
     if p.enum:
         if f.orders and not _ORDER_CUES.search(analysis.question):
             # "which genes are mutated" names no order: sort_by=gene is no answer to it, while

@@ -265,7 +265,12 @@ _SPAN = re.compile(r"\b(?:between|from)\s+(-?\d[\d,]*(?:\.\d+)?)\s+(?:and|to)\s+
 def _all_known(value: str, known: Callable[[str], bool]) -> bool:
     """Whether every word of ``value`` is a word of the registry's declarations ("UniProt" as the
     word uniprot of a field name, or as its camel-case parts)."""
-    words = value.split()
+    # words that carry no term ("and", "of") neither make nor break it where two or more words do:
+    # "MeSH and OMIM" is two declared words; "The Last Of Us" is a title with one
+    written = value.split()
+    words = [w for w in written if question_terms(w) or name_terms(w)]
+    if len(words) < len(written) and len(words) < 2:
+        return False
     return bool(words) and all(_word_known(w, known) for w in words)
 
 
