@@ -579,6 +579,11 @@ def test_a_span_of_numbers_fills_the_parameters_named_for_its_bounds() -> None:
     assert _read("Between 2023-01-10 and 2023-01-11").spans == [], "dates are read as dates"
     limit = Parameter(name="limit", type="integer")
     assert open_values([limit], a, "/qtls").values == {}, "a span fills only its bounds"
+    # Monarch declares its path segments as strings: /genome/features/within/{build}/{reference}/{begin}/{end}
+    segments = [Parameter(name="begin", type="string", required=True), Parameter(name="end", type="string", required=True)]
+    assert open_values(segments, a, "/features/{begin}/{end}").values == {"begin": "1000000", "end": "5000000"}
+    query = [Parameter(name="start", type="string")]
+    assert open_values(query, a, "/features").values == {}, "a string outside the path is no bound by its name alone"
 
 
 def test_a_uuid_is_an_identifier_prefixed_or_not() -> None:

@@ -324,11 +324,13 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if year is not None and str(year.value) not in taken:
             return _typed(p, str(year.value)), str(year.value), "the year in the question", True
         return None
-    if p.type in ("integer", "number") and not f.id_like:
+    if (p.type in ("integer", "number") or (p.type == "string" and f.in_path)) and not f.id_like:
+        # "QTLs between 1000000 and 5000000" for /qtls/{chr}/{start}/{stop}; a path segment is a
+        # string whatever it holds (/features/within/{build}/{reference}/{begin}/{end})
         bound = span_bound(words, analysis.spans, taken)
         if bound is not None:
-            # "QTLs between 1000000 and 5000000" for /qtls/{chr}/{start}/{stop}
             return _typed(p, bound), bound, "a bound of the span the question gives", True
+    if p.type in ("integer", "number") and not f.id_like:
         counted = _counted(p, analysis)
         if counted is not None and str(counted[1]) not in taken:
             noun, n = counted
