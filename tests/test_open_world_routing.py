@@ -456,3 +456,19 @@ def test_a_lower_case_source_alias_another_named_source_declares_is_that_word(gr
                                                          router.graph).understanding.named_tools
     assert router.understander.understand("Summarize Alan Turing from the wiki", router.graph).understanding.named_tools \
         == ["wikipedia"]
+
+
+def test_a_title_word_with_a_capital_inside_names_its_source(graph: SchemaGraph) -> None:
+    # "Monarch Initiative BioLink API": users say "BioLink" or "the BioLink API"
+    declared = catalogue().model_dump()
+    declared["title"] = "Natural History SpecimenHub API"
+    router = router_over(graph, declared)
+
+    def named(question: str) -> list[str]:
+        return router.understander.understand(question, router.graph).understanding.named_tools
+
+    assert named("Search SpecimenHub for Tyrannosaurus") == ["specimens"]
+    assert named("Which specimens of Tyrannosaurus does the SpecimenHub API hold?") == ["specimens"]
+    plan = router.plan("Which specimens of Tyrannosaurus does the SpecimenHub API hold?")
+    assert "API" not in str(plan.steps[0].params), "the rest of the title is part of the name, not search text"
+    assert named("Which natural history API holds Tyrannosaurus fossils?") == [], "ordinary title words name nothing"

@@ -8,6 +8,7 @@ source type, license, attribution) is resolved here once, not per question.
 from __future__ import annotations
 
 import gc
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -172,7 +173,11 @@ def _add_vocabulary(g: SchemaGraph) -> None:
 
 
 def _add_source(g: SchemaGraph, source: Source, memo: _Memo) -> None:
-    for name in [source.id, humanize(source.id), source.title, *source.aliases]:
+    # a word of the title written with a capital inside ("BioLink" of "Monarch Initiative BioLink
+    # API") is a name of its own, alone and with the rest of the title: users call the source by it
+    words = _TITLE_WORD.findall(source.title)
+    inner = [name for i, w in enumerate(words) if _INNER_CAPITAL.search(w) for name in (w, " ".join(words[i:]))]
+    for name in dict.fromkeys([source.id, humanize(source.id), source.title, *source.aliases, *inner]):
         normal = normalize(name)  # lower-case words joined by spaces: the phrase index's key too
         g.phrases.add("source", source.id, name, key=normal)
         g.source_by_alias.setdefault(name if normal == name else normal, source.id)
@@ -188,6 +193,10 @@ def _add_source(g: SchemaGraph, source: Source, memo: _Memo) -> None:
         info = EndpointInfo(source, ep, fields, groups)
         g.endpoints[(source.id, ep.id)] = info
         g.index.add_endpoint(info)
+
+
+_TITLE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
+_INNER_CAPITAL = re.compile(r"^[A-Z]?[a-z]+[A-Z]")  # BioLink, FireBrowse, OpenAlex; not API, not NASA
 
 
 def _field_info(source: Source, ep: Endpoint, f: ResponseField, memo: _Memo) -> FieldInfo:
