@@ -14,6 +14,7 @@ from schemarouter.graph.terms import question_terms
 from schemarouter.models import Source
 from schemarouter.plan import binding_of
 from schemarouter.router import Router
+from schemarouter.router.open_route import TOP_K
 from schemarouter.router.validate import validate_plan
 from tests.open_world_support import catalogue, with_catalogue
 from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
@@ -472,3 +473,25 @@ def test_a_title_word_with_a_capital_inside_names_its_source(graph: SchemaGraph)
     plan = router.plan("Which specimens of Tyrannosaurus does the SpecimenHub API hold?")
     assert "API" not in str(plan.steps[0].params), "the rest of the title is part of the name, not search text"
     assert named("Which natural history API holds Tyrannosaurus fossils?") == [], "ordinary title words name nothing"
+
+
+def test_a_named_source_whose_ranked_endpoints_cannot_be_built_searches_for_the_undescribed_words(
+        graph: SchemaGraph) -> None:
+    # "Look up cystic fibrosis in the Monarch Initiative and tell me how it is described": the words
+    # rank an endpoint that needs a key nothing supplies; the source's search takes what no source describes
+    declared = catalogue().model_dump()
+    # more endpoints the words rank first than the open route tries (TOP_K)
+    declared["endpoints"] = [
+        {"id": f"description_{i}", "base_url": "http://127.0.0.1:9", "path": f"/descriptions/{i}/{{description_key}}",
+         "summary": "How a record is described",
+         "parameters": [{"name": "description_key", "type": "string", "required": True}],
+         "fields": [{"name": "text", "path": "text", "type": "string", "group": "content"}]}
+        for i in range(TOP_K + 1)
+    ] + [
+        {"id": "lookup", "base_url": "http://127.0.0.1:9", "path": "/lookup", "summary": "Lookup",
+         "parameters": [{"name": "term", "type": "string", "required": True}],
+         "fields": [{"name": "label", "path": "label", "type": "string", "group": "content"}]},
+    ]
+    router = router_over(graph, declared)
+    plan = router.plan("Look up dodo bones in the specimens catalogue and tell me how they are described")
+    assert calls(plan) == ["specimens.lookup"] and plan.steps[0].params == {"term": "dodo bones"}, plan.declined

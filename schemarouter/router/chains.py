@@ -155,7 +155,7 @@ class ChainBuilder:
             found = known[info.key] = frozenset(link.producer for group in links.values() for link in group)
         return found
 
-    def _searchable(self, info: EndpointInfo) -> bool:
+    def searchable(self, info: EndpointInfo) -> bool:
         """Whether ``info`` has a free-text parameter (remembered per graph)."""
         known = self.graph.memo.searchable
         found = known.get(info.key)
@@ -195,7 +195,7 @@ class ChainBuilder:
                     continue
                 segments = path_terms(producer.endpoint.path)
                 names = 1.0 if resource and segments and resource[-1] in (segments[0], segments[-1]) else 0.0
-                found.append((_HOW.get(link.how, 0.0) + names, link, producer, self._searchable(producer)))
+                found.append((_HOW.get(link.how, 0.0) + names, link, producer, self.searchable(producer)))
             memo[key] = found
         return found
 

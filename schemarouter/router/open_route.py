@@ -167,7 +167,6 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
         return bm25.get(info.key, 0.0) / best_score
 
     values_given = question_values(analysis)
-    said = set(analysis.all_terms)
     builder = ChainBuilder(graph, analysis, lambda i, taken: fill(i, graph, analysis, taken), relevance)
     # endpoints the words rank lower are looked for only for values no ranked endpoint takes
     unspent = set(values_given)
@@ -175,6 +174,25 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
         filled = builder.fill(graph.endpoints[lex.keys[number]], frozenset())
         unspent -= filled.used - filled.weak
     candidates = ranked + _spending(graph, builder, ranked, keep, unspent, relevance)
+    best = _best_chain(graph, analysis, builder, candidates, terms, values_given, best_score)
+    if best is None and sources is not None:
+        # nothing the words rank can be built for the named source: its searches, given the words no
+        # source describes ("Look up cystic fibrosis in the Monarch Initiative")
+        searched = " ".join(w for w, term in analysis.words if term not in lex.idf)
+        seen = {number for number, _ in candidates}
+        searches = [(graph.numbers[i.key], 0.0) for s in sorted(sources) for i in graph.source_endpoints(s)
+                    if graph.numbers[i.key] in keep and graph.numbers[i.key] not in seen and builder.searchable(i)]
+        takes = [(n, sc) for n, sc in searches if searched and searched in builder.fill(graph.endpoints[lex.keys[n]], frozenset()).used]
+        best = _best_chain(graph, analysis, builder, takes, terms, values_given, best_score)
+    return best
+
+
+def _best_chain(graph: SchemaGraph, analysis: Analysis, builder: ChainBuilder, candidates: list[tuple[int, float]],
+                terms: list[str], values_given: set[str], best_score: float) -> OpenPlan | None:
+    """The chain among ``candidates`` (endpoint numbers and their BM25F scores) that explains the
+    question best (see the module docstring), or None when none can be built."""
+    lex = graph.lexical
+    said = set(analysis.all_terms)
     best: OpenPlan | None = None
     for number, score in candidates:
         info = graph.endpoints[lex.keys[number]]
