@@ -651,3 +651,9 @@ def test_a_country_code_parameter_takes_only_a_country() -> None:
     country = Parameter(name="country", type="string", description="Country code (2 letter).")
     assert open_values([country], _read("Sunrise over the next 3 days in ZIP code 10001"), "/forecast").values == {}
     assert open_values([country], _read("Sunrise in Raleigh, NC, US"), "/forecast").values == {"country": "US"}
+
+
+def test_a_closing_quote_is_no_part_of_a_word() -> None:
+    words = [w for w, _ in _read("What is the HPO term for 'seizure' and it's Ehlers-Danlos-like?").words]
+    assert "seizure" in words and "it's" in words and "Ehlers-Danlos-like" in words
+    assert not any(w.endswith(("'", "-")) for w in words)

@@ -67,7 +67,9 @@ _ORDINAL_NOUN = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\s+([a-z]+)", re.IG
 _NOUN_NUMBER = re.compile(r"\b([a-z]{3,})\s+(?:no\.?\s*|number\s+|#)?(\d{1,4})\b(?![.\-/]\d)", re.IGNORECASE)
 
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’\-]*|\d[\w.\-:]*")
+# a word may hold an apostrophe or hyphen ("it's", "Ehlers-Danlos"), never end with one: the quote
+# closing 'seizure' is no part of the word
+_WORD = re.compile(r"[A-Za-z](?:[A-Za-z0-9'’\-]*[A-Za-z0-9])?|\d[\w.\-:]*")
 _LABELLED = re.compile(
     r"\b([A-Za-z]{3,})\s+(?:id\s+|code\s+|number\s+|#\s*)?"
     r"([\"'“‘]([^\"'”’]{1,80})[\"'”’]|[A-Z][A-Za-z0-9:_.\-]*[0-9A-Z][A-Za-z0-9:_.\-]*|[A-Za-z]*\d[\w:.\-]*"
