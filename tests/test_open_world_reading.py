@@ -657,3 +657,11 @@ def test_a_closing_quote_is_no_part_of_a_word() -> None:
     words = [w for w, _ in _read("What is the HPO term for 'seizure' in Parkinson's, Ehlers-Danlos-like?").words]
     assert "seizure" in words and "Parkinson's" in words and "Ehlers-Danlos-like" in words
     assert not any(w.endswith(("'", "-")) for w in words)
+
+
+def test_a_code_is_said_by_what_it_means() -> None:
+    item_type = Parameter(name="item_type", type="integer", enum=[1, 2, 3],
+                          enum_labels={"1": "Figure", "2": "Media", "3": "Dataset"})
+    assert open_values([item_type], _read("What are the most downloaded public datasets?"), "/articles").values == \
+        {"item_type": 3}
+    assert open_values([item_type], _read("What are the most downloaded articles?"), "/articles").values == {}

@@ -342,6 +342,27 @@ def test_an_array_parameter_keeps_the_enum_of_its_items(tmp_path: Path) -> None:
     assert (cohort.type, cohort.enum) == ("array", ["BRCA", "LUAD"])
 
 
+def test_codes_a_description_lists_become_the_parameters_enum_and_labels(tmp_path: Path) -> None:
+    # figshare: "Mapping for item_type is: 1 - Figure, 2 - Media, 3 - Dataset, ..."
+    spec = _spec()
+    spec["paths"]["/widgets/{widget_id}"]["get"]["parameters"] = [
+        {"name": "item_type", "in": "query", "schema": {"type": "integer"},
+         "description": "Only return items of the type. Mapping for item_type is: 1 - Figure, 2 - Media, 3 - Dataset,"},
+        {"name": "page", "in": "query", "schema": {"type": "integer"}, "description": "Page 1 - the first page."},
+    ]
+    result = import_openapi(_write(tmp_path, "spec.json", spec), "widgets", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
+    params = {p.name: p for p in result.local.source.endpoint("get_widget").parameters}
+    assert params["item_type"].enum == [1, 2, 3]
+    assert params["item_type"].enum_labels == {"1": "Figure", "2": "Media", "3": "Dataset"}
+    assert params["page"].enum is None and params["page"].enum_labels is None, "one code in prose is no list"
+    assert any("item_type: 3 codes and their labels read from the description" in n for n in result.report.notes)
+    # the overlay corrects or drops what was read
+    overlay = {**MINIMAL_OVERLAY, "endpoints": {"get_widget": {"parameters": {"item_type": {"enum": [], "enum_labels": {}}}}}}
+    again = import_openapi(_write(tmp_path, "spec.json", spec), "widgets", _write(tmp_path, "o2.yaml", overlay))
+    dropped = next(p for p in again.local.source.endpoint("get_widget").parameters if p.name == "item_type")
+    assert dropped.enum is None and dropped.enum_labels is None
+
+
 @pytest.mark.parametrize(
     ("spec", "overlay", "needles"),
     [

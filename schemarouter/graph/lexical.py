@@ -97,8 +97,10 @@ def _parameter_pieces(p: Parameter) -> tuple[tuple[str, ...], Pieces]:
     """The terms of a parameter's name, and those of its description and short enum members."""
     text: list[tuple[str, ...]] = [prose_terms(p.description)] if p.description else []
     if p.enum and len(p.enum) <= MAX_ENUM_TERMS:
-        # what the endpoint sorts or filters by ("downloads", "views") is what it can answer
+        # what the endpoint sorts or filters by ("downloads", "views") is what it can answer; a code
+        # by what it means ("Dataset" for item_type 3)
         text.extend(name_terms(m) for m in p.enum if isinstance(m, str) and len(m) > 3)
+        text.extend(name_terms(label) for label in (p.enum_labels or {}).values())
     return name_terms(p.name), tuple(text)
 
 

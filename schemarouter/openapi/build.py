@@ -159,7 +159,9 @@ class Builder:
                 "required": po.required if po and po.required is not None else p.required,
                 "concept": po.concept if po else None,
                 "description": (po.description if po and po.description else p.description),
-                "example": po.example if po and po.example is not None else p.example, "enum": p.enum,
+                "example": po.example if po and po.example is not None else p.example,
+                "enum": (po.enum or None) if po and po.enum is not None else p.enum,
+                "enum_labels": (po.enum_labels or None) if po and po.enum_labels is not None else p.enum_labels,
                 "format": p.format, "pattern": p.pattern,
             })
         return {

@@ -79,6 +79,7 @@ class DraftParam:
     enum: list[Any] | None = None
     format: str | None = None
     pattern: str | None = None
+    enum_labels: dict[str, str] | None = None  # what each code means, where the description lists them
 
 
 @dataclass
@@ -509,11 +510,19 @@ class Mapper:
         items = self._resolve(schema.get("items"), f"{where} items") if kind == "array" else None
         if enum is None and isinstance(items, dict) and isinstance(items.get("enum"), list):
             enum = items["enum"]  # a list of codes (TCGA cohorts): each member one of these
+        description = str(param.get("description") or schema.get("description") or "").strip()[:4000]
+        labels = None
+        if enum is None and kind in ("integer", "string"):
+            # "Mapping for item_type is: 1 - Figure, 2 - Media, 3 - Dataset": the codes become
+            # declared data (enum, enum_labels), which the overlay may correct
+            labels = code_labels(description)
+            if labels:
+                enum = [int(code) if kind == "integer" else code for code in labels]
+                self.report.notes.append(f"{where}: {len(labels)} codes and their labels read from the description")
         return DraftParam(
-            name=name, type=kind, location=location, required=required,
-            description=str(param.get("description") or schema.get("description") or "").strip()[:4000],
+            name=name, type=kind, location=location, required=required, description=description,
             example=example, enum=enum, format=fmt if fmt and _FORMAT.match(fmt) else None,
-            pattern=self._pattern(schema.get("pattern"), where),
+            pattern=self._pattern(schema.get("pattern"), where), enum_labels=labels,
         )
 
     def _pattern(self, value: Any, where: str) -> str | None:
@@ -701,3 +710,19 @@ class Mapper:
         if current is not None and self.flattener.value_type(current, place) == "array":
             return current.get("items", {})
         return current
+
+
+# "1 - Figure, 2 - Media", "1=Figure; 2=Media", "1: Figure": a code, a separator, a label up to the next one
+_CODE_LABEL = re.compile(r"(?:^|[\s,;(])(\d{1,4})\s*(?:-|–|=|:)\s*([A-Za-z][A-Za-z /&'-]{0,40}?)\s*(?=[,;.)]|$)")
+MIN_CODES = 3  # fewer is an example in prose, not a code list
+
+
+def code_labels(description: str) -> dict[str, str] | None:
+    """Code -> label for a description that lists numeric codes with their labels ("Mapping for
+    item_type is: 1 - Figure, 2 - Media, 3 - Dataset"); None where it lists fewer than three or a
+    code twice."""
+    found = [(m.group(1), m.group(2).strip()) for m in _CODE_LABEL.finditer(description)]
+    codes = [code for code, _ in found]
+    if len(found) < MIN_CODES or len(set(codes)) != len(codes):
+        return None
+    return dict(found)

@@ -51,6 +51,10 @@ class ParameterOverlay(_Strict):
     description: str | None = None
     example: Any = None
     required: bool | None = None
+    # the codes it takes and what each means, where the importer read them wrong or not at all
+    # (an empty list or mapping drops what it read)
+    enum: list[Any] | None = None
+    enum_labels: dict[str, str] | None = None
 
 
 class EndpointOverlay(_Strict):

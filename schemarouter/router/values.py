@@ -557,7 +557,15 @@ def _enum_members(p: Parameter, analysis: Analysis) -> list[Any]:
     terms, written, lowered = _said_sets(analysis)
     units = _units_said(analysis.question)
     hits = []
+    labels = p.enum_labels or {}
     for member in p.enum or []:
+        label = labels.get(str(member))
+        if label is not None:
+            # a code said by what it means ("datasets" for item_type 3, "Dataset")
+            said = name_terms(label)
+            if said and all(w in terms for w in said):
+                hits.append(member)
+                continue
         if not isinstance(member, str) or not member.strip():
             continue
         if member.lower() in units:
