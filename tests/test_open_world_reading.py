@@ -17,6 +17,7 @@ from schemarouter.router.param_facts import is_credential, is_search_parameter, 
 from schemarouter.router.values import open_values
 from schemarouter.understand.actions import action_verb
 from schemarouter.understand.base import Analysis
+from schemarouter.understand.entities import Entity
 from schemarouter.understand.names import identifier_tokens, proper_names
 from schemarouter.understand.reading import read_values
 from tests.open_world_support import with_catalogue
@@ -665,3 +666,18 @@ def test_a_code_is_said_by_what_it_means() -> None:
     assert open_values([item_type], _read("What are the most downloaded public datasets?"), "/articles").values == \
         {"item_type": 3}
     assert open_values([item_type], _read("What are the most downloaded articles?"), "/articles").values == {}
+
+
+def test_the_plain_identifier_parameter_takes_the_value_before_a_qualified_one() -> None:
+    # figshare's /articles: resource_doi (a related publication's DOI) beside doi (the item's own)
+    params = [Parameter(name="resource_doi", type="string"), Parameter(name="doi", type="string")]
+    doi = "10.6084/m9.figshare.2066037"
+
+    def read(text: str) -> Analysis:
+        a = _read(text)
+        a.entities = [Entity("doi", doi, text.index(doi), text.index(doi) + len(doi), doi)]  # as the readers give it
+        return a
+
+    assert open_values(params, read(f"Which item has the DOI {doi}?"), "/articles").values == {"doi": doi}
+    assert open_values(params, read(f"Which items cite the resource with DOI {doi}?"), "/articles").values == \
+        {"resource_doi": doi}

@@ -299,8 +299,14 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         of_kind = next((e for e in analysis.entities if e.kind == kind and str(e.value) not in taken), None)
         if of_kind is not None:
             token = str(of_kind.value)
+            # a name that qualifies the kind ("resource_doi": the DOI of a related resource) ties the
+            # value less firmly than the kind alone ("doi", the record's own), unless the question
+            # says the qualifier: the plain parameter takes it first
+            qualifiers = [w for w in f.words if w not in kind.split("_") and w not in ("list", "ids", "id")]
+            said = set(analysis.all_terms)
+            tie = 1.0 if all(stem(w) in said for w in qualifiers) else 0.5
             return ([token] if p.type == "array" else _typed(p, token)), token, \
-                f"the {kind} '{token}' in the question", True
+                f"the {kind} '{token}' in the question", tie
     if p.pattern:
         for e in [*_identifiers(analysis), *analysis.entities, *analysis.names]:
             token = str(e.value)
