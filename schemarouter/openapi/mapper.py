@@ -28,9 +28,9 @@ from schemarouter.openapi.naming import (
     slugify,
     unique,
     valid_name,
-    words,
 )
 from schemarouter.openapi.overlay import Overlay
+from schemarouter.openapi.prose import code_labels, is_read_only_post
 from schemarouter.openapi.report import ImportReport
 from schemarouter.openapi.resolver import CircularRef, DanglingRef, ExternalRef, Resolver
 from schemarouter.openapi.schema import FlatField, Flattener, schema_from_example
@@ -55,13 +55,6 @@ _FORMAT_NAMES = frozenset({"format", "fmt", "ext", "extension", "output", "outpu
                            "responseformat", "outputformat"})
 _PARAM_TYPES = {"string", "integer", "number", "boolean", "array", "object"}
 _FORMAT = re.compile(r"^[A-Za-z0-9_.\-]{1,64}$")
-_READ_WORDS = frozenset({"search", "query", "list", "find", "lookup", "filter"})
-_WRITE_WORDS = frozenset({
-    "create", "add", "update", "delete", "remove", "set", "put", "patch", "upload", "send", "cancel", "submit",
-    "register", "insert", "modify", "edit", "replace", "save", "start", "stop", "enable", "disable", "assign",
-    "approve", "reject", "import", "publish", "move", "copy", "reset", "revoke", "grant", "invite", "subscribe",
-    "unsubscribe", "login", "logout", "change", "mark", "upsert", "write", "execute", "run", "trigger", "post",
-})
 _RECORDS_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_:\-]*$")  # a key the field-path grammar can name
 _JSON_TYPE = re.compile(r"^application/([\w.+-]*\+)?json$|^application/json$|^\*/\*$")
 
@@ -114,30 +107,6 @@ def as_bool(value: Any) -> bool | None:
     if isinstance(value, int) and value in (0, 1):
         return bool(value)
     return None
-
-
-def _stem(word: str) -> str:
-    """lists -> list, queries -> query, searching -> search, searches -> search."""
-    for suffix, repl in (("ies", "y"), ("ches", "ch"), ("ing", ""), ("s", "")):
-        if word.endswith(suffix) and len(word) > len(suffix) + 2:
-            return word[: -len(suffix)] + repl
-    return word
-
-
-def _says_read(text: str) -> bool:
-    """The first words name a look-up (search, query, list, find, lookup, filter) and no change before it."""
-    for word in [_stem(w) for w in words(text)[:3]]:
-        if word in _READ_WORDS:
-            return True
-        if word in _WRITE_WORDS and word != "post":
-            return False
-    return False
-
-
-def is_read_only_post(op: dict[str, Any]) -> bool:
-    """A POST that only looks things up, by its operation id or summary (``searchPets``, "List runs")."""
-    op_id, summary = op.get("operationId"), op.get("summary")
-    return (isinstance(op_id, str) and _says_read(op_id)) or (isinstance(summary, str) and _says_read(summary))
 
 
 class Mapper:
@@ -590,20 +559,19 @@ class Mapper:
     def _response_schema(self, op: dict[str, Any], place: str, report: bool = True) -> tuple[Any, Any]:
         """The JSON schema of the success response, and its example (None when there is none); where
         there is none, why goes in the import report unless ``report`` is false."""
+        add = self.report.add if report else lambda *_args: None
         raw = mapping(op.get("responses"), self.file, f"{place} responses", "'responses'")
         responses = {str(code): value for code, value in raw.items()}  # YAML: 200 is an int
         codes = [c for c in responses if c == "200"] or sorted(c for c in responses if c.startswith("2"))
         if not codes:
-            if report:
-                self.report.add(place, "no 2xx response")
+            add(place, "no 2xx response")
             return None, None
         response = self._resolve(responses[codes[0]], f"{place} response {codes[0]}")
         where = f"{place} response {codes[0]}"
         content = mapping(mapping(response, self.file, where, "a response").get("content"), self.file, where, "'content'")
         json_types = [t for t in map(str, content) if _JSON_TYPE.match(t.split(";")[0].strip()) or t.endswith("+json")]
         if not json_types:
-            if report:
-                self.report.add(place, "non-JSON response", ", ".join(map(str, content)) or "no content")
+            add(place, "non-JSON response", ", ".join(map(str, content)) or "no content")
             return None, None
         # application/json first, and a type that has a schema before one that only has examples
         json_types.sort(key=lambda t: (not isinstance(content[t], dict) or "schema" not in content[t],
@@ -611,8 +579,7 @@ class Mapper:
         media = mapping(content[json_types[0]], self.file, f"{where} {json_types[0]}", "a media type")
         schema = media.get("schema")
         if schema is None:
-            if report:
-                self.report.add(place, "JSON response without a schema")
+            add(place, "JSON response without a schema")
             return None, None
         return schema, self._example(media, schema, where)
 
@@ -711,18 +678,3 @@ class Mapper:
             return current.get("items", {})
         return current
 
-
-# "1 - Figure, 2 - Media", "1=Figure; 2=Media", "1: Figure": a code, a separator, a label up to the next one
-_CODE_LABEL = re.compile(r"(?:^|[\s,;(])(\d{1,4})\s*(?:-|–|=|:)\s*([A-Za-z][A-Za-z /&'-]{0,40}?)\s*(?=[,;.)]|$)")
-MIN_CODES = 3  # fewer is an example in prose, not a code list
-
-
-def code_labels(description: str) -> dict[str, str] | None:
-    """Code -> label for a description that lists numeric codes with their labels ("Mapping for
-    item_type is: 1 - Figure, 2 - Media, 3 - Dataset"); None where it lists fewer than three or a
-    code twice."""
-    found = [(m.group(1), m.group(2).strip()) for m in _CODE_LABEL.finditer(description)]
-    codes = [code for code, _ in found]
-    if len(found) < MIN_CODES or len(set(codes)) != len(codes):
-        return None
-    return dict(found)

@@ -20,7 +20,7 @@ from typing import Any
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.links import Link, resource_of
 from schemarouter.graph.terms import path_terms
-from schemarouter.router.param_facts import endpoint_facts, is_search_parameter, missing_from
+from schemarouter.router.param_facts import is_search_parameter, missing_required
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
 
@@ -111,7 +111,7 @@ class ChainBuilder:
             # a search for words the question does not name is an answer only when it is what was
             # asked; its first hit is no record to build on
             return None
-        missing = missing_from(info, endpoint_facts(self.graph, info), filled.values)
+        missing = missing_required(self.graph, info, filled.values)
         if not missing:
             # a last step: it shares the fill's values (remembered per question, never changed)
             return Node(info, filled.values, used=filled.used, weak=filled.weak, tied=filled.tied,

@@ -159,7 +159,7 @@ class Router:
         # the endpoint the question's words reach best, else the source's first
         top = graph.lexical.top(analysis.all_terms, 1, keep=keep)
         info = graph.endpoints[graph.lexical.keys[top[0][0] if top else min(keep)]]
-        missing = [p.name for p in missing_required(info, fill(info, graph, analysis, set()).values)]
+        missing = [p.name for p in missing_required(graph, info, fill(info, graph, analysis, set()).values)]
         if not missing:
             return ""
         listed = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + f" and {missing[-1]}"

@@ -180,10 +180,12 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
         # source describes ("Look up cystic fibrosis in the Monarch Initiative")
         searched = " ".join(w for w, term in analysis.words if term not in lex.idf)
         seen = {number for number, _ in candidates}
-        searches = [(graph.numbers[i.key], 0.0) for s in sorted(sources) for i in graph.source_endpoints(s)
-                    if graph.numbers[i.key] in keep and graph.numbers[i.key] not in seen and builder.searchable(i)]
-        takes = [(n, sc) for n, sc in searches if searched and searched in builder.fill(graph.endpoints[lex.keys[n]], frozenset()).used]
-        best = _best_chain(graph, analysis, builder, takes, terms, values_given, best_score)
+        searches = [
+            (number, 0.0) for s in sorted(sources) for i in graph.source_endpoints(s)
+            if (number := graph.numbers[i.key]) in keep and number not in seen and builder.searchable(i)
+            and searched and searched in builder.fill(i, frozenset()).used
+        ]
+        best = _best_chain(graph, analysis, builder, searches, terms, values_given, best_score)
     return best
 
 

@@ -62,11 +62,11 @@ _CREDENTIALS = frozenset(
 )
 
 
-def missing_required(info: EndpointInfo, given: Collection[str]) -> list[Parameter]:
+def missing_required(graph: SchemaGraph, info: EndpointInfo, given: Collection[str]) -> list[Parameter]:
     """The required parameters of ``info`` that ``given`` (parameter names) lacks; the one its
     source sends the key in is never missing (the executor sends it)."""
-    auth = info.source.auth.name if info.source.auth else None
-    return [p for p in info.endpoint.parameters if p.required and p.name not in given and not is_credential(p, auth)]
+    facts = endpoint_facts(graph, info)
+    return [p for p in info.endpoint.parameters if p.required and p.name not in given and not facts[p.name].credential]
 
 
 def is_credential(p: Parameter, auth_name: str | None = None) -> bool:
@@ -148,11 +148,6 @@ def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> dict[str, ParamFac
         auth = info.source.auth.name if info.source.auth else None
         found = memo[info.key] = {p.name: parameter_facts(p, path, auth) for p in info.endpoint.parameters}
     return found
-
-
-def missing_from(info: EndpointInfo, facts: dict[str, ParamFacts], given: Collection[str]) -> list[Parameter]:
-    """:func:`missing_required` from the endpoint's facts (no declaration read again)."""
-    return [p for p in info.endpoint.parameters if p.required and p.name not in given and not facts[p.name].credential]
 
 
 # Identifier schemes with a fixed, published shape: a parameter named for one (``issn``,

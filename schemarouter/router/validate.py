@@ -62,7 +62,7 @@ def validate_plan(plan: Plan, graph: SchemaGraph) -> list[str]:
                 problems.append(f"{where}: parameter {name!r} should be {p.type}, got {type(value).__name__}")
             elif p.enum is not None and any(v not in p.enum for v in (value if isinstance(value, list) else [value])):
                 problems.append(f"{where}: parameter {name!r}={value!r} is not one of {p.enum}")
-        for p in missing_required(info, step.params):
+        for p in missing_required(graph, info, step.params):
             problems.append(f"{where}: required parameter {p.name!r} is missing")
         if not step.fields:
             problems.append(f"{where}: selects no fields")

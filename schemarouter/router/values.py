@@ -303,7 +303,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             # value less firmly than the kind alone ("doi", the record's own), unless the question
             # says the qualifier: the plain parameter takes it first
             qualifiers = [w for w in f.words if w not in kind.split("_") and w not in ("list", "ids", "id")]
-            said = set(analysis.all_terms)
+            said = _said_sets(analysis)[0]
             tie = 1.0 if all(stem(w) in said for w in qualifiers) else 0.5
             return ([token] if p.type == "array" else _typed(p, token)), token, \
                 f"the {kind} '{token}' in the question", tie
