@@ -31,6 +31,11 @@ def question_tokens(question: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(tokens), tuple(stem(t.lower()) for t in tokens)
 
 
+def has_numbers(question: str) -> bool:
+    """Whether the question writes a number as a token of its own (what ``number_after`` reads)."""
+    return any(_NUMBER.fullmatch(t) for t in question_tokens(question)[0])
+
+
 def number_after(name: str, analysis: Analysis) -> str | None:
     """``_number_after_name`` for a parameter called ``name``, once per question and name (the same
     names recur across a registry's endpoints)."""

@@ -99,6 +99,10 @@ class ParamFacts:
     id_kind: str | None  # the kind of identifier (of ID_KINDS) it is named for (``pmid``, ``doi_list``)
     date_part: str  # "year", "month" or "day" for a one-word name of that part of a date; "" else
     orders: bool  # named for the order of the results (``sort_by``, ``orderBy``, ``order``)
+    # the kinds of question value (a mask of the ``SAYS_*`` bits) one of which the question must carry
+    # for the parameter to take anything: most of a registry's parameters are skipped unread for a
+    # question that carries none of their kinds (an optional ``page`` for "Who directed Alien?")
+    needs: int
 
 
 def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> ParamFacts:
@@ -106,25 +110,95 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> Pa
     sends its key as ``auth_name``)."""
     words = tuple(name_words(p.name))
     fmt = (p.format or "").lower()
+    fmt = "" if fmt in _TYPE_NAMES else fmt
+    credential = is_credential(p, auth_name)
+    search = is_search_parameter(p)
+    id_like = looks_like_id(p) or _described_as_id(p.description)
+    path_segment = in_path(p, path)
+    coded = _coded(p)
+    plural = _plural(p)
+    country = _country_code_length(p, words)
+    id_kind = identifier_kind(words)
     return ParamFacts(
         own=not ((p.concept and p.concept != "query_text") or (p.format or "") in VOCABULARY_FORMATS),
-        credential=is_credential(p, auth_name),
-        search=is_search_parameter(p),
+        credential=credential,
+        search=search,
         words=words,
         lname=p.name.lower(),
-        fmt="" if fmt in _TYPE_NAMES else fmt,
+        fmt=fmt,
         # by format, by the name's last word (``author_orcid``) or by the whole name (``inchiKey``)
         scheme=_SCHEMES.get(fmt) or (_SCHEMES.get(words[-1]) or _SCHEMES.get("".join(words)) if words else None),
-        id_like=looks_like_id(p) or _described_as_id(p.description),
-        in_path=in_path(p, path),
-        coded=_coded(p),
-        plural=_plural(p),
-        country=_country_code_length(p, words),
+        id_like=id_like,
+        in_path=path_segment,
+        coded=coded,
+        plural=plural,
+        country=country,
         postal=any(w in _POSTAL_WORDS for w in words),
-        id_kind=identifier_kind(words),
+        id_kind=id_kind,
         date_part=_date_part(p, words, fmt),
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
+        needs=_needs(p, fmt, credential=credential, search=search, country=bool(country), id_kind=bool(id_kind),
+                     id_like=id_like, path_segment=path_segment, plural=plural, coded=coded),
     )
+
+
+# The kinds of value a question may carry, as bits (``question_says`` in router.values reads them
+# off a question): a parameter's ``needs`` is the mask of those it could take a value from.
+SAYS_NAMES = 1  # proper names, quoted titles
+SAYS_IDS = 2  # identifier-shaped tokens and identifiers the entity readers recognized
+SAYS_ENTITIES = 4  # any recognized entity (a year, a DOI, a formula...)
+SAYS_LABELS = 8  # a value written right after its noun ("station KRDU")
+SAYS_CODES = 16  # short all-capitals codes
+SAYS_DATES = 32
+SAYS_COORDINATES = 64
+SAYS_SPANS = 128  # "between 1000000 and 5000000"
+SAYS_COUNTS = 256  # "the second season"
+SAYS_NUMBERS = 512  # any number written
+SAYS_WORDS = 1024  # words, which every question has: enum members and flags are said by them
+
+
+def _needs(p: Parameter, fmt: str, *, credential: bool, search: bool, country: bool, id_kind: bool, id_like: bool,
+           path_segment: bool, plural: bool, coded: bool) -> int:
+    """The kinds of question value one of which must be present for the value reading of
+    ``router.values`` to give parameter ``p`` anything: that reading's branches, in its order,
+    each adding what it reads and stopping where it always returns. Too wide is only slower; too
+    narrow would drop a value, so a test reads every parameter of the benchmark's registries
+    against many questions and checks that a parameter skipped for want of these kinds gets nothing."""
+    if credential:
+        return 0
+    if search:  # a name, an identifier for a required one, a code written after its noun
+        return SAYS_NAMES | SAYS_LABELS | (SAYS_IDS if p.required else 0)
+    if (p.type == "boolean" and not p.required) or p.enum:
+        return SAYS_WORDS  # a flag or a member the question's words name
+    if country:
+        return SAYS_NAMES | SAYS_CODES
+    needs = 0
+    if id_kind:
+        needs |= SAYS_ENTITIES
+    if p.pattern:
+        needs |= SAYS_IDS | SAYS_ENTITIES | SAYS_NAMES
+    if p.type in ("number", "string"):
+        needs |= SAYS_COORDINATES
+    if fmt in ("date", "date-time") or p.type == "date":
+        return needs | SAYS_DATES
+    if p.type == "string" and not fmt:
+        needs |= SAYS_DATES
+    if "year" in p.name.lower() and p.type in ("integer", "string", "number"):
+        return needs | SAYS_ENTITIES
+    if (p.type in ("integer", "number") or (p.type == "string" and path_segment)) and not id_like:
+        needs |= SAYS_SPANS
+    if p.type in ("integer", "number") and not id_like:
+        return needs | SAYS_COUNTS | SAYS_NUMBERS | SAYS_LABELS
+    if p.type == "array" or (p.type == "string" and plural):
+        needs |= SAYS_IDS | SAYS_CODES
+    needs |= SAYS_LABELS
+    if id_like or path_segment:
+        needs |= SAYS_IDS | SAYS_LABELS | SAYS_ENTITIES
+    if p.type == "string" and coded:
+        needs |= SAYS_CODES
+    if p.type == "string" and p.required and not id_like:
+        needs |= SAYS_NAMES
+    return needs
 
 
 def _date_part(p: Parameter, words: Sequence[str], fmt: str) -> str:

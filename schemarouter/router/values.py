@@ -31,9 +31,20 @@ from typing import Any
 from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
-from schemarouter.router.numbers import END, START, number_after, question_tokens, span_bound
+from schemarouter.router.numbers import END, START, has_numbers, number_after, question_tokens, span_bound
 from schemarouter.router.param_facts import (
     ID_KINDS,
+    SAYS_CODES,
+    SAYS_COORDINATES,
+    SAYS_COUNTS,
+    SAYS_DATES,
+    SAYS_ENTITIES,
+    SAYS_IDS,
+    SAYS_LABELS,
+    SAYS_NAMES,
+    SAYS_NUMBERS,
+    SAYS_SPANS,
+    SAYS_WORDS,
     ParamFacts,
     in_path,
     name_words,
@@ -110,6 +121,8 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     # (how many values were spent when a parameter was last read, what it got): a later pass reads a
     # parameter again only when something was spent since
     seen: dict[str, tuple[int, Got]] = {}
+    says = question_says(analysis)
+    own = [p for p in own if known[p.name].needs & says]  # the rest take nothing from this question
     for tie in (1.0, 0.5, 0.0):
         later: list[Parameter] = []
         for p in own:
@@ -148,6 +161,21 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
                 out.why[p.name] = "the words of the question the endpoint does not describe (what to search for)"
                 break
     return out
+
+
+def question_says(analysis: Analysis) -> int:
+    """The kinds of value the question carries, as the ``SAYS_*`` bits of a parameter's ``needs``
+    (once per question)."""
+    found: int | None = analysis.memo.get("says")
+    if found is None:
+        kinds = (
+            (SAYS_NAMES, analysis.names), (SAYS_IDS, _identifiers(analysis)), (SAYS_ENTITIES, analysis.entities),
+            (SAYS_LABELS, analysis.labels), (SAYS_CODES, analysis.codes), (SAYS_DATES, analysis.dates),
+            (SAYS_COORDINATES, analysis.coordinates is not None), (SAYS_SPANS, analysis.spans),
+            (SAYS_COUNTS, analysis.counts), (SAYS_NUMBERS, has_numbers(analysis.question)),
+        )
+        found = analysis.memo["says"] = sum(bit for bit, present in kinds if present) | SAYS_WORDS
+    return found
 
 
 _PARTS = {"year": slice(0, 4), "month": slice(5, 7), "day": slice(8, 10)}

@@ -1,0 +1,110 @@
+"""The kinds of value a parameter can take, read from its declaration, never hide a value from it.
+
+Filling parameters skips, unread, every parameter whose ``needs`` (the kinds of question value it
+could take something from) the question does not carry. The skip must change nothing: over every
+parameter of the benchmark's open-world registry (first-party sources, the imported dev-set APIs
+and TMDB) and every question of the shipped suites plus some that carry the rarer kinds, a
+parameter skipped for a question is one the value reading gives nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from schemarouter.bench.dataset import load_queries
+from schemarouter.bench.devset import load_dev_questions, load_tmdb_queries
+from schemarouter.bench.frozen import load_frozen
+from schemarouter.bench.openworld import build_open_world
+from schemarouter.graph import SchemaGraph
+from schemarouter.models import Parameter
+from schemarouter.router.param_facts import (
+    SAYS_COUNTS,
+    SAYS_DATES,
+    SAYS_IDS,
+    SAYS_NAMES,
+    SAYS_WORDS,
+    ParamFacts,
+    endpoint_facts,
+    parameter_facts,
+)
+from schemarouter.router.values import _any_value, open_values, question_says
+from schemarouter.understand.rules import RulesUnderstander
+
+# questions that carry what the suites rarely do: coordinates, spans, counts, codes, labels, dates
+RARER = [
+    "Weather at 35.78, -78.64 between 2024-01-01 and 2024-01-31",
+    "QTLs between 1000000 and 5000000 on chromosome 3 of rat",
+    "the second season of House of Cards, episode 4",
+    "stations KRDU and KJFK, dew point in Raleigh, NC, US, zip 27601",
+    "gene SHH in human, article 2066037, version 2, variant set 42",
+    "papers by Jane Smith since 2019-03 about graphene with a confidence above 0.6",
+    "patient TCGA-AB-2802 in cohort BRCA and LUAD, top 10 sorted by date",
+    "compound CID 2244, DOI 10.1038/nature12373, PMID 12345678, arXiv 2101.00001",
+    "HGNC:1100 and MONDO:0007739 for target CHEMBL203, ISSN 0028-0836",
+    "today's most trending movies in Germany for 2 weeks at 300 km altitude",
+]
+
+
+@pytest.fixture(scope="module")
+def registry() -> SchemaGraph:
+    return build_open_world(load_frozen()).frozen.graph
+
+
+def _questions() -> list[str]:
+    found = [q.query for q in load_dev_questions()] + [q.query for q in load_tmdb_queries()]
+    found += [q.query for q in load_queries()] + RARER
+    return list(dict.fromkeys(found))
+
+
+def _distinct(graph: SchemaGraph) -> list[tuple[Parameter, ParamFacts, str]]:
+    """Every parameter the value reading fills, once per distinct declaration, facts and path."""
+    seen: dict[tuple[str, ParamFacts, str], tuple[Parameter, ParamFacts, str]] = {}
+    for info in graph.endpoints.values():
+        facts = endpoint_facts(graph, info)
+        for p in info.endpoint.parameters:
+            f = facts[p.name]
+            if f.own:
+                seen.setdefault((p.model_dump_json(), f, info.endpoint.path), (p, f, info.endpoint.path))
+    return list(seen.values())
+
+
+def test_a_parameter_skipped_for_a_question_is_one_it_gives_nothing(registry: SchemaGraph) -> None:
+    understander = RulesUnderstander()
+    params = _distinct(registry)
+    skipped = read = 0
+    for question in _questions():
+        analysis = understander.understand(question, registry)
+        says = question_says(analysis)
+        for p, f, path in params:
+            if f.needs & says:
+                read += 1
+                continue
+            skipped += 1
+            got = _any_value(p, f, analysis, path, set(), lambda term: True)
+            assert got is None, f"{p.name} of {path} skipped for {question!r}, but it takes {got!r}"
+    # the check did check: many parameters are skipped for many questions, and many are read
+    assert skipped > len(params) and read > len(params)
+
+
+def test_what_a_declaration_needs_follows_what_it_takes() -> None:
+    def needs(**declared: object) -> int:
+        return parameter_facts(Parameter.model_validate({"name": "x", "type": "string", **declared}), "/items").needs
+
+    assert needs(name="api_key") == 0  # a credential takes nothing from a question
+    assert needs(name="query") & SAYS_NAMES
+    assert needs(name="format", enum=["json", "xml"]) == SAYS_WORDS  # a member is said in words
+    assert needs(name="start_date", format="date") & SAYS_DATES
+    assert needs(name="season_number", type="integer") & SAYS_COUNTS
+    assert not needs(name="page", type="integer") & SAYS_NAMES
+    assert needs(name="gene_id", required=True) & SAYS_IDS
+
+
+def test_a_question_carrying_no_kind_of_value_fills_only_what_its_words_say(registry: SchemaGraph) -> None:
+    params = [Parameter.model_validate(d) for d in (
+        {"name": "page", "type": "integer"},
+        {"name": "language", "type": "string"},
+        {"name": "time_window", "type": "string", "enum": ["day", "week"]},
+    )]
+    analysis = RulesUnderstander().understand("what is trending today", registry)
+    assert question_says(analysis) == SAYS_WORDS
+    assert open_values(params, analysis, "/trending").values == {"time_window": "day"}
