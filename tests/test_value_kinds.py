@@ -60,7 +60,7 @@ def _distinct(graph: SchemaGraph) -> list[tuple[Parameter, ParamFacts, str]]:
     """Every parameter the value reading fills, once per distinct declaration, facts and path."""
     seen: dict[tuple[str, ParamFacts, str], tuple[Parameter, ParamFacts, str]] = {}
     for info in graph.endpoints.values():
-        facts = endpoint_facts(graph, info)
+        facts = endpoint_facts(graph, info).by_name
         for p in info.endpoint.parameters:
             f = facts[p.name]
             if f.own:

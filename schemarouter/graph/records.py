@@ -98,8 +98,8 @@ class GraphMemo:
     # (consumer key, parameter) -> its producers with what is known of them before any question:
     # ``router.chains``
     producers: dict[tuple[tuple[str, str], str], list[Any]] = field(default_factory=dict)
-    # endpoint key -> parameter name -> what its declaration says of the values it takes: ``router.open_route``
-    param_facts: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    # endpoint key -> what its parameters' declarations say of the values they take: ``router.param_facts``
+    param_facts: dict[tuple[str, str], Any] = field(default_factory=dict)
     # endpoint key -> field name -> (terms of its name, aliases and concepts; of its description):
     # ``router.open_route``
     field_terms: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)

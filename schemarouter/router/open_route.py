@@ -120,23 +120,25 @@ def explained_both(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: lis
 def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[str]) -> Filled:
     """Values for ``info`` from the question: the vocabulary's rules for concept parameters, the
     declarations' types, formats, patterns and enums for the rest, and declared defaults last."""
+    facts = endpoint_facts(graph, info)
+    params = info.endpoint.parameters
     out = Filled()
-    if any(p.concept and p.concept != "query_text" for p in info.endpoint.parameters):
+    if facts.concepts:
         values, notes = fill_params(info, analysis, list(analysis.understanding.concepts))
         out.values.update(values)
         if values:
             out.used.add("concepts")
         for note in notes:
             out.why.setdefault("_params", note)
+        params = [p for p in params if p.name not in out.values]
     lex = graph.lexical
     number = graph.numbers.get(info.key)
     out.merge(open_values(
-        [p for p in info.endpoint.parameters if p.name not in out.values], analysis, info.endpoint.path, taken,
-        lambda term: term not in lex.idf, lambda term: number is None or not lex.strength(number, term),
-        endpoint_facts(graph, info),
+        params, analysis, info.endpoint.path, taken, lambda term: term not in lex.idf,
+        lambda term: number is None or not lex.strength(number, term), facts.by_name,
     ))
-    for p in info.endpoint.parameters:
-        if p.required and p.name not in out.values and p.default is not None:
+    for p in facts.defaults:
+        if p.name not in out.values:
             out.values[p.name] = p.default
             out.why[p.name] = "the declared default; the question does not say"
     return out
@@ -318,15 +320,28 @@ def field_terms(info: EndpointInfo, name: str) -> tuple[set[str], set[str]]:
     return named, set(prose_terms(f.description)) if f.description else set()
 
 
-def _field_terms(graph: SchemaGraph, info: EndpointInfo) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
-    """:func:`field_terms` of every field of ``info`` (worked out once per graph)."""
+@dataclass(frozen=True, slots=True)
+class _FieldTerms:
+    """What a field's declaration says, as choosing fields reads it (once per graph)."""
+
+    named: frozenset[str]  # terms of its name, aliases and concepts
+    prose: frozenset[str]  # terms of its description
+    situates: bool  # its own key says which record, where or when (name, title, DOI, URL, date)
+    labels: bool  # its name says which record (name, title, label, symbol)
+
+
+def _field_terms(graph: SchemaGraph, info: EndpointInfo) -> dict[str, _FieldTerms]:
+    """:class:`_FieldTerms` of every field of ``info`` (worked out once per graph)."""
     memo = graph.memo.field_terms
-    found: dict[str, tuple[frozenset[str], frozenset[str]]] | None = memo.get(info.key)
+    found: dict[str, _FieldTerms] | None = memo.get(info.key)
     if found is None:
         found = {}
-        for name in info.fields:
+        for name, f in info.fields.items():
             named, prose = field_terms(info, name)
-            found[name] = (frozenset(named), frozenset(prose))
+            # by the field's own key: the port and host of a nasa_jpl_url object say nothing
+            situates = bool(set(name_terms(_own_key(f.field.path))) & _CONTEXT_TERMS)
+            found[name] = _FieldTerms(frozenset(named), frozenset(prose), situates,
+                                      bool(set(name_terms(name)) & _LABEL_TERMS))
         memo[info.key] = found
     return found
 
@@ -361,13 +376,18 @@ def _fields(graph: SchemaGraph, info: EndpointInfo, analysis: Analysis, mode: Mo
     by_name: dict[str, dict[str, None]] = {}
     by_prose: dict[str, dict[str, None]] = {}
     short_forms = _short_forms(terms)
-    for name, (named, prose) in _field_terms(graph, info).items():
-        for t in named & terms.keys():
+    described = _field_terms(graph, info)
+    wanted = set(terms)
+    shorts = set(short_forms)
+    in_prose = wanted - {"name"} - set(names_only)
+    for name, field_words in described.items():
+        named = field_words.named
+        for t in named & wanted:
             by_name.setdefault(t, {})[name] = None
-        for word in named & short_forms.keys():  # letters only: "temp", not "pm25"
+        for word in named & shorts:  # letters only: "temp", not "pm25"
             for t in short_forms[word]:
                 by_name.setdefault(t, {})[name] = None
-        for t in prose & terms.keys() - {"name"} - set(names_only):
+        for t in field_words.prose & in_prose:
             by_prose.setdefault(t, {})[name] = None
     # a word most fields' descriptions share ("... of the project") describes the record, not a field
     common = max(MINIMAL_FIELDS, len(info.fields) // 2)
@@ -386,13 +406,12 @@ def _fields(graph: SchemaGraph, info: EndpointInfo, analysis: Analysis, mode: Mo
             for name in names:
                 chosen[name] = "the endpoint's record (the question names no field)"
         elif mode == "recall":
-            for name, f in info.fields.items():
-                # by the field's own key: the port and host of a nasa_jpl_url object say nothing
-                if set(name_terms(_own_key(f.field.path))) & _CONTEXT_TERMS:
+            for name, field_words in described.items():
+                if field_words.situates:
                     chosen.setdefault(name, "says which record and when (recall)")
     else:
-        for name in info.fields:
-            if set(name_terms(name)) & _LABEL_TERMS and len(chosen) < 4:
+        for name, field_words in described.items():
+            if field_words.labels and len(chosen) < 4:
                 chosen.setdefault(name, "shows which record was picked")
     for name, reason in chosen.items():
         why.setdefault(name, reason)

@@ -65,8 +65,7 @@ _CREDENTIALS = frozenset(
 def missing_required(graph: SchemaGraph, info: EndpointInfo, given: Collection[str]) -> list[Parameter]:
     """The required parameters of ``info`` that ``given`` (parameter names) lacks; the one its
     source sends the key in is never missing (the executor sends it)."""
-    facts = endpoint_facts(graph, info)
-    return [p for p in info.endpoint.parameters if p.required and p.name not in given and not facts[p.name].credential]
+    return [p for p in endpoint_facts(graph, info).required if p.name not in given]
 
 
 def is_credential(p: Parameter, auth_name: str | None = None) -> bool:
@@ -213,14 +212,32 @@ def _date_part(p: Parameter, words: Sequence[str], fmt: str) -> str:
 _DATE_PARTS = frozenset({"year", "month", "day"})
 
 
-def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> dict[str, ParamFacts]:
-    """The endpoint's parameters' facts, by name (worked out once per graph, in its memo)."""
+@dataclass(frozen=True, slots=True)
+class EndpointFacts:
+    """What an endpoint's parameters say whatever the question: each one's :class:`ParamFacts`, and
+    the groups that filling them reads for every question."""
+
+    by_name: dict[str, ParamFacts]
+    concepts: bool  # a parameter declares a concept the vocabulary rules fill (not free text)
+    required: tuple[Parameter, ...]  # required, and not the credential the executor sends
+    defaults: tuple[Parameter, ...]  # required, with a declared default
+
+
+def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
+    """The endpoint's :class:`EndpointFacts` (worked out once per graph, in its memo)."""
     memo = graph.memo.param_facts
-    found: dict[str, ParamFacts] | None = memo.get(info.key)
+    found: EndpointFacts | None = memo.get(info.key)
     if found is None:
         path = info.endpoint.path
         auth = info.source.auth.name if info.source.auth else None
-        found = memo[info.key] = {p.name: parameter_facts(p, path, auth) for p in info.endpoint.parameters}
+        params = info.endpoint.parameters
+        by_name = {p.name: parameter_facts(p, path, auth) for p in params}
+        found = memo[info.key] = EndpointFacts(
+            by_name=by_name,
+            concepts=any(p.concept and p.concept != "query_text" for p in params),
+            required=tuple(p for p in params if p.required and not by_name[p.name].credential),
+            defaults=tuple(p for p in params if p.required and p.default is not None),
+        )
     return found
 
 

@@ -291,7 +291,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
     if p.type == "boolean" and not p.required:
         # a flag named for what the question asks for ("the full text" -> fulltext, "similar
         # articles" -> similar) is switched on; any other flag keeps its server default
-        asked = {*analysis.all_terms, *analysis.compounds}
+        asked = _said_sets(analysis).asked
         named = name_terms(p.name)
         if named and all(t in asked for t in named):
             return True, "", f"the question asks for the {p.name}", True
@@ -305,7 +305,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if not p.enum:
             return None  # it takes a country's code: "ZIP" of "ZIP code 10001" is none
     if p.enum:
-        if f.orders and not _ORDER_CUES.search(analysis.question):
+        if f.orders and not _said_sets(analysis).orders:
             # "which genes are mutated" names no order: sort_by=gene is no answer to it, while
             # "the most downloaded articles" asks for order=downloads
             return None
@@ -331,7 +331,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             # value less firmly than the kind alone ("doi", the record's own), unless the question
             # says the qualifier: the plain parameter takes it first
             qualifiers = [w for w in f.words if w not in kind.split("_") and w not in ("list", "ids", "id")]
-            said = _said_sets(analysis)[0]
+            said = _said_sets(analysis).terms
             tie = 1.0 if all(stem(w) in said for w in qualifiers) else 0.5
             return ([token] if p.type == "array" else _typed(p, token)), token, \
                 f"the {kind} '{token}' in the question", tie
@@ -571,12 +571,26 @@ def _units_said(question: str) -> frozenset[str]:
     return frozenset(unit for unit, pattern in _UNITS.items() if pattern.search(question))
 
 
-def _said_sets(analysis: Analysis) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """(the question's terms, its words as written, those in lower case), once per question."""
-    found: tuple[frozenset[str], frozenset[str], frozenset[str]] | None = analysis.memo.get("said")
+@dataclass(frozen=True, slots=True)
+class _Said:
+    """What the question says in words, as the value reading looks it up (once per question)."""
+
+    terms: frozenset[str]
+    written: frozenset[str]  # its words as written
+    lowered: frozenset[str]  # those in lower case
+    asked: frozenset[str]  # its terms and compounds ("full text" -> fulltext)
+    orders: bool  # whether it asks for an order (a superlative, "top", "sorted by")
+
+
+def _said_sets(analysis: Analysis) -> _Said:
+    """:class:`_Said` of the question, once per question."""
+    found: _Said | None = analysis.memo.get("said")
     if found is None:
         written = frozenset(w for w, _ in analysis.words)
-        found = analysis.memo["said"] = (frozenset(analysis.all_terms), written, frozenset(w.lower() for w in written))
+        found = analysis.memo["said"] = _Said(
+            frozenset(analysis.all_terms), written, frozenset(w.lower() for w in written),
+            frozenset((*analysis.all_terms, *analysis.compounds)), bool(_ORDER_CUES.search(analysis.question)),
+        )
     return found
 
 
@@ -588,7 +602,8 @@ def _written_member(member: Any, analysis: Analysis) -> str:
 def _enum_members(p: Parameter, analysis: Analysis) -> list[Any]:
     """The enum members the question names (by their terms, or a calendar unit it implies: "today"
     for ``day``)."""
-    terms, written, lowered = _said_sets(analysis)
+    said = _said_sets(analysis)
+    terms, written, lowered = said.terms, said.written, said.lowered
     units = _units_said(analysis.question)
     hits = []
     labels = p.enum_labels or {}
