@@ -86,6 +86,23 @@ def test_a_parameter_skipped_for_a_question_is_one_it_gives_nothing(registry: Sc
     assert skipped > len(params) and read > len(params)
 
 
+def test_an_endpoint_skipped_for_a_question_is_one_whose_parameters_get_nothing(registry: SchemaGraph) -> None:
+    understander = RulesUnderstander()
+    skipped = 0
+    for question in _questions():
+        analysis = understander.understand(question, registry)
+        says = question_says(analysis)
+        for info in registry.endpoints.values():
+            facts = endpoint_facts(registry, info)
+            if facts.concepts or facts.open_text or facts.needs & says:
+                continue
+            skipped += 1
+            got = open_values(info.endpoint.parameters, analysis, info.endpoint.path, set(), lambda term: True,
+                              lambda term: True, facts.by_name)
+            assert not got.values and not got.used, f"{info.label} skipped for {question!r}, but it takes {got.values}"
+    assert skipped > len(registry.endpoints)
+
+
 def test_what_a_declaration_needs_follows_what_it_takes() -> None:
     def needs(**declared: object) -> int:
         return parameter_facts(Parameter.model_validate({"name": "x", "type": "string", **declared}), "/items").needs

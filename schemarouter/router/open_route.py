@@ -31,9 +31,9 @@ from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.paths import parse_path
 from schemarouter.plan import FieldMeta, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node
-from schemarouter.router.param_facts import ID_KINDS, endpoint_facts
+from schemarouter.router.param_facts import ID_KINDS, EndpointFacts, endpoint_facts
 from schemarouter.router.params import fill_params
-from schemarouter.router.values import Filled, open_values
+from schemarouter.router.values import Filled, open_values, question_says
 from schemarouter.understand.base import Analysis
 
 Mode = Literal["recall", "minimal"]
@@ -123,6 +123,10 @@ def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[
     facts = endpoint_facts(graph, info)
     params = info.endpoint.parameters
     out = Filled()
+    if not facts.concepts and not facts.open_text and not facts.needs & question_says(analysis):
+        # no parameter can take anything this question carries (most endpoints, for most questions)
+        _defaults(out, facts)
+        return out
     if facts.concepts:
         values, notes = fill_params(info, analysis, list(analysis.understanding.concepts))
         out.values.update(values)
@@ -137,11 +141,16 @@ def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[
         params, analysis, info.endpoint.path, taken, lambda term: term not in lex.idf,
         lambda term: number is None or not lex.strength(number, term), facts.by_name,
     ))
+    _defaults(out, facts)
+    return out
+
+
+def _defaults(out: Filled, facts: EndpointFacts) -> None:
+    """The declared default of each required parameter the question gave no value."""
     for p in facts.defaults:
         if p.name not in out.values:
             out.values[p.name] = p.default
             out.why[p.name] = "the declared default; the question does not say"
-    return out
 
 
 def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None = None) -> OpenPlan | None:

@@ -8,6 +8,8 @@ from a question (:mod:`schemarouter.router.values`) only reads the question.
 
 from __future__ import annotations
 
+import functools
+import operator
 import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -221,6 +223,11 @@ class EndpointFacts:
     concepts: bool  # a parameter declares a concept the vocabulary rules fill (not free text)
     required: tuple[Parameter, ...]  # required, and not the credential the executor sends
     defaults: tuple[Parameter, ...]  # required, with a declared default
+    # whether a question can give the parameters the value reading fills anything: the kinds of value
+    # they need (their ``needs`` together), and whether one is free text or part of a date (those
+    # also take the question's words, or a date in parts)
+    needs: int
+    open_text: bool
 
 
 def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
@@ -237,6 +244,8 @@ def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
             concepts=any(p.concept and p.concept != "query_text" for p in params),
             required=tuple(p for p in params if p.required and not by_name[p.name].credential),
             defaults=tuple(p for p in params if p.required and p.default is not None),
+            needs=functools.reduce(operator.or_, (f.needs for f in by_name.values() if f.own), 0),
+            open_text=any(f.search or (f.own and f.date_part) for f in by_name.values()),
         )
     return found
 
