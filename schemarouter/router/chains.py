@@ -71,6 +71,8 @@ class ChainBuilder:
         self._filled: dict[tuple[tuple[str, str], frozenset[str]], Filled] = {}
         self._said = frozenset(analysis.all_terms)
         self._built: dict[tuple[tuple[str, str], int, frozenset[str], frozenset[tuple[str, str]]], Node | None] = {}
+        # (consumer key, parameter) -> its producers' links, most likely first (see ``_likely``)
+        self._ranked: dict[tuple[tuple[str, str], str], list[Link]] = {}
 
     def fill(self, info: EndpointInfo, taken: frozenset[str]) -> Filled:
         """The endpoint's values given the question values already ``taken`` (remembered per question)."""
@@ -167,16 +169,24 @@ class ChainBuilder:
                 visiting: frozenset[tuple[str, str]]) -> list[Link]:
         """The few producers worth building, by what is known before building them: how sure the link
         is, whether the producer's path names the resource, how relevant it is to the question."""
-        names = bool(self.analysis.names)
-        scored = []
-        for fixed, link, producer, searchable in self._producers(links, param, consumer):
-            if producer.key in visiting:
-                continue
-            # a search can spend the name the question asks about; a list cannot
-            search = 3.0 if names and searchable else 0.0
-            scored.append((fixed + search + self.relevance(producer), link))
-        scored.sort(key=lambda t: -t[0])
-        return [link for _, link in scored[:MAX_PRODUCERS]]
+        key = (consumer.key, param)
+        ranked = self._ranked.get(key)
+        if ranked is None:
+            names = bool(self.analysis.names)
+            scored = []
+            for fixed, link, producer, searchable in self._producers(links, param, consumer):
+                # a search can spend the name the question asks about; a list cannot
+                search = 3.0 if names and searchable else 0.0
+                scored.append((fixed + search + self.relevance(producer), link))
+            scored.sort(key=lambda t: -t[0])  # stable: those skipped below leave the others' order
+            ranked = self._ranked[key] = [link for _, link in scored]
+        out: list[Link] = []
+        for link in ranked:
+            if link.producer not in visiting:
+                out.append(link)
+                if len(out) == MAX_PRODUCERS:
+                    break
+        return out
 
     def _producers(self, links: Iterable[Link], param: str,
                    consumer: EndpointInfo) -> list[tuple[float, Link, EndpointInfo, bool]]:

@@ -89,32 +89,60 @@ def explained_both(graph: SchemaGraph, infos: Iterable[EndpointInfo], terms: lis
                    prefixes: Iterable[str] = ()) -> tuple[float, float, set[str]]:
     """:func:`explained` counted fully and graded at once (the open route ranks by both):
     (share, graded share, the terms explained)."""
-    lex = graph.lexical
-    value_weight = lex.unknown_idf
-    total = sum(lex.weight(t) for t in terms) + value_weight * values
-    if not total:
-        return 0.0, 0.0, set()
-    infos = list(infos)
-    numbers = [graph.numbers[i.key] for i in infos if i.key in graph.numbers]
-    covered = lex.covered(numbers, terms)
-    searched, said, prefixes = set(searched), set(said), set(prefixes)
-    sources = {i.source.id for i in infos}
-    for t in terms:  # in the question's order: the sum below must not vary with the hash seed
-        if t in searched:
-            covered[t] = 1.0
-        elif t in said:
-            covered[t] = max(covered.get(t, 0.0), SAID_STRENGTH)
-        if t in prefixes:
-            held = lex.source_strength(t, sources)
-            if held:
-                covered[t] = max(covered.get(t, 0.0), held)
-    full = firm = 0.0
-    for t, strength in covered.items():
-        weight = lex.weight(t)
-        full += weight
-        firm += weight * strength
-    spent_weight = value_weight * spent
-    return (full + spent_weight) / total, (firm + spent_weight) / total, set(covered)
+    return Explaining(graph, terms, values).both(infos, spent, searched=searched, said=said, prefixes=prefixes)
+
+
+class Explaining:
+    """:func:`explained_both` for one question's ``terms`` and number of ``values``, asked of many
+    candidate chains: the question's total weight once, and each endpoint's strength on a term once
+    (the same producers recur in most chains)."""
+
+    def __init__(self, graph: SchemaGraph, terms: list[str], values: int) -> None:
+        self.graph = graph
+        self.lex = lex = graph.lexical
+        self.terms = terms
+        self.total = sum(lex.weight(t) for t in terms) + lex.unknown_idf * values
+        self._strength: dict[tuple[int, str], float] = {}
+
+    def strength(self, number: int, term: str) -> float:
+        """How firmly endpoint ``number`` declares ``term`` (:meth:`LexicalIndex.strength`, remembered)."""
+        key = (number, term)
+        found = self._strength.get(key)
+        if found is None:
+            found = self._strength[key] = self.lex.strength(number, term)
+        return found
+
+    def both(self, infos: Iterable[EndpointInfo], spent: float = 0, *, searched: Iterable[str] = (),
+             said: Iterable[str] = (), prefixes: Iterable[str] = ()) -> tuple[float, float, set[str]]:
+        """(share, graded share, the terms explained) of the endpoints ``infos`` (see :func:`explained`)."""
+        lex, terms, total = self.lex, self.terms, self.total
+        if not total:
+            return 0.0, 0.0, set()
+        infos = list(infos)
+        numbers = [self.graph.numbers[i.key] for i in infos if i.key in self.graph.numbers]
+        covered: dict[str, float] = {}
+        for t in terms:  # the firmest declaration of each term among the endpoints (LexicalIndex.covered)
+            best = max((self.strength(n, t) for n in numbers), default=0.0)
+            if best > 0.0:
+                covered[t] = best
+        searched, said, prefixes = set(searched), set(said), set(prefixes)
+        sources = {i.source.id for i in infos} if prefixes else set()
+        for t in terms:  # in the question's order: the sum below must not vary with the hash seed
+            if t in searched:
+                covered[t] = 1.0
+            elif t in said:
+                covered[t] = max(covered.get(t, 0.0), SAID_STRENGTH)
+            if t in prefixes:
+                held = lex.source_strength(t, sources)
+                if held:
+                    covered[t] = max(covered.get(t, 0.0), held)
+        full = firm = 0.0
+        for t, strength in covered.items():
+            weight = lex.weight(t)
+            full += weight
+            firm += weight * strength
+        spent_weight = lex.unknown_idf * spent
+        return (full + spent_weight) / total, (firm + spent_weight) / total, set(covered)
 
 
 def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[str]) -> Filled:
@@ -206,6 +234,7 @@ def _best_chain(graph: SchemaGraph, analysis: Analysis, builder: ChainBuilder, c
     question best (see the module docstring), or None when none can be built."""
     lex = graph.lexical
     said = set(analysis.all_terms)
+    explaining = Explaining(graph, terms, len(values_given))
     best: OpenPlan | None = None
     for number, score in candidates:
         info = graph.endpoints[lex.keys[number]]
@@ -215,8 +244,7 @@ def _best_chain(graph: SchemaGraph, analysis: Analysis, builder: ChainBuilder, c
         nodes = chain.nodes()
         infos = [n.info for n in nodes]
         spent = len(values_given & chain.used) - 0.5 * len(values_given & chain.weak)
-        share, graded, covered = explained_both(graph, infos, terms, len(values_given), spent, said=chain.said,
-                                                prefixes=analysis.prefixes)
+        share, graded, covered = explaining.both(infos, spent, said=chain.said, prefixes=analysis.prefixes)
         graded -= STEP_COST * (len(nodes) - 1)  # a further step must explain more of the question
         # in steps of 0.05: a hair more of a word in some description is no reason for a longer chain
         # then the target whose path says least the question does not ("/account/articles" for a
