@@ -1,7 +1,8 @@
 """The kinds of value a parameter can take, read from its declaration, never hide a value from it.
 
 Filling parameters skips, unread, every parameter whose ``needs`` (the kinds of question value it
-could take something from) the question does not carry. The skip must change nothing: over every
+could take something from) the question does not carry and none of whose ``cues`` (the words that
+would say one of its enum members or its flag) the question says. The skip must change nothing: over every
 parameter of the benchmark's open-world registry (first-party sources, the imported dev-set APIs
 and TMDB) and every question of the shipped suites plus some that carry the rarer kinds, a
 parameter skipped for a question is one the value reading gives nothing.
@@ -22,12 +23,11 @@ from schemarouter.router.param_facts import (
     SAYS_DATES,
     SAYS_IDS,
     SAYS_NAMES,
-    SAYS_WORDS,
     ParamFacts,
     endpoint_facts,
     parameter_facts,
 )
-from schemarouter.router.values import _any_value, open_values, question_says
+from schemarouter.router.values import _any_value, may_take, open_values, question_says, question_words
 from schemarouter.understand.rules import RulesUnderstander
 
 # questions that carry what the suites rarely do: coordinates, spans, counts, codes, labels, dates
@@ -74,9 +74,9 @@ def test_a_parameter_skipped_for_a_question_is_one_it_gives_nothing(registry: Sc
     skipped = read = 0
     for question in _questions():
         analysis = understander.understand(question, registry)
-        says = question_says(analysis)
+        says, words = question_says(analysis), question_words(analysis)
         for p, f, path in params:
-            if f.needs & says:
+            if may_take(f, says, words):
                 read += 1
                 continue
             skipped += 1
@@ -91,10 +91,10 @@ def test_an_endpoint_skipped_for_a_question_is_one_whose_parameters_get_nothing(
     skipped = 0
     for question in _questions():
         analysis = understander.understand(question, registry)
-        says = question_says(analysis)
+        says, words = question_says(analysis), question_words(analysis)
         for info in registry.endpoints.values():
             facts = endpoint_facts(registry, info)
-            if facts.concepts or facts.open_text or facts.needs & says:
+            if facts.concepts or facts.open_text or facts.needs & says or not facts.cues.isdisjoint(words):
                 continue
             skipped += 1
             got = open_values(info.endpoint.parameters, analysis, info.endpoint.path, set(), lambda term: True,
@@ -104,12 +104,19 @@ def test_an_endpoint_skipped_for_a_question_is_one_whose_parameters_get_nothing(
 
 
 def test_what_a_declaration_needs_follows_what_it_takes() -> None:
-    def needs(**declared: object) -> int:
-        return parameter_facts(Parameter.model_validate({"name": "x", "type": "string", **declared}), "/items").needs
+    def facts(**declared: object) -> ParamFacts:
+        return parameter_facts(Parameter.model_validate({"name": "x", "type": "string", **declared}), "/items")
 
-    assert needs(name="api_key") == 0  # a credential takes nothing from a question
+    def needs(**declared: object) -> int:
+        return facts(**declared).needs
+
+    assert needs(name="api_key") == 0 and not facts(name="api_key").cues  # a credential takes nothing
     assert needs(name="query") & SAYS_NAMES
-    assert needs(name="format", enum=["json", "xml"]) == SAYS_WORDS  # a member is said in words
+    # a member is said in words: its spelling, its terms, its label, the calendar unit it is
+    format_ = facts(name="format", enum=["json", "day", "Top_Rated"])
+    assert format_.needs == 0 and {"json", "unit:day", "top"} <= format_.cues
+    assert {"dataset"} <= facts(name="item_type", type="integer", enum=[3], enum_labels={"3": "Dataset"}).cues
+    assert facts(name="include_video", type="boolean").cues == {"video"}
     assert needs(name="start_date", format="date") & SAYS_DATES
     assert needs(name="season_number", type="integer") & SAYS_COUNTS
     assert not needs(name="page", type="integer") & SAYS_NAMES
@@ -123,5 +130,5 @@ def test_a_question_carrying_no_kind_of_value_fills_only_what_its_words_say(regi
         {"name": "time_window", "type": "string", "enum": ["day", "week"]},
     )]
     analysis = RulesUnderstander().understand("what is trending today", registry)
-    assert question_says(analysis) == SAYS_WORDS
+    assert question_says(analysis) == 0
     assert open_values(params, analysis, "/trending").values == {"time_window": "day"}

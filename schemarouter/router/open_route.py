@@ -33,7 +33,7 @@ from schemarouter.plan import FieldMeta, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node
 from schemarouter.router.param_facts import ID_KINDS, EndpointFacts, endpoint_facts
 from schemarouter.router.params import fill_params
-from schemarouter.router.values import Filled, open_values, question_says
+from schemarouter.router.values import Filled, open_values, question_says, question_words
 from schemarouter.understand.base import Analysis
 
 Mode = Literal["recall", "minimal"]
@@ -151,7 +151,8 @@ def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[
     facts = endpoint_facts(graph, info)
     params = info.endpoint.parameters
     out = Filled()
-    if not facts.concepts and not facts.open_text and not facts.needs & question_says(analysis):
+    if not facts.concepts and not facts.open_text and not facts.needs & question_says(analysis) \
+            and facts.cues.isdisjoint(question_words(analysis)):
         # no parameter can take anything this question carries (most endpoints, for most questions)
         _defaults(out, facts)
         return out

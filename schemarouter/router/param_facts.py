@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from schemarouter.graph import EndpointInfo, SchemaGraph
+from schemarouter.graph.terms import name_terms
 from schemarouter.graph.text import humanize
 from schemarouter.models import Parameter
 
@@ -104,6 +105,9 @@ class ParamFacts:
     # for the parameter to take anything: most of a registry's parameters are skipped unread for a
     # question that carries none of their kinds (an optional ``page`` for "Who directed Alien?")
     needs: int
+    # for an enum or a flag, the words one of which the question must say for a member or the flag to
+    # be said (see ``member_cues``); empty for any other parameter
+    cues: frozenset[str]
 
 
 def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> ParamFacts:
@@ -140,6 +144,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> Pa
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
         needs=_needs(p, fmt, credential=credential, search=search, country=bool(country), id_kind=bool(id_kind),
                      id_like=id_like, path_segment=path_segment, plural=plural, coded=coded),
+        cues=member_cues(p) if not credential and not search else frozenset(),
     )
 
 
@@ -155,7 +160,7 @@ SAYS_COORDINATES = 64
 SAYS_SPANS = 128  # "between 1000000 and 5000000"
 SAYS_COUNTS = 256  # "the second season"
 SAYS_NUMBERS = 512  # any number written
-SAYS_WORDS = 1024  # words, which every question has: enum members and flags are said by them
+UNIT_CUE = "unit:"  # a cue for a calendar unit the question implies ("today" for a member ``day``)
 
 
 def _needs(p: Parameter, fmt: str, *, credential: bool, search: bool, country: bool, id_kind: bool, id_like: bool,
@@ -170,7 +175,8 @@ def _needs(p: Parameter, fmt: str, *, credential: bool, search: bool, country: b
     if search:  # a name, an identifier for a required one, a code written after its noun
         return SAYS_NAMES | SAYS_LABELS | (SAYS_IDS if p.required else 0)
     if (p.type == "boolean" and not p.required) or p.enum:
-        return SAYS_WORDS  # a flag or a member the question's words name
+        # a flag or a member the question's words name (its ``cues``); a country first by its name or code
+        return SAYS_NAMES | SAYS_CODES if country else 0
     if country:
         return SAYS_NAMES | SAYS_CODES
     needs = 0
@@ -214,6 +220,27 @@ def _date_part(p: Parameter, words: Sequence[str], fmt: str) -> str:
 _DATE_PARTS = frozenset({"year", "month", "day"})
 
 
+def member_cues(p: Parameter) -> frozenset[str]:
+    """The words one of which a question must say for the value reading to find an enum member or a
+    flag of ``p`` said in it (the question's words as ``router.values.question_words`` gathers them):
+    a flag's first name term; per member, its label's first term, its calendar unit, its spelling
+    (lower case, and as written for a short code) and its first term."""
+    cues: set[str] = set()
+    if p.type == "boolean" and not p.required and not p.enum:
+        named = name_terms(p.name)
+        return frozenset(named[:1])
+    labels = p.enum_labels or {}
+    for member in p.enum or ():
+        label = labels.get(str(member))
+        if label is not None:
+            cues.update(name_terms(label)[:1])
+        if not isinstance(member, str) or not member.strip():
+            continue
+        cues.update((UNIT_CUE + member.lower(), member.lower(), member, member.upper()))
+        cues.update(name_terms(member)[:1])
+    return frozenset(cues)
+
+
 @dataclass(frozen=True, slots=True)
 class EndpointFacts:
     """What an endpoint's parameters say whatever the question: each one's :class:`ParamFacts`, and
@@ -227,6 +254,7 @@ class EndpointFacts:
     # they need (their ``needs`` together), and whether one is free text or part of a date (those
     # also take the question's words, or a date in parts)
     needs: int
+    cues: frozenset[str]
     open_text: bool
 
 
@@ -245,6 +273,7 @@ def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
             required=tuple(p for p in params if p.required and not by_name[p.name].credential),
             defaults=tuple(p for p in params if p.required and p.default is not None),
             needs=functools.reduce(operator.or_, (f.needs for f in by_name.values() if f.own), 0),
+            cues=frozenset().union(*(f.cues for f in by_name.values() if f.own)),
             open_text=any(f.search or (f.own and f.date_part) for f in by_name.values()),
         )
     return found

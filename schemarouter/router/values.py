@@ -44,7 +44,7 @@ from schemarouter.router.param_facts import (
     SAYS_NAMES,
     SAYS_NUMBERS,
     SAYS_SPANS,
-    SAYS_WORDS,
+    UNIT_CUE,
     ParamFacts,
     in_path,
     name_words,
@@ -121,8 +121,8 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     # (how many values were spent when a parameter was last read, what it got): a later pass reads a
     # parameter again only when something was spent since
     seen: dict[str, tuple[int, Got]] = {}
-    says = question_says(analysis)
-    own = [p for p in own if known[p.name].needs & says]  # the rest take nothing from this question
+    says, said = question_says(analysis), question_words(analysis)
+    own = [p for p in own if may_take(known[p.name], says, said)]  # the rest take nothing from this question
     for tie in (1.0, 0.5, 0.0):
         later: list[Parameter] = []
         for p in own:
@@ -174,8 +174,27 @@ def question_says(analysis: Analysis) -> int:
             (SAYS_COORDINATES, analysis.coordinates is not None), (SAYS_SPANS, analysis.spans),
             (SAYS_COUNTS, analysis.counts), (SAYS_NUMBERS, has_numbers(analysis.question)),
         )
-        found = analysis.memo["says"] = sum(bit for bit, present in kinds if present) | SAYS_WORDS
+        found = analysis.memo["says"] = sum(bit for bit, present in kinds if present)
     return found
+
+
+def question_words(analysis: Analysis) -> frozenset[str]:
+    """Everything the question says in words, as an enum member or flag may be said (a parameter's
+    ``cues``): its terms and compounds, its words as written and in lower case, and the calendar
+    units it implies (once per question)."""
+    found: frozenset[str] | None = analysis.memo.get("words")
+    if found is None:
+        said = _said_sets(analysis)
+        units = (UNIT_CUE + unit for unit in _units_said(analysis.question))
+        found = analysis.memo["words"] = said.asked | said.written | said.lowered | frozenset(units)
+    return found
+
+
+def may_take(f: ParamFacts, says: int, words: frozenset[str]) -> bool:
+    """Whether a parameter with facts ``f`` may take a value from a question that carries the kinds
+    of value ``says`` and the ``words`` (:func:`question_says`, :func:`question_words`): False only
+    where the reading below would surely give it nothing."""
+    return bool(f.needs & says) or not f.cues.isdisjoint(words)
 
 
 _PARTS = {"year": slice(0, 4), "month": slice(5, 7), "day": slice(8, 10)}
