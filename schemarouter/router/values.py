@@ -621,8 +621,8 @@ def _written_member(member: Any, analysis: Analysis) -> str:
 def _enum_members(p: Parameter, analysis: Analysis) -> list[Any]:
     """The enum members the question names (by their terms, or a calendar unit it implies: "today"
     for ``day``)."""
-    said = _said_sets(analysis)
-    terms, written, lowered = said.terms, said.written, said.lowered
+    question = _said_sets(analysis)
+    terms, written, lowered = question.terms, question.written, question.lowered
     units = _units_said(analysis.question)
     hits = []
     labels = p.enum_labels or {}
