@@ -27,7 +27,8 @@ from schemarouter.router.param_facts import (
     endpoint_facts,
     parameter_facts,
 )
-from schemarouter.router.values import _any_value, may_take, open_values, question_says, question_words
+from schemarouter.router.question_facts import may_fill, may_take, question_says, question_words
+from schemarouter.router.values import _any_value, open_values
 from schemarouter.understand.rules import RulesUnderstander
 
 # questions that carry what the suites rarely do: coordinates, spans, counts, codes, labels, dates
@@ -91,10 +92,9 @@ def test_an_endpoint_skipped_for_a_question_is_one_whose_parameters_get_nothing(
     skipped = 0
     for question in _questions():
         analysis = understander.understand(question, registry)
-        says, words = question_says(analysis), question_words(analysis)
         for info in registry.endpoints.values():
             facts = endpoint_facts(registry, info)
-            if facts.concepts or facts.open_text or facts.needs & says or not facts.cues.isdisjoint(words):
+            if may_fill(facts, analysis):
                 continue
             skipped += 1
             got = open_values(info.endpoint.parameters, analysis, info.endpoint.path, set(), lambda term: True,

@@ -17,7 +17,7 @@ import heapq
 import math
 from array import array
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -170,13 +170,16 @@ class LexicalIndex:
         best = max((s for i, s in zip(*posting, strict=True) if self.keys[i][0] in sources), default=0.0)
         return _strength(best)
 
-    def covered(self, numbers: Iterable[int], terms: Iterable[str]) -> dict[str, float]:
+    def covered(self, numbers: Iterable[int], terms: Iterable[str],
+                strength: Callable[[int, str], float] | None = None) -> dict[str, float]:
         """Term -> the firmest :meth:`strength` with which one of the endpoints ``numbers`` declares it
-        (terms none declares are left out)."""
+        (terms none declares are left out); ``strength`` stands in for the method where a caller
+        remembers its answers."""
         nums = list(numbers)
+        firmness = strength or self.strength
         out: dict[str, float] = {}
         for t in terms:
-            best = max((self.strength(n, t) for n in nums), default=0.0)
+            best = max((firmness(n, t) for n in nums), default=0.0)
             if best > 0.0:
                 out[t] = best
         return out

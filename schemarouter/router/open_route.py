@@ -33,7 +33,8 @@ from schemarouter.plan import FieldMeta, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node
 from schemarouter.router.param_facts import ID_KINDS, EndpointFacts, endpoint_facts
 from schemarouter.router.params import fill_params
-from schemarouter.router.values import Filled, open_values, question_says, question_words
+from schemarouter.router.question_facts import may_fill
+from schemarouter.router.values import Filled, open_values
 from schemarouter.understand.base import Analysis
 
 Mode = Literal["recall", "minimal"]
@@ -120,11 +121,7 @@ class Explaining:
             return 0.0, 0.0, set()
         infos = list(infos)
         numbers = [self.graph.numbers[i.key] for i in infos if i.key in self.graph.numbers]
-        covered: dict[str, float] = {}
-        for t in terms:  # the firmest declaration of each term among the endpoints (LexicalIndex.covered)
-            best = max((self.strength(n, t) for n in numbers), default=0.0)
-            if best > 0.0:
-                covered[t] = best
+        covered = lex.covered(numbers, terms, self.strength)
         searched, said, prefixes = set(searched), set(said), set(prefixes)
         sources = {i.source.id for i in infos} if prefixes else set()
         for t in terms:  # in the question's order: the sum below must not vary with the hash seed
@@ -151,8 +148,7 @@ def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[
     facts = endpoint_facts(graph, info)
     params = info.endpoint.parameters
     out = Filled()
-    if not facts.concepts and not facts.open_text and not facts.needs & question_says(analysis) \
-            and facts.cues.isdisjoint(question_words(analysis)):
+    if not may_fill(facts, analysis):
         # no parameter can take anything this question carries (most endpoints, for most questions)
         _defaults(out, facts)
         return out

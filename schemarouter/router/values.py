@@ -25,30 +25,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
-from schemarouter.router.numbers import END, START, has_numbers, number_after, question_tokens, span_bound
-from schemarouter.router.param_facts import (
-    ID_KINDS,
-    SAYS_CODES,
-    SAYS_COORDINATES,
-    SAYS_COUNTS,
-    SAYS_DATES,
-    SAYS_ENTITIES,
-    SAYS_IDS,
-    SAYS_LABELS,
-    SAYS_NAMES,
-    SAYS_NUMBERS,
-    SAYS_SPANS,
-    UNIT_CUE,
-    ParamFacts,
-    in_path,
-    name_words,
-    parameter_facts,
+from schemarouter.router.numbers import END, START, number_after, question_tokens, span_bound
+from schemarouter.router.param_facts import ParamFacts, in_path, name_words, parameter_facts
+from schemarouter.router.question_facts import (
+    identifiers,
+    may_take,
+    question_says,
+    question_words,
+    said_sets,
+    unit_terms,
+    units_said,
 )
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.countries import country_codes
@@ -163,40 +154,6 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     return out
 
 
-def question_says(analysis: Analysis) -> int:
-    """The kinds of value the question carries, as the ``SAYS_*`` bits of a parameter's ``needs``
-    (once per question)."""
-    found: int | None = analysis.memo.get("says")
-    if found is None:
-        kinds = (
-            (SAYS_NAMES, analysis.names), (SAYS_IDS, _identifiers(analysis)), (SAYS_ENTITIES, analysis.entities),
-            (SAYS_LABELS, analysis.labels), (SAYS_CODES, analysis.codes), (SAYS_DATES, analysis.dates),
-            (SAYS_COORDINATES, analysis.coordinates is not None), (SAYS_SPANS, analysis.spans),
-            (SAYS_COUNTS, analysis.counts), (SAYS_NUMBERS, has_numbers(analysis.question)),
-        )
-        found = analysis.memo["says"] = sum(bit for bit, present in kinds if present)
-    return found
-
-
-def question_words(analysis: Analysis) -> frozenset[str]:
-    """Everything the question says in words, as an enum member or flag may be said (a parameter's
-    ``cues``): its terms and compounds, its words as written and in lower case, and the calendar
-    units it implies (once per question)."""
-    found: frozenset[str] | None = analysis.memo.get("words")
-    if found is None:
-        said = _said_sets(analysis)
-        units = (UNIT_CUE + unit for unit in _units_said(analysis.question))
-        found = analysis.memo["words"] = said.asked | said.written | said.lowered | frozenset(units)
-    return found
-
-
-def may_take(f: ParamFacts, says: int, words: frozenset[str]) -> bool:
-    """Whether a parameter with facts ``f`` may take a value from a question that carries the kinds
-    of value ``says`` and the ``words`` (:func:`question_says`, :func:`question_words`): False only
-    where the reading below would surely give it nothing."""
-    return bool(f.needs & says) or not f.cues.isdisjoint(words)
-
-
 _PARTS = {"year": slice(0, 4), "month": slice(5, 7), "day": slice(8, 10)}
 
 
@@ -256,7 +213,7 @@ def _spend(out: Filled, p: Parameter, f: ParamFacts, got: Got, question: str) ->
     # a member or flag the question names answers those words as much as a declaration that says them
     if p.enum and isinstance(value, str):
         out.said.update(name_terms(value))
-        out.said.update(_unit_terms(question, value.lower()))  # "today" answered by time_window=day
+        out.said.update(unit_terms(question, value.lower()))  # "today" answered by time_window=day
     elif p.type == "boolean" and value is True:
         out.said.update(name_terms(p.name))
     for key in (spent,) if isinstance(spent, str) else spent:
@@ -296,7 +253,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
                 # or organizations, by its shape alone for a search of what they made
                 firm = firm and any(not unexplained(t) for t in _AGENT_TERMS)
             return name.value, str(name.value), f"the name '{name.value}' in the question", firm
-        ident = _first_free(_identifiers(analysis), taken)
+        ident = _first_free(identifiers(analysis), taken)
         if ident is not None and p.required:
             # sent as free text only for want of a parameter that takes it as an identifier
             return ident.value, str(ident.value), f"the identifier '{ident.value}' in the question", False
@@ -310,7 +267,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
     if p.type == "boolean" and not p.required:
         # a flag named for what the question asks for ("the full text" -> fulltext, "similar
         # articles" -> similar) is switched on; any other flag keeps its server default
-        asked = _said_sets(analysis).asked
+        asked = said_sets(analysis).asked
         named = name_terms(p.name)
         if named and all(t in asked for t in named):
             return True, "", f"the question asks for the {p.name}", True
@@ -324,7 +281,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if not p.enum:
             return None  # it takes a country's code: "ZIP" of "ZIP code 10001" is none
     if p.enum:
-        if f.orders and not _said_sets(analysis).orders:
+        if f.orders and not said_sets(analysis).orders:
             # "which genes are mutated" names no order: sort_by=gene is no answer to it, while
             # "the most downloaded articles" asks for order=downloads
             return None
@@ -350,12 +307,12 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             # value less firmly than the kind alone ("doi", the record's own), unless the question
             # says the qualifier: the plain parameter takes it first
             qualifiers = [w for w in f.words if w not in kind.split("_") and w not in ("list", "ids", "id")]
-            said = _said_sets(analysis).terms
+            said = said_sets(analysis).terms
             tie = 1.0 if all(stem(w) in said for w in qualifiers) else 0.5
             return ([token] if p.type == "array" else _typed(p, token)), token, \
                 f"the {kind} '{token}' in the question", tie
     if p.pattern:
-        for e in [*_identifiers(analysis), *analysis.entities, *analysis.names]:
+        for e in [*identifiers(analysis), *analysis.entities, *analysis.names]:
             token = str(e.value)
             if token not in taken and _fullmatch(p.pattern, token):
                 return _typed(p, token), token, f"'{token}' matches the declared pattern", True
@@ -473,7 +430,7 @@ _ARTICLE_NOUN = re.compile(r"(?=\b(?:the|a|an)\s+([A-Za-z]+)(\s+[\"'‘“]?))",
 def _all_of_a_kind(p: Parameter, analysis: Analysis, taken: set[str]) -> list[str]:
     """Every free value of the kind the parameter takes, when the question gives two or more:
     identifiers for an id list, codes for a code list."""
-    for group in ([str(e.value) for e in _identifiers(analysis)], list(analysis.codes)):
+    for group in ([str(e.value) for e in identifiers(analysis)], list(analysis.codes)):
         free = [v for v in dict.fromkeys(group) if v not in taken]
         if len(free) >= 2:
             return free
@@ -500,9 +457,6 @@ def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
     return value
 
 
-# words that ask for the results in an order: a superlative, a rank, or the order itself
-_ORDER_CUES = re.compile(r"\b(?:most|least|top|highest|lowest|largest|smallest|biggest|best|worst|latest|newest|oldest|"
-                         r"earliest|recent|trending|popular|sort(?:ed)?|order(?:ed)?|rank(?:ed|ing)?)\b", re.IGNORECASE)
 _GENERIC_NAME_WORDS = frozenset(["id", "ids", "code", "name", "number", "by", "of", "symbol", "label", "value", "key"])
 
 
@@ -568,51 +522,6 @@ def _typed(p: Parameter, value: str) -> Any:
     return value
 
 
-# Calendar units a question says without naming them: "today's most trending" is a window of a day
-_UNITS = {
-    "day": re.compile(r"\b(?:today(?:'s)?|tonight|daily|per day|24 hours)\b", re.IGNORECASE),
-    "week": re.compile(r"\b(?:weekly|this week(?:'s)?|per week|7 days)\b", re.IGNORECASE),
-    "month": re.compile(r"\b(?:monthly|this month(?:'s)?|per month)\b", re.IGNORECASE),
-    "year": re.compile(r"\b(?:yearly|annually|this year(?:'s)?|per year)\b", re.IGNORECASE),
-    "hour": re.compile(r"\b(?:hourly|this hour|per hour)\b", re.IGNORECASE),
-}
-
-
-def _unit_terms(question: str, unit: str) -> tuple[str, ...]:
-    """The terms of the words that say calendar ``unit`` in the question ("today" for day)."""
-    pattern = _UNITS.get(unit)
-    m = pattern.search(question) if pattern is not None else None
-    return tuple(stem(w.lower()) for w in re.findall(r"[A-Za-z]+", m.group())) if m else ()
-
-
-@lru_cache(maxsize=256)
-def _units_said(question: str) -> frozenset[str]:
-    return frozenset(unit for unit, pattern in _UNITS.items() if pattern.search(question))
-
-
-@dataclass(frozen=True, slots=True)
-class _Said:
-    """What the question says in words, as the value reading looks it up (once per question)."""
-
-    terms: frozenset[str]
-    written: frozenset[str]  # its words as written
-    lowered: frozenset[str]  # those in lower case
-    asked: frozenset[str]  # its terms and compounds ("full text" -> fulltext)
-    orders: bool  # whether it asks for an order (a superlative, "top", "sorted by")
-
-
-def _said_sets(analysis: Analysis) -> _Said:
-    """:class:`_Said` of the question, once per question."""
-    found: _Said | None = analysis.memo.get("said")
-    if found is None:
-        written = frozenset(w for w, _ in analysis.words)
-        found = analysis.memo["said"] = _Said(
-            frozenset(analysis.all_terms), written, frozenset(w.lower() for w in written),
-            frozenset((*analysis.all_terms, *analysis.compounds)), bool(_ORDER_CUES.search(analysis.question)),
-        )
-    return found
-
-
 def _written_member(member: Any, analysis: Analysis) -> str:
     """The question's word that writes an enum member ("BRCA", "NanoReg2"), or ""."""
     return next((w for w, _ in analysis.words if isinstance(member, str) and w.lower() == member.lower()), "")
@@ -621,9 +530,9 @@ def _written_member(member: Any, analysis: Analysis) -> str:
 def _enum_members(p: Parameter, analysis: Analysis) -> list[Any]:
     """The enum members the question names (by their terms, or a calendar unit it implies: "today"
     for ``day``)."""
-    question = _said_sets(analysis)
+    question = said_sets(analysis)
     terms, written, lowered = question.terms, question.written, question.lowered
-    units = _units_said(analysis.question)
+    units = units_said(analysis.question)
     hits = []
     labels = p.enum_labels or {}
     for member in p.enum or []:
@@ -666,7 +575,7 @@ def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]
     if "doi" in words or (p.format or "").lower() == "doi":
         doi = analysis.entity("doi")
         return (doi, 1.0) if doi is not None and str(doi.value) not in taken else None
-    every = _identifiers(analysis)
+    every = identifiers(analysis)
     if not every and not analysis.labels:
         return None  # no identifier, and no number written after a noun
     free = [e for e in every if str(e.value) not in taken]
@@ -707,17 +616,6 @@ def _prefix_terms(value: str) -> tuple[str, ...]:
     """The terms of an identifier's alphabetic prefix: CHEMBL203 -> (chembl,), HGNC:1100 -> (hgnc,)."""
     prefix = id_prefix(value)
     return name_terms(prefix.lower()) if prefix else ()
-
-
-def _identifiers(analysis: Analysis) -> list[Entity]:
-    """Identifier-shaped tokens and the identifiers the entity readers recognized, in question order
-    (once per question)."""
-    found: list[Entity] | None = analysis.memo.get("identifiers")
-    if found is None:
-        found = [*analysis.identifiers, *(e for e in analysis.entities if e.kind in ID_KINDS)]
-        found.sort(key=lambda e: e.start)
-        analysis.memo["identifiers"] = found
-    return found
 
 
 def _counted(p: Parameter, analysis: Analysis) -> tuple[str, int] | None:

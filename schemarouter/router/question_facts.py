@@ -1,0 +1,140 @@
+"""What a question carries, read once per question for every parameter that could take from it.
+
+The counterpart of :mod:`schemarouter.router.param_facts`: there, what a declaration could take
+whatever the question (a parameter's ``needs`` and ``cues``); here, what the question gives (the
+kinds of value it carries, the words it says, the calendar units and order it implies, its
+identifiers in order), kept in ``Analysis.memo``. :func:`may_take` and :func:`may_fill` put the two
+together, so the value reading (:mod:`schemarouter.router.values`) skips unread what cannot take
+anything from the question.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from schemarouter.graph.terms import stem
+from schemarouter.router.numbers import has_numbers
+from schemarouter.router.param_facts import (
+    ID_KINDS,
+    SAYS_CODES,
+    SAYS_COORDINATES,
+    SAYS_COUNTS,
+    SAYS_DATES,
+    SAYS_ENTITIES,
+    SAYS_IDS,
+    SAYS_LABELS,
+    SAYS_NAMES,
+    SAYS_NUMBERS,
+    SAYS_SPANS,
+    UNIT_CUE,
+    EndpointFacts,
+    ParamFacts,
+)
+from schemarouter.understand.base import Analysis
+from schemarouter.understand.entities import Entity
+
+
+def question_says(analysis: Analysis) -> int:
+    """The kinds of value the question carries, as the ``SAYS_*`` bits of a parameter's ``needs``
+    (once per question)."""
+    found: int | None = analysis.memo.get("says")
+    if found is None:
+        kinds = (
+            (SAYS_NAMES, analysis.names), (SAYS_IDS, identifiers(analysis)), (SAYS_ENTITIES, analysis.entities),
+            (SAYS_LABELS, analysis.labels), (SAYS_CODES, analysis.codes), (SAYS_DATES, analysis.dates),
+            (SAYS_COORDINATES, analysis.coordinates is not None), (SAYS_SPANS, analysis.spans),
+            (SAYS_COUNTS, analysis.counts), (SAYS_NUMBERS, has_numbers(analysis.question)),
+        )
+        found = analysis.memo["says"] = sum(bit for bit, present in kinds if present)
+    return found
+
+
+def question_words(analysis: Analysis) -> frozenset[str]:
+    """Everything the question says in words, as an enum member or flag may be said (a parameter's
+    ``cues``): its terms and compounds, its words as written and in lower case, and the calendar
+    units it implies (once per question)."""
+    found: frozenset[str] | None = analysis.memo.get("words")
+    if found is None:
+        said = said_sets(analysis)
+        units = (UNIT_CUE + unit for unit in units_said(analysis.question))
+        found = analysis.memo["words"] = said.asked | said.written | said.lowered | frozenset(units)
+    return found
+
+
+def may_take(f: ParamFacts, says: int, words: frozenset[str]) -> bool:
+    """Whether a parameter with facts ``f`` may take a value from a question that carries the kinds
+    of value ``says`` and the ``words`` (:func:`question_says`, :func:`question_words`): False only
+    where the value reading would surely give it nothing."""
+    return bool(f.needs & says) or not f.cues.isdisjoint(words)
+
+
+def may_fill(facts: EndpointFacts, analysis: Analysis) -> bool:
+    """Whether any parameter of an endpoint with ``facts`` may take something from the question: one
+    the vocabulary rules fill (a concept), free text or part of a date (those also take the question's
+    words or a date in parts), or one :func:`may_take` lets through."""
+    return facts.concepts or facts.open_text or bool(facts.needs & question_says(analysis)) \
+        or not facts.cues.isdisjoint(question_words(analysis))
+
+
+# Calendar units a question says without naming them: "today's most trending" is a window of a day
+_UNITS = {
+    "day": re.compile(r"\b(?:today(?:'s)?|tonight|daily|per day|24 hours)\b", re.IGNORECASE),
+    "week": re.compile(r"\b(?:weekly|this week(?:'s)?|per week|7 days)\b", re.IGNORECASE),
+    "month": re.compile(r"\b(?:monthly|this month(?:'s)?|per month)\b", re.IGNORECASE),
+    "year": re.compile(r"\b(?:yearly|annually|this year(?:'s)?|per year)\b", re.IGNORECASE),
+    "hour": re.compile(r"\b(?:hourly|this hour|per hour)\b", re.IGNORECASE),
+}
+
+
+def unit_terms(question: str, unit: str) -> tuple[str, ...]:
+    """The terms of the words that say calendar ``unit`` in the question ("today" for day)."""
+    pattern = _UNITS.get(unit)
+    m = pattern.search(question) if pattern is not None else None
+    return tuple(stem(w.lower()) for w in re.findall(r"[A-Za-z]+", m.group())) if m else ()
+
+
+@lru_cache(maxsize=256)
+def units_said(question: str) -> frozenset[str]:
+    """The calendar units the question implies ("today" -> day)."""
+    return frozenset(unit for unit, pattern in _UNITS.items() if pattern.search(question))
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionWords:
+    """What the question says in words, as the value reading looks it up (once per question)."""
+
+    terms: frozenset[str]
+    written: frozenset[str]  # its words as written
+    lowered: frozenset[str]  # those in lower case
+    asked: frozenset[str]  # its terms and compounds ("full text" -> fulltext)
+    orders: bool  # whether it asks for an order (a superlative, "top", "sorted by")
+
+
+def said_sets(analysis: Analysis) -> QuestionWords:
+    """:class:`QuestionWords` of the question, once per question."""
+    found: QuestionWords | None = analysis.memo.get("said")
+    if found is None:
+        written = frozenset(w for w, _ in analysis.words)
+        found = analysis.memo["said"] = QuestionWords(
+            frozenset(analysis.all_terms), written, frozenset(w.lower() for w in written),
+            frozenset((*analysis.all_terms, *analysis.compounds)), bool(_ORDER_CUES.search(analysis.question)),
+        )
+    return found
+
+
+# words that ask for the results in an order: a superlative, a rank, or the order itself
+_ORDER_CUES = re.compile(r"\b(?:most|least|top|highest|lowest|largest|smallest|biggest|best|worst|latest|newest|oldest|"
+                          r"earliest|recent|trending|popular|sort(?:ed)?|order(?:ed)?|rank(?:ed|ing)?)\b", re.IGNORECASE)
+
+
+def identifiers(analysis: Analysis) -> list[Entity]:
+    """Identifier-shaped tokens and the identifiers the entity readers recognized, in question order
+    (once per question)."""
+    found: list[Entity] | None = analysis.memo.get("identifiers")
+    if found is None:
+        found = [*analysis.identifiers, *(e for e in analysis.entities if e.kind in ID_KINDS)]
+        found.sort(key=lambda e: e.start)
+        analysis.memo["identifiers"] = found
+    return found
