@@ -120,3 +120,30 @@ def test_author_only_in_literature_questions() -> None:
 
 def test_inchikey() -> None:
     assert ("inchikey", "RZVAJINKPMORJF-UHFFFAOYSA-N") in kinds("InChIKey RZVAJINKPMORJF-UHFFFAOYSA-N")
+
+
+def _names_of_every_list() -> list[str]:
+    from schemarouter.understand.entities import _data
+
+    return [*_data("materials.yaml"), *chemistry.ELEMENT_BY_NAME, *_data("compounds.yaml"), *_data("companies.yaml")]
+
+
+def test_the_name_lists_skipped_for_a_question_would_have_found_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name-list pattern is skipped for a question none of whose words opens one of its names: over
+    every listed name, written in a question in several cases and at its edges, and the suites'
+    questions, recognizing with the skip finds what searching every pattern finds."""
+    from schemarouter.bench.dataset import load_queries
+    from schemarouter.bench.devset import load_dev_questions, load_tmdb_queries
+    from schemarouter.understand import entities
+
+    texts = [q.query for q in load_queries()] + [q.query for q in load_dev_questions()]
+    texts += [q.query for q in load_tmdb_queries()]
+    for name in _names_of_every_list():
+        texts += [f"What is the band gap of {name}?", f"{name.upper()} price", f"({name.title()})", name,
+                  f"x-{name} and {name}-y", f"{name} bond", f"İ {name}"]
+    # the skip does skip: a question with no listed name's first word runs none of them
+    assert not any(entities._may_name("Who directed The Dark Knight?")(k)
+                   for k in ("material_name", "element_name", "compound_name", "company"))
+    skipped = [kinds(t) for t in texts]
+    monkeypatch.setattr(entities, "_may_name", lambda text: lambda key: True)
+    assert [kinds(t) for t in texts] == skipped

@@ -8,6 +8,7 @@ tell what is left of the question once entities and vocabulary are taken out.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
@@ -83,6 +84,58 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     }
 
 
+# The patterns that list names (materials, elements, compounds, companies) are long alternations: a
+# question none of whose words opens one of their names skips them (see ``_may_name``)
+_ASCII_WORD = re.compile(r"[0-9a-z]+")
+
+
+@cache
+def _first_words() -> dict[str, frozenset[str] | None]:
+    """Per name-list pattern, the first word (lower case ASCII letters and digits) of each of its
+    names that can match ASCII text; None where a name has no such word or holds a character the
+    patterns' case folding equates with an ASCII letter (that pattern always runs). A name with
+    another non-ASCII character ("wüstite") matches no ASCII text."""
+    lists = {
+        "material_name": list(_data("materials.yaml")), "element_name": list(chemistry.ELEMENT_BY_NAME),
+        "compound_name": list(_data("compounds.yaml")), "company": list(_data("companies.yaml")),
+    }
+    out: dict[str, frozenset[str] | None] = {}
+    for key, names in lists.items():
+        firsts: set[str] | None = set()
+        for name in names:
+            other = {ch for ch in name if not ch.isascii()}
+            if any(_ASCII_CASES.fullmatch(ch) for ch in other):
+                firsts = None
+                break
+            if other:
+                continue
+            first = _ASCII_WORD.findall(name.lower())[:1]
+            if not first:
+                firsts = None
+                break
+            firsts.add(first[0])
+        out[key] = frozenset(firsts) if firsts is not None else None
+    return out
+
+
+# a character that matches an ASCII letter when case is ignored (the Kelvin sign, the long s...)
+_ASCII_CASES = re.compile(r"[A-Za-z]", re.IGNORECASE)
+
+
+def _may_name(text: str) -> Callable[[str], bool]:
+    """Whether a name-list pattern may match ``text``. A name matched in plain ASCII text is preceded
+    and followed by no letter, digit or hyphen, and its first word is bounded inside it the same way,
+    so that word is one of the text's words in lower case: a text with none of a list's first words
+    holds none of its names (any other text is searched in full)."""
+    words = frozenset(_ASCII_WORD.findall(text.lower())) if text.isascii() else None
+    firsts = _first_words()
+
+    def may(key: str) -> bool:
+        first = firsts[key]
+        return words is None or first is None or not first.isdisjoint(words)
+    return may
+
+
 _COMPOUND_SUFFIX = re.compile(
     r"(?<![\w-])([a-z]{3,}(?:ene|ane|ine|ol|one|ose|ide|ate|yne|amine|azole|mycin|cillin|profen|olol|pril|sartan|statin))(?![\w-])"
 )
@@ -97,6 +150,7 @@ _SINGLE_ELEMENTS = frozenset(s for s in chemistry.ELEMENTS if len(s) == 1) - {"I
 def recognize(text: str, *, chemistry_context: bool = False) -> list[Entity]:
     """Every entity in ``text``; overlapping recognitions keep the earliest-registered kind."""
     p = _patterns()
+    may = _may_name(text)
     found: list[Entity] = []
     taken: list[tuple[int, int]] = []
 
@@ -133,7 +187,7 @@ def recognize(text: str, *, chemistry_context: bool = False) -> list[Entity]:
     for m in p["arxiv_old"].finditer(text):
         if "/" in m.group(1) and not m.group(1).lower().startswith(("http", "www")):
             add("arxiv_id", m.group(1) + (m.group(2) or ""), m)
-    for m in p["company"].finditer(text):
+    for m in p["company"].finditer(text) if may("company") else ():
         add("company", m.group(), m)
     for m in p["site"].finditer(text):
         name = m.group(1) or m.group(2)
@@ -158,14 +212,14 @@ def recognize(text: str, *, chemistry_context: bool = False) -> list[Entity]:
             add("formula", m.group(1), m, 1)
     materials: dict[str, str] = _data("materials.yaml")
     explicit = any(e.kind == "formula" for e in found)
-    for m in p["material_name"].finditer(text):
+    for m in p["material_name"].finditer(text) if may("material_name") else ():
         if explicit:  # "rock-salt MgO": the written formula says which material
             taken.append((m.start(), m.end()))
             continue
         add("formula", materials[m.group().lower()], m, name=m.group())
-    for m in p["compound_name"].finditer(text):
+    for m in p["compound_name"].finditer(text) if may("compound_name") else ():
         add("compound", m.group(), m)
-    for m in p["element_name"].finditer(text):
+    for m in p["element_name"].finditer(text) if may("element_name") else ():
         if explicit:
             continue
         add("formula", chemistry.ELEMENT_BY_NAME[m.group().lower()], m, name=m.group())
