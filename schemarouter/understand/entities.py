@@ -99,23 +99,22 @@ def _first_words() -> dict[str, frozenset[str] | None]:
         "material_name": list(_data("materials.yaml")), "element_name": list(chemistry.ELEMENT_BY_NAME),
         "compound_name": list(_data("compounds.yaml")), "company": list(_data("companies.yaml")),
     }
-    out: dict[str, frozenset[str] | None] = {}
-    for key, names in lists.items():
-        firsts: set[str] | None = set()
-        for name in names:
-            other = {ch for ch in name if not ch.isascii()}
-            if any(_ASCII_CASES.fullmatch(ch) for ch in other):
-                firsts = None
-                break
-            if other:
-                continue
-            first = _ASCII_WORD.findall(name.lower())[:1]
-            if not first:
-                firsts = None
-                break
-            firsts.add(first[0])
-        out[key] = frozenset(firsts) if firsts is not None else None
-    return out
+    return {key: _firsts(names) for key, names in lists.items()}
+
+
+def _firsts(names: list[str]) -> frozenset[str] | None:
+    firsts: set[str] = set()
+    for name in names:
+        other = {ch for ch in name if not ch.isascii()}
+        if any(_ASCII_CASES.fullmatch(ch) for ch in other):
+            return None
+        if other:
+            continue
+        first = _ASCII_WORD.findall(name.lower())[:1]
+        if not first:
+            return None
+        firsts.add(first[0])
+    return frozenset(firsts)
 
 
 # a character that matches an ASCII letter when case is ignored (the Kelvin sign, the long s...)
