@@ -22,6 +22,7 @@ from schemarouter.router.param_facts import (
     SAYS_COUNTS,
     SAYS_DATES,
     SAYS_IDS,
+    SAYS_LABELS,
     SAYS_NAMES,
     ParamFacts,
     endpoint_facts,
@@ -118,7 +119,10 @@ def test_what_a_declaration_needs_follows_what_it_takes() -> None:
     assert {"dataset"} <= facts(name="item_type", type="integer", enum=[3], enum_labels={"3": "Dataset"}).cues
     assert facts(name="include_video", type="boolean").cues == {"video"}
     assert needs(name="start_date", format="date") & SAYS_DATES
-    assert needs(name="season_number", type="integer") & SAYS_COUNTS
+    # a count or a value written after a noun: that noun's cue; a short abbreviation stands for any
+    # noun it begins, so it needs the kind itself
+    assert {"count:season", "label:season"} <= facts(name="season_number", type="integer").cues
+    assert needs(name="v_number", type="integer") & SAYS_COUNTS and needs(name="v_number", type="integer") & SAYS_LABELS
     assert not needs(name="page", type="integer") & SAYS_NAMES
     assert needs(name="gene_id", required=True) & SAYS_IDS
 
@@ -132,3 +136,10 @@ def test_a_question_carrying_no_kind_of_value_fills_only_what_its_words_say(regi
     analysis = RulesUnderstander().understand("what is trending today", registry)
     assert question_says(analysis) == 0
     assert open_values(params, analysis, "/trending").values == {"time_window": "day"}
+
+
+def test_a_short_abbreviation_reads_whichever_noun_it_begins(registry: SchemaGraph) -> None:
+    # no number is written: only the count of versions reaches ``v_number``
+    analysis = RulesUnderstander().understand("Show me the second version of that article", registry)
+    v_number = Parameter.model_validate({"name": "v_number", "type": "integer", "required": True})
+    assert open_values([v_number], analysis, "/articles/versions/{v_number}").values == {"v_number": 2}

@@ -14,9 +14,10 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from schemarouter.graph import EndpointInfo, SchemaGraph
-from schemarouter.graph.terms import name_terms
+from schemarouter.graph.terms import name_terms, stem
 from schemarouter.graph.text import humanize
 from schemarouter.models import Parameter
 
@@ -142,9 +143,8 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> Pa
         id_kind=id_kind,
         date_part=_date_part(p, words, fmt),
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
-        needs=_needs(p, fmt, credential=credential, search=search, country=bool(country), id_kind=bool(id_kind),
-                     id_like=id_like, path_segment=path_segment, plural=plural, coded=coded),
-        cues=member_cues(p) if not credential and not search else frozenset(),
+        **_needs(p, words, fmt, credential=credential, search=search, country=bool(country), id_kind=bool(id_kind),
+                 id_like=id_like, path_segment=path_segment, plural=plural, coded=coded),
     )
 
 
@@ -161,24 +161,43 @@ SAYS_SPANS = 128  # "between 1000000 and 5000000"
 SAYS_COUNTS = 256  # "the second season"
 SAYS_NUMBERS = 512  # any number written
 UNIT_CUE = "unit:"  # a cue for a calendar unit the question implies ("today" for a member ``day``)
+LABEL_CUE = "label:"  # a cue for a noun the question writes a value after ("station KRDU")
+COUNT_CUE = "count:"  # a cue for a noun the question counts ("the second season")
 
 
-def _needs(p: Parameter, fmt: str, *, credential: bool, search: bool, country: bool, id_kind: bool, id_like: bool,
-           path_segment: bool, plural: bool, coded: bool) -> int:
-    """The kinds of question value one of which must be present for the value reading of
-    ``router.values`` to give parameter ``p`` anything: that reading's branches, in its order,
-    each adding what it reads and stopping where it always returns. Too wide is only slower; too
-    narrow would drop a value, so a test reads every parameter of the benchmark's registries
-    against many questions and checks that a parameter skipped for want of these kinds gets nothing."""
+def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, search: bool, country: bool,
+           id_kind: bool, id_like: bool, path_segment: bool, plural: bool, coded: bool) -> dict[str, Any]:
+    """``needs`` and ``cues`` of parameter ``p``: the kinds of question value, and the words, one of
+    which must be present for the value reading of ``router.values`` to give it anything. They
+    follow that reading's branches in its order, each adding what it reads and stopping where it
+    always returns. Too wide is only slower; too narrow would drop a value, so a test reads every
+    parameter of the benchmark's registries against many questions and checks that a parameter
+    skipped for want of these gets nothing."""
+    cues: set[str] = set()
+
+    def noun(prefix: str, bit: int, word: str | None) -> int:
+        # a value written after (or a count of) the noun a name word stands for: that noun's cue, or
+        # the kind itself for a short abbreviation, which stands for whichever noun it begins
+        if word is None:
+            return 0
+        if len(word) > 3 or not word.isalpha():
+            cues.add(prefix + stem(word))
+            return 0
+        return bit
+
+    def done(needs: int) -> dict[str, Any]:
+        return {"needs": needs, "cues": frozenset(cues)}
+
     if credential:
-        return 0
+        return done(0)
     if search:  # a name, an identifier for a required one, a code written after its noun
-        return SAYS_NAMES | SAYS_LABELS | (SAYS_IDS if p.required else 0)
+        return done(SAYS_NAMES | SAYS_LABELS | (SAYS_IDS if p.required else 0))
     if (p.type == "boolean" and not p.required) or p.enum:
-        # a flag or a member the question's words name (its ``cues``); a country first by its name or code
-        return SAYS_NAMES | SAYS_CODES if country else 0
+        # a flag or a member the question's words name; a country first by its name or code
+        cues.update(member_cues(p))
+        return done(SAYS_NAMES | SAYS_CODES if country else 0)
     if country:
-        return SAYS_NAMES | SAYS_CODES
+        return done(SAYS_NAMES | SAYS_CODES)
     needs = 0
     if id_kind:
         needs |= SAYS_ENTITIES
@@ -187,25 +206,50 @@ def _needs(p: Parameter, fmt: str, *, credential: bool, search: bool, country: b
     if p.type in ("number", "string"):
         needs |= SAYS_COORDINATES
     if fmt in ("date", "date-time") or p.type == "date":
-        return needs | SAYS_DATES
+        return done(needs | SAYS_DATES)
     if p.type == "string" and not fmt:
         needs |= SAYS_DATES
     if "year" in p.name.lower() and p.type in ("integer", "string", "number"):
-        return needs | SAYS_ENTITIES
+        return done(needs | SAYS_ENTITIES)
     if (p.type in ("integer", "number") or (p.type == "string" and path_segment)) and not id_like:
         needs |= SAYS_SPANS
+    labelled = noun(LABEL_CUE, SAYS_LABELS, label_head(words))
     if p.type in ("integer", "number") and not id_like:
-        return needs | SAYS_COUNTS | SAYS_NUMBERS | SAYS_LABELS
+        return done(needs | SAYS_NUMBERS | labelled | noun(COUNT_CUE, SAYS_COUNTS, count_word(words)))
     if p.type == "array" or (p.type == "string" and plural):
-        needs |= SAYS_IDS | SAYS_CODES
-    needs |= SAYS_LABELS
+        needs |= SAYS_IDS | SAYS_CODES | SAYS_LABELS
+    needs |= labelled
     if id_like or path_segment:
-        needs |= SAYS_IDS | SAYS_LABELS | SAYS_ENTITIES
+        # an identifier, a number written after the resource's name, a DOI for a DOI
+        doi = "doi" in words or (p.format or "").lower() == "doi"
+        needs |= SAYS_IDS | SAYS_LABELS | (SAYS_ENTITIES if doi else 0)
     if p.type == "string" and coded:
         needs |= SAYS_CODES
     if p.type == "string" and p.required and not id_like:
         needs |= SAYS_NAMES
-    return needs
+    return done(needs)
+
+
+# words of a parameter name that say what kind of value it is, not what it is a value of
+_GENERIC_NAME_WORDS = frozenset(["id", "ids", "code", "name", "number", "by", "of", "symbol", "label", "value", "key"])
+_NUMBER_WORDS = frozenset(["number", "num", "no", "index"])
+
+
+def label_head(words: Sequence[str]) -> str | None:
+    """The word of a parameter name a value written after its noun is for: the last that is not a
+    generic one ("gene SCN1A" for ``geneSymbol``, "article 2066037" for ``article_id``); a word
+    before it only qualifies it ("law 12345" is no ``law_type``)."""
+    return next((w for w in reversed(words) if w not in _GENERIC_NAME_WORDS), None)
+
+
+def count_word(words: Sequence[str]) -> str | None:
+    """The word of a parameter name a count is read for: ``season_number`` -> season (a count of
+    seasons), ``days`` -> days; None for a name that is only a number word."""
+    if not words:
+        return None
+    if words[-1] in _NUMBER_WORDS:
+        return words[-2] if len(words) >= 2 else None
+    return words[-1]
 
 
 def _date_part(p: Parameter, words: Sequence[str], fmt: str) -> str:

@@ -17,7 +17,9 @@ from functools import lru_cache
 from schemarouter.graph.terms import stem
 from schemarouter.router.numbers import has_numbers
 from schemarouter.router.param_facts import (
+    COUNT_CUE,
     ID_KINDS,
+    LABEL_CUE,
     SAYS_CODES,
     SAYS_COORDINATES,
     SAYS_COUNTS,
@@ -52,14 +54,15 @@ def question_says(analysis: Analysis) -> int:
 
 
 def question_words(analysis: Analysis) -> frozenset[str]:
-    """Everything the question says in words, as an enum member or flag may be said (a parameter's
-    ``cues``): its terms and compounds, its words as written and in lower case, and the calendar
-    units it implies (once per question)."""
+    """Everything the question says in words, as a parameter's ``cues`` name it: its terms and
+    compounds, its words as written and in lower case (an enum member, a flag), the calendar units
+    it implies, the nouns it writes a value after and the nouns it counts (once per question)."""
     found: frozenset[str] | None = analysis.memo.get("words")
     if found is None:
         said = said_sets(analysis)
-        units = (UNIT_CUE + unit for unit in units_said(analysis.question))
-        found = analysis.memo["words"] = said.asked | said.written | said.lowered | frozenset(units)
+        cued = [*(UNIT_CUE + unit for unit in units_said(analysis.question)),
+                *(LABEL_CUE + noun for noun in analysis.labels), *(COUNT_CUE + noun for noun in analysis.counts)]
+        found = analysis.memo["words"] = said.asked | said.written | said.lowered | frozenset(cued)
     return found
 
 

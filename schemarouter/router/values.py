@@ -31,7 +31,14 @@ from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
 from schemarouter.router.numbers import END, START, number_after, question_tokens, span_bound
-from schemarouter.router.param_facts import ParamFacts, in_path, name_words, parameter_facts
+from schemarouter.router.param_facts import (
+    ParamFacts,
+    count_word,
+    in_path,
+    label_head,
+    name_words,
+    parameter_facts,
+)
 from schemarouter.router.question_facts import (
     identifiers,
     may_take,
@@ -441,12 +448,7 @@ def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
     """The value written right after the parameter's noun ("station KRDU" for ``station``)."""
     if not analysis.labels:
         return None
-    words = name_words(p.name)
-    if not words:
-        return None
-    # the head noun: the last word that is not a generic one ("gene SCN1A" for ``geneSymbol``, "article
-    # 2066037" for ``article_id``); a word before it only qualifies it ("law 12345" is no ``law_type``)
-    head = next((w for w in reversed(words) if w not in _GENERIC_NAME_WORDS), None)
+    head = label_head(name_words(p.name))
     if head is None:
         return None
     value = analysis.labels.get(_noun(head, analysis.labels))
@@ -455,9 +457,6 @@ def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
     if p.type in ("integer", "number") and not value.replace(".", "", 1).lstrip("-").isdigit():
         return None
     return value
-
-
-_GENERIC_NAME_WORDS = frozenset(["id", "ids", "code", "name", "number", "by", "of", "symbol", "label", "value", "key"])
 
 
 def _noun(word: str, nouns: dict[str, Any]) -> str:
@@ -623,13 +622,8 @@ def _counted(p: Parameter, analysis: Analysis) -> tuple[str, int] | None:
     "a 7-day forecast"."""
     if not analysis.counts:
         return None
-    words = name_words(p.name)
-    if not words:
+    word = count_word(name_words(p.name))
+    if word is None:
         return None
-    if words[-1] in ("number", "num", "no", "index"):
-        if len(words) < 2:
-            return None
-        noun = _noun(words[-2], analysis.counts)
-    else:
-        noun = _noun(words[-1], analysis.counts)
+    noun = _noun(word, analysis.counts)
     return (noun, analysis.counts[noun]) if noun in analysis.counts else None
