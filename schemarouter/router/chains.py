@@ -20,7 +20,7 @@ from typing import Any
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.links import Link, resource_of
 from schemarouter.graph.terms import path_terms
-from schemarouter.router.param_facts import is_search_parameter, missing_required
+from schemarouter.router.param_facts import endpoint_facts, is_search_parameter, missing_required
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
 
@@ -73,6 +73,9 @@ class ChainBuilder:
         self._built: dict[tuple[tuple[str, str], int, frozenset[str], frozenset[tuple[str, str]]], Node | None] = {}
         # (consumer key, parameter) -> its producers' links, most likely first (see ``_likely``)
         self._ranked: dict[tuple[tuple[str, str], str], list[Link]] = {}
+        # (producer node, how it links, the resource it supplies) -> its score: many consumers share
+        # one producer (the nodes live as long as the builder, so their ids stay theirs)
+        self._scores: dict[tuple[int, str, tuple[str, ...]], float] = {}
 
     def fill(self, info: EndpointInfo, taken: frozenset[str]) -> Filled:
         """The endpoint's values given the question values already ``taken`` (remembered per question)."""
@@ -107,7 +110,7 @@ class ChainBuilder:
     def _build(self, info: EndpointInfo, depth: int, visiting: frozenset[tuple[str, str]],
                taken: frozenset[str]) -> Node | None:
         filled = self.fill(info, taken)
-        if not filled.values and any(p.concept for p in info.endpoint.parameters):
+        if not filled.values and endpoint_facts(self.graph, info).any_concept:
             return None  # it selects records by an entity the question does not give: no request to make
         if filled.guessed and depth < MAX_DEPTH:
             # a search for words the question does not name is an answer only when it is what was
@@ -133,7 +136,7 @@ class ChainBuilder:
                 sub = self.build(producer, depth - 1, visiting | {info.key}, frozenset(spent))
                 if sub is None:
                     continue
-                score = _producer_score(sub, link, resource, self.relevance, self._said)
+                score = self._producer_score(sub, link, resource)
                 if best is None or score > best[0]:
                     best = (score, sub, link)
             if best is None:
@@ -147,6 +150,14 @@ class ChainBuilder:
             node.score += score
             spent |= sub.used
         return node
+
+    def _producer_score(self, sub: Node, link: Link, resource: tuple[str, ...]) -> float:
+        """:func:`producer_score`, once per producer, link kind and resource."""
+        key = (id(sub), link.how, resource)
+        found = self._scores.get(key)
+        if found is None:
+            found = self._scores[key] = producer_score(sub, link, resource, self.relevance, self._said)
+        return found
 
     def _direct_producers(self, info: EndpointInfo) -> frozenset[tuple[str, str]]:
         """The endpoints that can supply some parameter of ``info`` (remembered per graph)."""
@@ -210,7 +221,7 @@ class ChainBuilder:
         return found
 
 
-def _producer_score(sub: Node, link: Link, resource: tuple[str, ...],
+def producer_score(sub: Node, link: Link, resource: tuple[str, ...],
                     relevance: Callable[[EndpointInfo], float], said: frozenset[str]) -> float:
     """Prefer producers that spend a value of the question (a search by the name asked about), that
     the question's words describe ("top rated"), whose path says nothing the question does not

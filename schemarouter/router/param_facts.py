@@ -292,6 +292,7 @@ class EndpointFacts:
 
     by_name: dict[str, ParamFacts]
     concepts: bool  # a parameter declares a concept the vocabulary rules fill (not free text)
+    any_concept: bool  # a parameter declares a concept, free text included
     required: tuple[Parameter, ...]  # required, and not the credential the executor sends
     defaults: tuple[Parameter, ...]  # required, with a declared default
     # whether a question can give the parameters the value reading fills anything: the kinds of value
@@ -314,6 +315,7 @@ def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
         found = memo[info.key] = EndpointFacts(
             by_name=by_name,
             concepts=any(p.concept and p.concept != "query_text" for p in params),
+            any_concept=any(p.concept for p in params),
             required=tuple(p for p in params if p.required and not by_name[p.name].credential),
             defaults=tuple(p for p in params if p.required and p.default is not None),
             needs=functools.reduce(operator.or_, (f.needs for f in by_name.values() if f.own), 0),
