@@ -286,6 +286,8 @@ def _spending(graph: SchemaGraph, builder: ChainBuilder, ranked: list[tuple[int,
             looked += 1
             if looked > SPENDING_SCAN:
                 return out
+            if not may_fill(endpoint_facts(graph, info), builder.analysis):
+                continue  # it takes nothing from this question, so it spends nothing
             filled = builder.fill(info, frozenset())
             if (filled.used - filled.weak) & values:
                 out.append((number, 0.0))
