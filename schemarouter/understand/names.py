@@ -10,6 +10,7 @@ quotes, digits and separators), never from a list of titles, so they hold for an
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from schemarouter.graph.terms import QUESTION_FILLER
 from schemarouter.graph.text import STOPWORDS
@@ -108,15 +109,23 @@ def proper_names(text: str, taken: list[tuple[int, int]]) -> list[Entity]:
 def identifier_tokens(text: str, taken: list[tuple[int, int]]) -> list[Entity]:
     """Tokens shaped like identifiers of some database (CURIEs, URNs, accessions, long numbers)."""
     out = []
+    for value, start in _identifier_shapes(text):
+        if not any(s <= start < e for s, e in taken):
+            out.append(Entity("identifier", value, start, start + len(value), value))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _identifier_shapes(text: str) -> tuple[tuple[str, int], ...]:
+    """(token, where it starts) of every identifier-shaped token of ``text`` but years: read once per
+    question, which asks with different spans taken."""
+    out = []
     for m in _IDENTIFIER.finditer(text):
         value = m.group(1).rstrip(".")
-        start = m.start(1)
-        if any(s <= start < e for s, e in taken):
-            continue
         if value.isdigit() and len(value) == 4 and value[:2] in ("19", "20"):
             continue  # a year
-        out.append(Entity("identifier", value, start, start + len(value), value))
-    return out
+        out.append((value, m.start(1)))
+    return tuple(out)
 
 
 def _capitalized(word: str) -> bool:
