@@ -20,7 +20,7 @@ from schemarouter.coverage import RENDERED_AS
 from schemarouter.execution import errors as E
 from schemarouter.execution.units import compatible
 from schemarouter.graph import EndpointInfo, FieldInfo, SchemaGraph
-from schemarouter.plan import FieldMeta, Plan, PlanStep, Understanding
+from schemarouter.plan import Plan, PlanStep, Understanding
 
 # Failures that say the source (not the question) is the problem.
 FALLBACK_KINDS = frozenset({E.NetworkError.kind, E.MissingCredentials.kind, E.StepTimeout.kind, E.RateLimited.kind})
@@ -149,9 +149,7 @@ def _substitute(plan: Plan, planned: list[FieldInfo], required: set[str], constr
         return None
     names = list(dict.fromkeys(n for ns in mapping.values() for n in ns))
     fields = [n for n in candidate.fields if n in names]
-    meta = {n: FieldMeta(unit=candidate.fields[n].field.unit, source_type=candidate.fields[n].source_type,
-                         license=candidate.fields[n].license, attribution=candidate.fields[n].attribution)
-            for n in fields}
+    meta = {n: candidate.fields[n].meta() for n in fields}
     step = PlanStep(source=candidate.source.id, endpoint=candidate.endpoint.id, params=params, fields=fields,
                     meta=meta, why={n: "fallback: same concept as a planned field" for n in fields})
     shown = sorted(required or covered)

@@ -13,6 +13,7 @@ from typing import Any
 
 from schemarouter.graph.model import Edge, Node
 from schemarouter.models import Endpoint, Parameter, ResponseField, Source
+from schemarouter.plan import FieldMeta
 
 
 @dataclass(slots=True, eq=False)
@@ -35,6 +36,11 @@ class FieldInfo:
 
     def __post_init__(self) -> None:
         self.name = self.field.name
+
+    def meta(self) -> FieldMeta:
+        """What a plan carries to cite this field's values: unit, source type, license, attribution."""
+        return FieldMeta(unit=self.field.unit, source_type=self.source_type, license=self.license,
+                         attribution=self.attribution)
 
 
 @dataclass(slots=True)

@@ -19,7 +19,7 @@ from schemarouter.graph import EndpointInfo, SchemaGraph, graph_from_url
 from schemarouter.graph.order import IntentGroup
 from schemarouter.graph.terms import question_terms
 from schemarouter.graph.text import normalize
-from schemarouter.plan import FieldMeta, Plan, PlanStep, Understanding
+from schemarouter.plan import Plan, PlanStep, Understanding
 from schemarouter.router.matching import EndpointMatch, concept_hits, match_endpoint, match_from_hits
 from schemarouter.router.open_route import chain_steps, explained, fill, open_route, question_values
 from schemarouter.router.param_facts import is_search_parameter, missing_required
@@ -372,13 +372,7 @@ class Router:
             if f.field.group in groups:
                 why.setdefault(f.name, f"in field group {f.field.group} of intent {u.intent or '-'} (recall)")
         fields = [name for name in info.fields if name in why]
-        meta = {
-            name: FieldMeta(
-                unit=info.fields[name].field.unit, source_type=info.fields[name].source_type,
-                license=info.fields[name].license, attribution=info.fields[name].attribution,
-            )
-            for name in fields
-        }
+        meta = {name: info.fields[name].meta() for name in fields}
         if notes:
             why["_params"] = "; ".join(notes)
         return PlanStep(

@@ -29,7 +29,7 @@ from typing import Any, Literal
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.paths import parse_path
-from schemarouter.plan import FieldMeta, PlanStep
+from schemarouter.plan import PlanStep
 from schemarouter.router.chains import ChainBuilder, Node
 from schemarouter.router.param_facts import ID_KINDS, EndpointFacts, endpoint_facts
 from schemarouter.router.params import fill_params
@@ -323,11 +323,7 @@ def chain_steps(plan: OpenPlan, graph: SchemaGraph, analysis: Analysis, mode: Mo
             why[f"_bind_{pname}"] = f"{pname} from {ids[id(producer)]}.{link.field} ({link.how})"
         is_target = n is plan.chain
         fields = _fields(graph, n.info, analysis, mode, is_target, bound.get(id(n), set()), why)
-        meta = {
-            name: FieldMeta(unit=n.info.fields[name].field.unit, source_type=n.info.fields[name].source_type,
-                            license=n.info.fields[name].license, attribution=n.info.fields[name].attribution)
-            for name in fields
-        }
+        meta = {name: n.info.fields[name].meta() for name in fields}
         notes = [f"{k}: {v}" for k, v in n.why.items() if not k.startswith("_")]
         if notes:
             why["_params"] = "; ".join(notes)

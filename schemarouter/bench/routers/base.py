@@ -103,13 +103,7 @@ def make_step(
 
 def field_meta(info: EndpointInfo, fields: list[str]) -> dict[str, FieldMeta]:
     """Unit and provenance metadata for each named field of the endpoint."""
-    out: dict[str, FieldMeta] = {}
-    for name in fields:
-        f = info.fields[name]
-        out[name] = FieldMeta(
-            unit=f.field.unit, source_type=f.source_type, license=f.license, attribution=f.attribution
-        )
-    return out
+    return {name: info.fields[name].meta() for name in fields}
 
 
 def new_plan(question: str, graph: SchemaGraph, mode: str) -> Plan:
