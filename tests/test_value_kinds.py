@@ -59,14 +59,16 @@ def _questions() -> list[str]:
 
 
 def _distinct(graph: SchemaGraph) -> list[tuple[Parameter, ParamFacts, str]]:
-    """Every parameter the value reading fills, once per distinct declaration, facts and path."""
-    seen: dict[tuple[str, ParamFacts, str], tuple[Parameter, ParamFacts, str]] = {}
+    """Every parameter the value reading fills, once per distinct declaration, path and credential
+    name (what its facts are read from)."""
+    seen: dict[tuple[str, str, str | None], tuple[Parameter, ParamFacts, str]] = {}
     for info in graph.endpoints.values():
         facts = endpoint_facts(graph, info).by_name
+        auth = info.source.auth.name if info.source.auth else None
         for p in info.endpoint.parameters:
             f = facts[p.name]
             if f.own:
-                seen.setdefault((p.model_dump_json(), f, info.endpoint.path), (p, f, info.endpoint.path))
+                seen.setdefault((p.model_dump_json(), info.endpoint.path, auth), (p, f, info.endpoint.path))
     return list(seen.values())
 
 

@@ -81,10 +81,13 @@ def is_credential(p: Parameter, auth_name: str | None = None) -> bool:
 _TYPE_NAMES = frozenset({"string", "integer", "number", "boolean", "array", "object", "text"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class ParamFacts:
     """What a parameter's declaration says of the values it takes, whatever the question: read once
-    per endpoint and graph (``parameter_facts``), not once per question and candidate."""
+    per endpoint and graph (``parameter_facts``), not once per question and candidate.
+
+    Read-only by convention, not frozen: a frozen dataclass sets each of its many attributes through
+    ``object.__setattr__``, and every endpoint a question first reaches makes one per parameter."""
 
     own: bool  # filled here (not by the vocabulary rules, which own concepts and their spellings)
     credential: bool
