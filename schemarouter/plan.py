@@ -20,7 +20,9 @@ class PlanModel(BaseModel):
 
 
 class FieldMeta(PlanModel):
-    """What a reader needs to cite one value."""
+    """What a reader needs to cite one value (immutable: plans that fetch the same field share one)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     unit: str | None = None
     source_type: str

@@ -33,14 +33,18 @@ class FieldInfo:
     alias_words: tuple[str, ...] = ()  # normalized aliases, each once (a tuple: a fraction of a set's memory)
     raw_words: str = ""  # normalized raw name ("egap", "xlogp")
     name: str = dataclasses.field(init=False, repr=False, compare=False)  # field.name, read millions of times when routing
+    _meta: FieldMeta | None = dataclasses.field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.name = self.field.name
 
     def meta(self) -> FieldMeta:
-        """What a plan carries to cite this field's values: unit, source type, license, attribution."""
-        return FieldMeta(unit=self.field.unit, source_type=self.source_type, license=self.license,
-                         attribution=self.attribution)
+        """What a plan carries to cite this field's values: unit, source type, license, attribution
+        (made the first time a plan fetches the field; immutable, so every such plan shares it)."""
+        if self._meta is None:
+            self._meta = FieldMeta(unit=self.field.unit, source_type=self.source_type, license=self.license,
+                                   attribution=self.attribution)
+        return self._meta
 
 
 @dataclass(slots=True)
