@@ -11,6 +11,7 @@ a preposition ("Change in enthalpy" is a noun phrase, "Change the record" an ord
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -42,8 +43,10 @@ _NOT_AN_OBJECT = re.compile(r"^\s*(?:of|in|on|at|from|between|with|over|during|p
                             re.IGNORECASE)
 
 
+@lru_cache(maxsize=256)
 def action_verb(text: str) -> str | None:
-    """The action verb of a request to act, or None for a request for data."""
+    """The action verb of a request to act, or None for a request for data (remembered: the
+    understand step and the shared reading both ask of each question)."""
     for clause in _CLAUSES.split(_PHRASAL.sub("remove", text.strip())):
         m = _VERB.match(clause)
         if m is None:
