@@ -128,12 +128,14 @@ class ChainBuilder:
                     tied=set(filled.tied), said=set(filled.said), why=dict(filled.why))
         links = self.graph.links.get(info.key, {})
         spent = set(taken) | node.used
+        inside = visiting | {info.key}  # the producers' builds visit this endpoint too
         for p in missing:
             best: tuple[float, Node, Link] | None = None
             resource = resource_of(p.name, info.endpoint.path)
+            spent_now = frozenset(spent)
             for link in self._likely(links.get(p.name, ()), p.name, info, visiting):
                 producer = self.graph.endpoints[link.producer]
-                sub = self.build(producer, depth - 1, visiting | {info.key}, frozenset(spent))
+                sub = self.build(producer, depth - 1, inside, spent_now)
                 if sub is None:
                     continue
                 score = self._producer_score(sub, link, resource)
