@@ -177,6 +177,9 @@ class LexicalIndex:
         remembers its answers."""
         nums = list(numbers)
         firmness = strength or self.strength
+        if len(nums) == 1:  # one endpoint (most chains): its own strength on each term
+            only = nums[0]
+            return {t: s for t in terms if (s := firmness(only, t)) > 0.0}
         out: dict[str, float] = {}
         for t in terms:
             best = max((firmness(n, t) for n in nums), default=0.0)

@@ -32,8 +32,9 @@ def question_tokens(question: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def has_numbers(question: str) -> bool:
-    """Whether the question writes a number as a token of its own (what ``number_after`` reads)."""
-    return any(_NUMBER.fullmatch(t) for t in question_tokens(question)[0])
+    """Whether the question writes a number as a token of its own (what ``number_after`` reads): a
+    token that does not open with a letter (its tokens are words or numbers; no stems needed)."""
+    return any(not t[:1].isalpha() for t in _TOKEN.findall(question))
 
 
 def number_after(name: str, analysis: Analysis) -> str | None:

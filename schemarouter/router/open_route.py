@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.terms import name_terms, path_terms, prose_terms
+from schemarouter.models import Parameter
 from schemarouter.paths import parse_path
 from schemarouter.plan import PlanStep
 from schemarouter.router.chains import ChainBuilder, Node
@@ -146,26 +147,29 @@ def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[
     """Values for ``info`` from the question: the vocabulary's rules for concept parameters, the
     declarations' types, formats, patterns and enums for the rest, and declared defaults last."""
     facts = endpoint_facts(graph, info)
-    params = info.endpoint.parameters
-    out = Filled()
     if not may_fill(facts, analysis):
         # no parameter can take anything this question carries (most endpoints, for most questions)
+        out = Filled()
         _defaults(out, facts)
         return out
-    if facts.concepts:
+    lex = graph.lexical
+    number = graph.numbers.get(info.key)
+
+    def opened(params: list[Parameter]) -> Filled:
+        return open_values(params, analysis, info.endpoint.path, taken, lambda term: term not in lex.idf,
+                           lambda term: number is None or not lex.strength(number, term), facts.by_name)
+
+    if not facts.concepts:
+        out = opened(info.endpoint.parameters)  # the question's values are all there is to fill
+    else:
+        out = Filled()
         values, notes = fill_params(info, analysis, list(analysis.understanding.concepts))
         out.values.update(values)
         if values:
             out.used.add("concepts")
         for note in notes:
             out.why.setdefault("_params", note)
-        params = [p for p in params if p.name not in out.values]
-    lex = graph.lexical
-    number = graph.numbers.get(info.key)
-    out.merge(open_values(
-        params, analysis, info.endpoint.path, taken, lambda term: term not in lex.idf,
-        lambda term: number is None or not lex.strength(number, term), facts.by_name,
-    ))
+        out.merge(opened([p for p in info.endpoint.parameters if p.name not in out.values]))
     _defaults(out, facts)
     return out
 
