@@ -137,6 +137,17 @@ def test_a_value_written_after_a_noun_fills_the_parameter_that_noun_heads() -> N
     assert open_values([Parameter(name="geneSymbol", type="string")], gene, "/hpo").values == {"geneSymbol": "SCN1A"}
 
 
+@pytest.mark.parametrize("name", ["gene", "geneSymbol", "gene_symbol", "genesymbol"])
+def test_a_value_written_after_a_noun_and_its_kind_fills_every_spelling_of_that_name(name: str) -> None:
+    # "gene symbol KRAS", like "station id KRDU": the value of the gene, whichever way a parameter
+    # writes it, also as one word
+    a = _read("Phenotypes for gene symbol KRAS")
+    assert a.labels == {"gene": "KRAS", "genesymbol": "KRAS"}
+    assert open_values([Parameter(name=name, type="array")], a, "/hpo").values == {name: ["KRAS"]}
+    assert _read("Weather at station id KRDU").labels == {"station": "KRDU", "stationid": "KRDU"}
+    assert _read("What does the symbol KRAS stand for").labels == {"symbol": "KRAS"}, "the kind alone is the noun"
+
+
 def test_a_parameter_named_for_a_kind_of_identifier_takes_that_identifier(graph: SchemaGraph) -> None:
     question = "In CROssBAR, what is the canonical SMILES of PubChem compound CID 2244?"
     a = Router(graph).understander.understand(question, graph)  # the entity readers know a CID

@@ -71,7 +71,7 @@ _NOUN_NUMBER = re.compile(r"\b([a-z]{3,})\s+(?:no\.?\s*|number\s+|#)?(\d{1,4})\b
 # closing 'seizure' is no part of the word
 _WORD = re.compile(r"[A-Za-z](?:[A-Za-z0-9'’\-]*[A-Za-z0-9])?|\d[\w.\-:]*")
 _LABELLED = re.compile(
-    r"\b([A-Za-z]{3,})\s+(?:id\s+|code\s+|number\s+|#\s*)?"
+    r"\b([A-Za-z]{3,})\s+(?:(id|code|number|symbol)\s+|#\s*)?"
     r"([\"'“‘]([^\"'”’]{1,80})[\"'”’]|[A-Z][A-Za-z0-9:_.\-]*[0-9A-Z][A-Za-z0-9:_.\-]*|[A-Za-z]*\d[\w:.\-]*"
     r"|-\d+(?:\.\d+)?(?![\w.]))")  # a signed number: "longitude -75"
 _COORDINATES = re.compile(
@@ -297,14 +297,20 @@ def _labels(text: str, taken: list[tuple[int, int]], known: Callable[[str], bool
     letters the registry's vocabulary has (``known``) is that word, not a value: "popular TV show"."""
     out: dict[str, str] = {}
     for m in _LABELLED.finditer(text):
-        noun = m.group(1).lower()
+        noun, kind = m.group(1).lower(), (m.group(2) or "").lower()
+        if kind and (noun in _NOT_VALUES or noun in STOPWORDS):
+            noun, kind = kind, ""  # "the symbol Fe": the value of a symbol
         if noun in _NOT_VALUES or noun in STOPWORDS or any(s <= m.start(1) < e for s, e in taken):
             continue
-        value = (m.group(3) or m.group(2)).rstrip(".,;:?!")
-        if m.group(3) is None and known is not None and value.isalpha() and known(stem(value.lower())):
+        value = (m.group(4) or m.group(3)).rstrip(".,;:?!")
+        if m.group(4) is None and known is not None and value.isalpha() and known(stem(value.lower())):
             continue
         if value and value.lower() not in _NOT_VALUES:
             out.setdefault(stem(noun), value)
+            if kind:
+                # "gene symbol KRAS" is the gene's value, and that of a name written as one word
+                # (``genesymbol``, ``stationid``), as a parameter named ``gene_symbol`` is its gene's
+                out.setdefault(stem(noun + kind), value)
     return out
 
 
