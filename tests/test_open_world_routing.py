@@ -495,3 +495,24 @@ def test_a_named_source_whose_ranked_endpoints_cannot_be_built_searches_for_the_
     router = router_over(graph, declared)
     plan = router.plan("Look up dodo bones in the specimens catalogue and tell me how they are described")
     assert calls(plan) == ["specimens.lookup"] and plan.steps[0].params == {"term": "dodo bones"}, plan.declined
+
+
+def test_a_description_naming_the_source_selects_no_field_for_a_question_naming_it(graph: SchemaGraph) -> None:
+    # descriptions name their source ("the Natural History Museum's loan desk"): a question that names
+    # the source asks nothing of that field; a field named for the word is still asked for
+    declared = catalogue().model_dump()
+    detail = endpoint(declared, "specimen")
+    detail["fields"] += [
+        {"name": "loan_desk", "path": "loan_desk", "type": "string", "group": "content",
+         "description": "The Natural History catalogue desk that lends it."},
+        {"name": "habitat", "path": "habitat", "type": "string", "group": "content",
+         "description": "Where it lived."},
+    ]
+    router = router_over(graph, declared)
+    plan = router.plan("Habitat of specimen 482913 in the Natural History Specimen Catalogue")
+    assert calls(plan) == ["specimens.specimen"]
+    assert "habitat" in plan.steps[-1].fields and "loan_desk" not in plan.steps[-1].fields
+    # the same words, when no title says them, still reach the field by its description
+    declared["title"] = "Specimens"
+    plan = router_over(graph, declared).plan("Habitat of specimen 482913 in the Natural History Specimen Catalogue")
+    assert "loan_desk" in plan.steps[-1].fields

@@ -415,7 +415,9 @@ def _fields(graph: SchemaGraph, info: EndpointInfo, analysis: Analysis, mode: Mo
     described = _field_terms(graph, info)
     wanted = set(terms)
     shorts = set(short_forms)
-    in_prose = wanted - {"name"} - set(names_only)
+    # a description that names its source ("the NASA center that leads the project") says nothing of
+    # the field to a question that names the source: the source's title words select fields by name only
+    in_prose = wanted - {"name"} - set(names_only) - set(prose_terms(info.source.title))
     for name, field_words in described.items():
         named = field_words.named
         for t in named & wanted:
