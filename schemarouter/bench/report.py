@@ -147,6 +147,15 @@ def paper_rows(routers: list[dict[str, Any]]) -> list[list[str]]:
     ]
 
 
+def machine_line(meta: dict[str, Any]) -> str:
+    """The machine's speed beside the speed figures (see :mod:`schemarouter.bench.machine`)."""
+    return (
+        f"- Machine: {meta.get('cpu_model') or 'unknown'}; the reference workload (`schemarouter/bench/machine.py`, "
+        f"fixed pure-Python dict, set and string work) took {meta['reference_ms']:.2f} ms. Times scale with it: "
+        "compare speed figures of two runs together with their reference times."
+    )
+
+
 def render(doc: dict[str, Any], path: Path, plots: list[Path]) -> str:
     """The whole Markdown report for a benchmark document."""
     meta = doc["meta"]
@@ -172,6 +181,7 @@ def render(doc: dict[str, Any], path: Path, plots: list[Path]) -> str:
             else []
         ),
         f"- Run time: {meta['elapsed_s']:.0f} s in total.",
+        *([machine_line(meta)] if meta.get("reference_ms") else []),
         "",
         "## Reproduce",
         "",

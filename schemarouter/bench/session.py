@@ -14,6 +14,7 @@ from typing import Any
 from schemarouter import __version__
 from schemarouter.bench.dataset import Query, check_against, load_queries
 from schemarouter.bench.frozen import Frozen, load_frozen
+from schemarouter.bench.machine import cpu_model, reference_ms
 from schemarouter.bench.routers.base import Skipped
 from schemarouter.bench.runner import RouterResult, run_router, skipped_result
 from schemarouter.errors import SchemaRouterError
@@ -64,6 +65,7 @@ def run(
     from schemarouter.bench.reader_eval import make_reader
 
     started = time.perf_counter()
+    reference = reference_ms()  # before any work: the machine as the run found it
     say = status or (lambda _m: None)
     queries = load_queries(options.queries_file)
     if options.quick:
@@ -96,6 +98,8 @@ def run(
             "version": __version__,
             "python": platform.python_version(),
             "cpus": os.cpu_count(),
+            "cpu_model": cpu_model(),
+            "reference_ms": reference,
             "queries": len(queries),
             "queries_file": str(options.queries_file or "dev.jsonl (shipped)"),
             "categories": ", ".join(f"{c} {sum(q.category == c for q in queries)}" for c in cats),
