@@ -60,6 +60,8 @@ def coverage(plan: Plan, analysis: Analysis | None, graph: SchemaGraph) -> Cover
         text = _param("query_text", u.params["query_text"], plan, steps)
         if text.covered or not any(v.covered for v in values):
             values.append(text)
+    if analysis is not None:
+        values.extend(_given(analysis, plan, steps, [v.value for v in values], graph))
     items.extend(values)
     if u.source_constraint:
         items.append(_constraint(u.source_constraint, plan, steps, answering))
@@ -147,6 +149,22 @@ def _carries(sent: Any, given: Any) -> bool:
     return bool(wanted) and all(w and w in text for w in wanted)
 
 
+def _declared_units(graph: SchemaGraph) -> frozenset[str]:
+    """The units the graph's response fields declare (worked out once per graph)."""
+    memo = graph.memo
+    if memo.units is None:
+        memo.units = frozenset(f.field.unit for info in graph.endpoints.values() for f in info.fields.values()
+                               if f.field.unit)
+    return memo.units
+
+
+def _within(sent: Any, given: Any) -> bool:
+    """Whether a parameter value sent is part of the question's value ("Hyundai Motor" of "CEO of
+    Hyundai Motor", the key of "InChIKey BSYNRY..."), four characters or more."""
+    text = _squash(given)
+    return any(len(s) >= 4 and s in text for s in (_squash(v) for v in _scalars(sent)))
+
+
 def _binding(value: Any) -> dict[str, Any] | None:
     return value if isinstance(value, dict) and isinstance(value.get("from"), str) else None
 
@@ -177,6 +195,35 @@ def _param(key: str, value: Any, plan: Plan, steps: list[tuple[PlanStep, Endpoin
                             why="a planned parameter carries it")
     why = _not_planned(plan, f"no planned step takes a {key.replace('_', ' ')} parameter")
     return CoverageItem(kind="param", name=key, value=value, covered=False, why=why)
+
+
+def _given(analysis: Analysis, plan: Plan, steps: list[tuple[PlanStep, EndpointInfo | None]],
+           reported: list[Any], graph: SchemaGraph) -> Iterator[CoverageItem]:
+    """The names, identifiers and values written after their noun that the question gives and no
+    understood parameter holds, each with the steps that send it, or the honest "no planned step
+    takes it": "Who directed more movies, Akira Kurosawa or Spielberg?" planned as one search for
+    Kurosawa has not been answered. (Short codes and dates are left out: "NC" of "Raleigh, NC, US" and
+    a date sent as year, month and day are taken without being sent as written.)"""
+    given: dict[str, str] = {}
+    units = _declared_units(graph)
+    for e in analysis.names:
+        if str(e.value).split()[-1] not in units:  # "in GPa", "at 300 K": a unit, not a name
+            given.setdefault(str(e.value), "name")
+    for e in analysis.identifiers:
+        given.setdefault(str(e.value), "identifier")
+    for noun, value in analysis.labels.items():
+        given.setdefault(value, noun)
+    for value, kind in given.items():
+        if any(_carries(r, value) or _carries(value, r) for r in reported):
+            continue  # already reported as an understood parameter
+        by = [_label(step, name) for step, _ in steps for name, sent in step.params.items()
+              if _binding(sent) is None and (_carries(sent, value) or _within(sent, value))]
+        if by:
+            yield CoverageItem(kind="param", name=kind, value=value, covered=True, by=by,
+                               why="a planned parameter carries it")
+        else:
+            yield CoverageItem(kind="param", name=kind, value=value, covered=False,
+                               why=_not_planned(plan, "no planned step takes it"))
 
 
 def _bounds(bounds: dict[str, Any], plan: Plan, steps: list[tuple[PlanStep, EndpointInfo | None]]) -> list[CoverageItem]:

@@ -104,3 +104,27 @@ def test_every_dev_question_gets_a_report_for_each_concept(router: Router) -> No
         assert all(i.why for i in plan.coverage.items)
         if plan.declined:
             assert not plan.coverage.covered
+
+
+def test_a_name_the_plan_sends_nowhere_is_reported_not_covered(graph: SchemaGraph) -> None:
+    # a comparison planned as one search answers half the question: the report says which half
+    from schemarouter.understand.base import Analysis
+    from schemarouter.understand.entities import Entity
+
+    question = "Which has more works, Akira Kurosawa or Spielberg, in GPa, for CEO of Hyundai Motor?"
+
+    def name(value: str) -> Entity:
+        start = question.index(value)
+        return Entity("name", value, start, start + len(value), value)
+
+    analysis = Analysis(question=question, understanding=Understanding(),
+                        names=[name("Akira Kurosawa"), name("Spielberg"), name("GPa"), name("CEO of Hyundai Motor")])
+    steps = [PlanStep(source="crossref", endpoint="works", params={"query": "Akira Kurosawa"}, fields=["title"]),
+             PlanStep(source="dart", endpoint="company", params={"corp_name": "Hyundai Motor"}, fields=["corp_code"])]
+    report = coverage(Plan(query=question, registry_fingerprint=None, steps=steps), analysis, graph)
+    named = {i.value: i for i in report.items if i.kind == "param" and i.name == "name"}
+    assert named["Akira Kurosawa"].covered and named["Akira Kurosawa"].by == ["crossref.works.query"]
+    assert not named["Spielberg"].covered and named["Spielberg"].why == "no planned step takes it"
+    assert named["CEO of Hyundai Motor"].covered, "the name the step sends is part of the one written"
+    assert "GPa" not in named, "a unit a field declares is no name"
+    assert not report.complete

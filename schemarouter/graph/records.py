@@ -115,3 +115,5 @@ class GraphMemo:
     field_terms: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     # endpoint key -> the endpoints that can supply any of its parameters: ``router.chains``
     direct_producers: dict[tuple[str, str], frozenset[tuple[str, str]]] = field(default_factory=dict)
+    # the units response fields declare ("GPa", "K"): ``coverage``
+    units: frozenset[str] | None = None
