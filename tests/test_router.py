@@ -253,3 +253,18 @@ def test_unlisted_compounds_are_read_from_the_question(router: Router, question:
 def test_a_material_name_prefers_materials_sources(router: Router) -> None:
     assert only_step(router.plan("density of silicon")).source == "materials_project"
     assert router.plan("How many hydrogen-bond donors does the compound have?").declined
+
+
+@pytest.mark.parametrize("question", ["What is the density of iron?", "What is the density of Fe?"])
+def test_a_question_opener_does_not_outweigh_the_quantity_asked(router: Router, question: str) -> None:
+    # "what is" is how most questions open: for a quantity some source carries, the encyclopedia
+    # summary (which carries no density) is no answer, and declining would be worse
+    plan = router.plan(question)
+    assert not plan.declined
+    assert [(s.source, s.endpoint) for s in plan.steps][:1] == [("materials_project", "summary")]
+    assert "density" in plan.steps[0].fields
+
+
+def test_what_is_a_thing_still_asks_the_encyclopedia(router: Router) -> None:
+    plan = router.plan("What is graphene?")
+    assert [s.source for s in plan.steps] == ["wikipedia"]

@@ -20,6 +20,7 @@ _ENTITY_WEIGHT = 1.5
 _NAME_WEIGHT = 1.25
 _CONCEPT_WEIGHT = 0.8
 _NAMED_WEIGHT = 0.8
+_UNCARRIED_KEYWORD = 0.5  # a keyword's weight for an intent that carries none of the question's concepts
 _EXCLUDED = frozenset({"cross_source_comparison"})  # a comparison is a flag on top of another intent
 
 
@@ -86,8 +87,11 @@ def intent_evidence(
 ) -> dict[str, float]:
     """Intent -> evidence for it from keywords, concepts, entities and named sources (weighted sum)."""
     scores: dict[str, float] = defaultdict(float)
+    carried = {intent for concept in concepts for intent in _concept_intents(graph, concept)}
     for intent, weight in keyword_hits.items():
-        scores[intent] += weight
+        # "What is the density of iron?" asks for a quantity: wording alone ("what is") is weak evidence
+        # for an intent whose sources carry none of what is asked
+        scores[intent] += weight if not carried or intent in carried else weight * _UNCARRIED_KEYWORD
     for concept in concepts:
         for intent, share in _concept_intents(graph, concept).items():
             scores[intent] += _CONCEPT_WEIGHT * share
