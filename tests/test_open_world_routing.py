@@ -516,3 +516,27 @@ def test_a_description_naming_the_source_selects_no_field_for_a_question_naming_
     declared["title"] = "Specimens"
     plan = router_over(graph, declared).plan("Habitat of specimen 482913 in the Natural History Specimen Catalogue")
     assert "loan_desk" in plan.steps[-1].fields
+
+
+def test_a_required_filter_the_question_does_not_narrow_takes_its_select_all_member(graph: SchemaGraph) -> None:
+    # Wikimedia's pageview metrics require access=all-access|desktop|mobile-app|...: a question that
+    # names no access method wants all of them, and the plan says so; two "all" members say which
+    # records, so neither is assumed
+    from schemarouter.router.param_facts import all_member
+
+    assert all_member(["all-access", "desktop", "mobile-web"]) == "all-access"
+    assert all_member(["user", "spider", "all-agents"]) == "all-agents"
+    assert all_member(["desktop", "mobile-web"]) is None
+    assert all_member(["all-articles", "all-users"]) is None
+    assert all_member(["allergen", "pollen"]) is None, "a word that begins with 'all' is no such member"
+    declared = catalogue().model_dump()
+    detail = endpoint(declared, "specimen")
+    detail["parameters"].append({"name": "access", "type": "string", "required": True,
+                                 "enum": ["all-access", "desktop", "mobile-web"]})
+    plan = router_over(graph, declared).plan("Where was specimen 482913 found?")
+    step = plan.steps[-1]
+    assert calls(plan) == ["specimens.specimen"] and step.params["access"] == "all-access"
+    assert "access: 'all-access' selects every record; the question does not narrow it" in step.why["_params"]
+    # a member the question says wins over the select-all one
+    plan = router_over(graph, declared).plan("Desktop views of specimen 482913: where was it found?")
+    assert plan.steps[-1].params["access"] == "desktop"

@@ -180,6 +180,11 @@ def _defaults(out: Filled, facts: EndpointFacts) -> None:
         if p.name not in out.values:
             out.values[p.name] = p.default
             out.why[p.name] = "the declared default; the question does not say"
+    for p, member in facts.everything:
+        if p.name not in out.values:
+            # a required filter the question narrows nothing by: the member that keeps every record
+            out.values[p.name] = member
+            out.why[p.name] = f"'{member}' selects every record; the question does not narrow it"
 
 
 def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None = None) -> OpenPlan | None:

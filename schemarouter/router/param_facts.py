@@ -298,6 +298,8 @@ class EndpointFacts:
     any_concept: bool  # a parameter declares a concept, free text included
     required: tuple[Parameter, ...]  # required, and not the credential the executor sends
     defaults: tuple[Parameter, ...]  # required, with a declared default
+    # required, with no default, and one enum member that selects every record ("all-access"): that member
+    everything: tuple[tuple[Parameter, str], ...]
     # whether a question can give the parameters the value reading fills anything: the kinds of value
     # they need (their ``needs`` together), and whether one is free text or part of a date (those
     # also take the question's words, or a date in parts)
@@ -321,11 +323,23 @@ def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
             any_concept=any(p.concept for p in params),
             required=tuple(p for p in params if p.required and not by_name[p.name].credential),
             defaults=tuple(p for p in params if p.required and p.default is not None),
+            everything=tuple((p, member) for p in params if p.required and p.default is None
+                             and (member := all_member(p.enum)) is not None),
             needs=functools.reduce(operator.or_, (f.needs for f in by_name.values() if f.own), 0),
             cues=frozenset().union(*(f.cues for f in by_name.values() if f.own)),
             open_text=any(f.search or (f.own and f.date_part) for f in by_name.values()),
         )
     return found
+
+
+_ALL_MEMBER = re.compile(r"(?:all|any)(?:[-_ ][a-z-]+)?", re.IGNORECASE)
+
+
+def all_member(enum: list[Any] | None) -> str | None:
+    """The one member of ``enum`` that selects every record ("all-access", "all-agents", "all"), or None
+    where there is none or more than one ("all-articles" beside "all-users" says which records)."""
+    found = [m for m in enum or () if isinstance(m, str) and _ALL_MEMBER.fullmatch(m)]
+    return found[0] if len(found) == 1 else None
 
 
 # Identifier schemes with a fixed, published shape: a parameter named for one (``issn``,
