@@ -540,3 +540,15 @@ def test_a_required_filter_the_question_does_not_narrow_takes_its_select_all_mem
     # a member the question says wins over the select-all one
     plan = router_over(graph, declared).plan("Desktop views of specimen 482913: where was it found?")
     assert plan.steps[-1].params["access"] == "desktop"
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Images of specimen 482913 on Wikipedia", ["specimens.specimen_images"]),
+    ("Where was specimen 482913 found? I read about it on Wikipedia", ["specimens.specimen"]),
+    ("What does Wikipedia say about graphene?", ["wikipedia.page_summary"]),
+])
+def test_a_named_source_that_explains_little_yields_to_one_that_explains_the_question(
+        open_router: Router, question: str, expected: list[str]) -> None:
+    # the source a question names may be where the thing was seen, not the one to ask: its summary
+    # endpoint explains nothing of "images of specimen 482913"; it still answers what it explains
+    assert calls(open_router.plan(question)) == expected

@@ -128,6 +128,14 @@ class Router:
             # retrieval over declarations speaks for the sources the vocabulary cannot see; over
             # described sources the vocabulary's own reading stands
             undeclared = found is not None and any(not i.endpoint.intents for i in found.endpoints)
+            if sources and not undeclared and v_cov < MIN_COVERAGE:
+                # the source a question names may be what it measures ("pageviews on English
+                # Wikipedia"), not the one to ask: where that source explains little of the question,
+                # a source the vocabulary cannot see may answer it, explaining much more
+                anywhere = open_route(graph, analysis, None)
+                if anywhere is not None and any(not i.endpoint.intents for i in anywhere.endpoints) \
+                        and anywhere.coverage >= max(MIN_COVERAGE, v_cov + OVERRIDE_MARGIN):
+                    return chain_steps(anywhere, graph, analysis, mode), ""
             # a vocabulary plan that explains none of the question's words yields to any that does
             if undeclared and found is not None and found.coverage > v_cov and (
                     v_cov < UNEXPLAINED or (found.coverage >= MIN_COVERAGE
