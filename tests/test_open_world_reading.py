@@ -84,6 +84,15 @@ def test_identifiers_of_any_database_are_read_by_shape() -> None:
     assert found == ["HP:0001250", "NM_000059.3", "CHEMBL25", "urn:mavedb:00000001-a-1", "82470963"]
 
 
+def test_a_host_name_is_a_value_and_a_url_or_email_holds_none() -> None:
+    # sites and wiki projects go by host names ("project fr.wikipedia.org"); a host inside a URL or
+    # an e-mail address is part of that, and "e.g." is no host
+    found = [e.value for e in identifier_tokens(
+        "Views of fr.wikipedia.org and commons.wikimedia.org. See https://en.wikipedia.org/x, "
+        "mail jane@lab.org, e.g. this", [])]
+    assert found == ["fr.wikipedia.org", "commons.wikimedia.org"]
+
+
 def test_labelled_values_codes_counts_and_coordinates() -> None:
     a = _read("Hourly forecast at station KRDU for the third episode of season 2, 7-day, at 35.77, -78.64 in Berlin, DE.")
     assert a.labels["station"] == "KRDU"

@@ -30,14 +30,16 @@ _OPENERS = STOPWORDS | QUESTION_FILLER | frozenset(
     ["search", "recommend", "compare", "name", "list", "count", "are", "is", "does", "do", "did", "has", "have", "how", "which", "what", "when", "where", "who", "why", "whose", "please", "hi", "hello", "hey", "okay", "ok", "yes", "no"]
 )
 _IDENTIFIER = re.compile(
-    r"(?<![\w:/.\-])("
+    r"(?<![\w:/.\-@])("
     r"(?:[A-Za-z]{1,8}-)?[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}"  # UUIDs, prefixed or not
     r"|[A-Za-z][A-Za-z0-9_]*:[A-Za-z0-9][A-Za-z0-9_.:\-]*[A-Za-z0-9]"  # CURIEs and URNs: HP:0001250, urn:x:1-a
     r"|[A-Za-z]{1,6}[_\-]?\d{3,}(?:[._\-]\w+)*"  # accessions: NM_000059.3, P04637, ENSG00000139618, rs12345
     r"|[A-Z][A-Za-z]{1,9}_?\d{2,}"  # database ids: CHEMBL25, DB00945
     r"|\d{4,}(?:[\-_.]\w+)*"  # numeric ids of 4+ digits (years are told apart by the caller)
     r"|(?=[A-Z0-9\-]*\d)[A-Z][A-Z0-9]{1,9}(?:-[A-Z0-9]{1,10}){2,}"  # segmented codes: TCGA-AB-2802
-    r")(?![\w])(?!:\w)"
+    # host names, which sites and projects go by: fr.wikipedia.org, commons.wikimedia.org
+    r"|[a-z][a-z0-9\-]*(?:\.[a-z][a-z0-9\-]*)*\.(?:org|com|net|edu|gov|int|io|info)"
+    r")(?![\w])(?!:\w)(?!\.\w)"
 )
 
 
