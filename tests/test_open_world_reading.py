@@ -701,3 +701,38 @@ def test_the_plain_identifier_parameter_takes_the_value_before_a_qualified_one()
     assert open_values(params, read(f"Which item has the DOI {doi}?"), "/articles").values == {"doi": doi}
     assert open_values(params, read(f"Which items cite the resource with DOI {doi}?"), "/articles").values == \
         {"resource_doi": doi}
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("Pageviews of fr.wikipedia.org in March 2024", "20240301", "20240331"),  # a month: its first and last days
+    ("Views from 2024-02-01 to 2024-02-07", "20240201", "20240207"),
+    ("Views between January 2023 and June 2023", "20230101", "20230630"),
+    ("New accounts in February 2024", "20240201", "20240229"),  # a leap year's February
+])
+def test_a_date_is_written_as_the_parameter_declares_and_a_month_or_year_bounds_a_span(
+        question: str, start: str, end: str) -> None:
+    # Wikimedia's metrics take start and end "in YYYYMMDD format", said only in their descriptions
+    params = [Parameter(name="start", type="string", required=True,
+                        description="The date of the first day to include, in YYYYMMDD format"),
+              Parameter(name="end", type="string", required=True,
+                        description="The date of the last day to include, in YYYYMMDD format")]
+    assert open_values(params, _read(question), "/metrics/{start}/{end}").values == {"start": start, "end": end}
+    # a year the entity readers found: its first and last days
+    a = _read("New accounts each month in 2022")
+    a.entities.append(Entity("year", "2022", 31, 35, "2022"))
+    assert open_values(params, a, "/metrics/{start}/{end}").values == {"start": "20220101", "end": "20221231"}
+
+
+def test_a_dates_written_form_comes_from_a_declared_pattern_or_the_description() -> None:
+    from schemarouter.router.param_facts import date_spelling
+
+    def spelling(description: str = "", pattern: str | None = None) -> str:
+        return date_spelling(Parameter(name="start", type="string", description=description, pattern=pattern))
+
+    assert spelling(pattern=r"^\d{8}$") == "YYYYMMDD" and spelling(pattern=r"\d{10}") == "YYYYMMDDHH"
+    assert spelling("The first day, in YYYYMMDD or YYYYMMDDHH format") == "YYYYMMDD"
+    assert spelling("An ISO date, YYYY-MM-DD") == "", "ISO 8601 is how dates are written anyway"
+    assert spelling("The first day to include") == ""
+    hourly = Parameter(name="start", type="string", required=True, pattern=r"^\d{10}$",
+                       description="The first date and hour to include")
+    assert open_values([hourly], _read("Views since 2024-02-01"), "/views").values == {"start": "2024020100"}

@@ -104,6 +104,8 @@ class ParamFacts:
     postal: bool  # a postal code (``postal_code``, ``zip``, ``postcode``): a code with a digit
     id_kind: str | None  # the kind of identifier (of ID_KINDS) it is named for (``pmid``, ``doi_list``)
     date_part: str  # "year", "month" or "day" for a one-word name of that part of a date; "" else
+    # how a date is written for it where that is not ISO 8601: "YYYYMMDD", "YYYYMMDDHH" (see ``date_spelling``)
+    date_spelling: str
     orders: bool  # named for the order of the results (``sort_by``, ``orderBy``, ``order``)
     # the kinds of question value (a mask of the ``SAYS_*`` bits) one of which the question must carry
     # for the parameter to take anything: most of a registry's parameters are skipped unread for a
@@ -145,6 +147,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> Pa
         postal=any(w in _POSTAL_WORDS for w in words),
         id_kind=id_kind,
         date_part=_date_part(p, words, fmt),
+        date_spelling=date_spelling(p),
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
         **_needs(p, words, fmt, credential=credential, search=search, country=bool(country), id_kind=bool(id_kind),
                  id_like=id_like, path_segment=path_segment, plural=plural, coded=coded),
@@ -236,6 +239,24 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
 # words of a parameter name that say what kind of value it is, not what it is a value of
 _GENERIC_NAME_WORDS = frozenset(["id", "ids", "code", "name", "number", "by", "of", "symbol", "label", "value", "key"])
 _NUMBER_WORDS = frozenset(["number", "num", "no", "index"])
+
+
+# a date's written form as documents give it: "in YYYYMMDD format", "YYYYMMDDHH", "yyyy-mm"
+_DATE_TEMPLATE = re.compile(r"\b(YYYY-?MM(?:-?DD(?:-?HH)?)?)\b", re.IGNORECASE)
+# a declared pattern of a date written as digits alone: ^\d{8}$ (YYYYMMDD), \d{10} (YYYYMMDDHH)
+_DIGITS_PATTERN = re.compile(r"\^?(?:\\d|\[0-9\])\{(6|8|10)\}\$?")
+
+
+def date_spelling(p: Parameter) -> str:
+    """How parameter ``p`` takes a date where that is not ISO 8601: the template its declared pattern
+    (``^\\d{8}$``) or its description ("in YYYYMMDD format") gives, such as "YYYYMMDD"; "" for ISO."""
+    if p.pattern:
+        digits = _DIGITS_PATTERN.fullmatch(p.pattern.strip())
+        if digits:
+            return {"6": "YYYYMM", "8": "YYYYMMDD", "10": "YYYYMMDDHH"}[digits.group(1)]
+    found = _DATE_TEMPLATE.search(p.description or "")
+    template = found.group(1).upper() if found else ""
+    return "" if template in ("YYYY-MM-DD", "YYYY-MM") else template
 
 
 def label_head(words: Sequence[str]) -> str | None:

@@ -45,7 +45,7 @@ def question_says(analysis: Analysis) -> int:
     if found is None:
         kinds = (
             (SAYS_NAMES, analysis.names), (SAYS_IDS, identifiers(analysis)), (SAYS_ENTITIES, analysis.entities),
-            (SAYS_LABELS, analysis.labels), (SAYS_CODES, analysis.codes), (SAYS_DATES, analysis.dates),
+            (SAYS_LABELS, analysis.labels), (SAYS_CODES, analysis.codes), (SAYS_DATES, analysis.dates or analysis.months or analysis.entity("year")),
             (SAYS_COORDINATES, analysis.coordinates is not None), (SAYS_SPANS, analysis.spans),
             (SAYS_COUNTS, analysis.counts), (SAYS_NUMBERS, has_numbers(analysis.question)),
         )

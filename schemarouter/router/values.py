@@ -22,6 +22,7 @@ a value.
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -333,9 +334,17 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if words[-1] in ("lon", "lng", "long", "longitude"):
             return coords[1], f"{coords}", "the longitude in the question", True
     if fmt in ("date", "date-time") or p.type == "date" or (
-            p.type == "string" and not fmt and analysis.dates and _date_like(words, p.description)):
-        date = _date_for(words, analysis.dates, taken)
-        return (date, date, "a date in the question", True) if date else None
+            p.type == "string" and not fmt and _dates_said(analysis) and _date_like(words, p.description)):
+        on_date = _date_for(words, analysis.dates, taken)
+        # "in March 2024" ("in 2022") for a start and an end: the month's (year's) first and last days,
+        # both spending it
+        year = analysis.entity("year")
+        within = (on_date, on_date) if on_date is not None else _month_bound(
+            words, analysis.months or ([f"{year.value}-01", f"{year.value}-12"] if year else []))
+        if within is None:
+            return None
+        date_token, day = within
+        return _spelled(day, f.date_spelling), date_token, "a date in the question", True
     if "year" in lname and p.type in ("integer", "string", "number"):
         year = analysis.entity("year")
         if year is not None and str(year.value) not in taken:
@@ -490,6 +499,34 @@ def _date_for(words: Sequence[str], dates: list[str], taken: set[str]) -> str | 
     if set(words) & START:
         return dates[0] if dates[0] not in taken else None
     return next((d for d in dates if d not in taken), None)
+
+
+def _dates_said(analysis: Analysis) -> bool:
+    """Whether the question gives a date, a month or a year."""
+    return bool(analysis.dates or analysis.months or analysis.entity("year"))
+
+
+def _month_bound(words: Sequence[str], months: list[str]) -> tuple[str, str] | None:
+    """(the first month, its first day) for a start, (the last month, its last day) for an end (a
+    year is given as its first and last months); None for a parameter that bounds nothing or a
+    question that gives no month."""
+    said = set(words)
+    if not months or not said & (START | END):
+        return None
+    if said & END and not said & START:
+        month = months[-1]
+        year, number = int(month[:4]), int(month[5:7])
+        return month, f"{month}-{calendar.monthrange(year, number)[1]:02d}"
+    return months[0], f"{months[0]}-01"
+
+
+def _spelled(iso: str, template: str) -> str:
+    """An ISO date (2024-03-01) as the parameter writes dates ("YYYYMMDD" -> 20240301; an hour, where
+    the form has one, is the day's first); as it is where the parameter takes ISO 8601."""
+    if not template or len(iso) < 10:
+        return iso
+    return (template.replace("YYYY", iso[:4]).replace("MM", iso[5:7]).replace("DD", iso[8:10])
+            .replace("HH", "00"))
 
 
 def _first_free(entities: list[Entity], taken: set[str]) -> Entity | None:
