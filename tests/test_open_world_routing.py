@@ -552,3 +552,24 @@ def test_a_named_source_that_explains_little_yields_to_one_that_explains_the_que
     # the source a question names may be where the thing was seen, not the one to ask: its summary
     # endpoint explains nothing of "images of specimen 482913"; it still answers what it explains
     assert calls(open_router.plan(question)) == expected
+
+
+def test_a_named_source_that_is_what_the_question_measures_yields(graph: SchemaGraph) -> None:
+    # "pageviews to Japanese Wikipedia": Wikipedia is what is measured; its summary endpoint explains
+    # nothing of countries and pageviews, an imported metrics source does
+    metrics = Source.model_validate({
+        "id": "wikimetrics", "title": "Wiki Metrics", "domain": "general", "source_type": "curated",
+        "license": {"id": "CC0-1.0", "name": "CC0"},
+        "endpoints": [{
+            "id": "top_by_country", "base_url": "http://127.0.0.1:9",
+            "path": "/metrics/pageviews/top-by-country/{project}/{year}/{month}",
+            "summary": "Countries that sent the most pageviews to a project in a month",
+            "parameters": [{"name": n, "type": "string", "required": True} for n in ("project", "year", "month")],
+            "fields": [{"name": "country", "path": "countries[].country", "type": "string", "group": "content"},
+                       {"name": "views", "path": "countries[].views", "type": "integer", "group": "content"}],
+        }],
+    })
+    plan = Router(with_catalogue(graph, metrics)).plan(
+        "Which countries sent the most pageviews to Japanese Wikipedia (ja.wikipedia.org) in October 2023?")
+    assert calls(plan) == ["wikimetrics.top_by_country"]
+    assert plan.steps[0].params == {"project": "ja.wikipedia.org", "year": "2023", "month": "10"}

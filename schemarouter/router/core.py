@@ -21,7 +21,7 @@ from schemarouter.graph.terms import question_terms
 from schemarouter.graph.text import normalize
 from schemarouter.plan import Plan, PlanStep, Understanding
 from schemarouter.router.matching import EndpointMatch, concept_hits, match_endpoint, match_from_hits
-from schemarouter.router.open_route import chain_steps, explained, fill, open_route, question_values
+from schemarouter.router.open_route import OpenPlan, chain_steps, explained, fill, open_route, question_values
 from schemarouter.router.param_facts import is_search_parameter, missing_required
 from schemarouter.router.params import fill_params
 from schemarouter.router.ranking import (
@@ -115,6 +115,10 @@ class Router:
             anywhere = open_route(graph, analysis, None)
             if anywhere is not None and any(not i.endpoint.intents for i in anywhere.endpoints):
                 found, sources = anywhere, None
+        elif found is not None and sources and not vocab and found.coverage < MIN_COVERAGE:
+            beyond = self._beyond_named(analysis, found.coverage)
+            if beyond is not None:
+                found, sources = beyond, None
         if vocab:
             infos = [graph.endpoints[(s.source, s.endpoint)] for s in vocab]
             values = question_values(analysis)
@@ -129,13 +133,9 @@ class Router:
             # described sources the vocabulary's own reading stands
             undeclared = found is not None and any(not i.endpoint.intents for i in found.endpoints)
             if sources and not undeclared and v_cov < MIN_COVERAGE:
-                # the source a question names may be what it measures ("pageviews on English
-                # Wikipedia"), not the one to ask: where that source explains little of the question,
-                # a source the vocabulary cannot see may answer it, explaining much more
-                anywhere = open_route(graph, analysis, None)
-                if anywhere is not None and any(not i.endpoint.intents for i in anywhere.endpoints) \
-                        and anywhere.coverage >= max(MIN_COVERAGE, v_cov + OVERRIDE_MARGIN):
-                    return chain_steps(anywhere, graph, analysis, mode), ""
+                beyond = self._beyond_named(analysis, v_cov)
+                if beyond is not None:
+                    return chain_steps(beyond, graph, analysis, mode), ""
             # a vocabulary plan that explains none of the question's words yields to any that does
             if undeclared and found is not None and found.coverage > v_cov and (
                     v_cov < UNEXPLAINED or (found.coverage >= MIN_COVERAGE
@@ -152,6 +152,17 @@ class Router:
         if u.intent is None and not u.named_tools:
             return [], "nothing in the question matches a registered source, concept or intent"
         return [], "no registered source can answer this with the values given" + self._needs(analysis, sources)
+
+    def _beyond_named(self, analysis: Analysis, named_share: float) -> OpenPlan | None:
+        """The open route's chain over every source, where it beats the plan of a named source that
+        explains only ``named_share`` of the question: the source a question names may be what it
+        measures ("pageviews on English Wikipedia"), not the one to ask. It must come from a source
+        the vocabulary cannot see and explain at least :data:`MIN_COVERAGE`, and the override margin
+        more than the named source."""
+        anywhere = open_route(self.graph, analysis, None)
+        if anywhere is None or all(i.endpoint.intents for i in anywhere.endpoints):
+            return None
+        return anywhere if anywhere.coverage >= max(MIN_COVERAGE, named_share + OVERRIDE_MARGIN) else None
 
     def _needs(self, analysis: Analysis, sources: set[str] | None) -> str:
         """For a named source that cannot answer: what its best-matching endpoint needs that the
