@@ -720,7 +720,9 @@ def test_a_date_is_written_as_the_parameter_declares_and_a_month_or_year_bounds_
     # a year the entity readers found: its first and last days
     a = _read("New accounts each month in 2022")
     a.entities.append(Entity("year", "2022", 31, 35, "2022"))
-    assert open_values(params, a, "/metrics/{start}/{end}").values == {"start": "20220101", "end": "20221231"}
+    filled = open_values(params, a, "/metrics/{start}/{end}")
+    assert filled.values == {"start": "20220101", "end": "20221231"}
+    assert "2022" in filled.used, "both bounds spend the year as written"
 
 
 def test_a_dates_written_form_comes_from_a_declared_pattern_or_the_description() -> None:

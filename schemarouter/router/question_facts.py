@@ -45,12 +45,17 @@ def question_says(analysis: Analysis) -> int:
     if found is None:
         kinds = (
             (SAYS_NAMES, analysis.names), (SAYS_IDS, identifiers(analysis)), (SAYS_ENTITIES, analysis.entities),
-            (SAYS_LABELS, analysis.labels), (SAYS_CODES, analysis.codes), (SAYS_DATES, analysis.dates or analysis.months or analysis.entity("year")),
+            (SAYS_LABELS, analysis.labels), (SAYS_CODES, analysis.codes), (SAYS_DATES, dates_said(analysis)),
             (SAYS_COORDINATES, analysis.coordinates is not None), (SAYS_SPANS, analysis.spans),
             (SAYS_COUNTS, analysis.counts), (SAYS_NUMBERS, has_numbers(analysis.question)),
         )
         found = analysis.memo["says"] = sum(bit for bit, present in kinds if present)
     return found
+
+
+def dates_said(analysis: Analysis) -> bool:
+    """Whether the question gives a date, a month ("March 2024") or a year: what bounds a span."""
+    return bool(analysis.dates or analysis.months or analysis.entity("year"))
 
 
 def question_words(analysis: Analysis) -> frozenset[str]:

@@ -41,6 +41,7 @@ from schemarouter.router.param_facts import (
     parameter_facts,
 )
 from schemarouter.router.question_facts import (
+    dates_said,
     identifiers,
     may_take,
     question_says,
@@ -334,13 +335,9 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if words[-1] in ("lon", "lng", "long", "longitude"):
             return coords[1], f"{coords}", "the longitude in the question", True
     if fmt in ("date", "date-time") or p.type == "date" or (
-            p.type == "string" and not fmt and _dates_said(analysis) and _date_like(words, p.description)):
+            p.type == "string" and not fmt and dates_said(analysis) and _date_like(words, p.description)):
         on_date = _date_for(words, analysis.dates, taken)
-        # "in March 2024" ("in 2022") for a start and an end: the month's (year's) first and last days,
-        # both spending it
-        year = analysis.entity("year")
-        within = (on_date, on_date) if on_date is not None else _month_bound(
-            words, analysis.months or ([f"{year.value}-01", f"{year.value}-12"] if year else []))
+        within = (on_date, on_date) if on_date is not None else _month_bound(words, analysis)
         if within is None:
             return None
         date_token, day = within
@@ -501,23 +498,27 @@ def _date_for(words: Sequence[str], dates: list[str], taken: set[str]) -> str | 
     return next((d for d in dates if d not in taken), None)
 
 
-def _dates_said(analysis: Analysis) -> bool:
-    """Whether the question gives a date, a month or a year."""
-    return bool(analysis.dates or analysis.months or analysis.entity("year"))
-
-
-def _month_bound(words: Sequence[str], months: list[str]) -> tuple[str, str] | None:
-    """(the first month, its first day) for a start, (the last month, its last day) for an end (a
-    year is given as its first and last months); None for a parameter that bounds nothing or a
-    question that gives no month."""
+def _month_bound(words: Sequence[str], analysis: Analysis) -> tuple[str, str] | None:
+    """For a start or an end that the question gives no whole date for, "in March 2024" ("in 2022"):
+    (the month or year as written, its first day) for a start, (the last, its last day) for an end,
+    both spending it; None for a parameter that bounds nothing or a question with no month or year."""
     said = set(words)
-    if not months or not said & (START | END):
+    if not said & (START | END):
         return None
-    if said & END and not said & START:
-        month = months[-1]
-        year, number = int(month[:4]), int(month[5:7])
-        return month, f"{month}-{calendar.monthrange(year, number)[1]:02d}"
-    return months[0], f"{months[0]}-01"
+    end = bool(said & END and not said & START)
+    if analysis.months:
+        month = analysis.months[-1 if end else 0]
+        written = month
+    else:
+        year = analysis.entity("year")
+        if year is None:
+            return None
+        written = str(year.value)
+        month = f"{written}-12" if end else f"{written}-01"
+    if not end:
+        return written, f"{month}-01"
+    last = calendar.monthrange(int(month[:4]), int(month[5:7]))[1]
+    return written, f"{month}-{last:02d}"
 
 
 def _spelled(iso: str, template: str) -> str:
