@@ -573,3 +573,21 @@ def test_a_named_source_that_is_what_the_question_measures_yields(graph: SchemaG
         "Which countries sent the most pageviews to Japanese Wikipedia (ja.wikipedia.org) in October 2023?")
     assert calls(plan) == ["wikimetrics.top_by_country"]
     assert plan.steps[0].params == {"project": "ja.wikipedia.org", "year": "2023", "month": "10"}
+
+
+def test_a_parameters_name_written_before_its_value_is_no_request_to_act(graph: SchemaGraph) -> None:
+    # "start 20240201" gives the start of a read endpoint's window; "Start a loan" asks to act
+    declared = catalogue().model_dump()
+    endpoint(declared, "recent_specimens")["parameters"] = [
+        {"name": "start", "type": "string", "description": "The first date to include, in YYYYMMDD format"}]
+    router = router_over(graph, declared)
+    plan = router.plan("Recently catalogued specimens, start 20240201")
+    assert not plan.declined and calls(plan) == ["specimens.recent_specimens"]
+    assert plan.steps[0].params == {"start": "20240201"}
+    for question in ("Start a loan of specimen 482913", "Delete 12345"):
+        assert "action rather than a request for data" in (router.plan(question).declined or "")
+    # only the verbs some read endpoint takes as a parameter's name are read so
+    from schemarouter.understand.actions import parameter_verbs
+
+    verbs = parameter_verbs(router.graph)
+    assert "start" in verbs and "delete" not in verbs

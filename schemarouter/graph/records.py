@@ -103,6 +103,8 @@ class GraphMemo:
     # the action verbs read endpoints' summaries open with ("Translate an RGD ID to ..."):
     # ``understand.actions.read_verbs``
     read_verbs: frozenset[str] | None = None
+    # the action verbs that name read endpoints' parameters (``start``): ``understand.actions.parameter_verbs``
+    parameter_verbs: frozenset[str] | None = None
     # endpoint key -> whether it has a free-text parameter: ``router.chains``
     searchable: dict[tuple[str, str], bool] = field(default_factory=dict)
     # (consumer key, parameter) -> its producers with what is known of them before any question:

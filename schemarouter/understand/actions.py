@@ -75,6 +75,36 @@ def write_methods(verb: str) -> tuple[str, ...]:
     return ("POST",)
 
 
+def requested_action(text: str, graph: SchemaGraph) -> str | None:
+    """The verb of a request to act in ``text`` over ``graph``, or None for a request for data:
+    :func:`action_verb`, less what this registry's read endpoints do (:func:`read_verbs`), and less a
+    verb written as the name of a read endpoint's parameter right before its value ("pageviews with
+    start 2024020100 and end 2024020700" gives a start, it does not start anything)."""
+    verb = action_verb(text)
+    if verb is None or verb in read_verbs(graph):
+        return None
+    if verb in parameter_verbs(graph) and _value_after(text, verb):
+        return None
+    return verb
+
+
+def _value_after(text: str, verb: str) -> bool:
+    """Whether ``verb`` is written with nothing but a value after it in its clause ("start 2024020100")."""
+    pattern = rf"\b{re.escape(verb)}\s*[:=]?\s*[\w.:\-]*\d[\w.:\-]*\s*(?:$|[,;.?!]|\s+(?:and|to|through|until)\b)"
+    return re.search(pattern, text, re.IGNORECASE) is not None
+
+
+def parameter_verbs(graph: SchemaGraph) -> frozenset[str]:
+    """The action verbs that are the names of read endpoints' parameters (``start``, ``end``, ``order``).
+    Worked out once per graph."""
+    memo = graph.memo
+    if memo.parameter_verbs is None:
+        memo.parameter_verbs = frozenset(
+            name for i in graph.endpoints.values() if i.endpoint.access == "read"
+            for p in i.endpoint.parameters if (name := p.name.lower()) in ACTION_VERBS)
+    return memo.parameter_verbs
+
+
 def read_verbs(graph: SchemaGraph) -> frozenset[str]:
     """The action verbs the summaries of the registry's read endpoints open with, as imperatives
     ("Translate an RGD ID to an Ensembl Gene ID" is a GET): in this registry they read, not act.

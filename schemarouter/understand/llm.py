@@ -20,7 +20,7 @@ from schemarouter.graph.text import key_of
 from schemarouter.llm import LLMConfig, LLMError, chat, parse_json_object, require_config
 from schemarouter.plan import Understanding
 from schemarouter.understand import chemistry, wording
-from schemarouter.understand.actions import decline_reason, read_verbs
+from schemarouter.understand.actions import decline_reason, requested_action
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.entities import Entity
 from schemarouter.understand.evidence import intent_evidence
@@ -112,7 +112,8 @@ def interpret(question: str, content: str, graph: SchemaGraph) -> Analysis:
         entities=entities, matched=matched, compare=compare, decline=decline, backend="llm",
         intent_scores={intent: 1.0} if intent else {},
     )
-    read_values(analysis, question, [], known=graph.lexical.structural.__contains__, reads=read_verbs(graph))
+    read_values(analysis, question, [], known=graph.lexical.structural.__contains__,
+                action=requested_action(question, graph))
     if analysis.action is not None:
         analysis.decline = decline_reason(analysis.action)
         analysis.understanding.concepts = []

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Literal
 
 from schemarouter.graph.terms import compound_terms, name_terms, question_terms, stem
 from schemarouter.graph.text import STOPWORDS
@@ -98,13 +99,14 @@ def id_prefix(value: str) -> str | None:
 
 
 def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int]],
-                known: Callable[[str], bool] | None = None, reads: Collection[str] = ()) -> None:
+                known: Callable[[str], bool] | None = None, action: str | Literal[False] | None = False) -> None:
     """Fill the shared reading of ``text`` into ``analysis`` (names, identifiers, dates, counts,
     labelled values, coordinates, terms, action verb, compared provenances). Entity spans already on
     the analysis are respected. ``known`` tells whether a term is vocabulary of the registry: a
     capitalized phrase made only of such words ("UniProt", "Human Phenotype Ontology") names a
-    thing the sources describe, so it is read as words, not as a value. ``reads`` are the action
-    verbs the registry's read endpoints perform (:func:`schemarouter.understand.actions.read_verbs`)."""
+    thing the sources describe, so it is read as words, not as a value. ``action`` is the verb of the
+    request to act as the registry reads it (:func:`schemarouter.understand.actions.requested_action`);
+    without a registry, the verb as written."""
     dates = _dates(text)
     # a written date's month is no name ("July 4, 2010") and its day no count
     taken = [(e.start, e.end) for e in analysis.entities] + list(source_spans) + [span for span, _ in dates]
@@ -195,10 +197,7 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     # "latitude 51.5, longitude -0.12" is one value, the coordinates, not two labelled numbers
     analysis.labels = _labels(text, taken + ([coordinates[1]] if coordinates else []), known)
     analysis.periods = [period for pattern, period in _PERIODS if pattern.search(text)]
-    verb = action_verb(text)
-    # an action verb a read endpoint of the registry opens its summary with reads ("Translate an RGD ID
-    # to an Ensembl Gene ID" is a GET): ``reads`` are those verbs
-    analysis.action = verb if verb not in reads else None
+    analysis.action = action_verb(text) if action is False else action
     analysis.live = asks_now(text)
     analysis.own = bool(_OWN.search(text))
     analysis.compare_kinds = wording.constraint_kinds(text) if analysis.compare else []

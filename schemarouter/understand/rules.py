@@ -19,7 +19,7 @@ from schemarouter.graph.terms import question_terms
 from schemarouter.graph.text import humanize
 from schemarouter.plan import Understanding
 from schemarouter.understand import wording
-from schemarouter.understand.actions import action_verb, decline_reason, read_verbs
+from schemarouter.understand.actions import decline_reason, requested_action
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.bounds import bound_after, element_list
 from schemarouter.understand.entities import Entity, recognize
@@ -63,7 +63,8 @@ class RulesUnderstander:
         matches = [m for m in matches if not any(s <= m.char_start and m.char_end <= e for s, e in titles)]
         analysis = analyze(question, text, matches, entities, graph, [start for start, _ in ids])
         sources = [(m.char_start, m.char_end) for m in matches if any(t.kind == "source" for t in m.terms)]
-        read_values(analysis, text, sources, known=graph.lexical.structural.__contains__, reads=read_verbs(graph))
+        read_values(analysis, text, sources, known=graph.lexical.structural.__contains__,
+                    action=requested_action(text, graph))
         analysis.prompt_tokens = 0  # no language-model prompt is sent
         return analysis
 
@@ -139,9 +140,8 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
     choices = {i: v for i, v in scores.items() if i in served} if served else scores
     intent, best = max(choices.items(), key=lambda kv: (kv[1], kv[0]), default=(None, 0.0))
     constraint = wording.source_constraint(text)
-    verb = action_verb(text)
-    if verb is not None and verb in read_verbs(graph):
-        verb = None  # "Translate RGD ID 2218 to an Ensembl ID": a read endpoint of the registry does that
+    # "Translate RGD ID 2218 to an Ensembl ID": a read endpoint of the registry does that
+    verb = requested_action(text, graph)
     decline = decline_reason(verb) if verb is not None else None
     if decline or ((intent is None or best < _MIN_INTENT_SCORE) and not named):
         intent = None  # the vocabulary sees nothing: retrieval over what sources declare may still
