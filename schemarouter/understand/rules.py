@@ -64,7 +64,7 @@ class RulesUnderstander:
         analysis = analyze(question, text, matches, entities, graph, [start for start, _ in ids])
         sources = [(m.char_start, m.char_end) for m in matches if any(t.kind == "source" for t in m.terms)]
         read_values(analysis, text, sources, known=graph.lexical.structural.__contains__,
-                    action=requested_action(text, graph))
+                    action=analysis.action)
         analysis.prompt_tokens = 0  # no language-model prompt is sent
         return analysis
 
@@ -158,6 +158,7 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
         entities=entities,
         matched=concepts,
         compare=compare,
+        action=verb,
         decline=decline,
         intent_scores=dict(scores),
     )
