@@ -12,6 +12,9 @@ from typing import Any
 from schemarouter.declarations import Declarations, Owner
 from schemarouter.graph import SchemaGraph, build_graph
 from schemarouter.models import Source
+from schemarouter.plan import Understanding
+from schemarouter.understand.base import Analysis
+from schemarouter.understand.reading import read_values
 
 BASE = "http://127.0.0.1:9"  # replaced by a live local server where a test executes
 
@@ -68,3 +71,10 @@ def with_catalogue(base: SchemaGraph, source: Source | None = None) -> SchemaGra
     decls.sources[src.id] = src
     decls.owners[src.id] = Owner("local", "specimens.yaml", "")
     return build_graph(decls, f"test:{base.fingerprint}:{src.id}")
+
+
+def read_question(text: str) -> Analysis:
+    """The shared value reading of ``text`` alone (no registry, no entity readers)."""
+    a = Analysis(question=text, understanding=Understanding())
+    read_values(a, text, [])
+    return a

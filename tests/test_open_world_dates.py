@@ -1,0 +1,106 @@
+"""Dates in the open route: dates read from the question (ISO, or with the month's name), a month or
+year written alone, and the date parameters they fill, whole, in parts or as a span's bounds, in the
+spelling each parameter declares."""
+
+from __future__ import annotations
+
+import pytest
+
+from schemarouter.models import Parameter
+from schemarouter.router.values import open_values
+from schemarouter.understand.entities import Entity
+from tests.open_world_support import read_question as _read
+
+
+@pytest.mark.parametrize(("text", "dates"), [
+    ("The astronomy picture of the day for July 4, 2010", ["2010-07-04"]),
+    ("Sightings on the 4th of July 2010 and on 2011-02-03", ["2010-07-04", "2011-02-03"]),
+    ("Papers from 2020-01-01 to Sept. 3rd, 2021", ["2020-01-01", "2021-09-03"]),
+    ("Launches on 31 February 2020", []),  # no such day
+])
+def test_dates_written_with_a_months_name_are_read_as_iso_dates(text: str, dates: list[str]) -> None:
+    a = _read(text)
+    assert a.dates == dates
+    # the month is no name and the day no count; neither is a word of what is asked
+    assert not [n for n in a.names if str(n.value).lower().startswith(("july", "sept"))]
+    assert not a.counts and not {"juli", "sept"} & set(a.terms)
+
+
+def test_a_format_that_restates_the_type_does_not_hide_a_date_parameter() -> None:
+    # real documents say "format: string": that is no format, and start_date still takes a date
+    a = _read("Hourly temperatures in Chicago, US between 2023-01-10 and 2023-01-11")
+    params = [Parameter(name="start_date", type="string", format="string", required=True),
+              Parameter(name="end_date", type="string", format="string", required=True)]
+    assert open_values(params, a, "/history/hourly").values == {"start_date": "2023-01-10",
+                                                                 "end_date": "2023-01-11"}
+
+
+def test_an_endpoint_taking_a_date_in_parts_gets_the_parts_of_the_written_date() -> None:
+    a = _read("Which variant sets were archived on 15 March 2019?")
+    parts = [Parameter(name=n, type="integer", required=True) for n in ("year", "month", "day")]
+    got = open_values(parts, a, "/variation/set/archive/{year}/{month}/{day}")
+    assert got.values == {"year": 2019, "month": 3, "day": 15}
+    assert got.used == {"2019-03-15"}, "the date is spent once"
+    # a year alone is no date in parts: it takes the year the question writes, if any
+    assert open_values(parts[:1], a, "/sets/{year}").values == {}
+
+
+def test_a_month_written_with_its_year_fills_a_year_and_month_but_no_day() -> None:
+    a = _read("Which New York Times articles were published in March 2019?")
+    assert a.months == ["2019-03"] and not a.dates and not [n for n in a.names if "March" in str(n.value)]
+    year_month = [Parameter(name=n, type="integer", format="int32", required=True) for n in ("year", "month")]
+    assert open_values(year_month, a, "/{year}/{month}.json").values == {"year": 2019, "month": 3}
+    with_day = [*year_month, Parameter(name="day", type="integer", required=True)]
+    assert open_values(with_day, a, "/archive/{year}/{month}/{day}").values == {}, "a day needs a whole date"
+
+
+@pytest.mark.parametrize(("description", "takes"), [("beginning row", False), ("", False),
+                                                    ("Start date (YYYY-MM-DD)", True)])
+def test_a_bound_takes_a_date_only_where_its_description_says_it_is_one(description: str, takes: bool) -> None:
+    # "start" is as often a row offset as the start of a period
+    a = _read("Variant sets archived on 2019-03-15")
+    params = [Parameter(name="start", type="string", description=description)]
+    assert open_values(params, a, "/variant-sets").values == ({"start": "2019-03-15"} if takes else {})
+
+
+@pytest.mark.parametrize(("text", "counts"), [("Temperatures between 2023-01-10 and 2023-01-11", {}),
+                                              ("Sizes 3 and 4 of run 12.5 and more", {"size": 3})])
+def test_a_count_is_never_read_from_the_tail_of_a_date_or_a_joining_word(text: str, counts: dict[str, int]) -> None:
+    assert _read(text).counts == counts
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("Pageviews of fr.wikipedia.org in March 2024", "20240301", "20240331"),  # a month: its first and last days
+    ("Views from 2024-02-01 to 2024-02-07", "20240201", "20240207"),
+    ("Views between January 2023 and June 2023", "20230101", "20230630"),
+    ("New accounts in February 2024", "20240201", "20240229"),  # a leap year's February
+])
+def test_a_date_is_written_as_the_parameter_declares_and_a_month_or_year_bounds_a_span(
+        question: str, start: str, end: str) -> None:
+    # Wikimedia's metrics take start and end "in YYYYMMDD format", said only in their descriptions
+    params = [Parameter(name="start", type="string", required=True,
+                        description="The date of the first day to include, in YYYYMMDD format"),
+              Parameter(name="end", type="string", required=True,
+                        description="The date of the last day to include, in YYYYMMDD format")]
+    assert open_values(params, _read(question), "/metrics/{start}/{end}").values == {"start": start, "end": end}
+    # a year the entity readers found: its first and last days
+    a = _read("New accounts each month in 2022")
+    a.entities.append(Entity("year", "2022", 31, 35, "2022"))
+    filled = open_values(params, a, "/metrics/{start}/{end}")
+    assert filled.values == {"start": "20220101", "end": "20221231"}
+    assert "2022" in filled.used, "both bounds spend the year as written"
+
+
+def test_a_dates_written_form_comes_from_a_declared_pattern_or_the_description() -> None:
+    from schemarouter.router.param_facts import date_spelling
+
+    def spelling(description: str = "", pattern: str | None = None) -> str:
+        return date_spelling(Parameter(name="start", type="string", description=description, pattern=pattern))
+
+    assert spelling(pattern=r"^\d{8}$") == "YYYYMMDD" and spelling(pattern=r"\d{10}") == "YYYYMMDDHH"
+    assert spelling("The first day, in YYYYMMDD or YYYYMMDDHH format") == "YYYYMMDD"
+    assert spelling("An ISO date, YYYY-MM-DD") == "", "ISO 8601 is how dates are written anyway"
+    assert spelling("The first day to include") == ""
+    hourly = Parameter(name="start", type="string", required=True, pattern=r"^\d{10}$",
+                       description="The first date and hour to include")
+    assert open_values([hourly], _read("Views since 2024-02-01"), "/views").values == {"start": "2024020100"}
