@@ -147,7 +147,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> Pa
         postal=any(w in _POSTAL_WORDS for w in words),
         id_kind=id_kind,
         date_part=_date_part(p, words, fmt),
-        date_spelling=date_spelling(p),
+        date_spelling=date_spelling(p) if p.type in ("string", "date") and not p.enum else "",
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
         **_needs(p, words, fmt, credential=credential, search=search, country=bool(country), id_kind=bool(id_kind),
                  id_like=id_like, path_segment=path_segment, plural=plural, coded=coded),
