@@ -9,7 +9,6 @@ formulas even when their letters happen to be symbols.
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 ELEMENTS: dict[str, str] = dict(
     pair.split(":")
@@ -25,9 +24,10 @@ _PART = re.compile(r"([A-Z][a-z]?)(\d+(?:\.\d+)?)?|(\()|(\))(\d+)?")
 FORMULA_TOKEN = re.compile(r"(?<![A-Za-z0-9_\-/.])(?:[A-Z][a-z]?\d*(?:\.\d+)?|\((?:[A-Z][a-z]?\d*)+\)\d*)+(?![A-Za-z0-9_/])")
 
 
-def parse(formula: str) -> Counter[str] | None:
-    """Element counts of ``formula`` (parentheses allowed), or None if it is not a formula."""
-    stack: list[Counter[str]] = [Counter()]
+def parse(formula: str) -> dict[str, float] | None:
+    """Element counts of ``formula`` (parentheses allowed; counts may be fractional, Fe0.5O), in the
+    order first written, or None if it is not a formula."""
+    stack: list[dict[str, float]] = [{}]
     pos = 0
     while pos < len(formula):
         m = _PART.match(formula, pos)
@@ -41,16 +41,16 @@ def parse(formula: str) -> Counter[str] | None:
             n = float(count) if count else 1.0
             if n <= 0 or n > 99:
                 return None
-            stack[-1][symbol] += n  # type: ignore[assignment]  # counts may be fractional (Fe0.5O)
+            stack[-1][symbol] = stack[-1].get(symbol, 0.0) + n
         elif open_:
-            stack.append(Counter())
+            stack.append({})
         elif close:
             if len(stack) < 2:
                 return None
             inner = stack.pop()
             k = int(mult) if mult else 1
-            for el, n in inner.items():
-                stack[-1][el] += n * k
+            for el, amount in inner.items():
+                stack[-1][el] = stack[-1].get(el, 0.0) + amount * k
     if len(stack) != 1 or not stack[0]:
         return None
     return stack[0]
@@ -101,7 +101,7 @@ def hill(formula: str, sep: str = " ") -> str:
     return sep.join(f"{el}{_fmt(comp[el])}" for el in order)
 
 
-def _reduced(comp: Counter[str]) -> dict[str, float]:
+def _reduced(comp: dict[str, float]) -> dict[str, float]:
     from math import gcd
 
     if all(float(v).is_integer() for v in comp.values()):
