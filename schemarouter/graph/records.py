@@ -11,11 +11,16 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from schemarouter.graph.model import Edge, Node
 from schemarouter.models import Endpoint, Parameter, ResponseField, Source
 from schemarouter.plan import FieldMeta
 
 
+# acyclic: a field's record refers to its declaration, strings and its metadata, never back to a
+# record, so its compiled build needs no place in the cyclic collector (16 bytes less each)
+@mypyc_attr(acyclic=True)
 @dataclass(slots=True, eq=False)
 class FieldInfo:
     """One response field of one endpoint, with what a plan needs of it resolved once.
