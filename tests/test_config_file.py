@@ -108,8 +108,10 @@ def test_runs_take_their_timeouts_from_the_file(isolated: Path, monkeypatch: pyt
 
     monkeypatch.setattr(executor_module.Executor, "__init__", spy)
     _write(isolated / "config.toml", "[execution]\ntimeout = 7\nstep_deadline = 40\n")
-    router = Router.__new__(Router)
-    router.graph = type("G", (), {"decls": type("D", (), {"sources": {}, "adapter_specs": {}})()})()  # type: ignore[assignment]
+    from schemarouter.declarations import Declarations
+    from schemarouter.graph import build_graph
+
+    router = Router(build_graph(Declarations(), None))  # no source: the run has no step to make
     router.run(Plan(query="q", registry_fingerprint=None), cache=False)
     assert seen["config"].timeout_s == 7.0 and seen["step_timeout_s"] == 40.0  # type: ignore[attr-defined]
     monkeypatch.setenv("SCHEMAROUTER_TIMEOUT", "3")

@@ -151,3 +151,12 @@ def test_compiled_and_pure_python_plan_alike() -> None:
     assert str(compiled["state"]).startswith("compiled") and str(pure["state"]).startswith("pure Python")
     assert isinstance(compiled["plans"], list) and len(compiled["plans"]) > 80
     assert compiled["plans"] == pure["plans"]
+
+
+def test_native_status_says_what_runs_and_the_variable_is_a_setting(run_cli) -> None:  # type: ignore[no-untyped-def]
+    forced = run_cli("native", "status", env={native.PURE_ENV: "1"})
+    assert forced.returncode == 0 and forced.stderr == ""  # no "not a schemarouter setting" warning
+    assert forced.stdout.strip() == "pure Python (SCHEMAROUTER_PURE is set)"
+    plain = run_cli("native", "status")
+    assert plain.returncode == 0 and plain.stdout.strip() == str(native.inspect(environ={}))
+    assert run_cli("native", "bogus").returncode == 2
