@@ -64,6 +64,7 @@ MODULES = (
     "schemarouter.router.ranking",
     "schemarouter.router.values",
     "schemarouter.understand.actions",
+    "schemarouter.understand.base",
     "schemarouter.understand.bounds",
     "schemarouter.understand.chemistry",
     "schemarouter.understand.entities",

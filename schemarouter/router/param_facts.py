@@ -69,7 +69,8 @@ _CREDENTIALS = frozenset(
 def missing_required(graph: SchemaGraph, info: EndpointInfo, given: Collection[str]) -> list[Parameter]:
     """The required parameters of ``info`` that ``given`` (parameter names) lacks; the one its
     source sends the key in is never missing (the executor sends it)."""
-    return [p for p in endpoint_facts(graph, info).required if p.name not in given]
+    facts = endpoint_facts(graph, info)
+    return [p for p, name in zip(facts.required, facts.required_names, strict=True) if name not in given]
 
 
 def is_credential(p: Parameter, auth_name: str | None = None) -> bool:
@@ -89,6 +90,13 @@ class ParamFacts:
     Read-only by convention, not frozen: a frozen dataclass sets each of its many attributes through
     ``object.__setattr__``, and every endpoint a question first reaches makes one per parameter."""
 
+    # the declaration's own attributes that filling reads most, copied once: reading them off the
+    # declaration model costs a lookup through the model every time
+    name: str
+    type: str
+    required: bool
+    enum: list[Any] | None
+    pattern: str | None
     own: bool  # filled here (not by the vocabulary rules, which own concepts and their spellings)
     credential: bool
     search: bool
@@ -131,6 +139,11 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> Pa
     country = _country_code_length(p, words)
     id_kind = identifier_kind(words)
     return ParamFacts(
+        name=p.name,
+        type=p.type,
+        required=p.required,
+        enum=p.enum,
+        pattern=p.pattern,
         own=not ((p.concept and p.concept != "query_text") or (p.format or "") in VOCABULARY_FORMATS),
         credential=credential,
         search=search,
@@ -318,6 +331,7 @@ class EndpointFacts:
     concepts: bool  # a parameter declares a concept the vocabulary rules fill (not free text)
     any_concept: bool  # a parameter declares a concept, free text included
     required: tuple[Parameter, ...]  # required, and not the credential the executor sends
+    required_names: tuple[str, ...]  # their names, in the same order
     defaults: tuple[Parameter, ...]  # required, with a declared default
     # required, with no default, and one enum member that selects every record ("all-access"): that member
     everything: tuple[tuple[Parameter, str], ...]
@@ -342,7 +356,8 @@ def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
             by_name=by_name,
             concepts=any(p.concept and p.concept != "query_text" for p in params),
             any_concept=any(p.concept for p in params),
-            required=tuple(p for p in params if p.required and not by_name[p.name].credential),
+            required=(required := tuple(p for p in params if p.required and not by_name[p.name].credential)),
+            required_names=tuple(p.name for p in required),
             defaults=tuple(p for p in params if p.required and p.default is not None),
             everything=tuple((p, member) for p in params if p.required and p.default is None
                              and (member := all_member(p.enum)) is not None),

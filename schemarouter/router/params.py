@@ -26,17 +26,27 @@ from schemarouter.understand.base import Analysis
 IDENTIFIER_CONCEPTS = ("doi", "arxiv_id", "pmid", "cid", "material_id", "inchikey", "corp_code")
 
 
+def _first(by_concept: dict[str, list[Parameter]], concept: str) -> Parameter | None:
+    """The first parameter declaring ``concept``, or None."""
+    found = by_concept.get(concept)
+    return found[0] if found else None
+
+
 def fill_params(info: EndpointInfo, analysis: Analysis, unmatched: list[str]) -> tuple[dict[str, Any], list[str]]:
     """Parameter values for ``info`` and notes on defaults used."""
     values = analysis.understanding.params
     out: dict[str, Any] = {}
     notes: list[str] = []
     params = info.endpoint.parameters
-    by_concept = {p.concept for p in params if p.concept}
+    # the parameters declaring each concept, in declaration order (each declaration read once)
+    by_concept: dict[str, list[Parameter]] = {}
+    for p in params:
+        if p.concept:
+            by_concept.setdefault(p.concept, []).append(p)
     has_identifier = False
     for concept in IDENTIFIER_CONCEPTS:
-        for p in params:
-            if p.concept == concept and concept in values and _id_fits(p, values[concept]):
+        for p in (by_concept.get(concept, ()) if concept in values else ()):
+            if _id_fits(p, values[concept]):
                 out[p.name] = _cast(p, values[concept])
                 has_identifier = True
                 break
@@ -44,11 +54,11 @@ def fill_params(info: EndpointInfo, analysis: Analysis, unmatched: list[str]) ->
     formula_entity = analysis.entity("formula")
     formula_from_name = bool(formula_entity and formula_entity.extra.get("name"))
     if formula and not has_identifier:
-        target = next((p for p in params if p.concept == "formula"), None)
+        target = _first(by_concept, "formula")
         if target is not None:
             out[target.name] = format_formula(target, formula)
         else:
-            elements = next((p for p in params if p.concept == "element"), None)
+            elements = _first(by_concept, "element")
             if elements is not None:
                 els = chemistry.elements_in_order(formula)
                 out[elements.name] = ",".join(els)
@@ -56,20 +66,19 @@ def fill_params(info: EndpointInfo, analysis: Analysis, unmatched: list[str]) ->
                 if counter is not None:
                     out[counter.name] = len(els)
     if "elements" in values and not has_identifier and not formula:
-        element = next((q for q in params if q.concept == "element"), None)
+        element = _first(by_concept, "element")
         if element is not None:
             out[element.name] = ",".join(values["elements"])
         elif "chemsys" in by_concept:
-            out[next(p for p in params if p.concept == "chemsys").name] = "-".join(values["elements"])
+            out[by_concept["chemsys"][0].name] = "-".join(values["elements"])
     if "bounds" in values and not has_identifier and not formula:
         out.update(_bound_params(info, values["bounds"]))
     if "chemsys" in values and "chemsys" in by_concept and not has_identifier and not formula:
-        p = next(p for p in params if p.concept == "chemsys")
-        out[p.name] = values["chemsys"]
+        out[by_concept["chemsys"][0].name] = values["chemsys"]
     if not has_identifier:
         for concept in ("compound_name", "corp_name", "tag", "author"):
             if concept in values:
-                taker = next((q for q in params if q.concept == concept), None)
+                taker = _first(by_concept, concept)
                 if taker is not None:
                     out[taker.name] = _cast(taker, values[concept])
     for p in params:

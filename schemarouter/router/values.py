@@ -101,19 +101,22 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     taken = set(taken or ())
     # the caller's facts are the endpoint's, a superset of ``params``
     known = facts if facts is not None else {p.name: parameter_facts(p, path) for p in params}
-    own = [p for p in params if known[p.name].own]
-    parts = _date_parts(own, known, analysis, taken)
+    # each parameter with its name and facts, read once: a declaration's attributes cost a lookup
+    # through the model on every read, and the passes below read them many times
+    every = [(p, name, known[name]) for p in params for name in (p.name,)]
+    own = [entry for entry in every if entry[2].own]
+    parts = _date_parts(own, analysis, taken)
     if parts:
         # an endpoint that takes a date in parts (/archive/{year}/{month}/{day}) gets the parts of
         # a date the question writes, spending the date once
         date = parts.pop("")
-        for p in own:
-            if p.name in parts:
-                out.values[p.name] = _typed(p, parts[p.name])
-                out.why[p.name] = f"the {known[p.name].words[-1]} of the date {date} in the question"
+        for p, name, f in own:
+            if name in parts:
+                out.values[name] = _typed(p, parts[name])
+                out.why[name] = f"the {f.words[-1]} of the date {date} in the question"
         out.used.add(date)
         out.tied.add(date)
-        own = [p for p in own if p.name not in parts]
+        own = [entry for entry in own if entry[1] not in parts]
     # the vocabulary rules (router.params) fill the others: they own those spellings.
     # In three passes: a value goes first to a parameter the question's words tie it to ("target
     # CHEMBL203" to targetChemblId), then to one whose endpoint lists such records, and only then
@@ -122,43 +125,44 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     # parameter again only when something was spent since
     seen: dict[str, tuple[int, Got]] = {}
     says, said = question_says(analysis), question_words(analysis)
-    own = [p for p in own if may_take(known[p.name], says, said)]  # the rest take nothing from this question
+    own = [entry for entry in own if may_take(entry[2], says, said)]  # the rest take nothing from this question
     for tie in (1.0, 0.5, 0.0):
-        later: list[Parameter] = []
-        for p in own:
-            last = seen.get(p.name)
+        later: list[tuple[Parameter, str, ParamFacts]] = []
+        for entry in own:
+            p, name, f = entry
+            last = seen.get(name)
             if last is not None and last[0] == len(out.used):
                 got = last[1]
             else:
-                got = _value(p, known[p.name], analysis, path, taken | out.used, unexplained)
-                seen[p.name] = (len(out.used), got)
+                got = _value(p, f, analysis, path, taken | out.used, unexplained)
+                seen[name] = (len(out.used), got)
             if got is not None and got[3] < tie:
-                later.append(p)
+                later.append(entry)
             else:
-                _spend(out, p, known[p.name], got, analysis.question)
+                _spend(out, p, f, got, analysis.question)
         own = later
     if unknown is not None:
-        for p in params:
-            if p.name in out.values or not known[p.name].search:
+        for _, name, f in every:
+            if name in out.values or not f.search:
                 continue
             left = [w for w, term in analysis.words if unknown(term)]
             if left:
                 text = " ".join(left)
-                out.values[p.name] = text
+                out.values[name] = text
                 out.used.add(text)
-                out.why[p.name] = "the words of the question no source describes (what to search for)"
+                out.why[name] = "the words of the question no source describes (what to search for)"
                 break
     if unexplained is not None:
-        for p in params:
-            if not p.required or p.name in out.values or not known[p.name].search:
+        for p, name, f in every:
+            if not f.search or name in out.values or not p.required:
                 continue
             run = _longest_run(analysis, unexplained)
             if run:
-                out.values[p.name] = run
+                out.values[name] = run
                 out.used.add(run)
                 out.weak.add(run)  # a guess at what to search for, not a value the question gives
-                out.guessed.add(p.name)
-                out.why[p.name] = "the words of the question the endpoint does not describe (what to search for)"
+                out.guessed.add(name)
+                out.why[name] = "the words of the question the endpoint does not describe (what to search for)"
                 break
     return out
 
@@ -166,11 +170,12 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
 _PARTS = {"year": slice(0, 4), "month": slice(5, 7), "day": slice(8, 10)}
 
 
-def _date_parts(params: list[Parameter], known: Mapping[str, ParamFacts], analysis: Analysis,
+def _date_parts(params: list[tuple[Parameter, str, ParamFacts]], analysis: Analysis,
                 taken: set[str]) -> dict[str, str]:
     """Parameter name -> its part of the question's first free date or month (and "" -> that date),
-    for an endpoint with a ``month`` or ``day`` parameter beside its ``year``: nothing otherwise."""
-    named = {p.name: part for p in params if (part := known[p.name].date_part)}
+    for an endpoint with a ``month`` or ``day`` parameter beside its ``year`` (``params``: each with
+    its name and facts): nothing otherwise."""
+    named = {name: part for _, name, f in params if (part := f.date_part)}
     if not named or not ({"month", "day"} & set(named.values())) or "year" not in named.values():
         return {}
     # a day needs a whole date; a year and month also take a month written with its year
@@ -217,19 +222,19 @@ def _spend(out: Filled, p: Parameter, f: ParamFacts, got: Got, question: str) ->
     if got is None:
         return
     value, spent, why, tie = got
-    out.values[p.name] = value
-    out.why[p.name] = why
+    out.values[f.name] = value
+    out.why[f.name] = why
     # a member or flag the question names answers those words as much as a declaration that says them
-    if p.enum and isinstance(value, str):
+    if f.enum and isinstance(value, str):
         out.said.update(name_terms(value))
         out.said.update(unit_terms(question, value.lower()))  # "today" answered by time_window=day
-    elif p.type == "boolean" and value is True:
-        out.said.update(name_terms(p.name))
+    elif f.type == "boolean" and value is True:
+        out.said.update(name_terms(f.name))
     for key in (spent,) if isinstance(spent, str) else spent:
         if not key:
             continue
         out.used.add(key)
-        if not tie and (f.search or not (p.required or f.in_path)):
+        if not tie and (f.search or not (f.required or f.in_path)):
             out.weak.add(key)
         if tie >= 1.0:
             out.tied.add(key)
@@ -263,7 +268,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
                 firm = firm and any(not unexplained(t) for t in _AGENT_TERMS)
             return name.value, str(name.value), f"the name '{name.value}' in the question", firm
         ident = _first_free(identifiers(analysis), taken)
-        if ident is not None and p.required:
+        if ident is not None and f.required:
             # sent as free text only for want of a parameter that takes it as an identifier
             return ident.value, str(ident.value), f"the identifier '{ident.value}' in the question", False
         # "the gene SHH": a code written right after a noun is what to search for, firmly where the
@@ -273,29 +278,29 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
                 firm = unexplained is not None and not unexplained(noun)
                 return after, after, f"'{after}' is written after '{noun}'", firm
         return None
-    if p.type == "boolean" and not p.required:
+    if f.type == "boolean" and not f.required:
         # a flag named for what the question asks for ("the full text" -> fulltext, "similar
         # articles" -> similar) is switched on; any other flag keeps its server default
         asked = said_sets(analysis).asked
-        named = name_terms(p.name)
+        named = name_terms(f.name)
         if named and all(t in asked for t in named):
-            return True, "", f"the question asks for the {p.name}", True
+            return True, "", f"the question asks for the {f.name}", True
         return None
     if f.country:
         # "locations in Germany": a country the question names, as the code the parameter takes
         country = _country_named(analysis, taken, f.country)
-        if country is not None and (not p.enum or country[0] in p.enum):
+        if country is not None and (not f.enum or country[0] in f.enum):
             iso, written = country
-            return ([iso] if p.type == "array" else iso), written, f"'{written}' is the country code {iso}", True
-        if not p.enum:
+            return ([iso] if f.type == "array" else iso), written, f"'{written}' is the country code {iso}", True
+        if not f.enum:
             return None  # it takes a country's code: "ZIP" of "ZIP code 10001" is none
-    if p.enum:
+    if f.enum:
         if f.orders and not said_sets(analysis).orders:
             # "which genes are mutated" names no order: sort_by=gene is no answer to it, while
             # "the most downloaded articles" asks for order=downloads
             return None
         hits = _enum_members(p, analysis)
-        if p.type == "array" and hits:
+        if f.type == "array" and hits:
             # a list of codes takes every member the question says ("BRCA and LUAD"), each spent
             tokens = tuple(_written_member(h, analysis) for h in hits)
             return list(hits), tokens, f"{', '.join(map(str, hits))} said in the question", True
@@ -318,62 +323,62 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             qualifiers = [w for w in f.words if w not in kind.split("_") and w not in ("list", "ids", "id")]
             said = said_sets(analysis).terms
             tie = 1.0 if all(stem(w) in said for w in qualifiers) else 0.5
-            return ([token] if p.type == "array" else _typed(p, token)), token, \
+            return ([token] if f.type == "array" else _typed(p, token)), token, \
                 f"the {kind} '{token}' in the question", tie
-    if p.pattern:
+    if f.pattern:
         for e in [*identifiers(analysis), *analysis.entities, *analysis.names]:
             token = str(e.value)
-            if token not in taken and _fullmatch(p.pattern, token):
+            if token not in taken and _fullmatch(f.pattern, token):
                 return _typed(p, token), token, f"'{token}' matches the declared pattern", True
     fmt = f.fmt  # "" where "format: string" restates the type: it says nothing of the value's shape
     lname = f.lname
     words = f.words
     coords = analysis.coordinates
-    if p.type in ("number", "string") and coords is not None and words:
+    if f.type in ("number", "string") and coords is not None and words:
         if words[-1] in ("lat", "latitude"):
             return coords[0], f"{coords}", "the latitude in the question", True
         if words[-1] in ("lon", "lng", "long", "longitude"):
             return coords[1], f"{coords}", "the longitude in the question", True
-    if fmt in ("date", "date-time") or p.type == "date" or (
-            p.type == "string" and not fmt and dates_said(analysis) and _date_like(words, p.description)):
+    if fmt in ("date", "date-time") or f.type == "date" or (
+            f.type == "string" and not fmt and dates_said(analysis) and _date_like(words, p.description)):
         on_date = _date_for(words, analysis.dates, taken)
         within = (on_date, on_date) if on_date is not None else _month_bound(words, analysis)
         if within is None:
             return None
         date_token, day = within
         return _spelled(day, f.date_spelling), date_token, "a date in the question", True
-    if "year" in lname and p.type in ("integer", "string", "number"):
+    if "year" in lname and f.type in ("integer", "string", "number"):
         year = analysis.entity("year")
         if year is not None and str(year.value) not in taken:
             return _typed(p, str(year.value)), str(year.value), "the year in the question", True
         return None
-    if (p.type in ("integer", "number") or (p.type == "string" and f.in_path)) and not f.id_like:
+    if (f.type in ("integer", "number") or (f.type == "string" and f.in_path)) and not f.id_like:
         # "QTLs between 1000000 and 5000000" for /qtls/{chr}/{start}/{stop}; a path segment is a
         # string whatever it holds (/features/within/{build}/{reference}/{begin}/{end})
         bound = span_bound(words, analysis.spans, taken)
         if bound is not None:
             return _typed(p, bound), bound, "a bound of the span the question gives", True
-    if p.type in ("integer", "number") and not f.id_like:
+    if f.type in ("integer", "number") and not f.id_like:
         counted = _counted(p, analysis)
         if counted is not None and str(counted[1]) not in taken:
             noun, n = counted
-            return n, str(n), f"'{p.name}' {n} from the question ({noun})", True
-        bound = number_after(p.name, analysis)
+            return n, str(n), f"'{f.name}' {n} from the question ({noun})", True
+        bound = number_after(f.name, analysis)
         if bound is not None and bound not in taken:
-            return _typed(p, bound), bound, f"the number written after '{p.name}' in the question", True
+            return _typed(p, bound), bound, f"the number written after '{f.name}' in the question", True
         labelled = _labelled(p, analysis, taken)  # "version 2" for v_number
         if labelled is not None:
             return _typed(p, labelled), labelled, f"'{labelled}' is written after its noun", True
         return None
-    if p.type == "array" or (p.type == "string" and f.plural and stem(words[-1]) in analysis.labels):
+    if f.type == "array" or (f.type == "string" and f.plural and stem(words[-1]) in analysis.labels):
         # a list parameter, or one named for several things the question lists right after that noun
         # ("stations KRDU and KJFK", not the "point" of "dew point"): all of them, before the one
         # written right after the name
         many = _all_of_a_kind(p, analysis, taken)
-        if p.type != "array" and analysis.labels[stem(words[-1])] not in many:
+        if f.type != "array" and analysis.labels[stem(words[-1])] not in many:
             many = []
-        if many and (len(many) > 1 or p.type == "array"):
-            value: Any = many if p.type == "array" else ",".join(many)
+        if many and (len(many) > 1 or f.type == "array"):
+            value: Any = many if f.type == "array" else ",".join(many)
             return value, tuple(many), f"the {len(many)} values of the question", True
     labelled = _labelled(p, analysis, taken)
     if labelled is not None:
@@ -383,12 +388,12 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if found is not None:
             ident, sure = found
             return _typed(p, str(ident.value)), str(ident.value), f"the identifier '{ident.value}' in the question", sure
-    if p.type == "string" and f.coded:
+    if f.type == "string" and f.coded:
         code = next((c for c in analysis.codes if c not in taken and _shaped_like(c, p.example)
                      and (not f.postal or any(ch.isdigit() for ch in c))), None)
         if code is not None:
             return code, code, f"the code '{code}' in the question", False
-    if p.type == "string" and p.required and not f.id_like:
+    if f.type == "string" and f.required and not f.id_like:
         name = _first_free(analysis.names, taken)
         if name is not None:
             return name.value, str(name.value), f"the name '{name.value}' in the question", False
