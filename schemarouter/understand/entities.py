@@ -8,7 +8,7 @@ tell what is left of the question once entities and vocabulary are taken out.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
@@ -84,6 +84,37 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     }
 
 
+# What a pattern cannot match without: a text holding none of these substrings is not searched (the
+# regular expression engine tries the pattern at every position of the text otherwise). The patterns
+# that ignore case are checked against the lower-cased text, and only an ASCII text is skipped so
+# (case folding equates a few other characters with ASCII letters).
+_NEEDS: dict[str, tuple[str, ...]] = {
+    "quoted": ("'", '"', "‘", "“"), "doi": ("10.",), "arxiv_new": (".",), "arxiv_old": ("/",),
+    "pmid": ("PMID", "PubMed"), "inchikey": ("-",), "material_id": ("-", ":"), "cod_id": ("COD",),
+    "year": ("19", "20"), "chemsys": ("-",), "site": ("Stack",),
+}
+_NEEDS_ANY_CASE: dict[str, tuple[str, ...]] = {
+    "cid": ("cid", "pubchem"), "tag": ("tagged",), "time_range": ("past", "last", "previous", "this"),
+}
+
+
+def _scanner(text: str) -> Callable[[str], Iterator[re.Match[str]]]:
+    """``scan(key)``: the matches of pattern ``key`` in ``text`` (none, unsearched, where the text
+    lacks what the pattern needs)."""
+    p = _patterns()
+    lower = text.lower() if text.isascii() else None
+
+    def scan(key: str) -> Iterator[re.Match[str]]:
+        needs = _NEEDS.get(key)
+        if needs is not None and not any(n in text for n in needs):
+            return iter(())
+        needs = _NEEDS_ANY_CASE.get(key)
+        if needs is not None and lower is not None and not any(n in lower for n in needs):
+            return iter(())
+        return p[key].finditer(text)
+    return scan
+
+
 # The patterns that list names (materials, elements, compounds, companies) are long alternations: a
 # question none of whose words opens one of their names skips them (see ``_may_name``)
 _ASCII_WORD = re.compile(r"[0-9a-z]+")
@@ -149,6 +180,7 @@ _SINGLE_ELEMENTS = frozenset(s for s in chemistry.ELEMENTS if len(s) == 1) - {"I
 def recognize(text: str, *, chemistry_context: bool = False) -> list[Entity]:
     """Every entity in ``text``; overlapping recognitions keep the earliest-registered kind."""
     p = _patterns()
+    scan = _scanner(text)
     may = _may_name(text)
     found: list[Entity] = []
     taken: list[tuple[int, int]] = []
@@ -160,46 +192,46 @@ def recognize(text: str, *, chemistry_context: bool = False) -> list[Entity]:
         taken.append((start, end))
         found.append(Entity(kind, value, start, end, m.group(group), extra))
 
-    for m in p["quoted"].finditer(text):
+    for m in scan("quoted"):
         inner = m.group(2).strip()
         if len(inner.split()) >= 3:
             add("title", inner, m)
-    for m in p["doi"].finditer(text):
+    for m in scan("doi"):
         doi = m.group().rstrip(".,;:)?!'\"")
         start = m.start()
         found_doi = Entity("doi", doi, start, start + len(doi), doi)
         if not any(s < found_doi.end and start < e for s, e in taken):
             taken.append((start, found_doi.end))
             found.append(found_doi)
-    for m in p["inchikey"].finditer(text):
+    for m in scan("inchikey"):
         add("inchikey", m.group(1), m, 1)
-    for m in p["material_id"].finditer(text):
+    for m in scan("material_id"):
         add("material_id", m.group(1), m, 1)
-    for m in p["cod_id"].finditer(text):
+    for m in scan("cod_id"):
         add("material_id", m.group(1), m, 1, source_hint="cod")
-    for m in p["pmid"].finditer(text):
+    for m in scan("pmid"):
         add("pmid", m.group(1), m)
-    for m in p["cid"].finditer(text):
+    for m in scan("cid"):
         add("cid", int(m.group(1)), m)
-    for m in p["arxiv_new"].finditer(text):
+    for m in scan("arxiv_new"):
         add("arxiv_id", m.group(1) + (m.group(2) or ""), m)
-    for m in p["arxiv_old"].finditer(text):
+    for m in scan("arxiv_old"):
         if "/" in m.group(1) and not m.group(1).lower().startswith(("http", "www")):
             add("arxiv_id", m.group(1) + (m.group(2) or ""), m)
     for m in p["company"].finditer(text) if may("company") else ():
         add("company", m.group(), m)
-    for m in p["site"].finditer(text):
+    for m in scan("site"):
         name = m.group(1) or m.group(2)
         add("site", re.sub(r"\s+", "", name).lower(), m)
-    for m in p["tag"].finditer(text):
+    for m in scan("tag"):
         add("tag", m.group(1), m, 1)
     if _LITERATURE_WORDS.search(text):
         for m in p["author"].finditer(text):
             if m.group(1).split()[0].lower() not in _NOT_AUTHORS:
                 add("author", m.group(1), m, 1)
-    for m in p["time_range"].finditer(text):
+    for m in scan("time_range"):
         add("time_range", m.group(1).lower(), m)
-    for m in p["chemsys"].finditer(text):
+    for m in scan("chemsys"):
         parts = m.group(1).split("-")
         if all(part in chemistry.ELEMENTS for part in parts) and len(set(parts)) == len(parts):
             add("chemsys", m.group(1), m, 1)
@@ -222,7 +254,7 @@ def recognize(text: str, *, chemistry_context: bool = False) -> list[Entity]:
         if explicit:
             continue
         add("formula", chemistry.ELEMENT_BY_NAME[m.group().lower()], m, name=m.group())
-    for m in p["year"].finditer(text):
+    for m in scan("year"):
         add("year", m.group(1), m, until=m.group(2))
     if chemistry_context and not any(e.kind in ("compound", "formula", "cid") for e in found):
         for m in _COMPOUND_SUFFIX.finditer(text):
