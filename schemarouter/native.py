@@ -53,6 +53,7 @@ MODULES = (
     "schemarouter.graph.shares",
     "schemarouter.graph.terms",
     "schemarouter.graph.text",
+    "schemarouter.prefilter",
     "schemarouter.router.chains",
     "schemarouter.router.core",
     "schemarouter.router.matching",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from schemarouter.graph.terms import stem
+from schemarouter.prefilter import prefiltered
 from schemarouter.router.numbers import has_numbers
 from schemarouter.router.param_facts import (
     COUNT_CUE,
@@ -88,11 +89,12 @@ def may_fill(facts: EndpointFacts, analysis: Analysis) -> bool:
 
 # Calendar units a question says without naming them: "today's most trending" is a window of a day
 _UNITS = {
-    "day": re.compile(r"\b(?:today(?:'s)?|tonight|daily|per day|24 hours)\b", re.IGNORECASE),
-    "week": re.compile(r"\b(?:weekly|this week(?:'s)?|per week|7 days)\b", re.IGNORECASE),
-    "month": re.compile(r"\b(?:monthly|this month(?:'s)?|per month)\b", re.IGNORECASE),
-    "year": re.compile(r"\b(?:yearly|annually|this year(?:'s)?|per year)\b", re.IGNORECASE),
-    "hour": re.compile(r"\b(?:hourly|this hour|per hour)\b", re.IGNORECASE),
+    "day": prefiltered(r"\b(?:today(?:'s)?|tonight|daily|per day|24 hours)\b", "day", "tonight", "daily", "hours",
+                       flags=re.IGNORECASE),
+    "week": prefiltered(r"\b(?:weekly|this week(?:'s)?|per week|7 days)\b", "week", "days", flags=re.IGNORECASE),
+    "month": prefiltered(r"\b(?:monthly|this month(?:'s)?|per month)\b", "month", flags=re.IGNORECASE),
+    "year": prefiltered(r"\b(?:yearly|annually|this year(?:'s)?|per year)\b", "year", "annually", flags=re.IGNORECASE),
+    "hour": prefiltered(r"\b(?:hourly|this hour|per hour)\b", "hour", flags=re.IGNORECASE),
 }
 
 
@@ -133,8 +135,11 @@ def said_sets(analysis: Analysis) -> QuestionWords:
 
 
 # words that ask for the results in an order: a superlative, a rank, or the order itself
-_ORDER_CUES = re.compile(r"\b(?:most|least|top|highest|lowest|largest|smallest|biggest|best|worst|latest|newest|oldest|"
-                          r"earliest|recent|trending|popular|sort(?:ed)?|order(?:ed)?|rank(?:ed|ing)?)\b", re.IGNORECASE)
+_ORDER_WORDS = ("most", "least", "top", "highest", "lowest", "largest", "smallest", "biggest", "best", "worst", "latest",
+                "newest", "oldest", "earliest", "recent", "trending", "popular", "sort", "order", "rank")
+_ORDER_CUES = prefiltered(r"\b(?:most|least|top|highest|lowest|largest|smallest|biggest|best|worst|latest|newest|oldest|"
+                          r"earliest|recent|trending|popular|sort(?:ed)?|order(?:ed)?|rank(?:ed|ing)?)\b", *_ORDER_WORDS,
+                          flags=re.IGNORECASE)
 
 
 def identifiers(analysis: Analysis) -> list[Entity]:

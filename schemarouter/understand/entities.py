@@ -8,7 +8,7 @@ tell what is left of the question once entities and vocabulary are taken out.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from schemarouter.prefilter import Prefiltered
 from schemarouter.understand import chemistry
 
 
@@ -45,23 +46,25 @@ def _name_pattern(names: list[str], flags: int = re.IGNORECASE) -> re.Pattern[st
 
 
 @cache
-def _patterns() -> dict[str, re.Pattern[str]]:
+def _patterns() -> dict[str, re.Pattern[str] | Prefiltered]:
+    """The readers' patterns by kind; those that most questions cannot match are prefiltered by
+    what they need (:mod:`schemarouter.prefilter`)."""
     materials: dict[str, str] = _data("materials.yaml")
     return {
-        "doi": re.compile(r"\b10\.\d{4,9}/[^\s\"'<>]+"),
-        "arxiv_new": re.compile(r"(?<![\d.])(?:arxiv:\s*)?(\d{4}\.\d{4,5})(v\d+)?(?![\d])", re.IGNORECASE),
-        "arxiv_old": re.compile(r"\b(?:arxiv:\s*)?((?:[a-z]+(?:-[a-z]+)?)(?:\.[A-Z]{2})?/\d{7})(v\d+)?\b", re.IGNORECASE),
-        "pmid": re.compile(r"\b(?:PMID|PubMed\s+(?:id|ID|identifier))\s*:?\s*#?(\d{1,9})\b"),
-        "cid": re.compile(r"\b(?:CID|PubChem\s+(?:CID|compound(?:\s+id)?))\s*:?\s*#?(\d{1,10})\b", re.IGNORECASE),
-        "inchikey": re.compile(r"\b([A-Z]{14}-[A-Z]{10}-[A-Z])\b"),
-        "material_id": re.compile(
+        "doi": Prefiltered(re.compile(r"\b10\.\d{4,9}/[^\s\"'<>]+"), "10."),
+        "arxiv_new": Prefiltered(re.compile(r"(?<![\d.])(?:arxiv:\s*)?(\d{4}\.\d{4,5})(v\d+)?(?![\d])", re.IGNORECASE), "."),
+        "arxiv_old": Prefiltered(re.compile(r"\b(?:arxiv:\s*)?((?:[a-z]+(?:-[a-z]+)?)(?:\.[A-Z]{2})?/\d{7})(v\d+)?\b", re.IGNORECASE), "/"),
+        "pmid": Prefiltered(re.compile(r"\b(?:PMID|PubMed\s+(?:id|ID|identifier))\s*:?\s*#?(\d{1,9})\b"), "PMID", "PubMed"),
+        "cid": Prefiltered(re.compile(r"\b(?:CID|PubChem\s+(?:CID|compound(?:\s+id)?))\s*:?\s*#?(\d{1,10})\b", re.IGNORECASE), "cid", "pubchem"),
+        "inchikey": Prefiltered(re.compile(r"\b([A-Z]{14}-[A-Z]{10}-[A-Z])\b"), "-"),
+        "material_id": Prefiltered(re.compile(
             r"\b(mp-\d+|mvc-\d+|JVASP-\d+|mc3d-\d+|aflow:[0-9a-f]{16}|oqmd-\d+)\b", re.IGNORECASE
-        ),
-        "cod_id": re.compile(r"\bCOD(?:\s+(?:id|ID|entry|number))?\s*:?\s*#?([1-9]\d{6})\b"),
+        ), "-", ":"),
+        "cod_id": Prefiltered(re.compile(r"\bCOD(?:\s+(?:id|ID|entry|number))?\s*:?\s*#?([1-9]\d{6})\b"), "COD"),
         # not the first half of an ISSN-like "1932-6203"
-        "year": re.compile(r"(?<![\d.\-/])((?:19|20)\d{2})(?:\s*(?:-|–|to|and)\s*((?:19|20)\d{2}))?(?![\d.])(?!-\d)"),
-        "quoted": re.compile(r"(?:(?<=\s)|^|(?<=[:(]))(['\"‘“])(.{6,300}?)(['\"’”])(?=[\s.,;:?!)]|$)"),
-        "chemsys": re.compile(r"(?<![A-Za-z0-9])([A-Z][a-z]?(?:-[A-Z][a-z]?){1,6})(?![A-Za-z0-9-])"),
+        "year": Prefiltered(re.compile(r"(?<![\d.\-/])((?:19|20)\d{2})(?:\s*(?:-|–|to|and)\s*((?:19|20)\d{2}))?(?![\d.])(?!-\d)"), "19", "20"),
+        "quoted": Prefiltered(re.compile(r"(?:(?<=\s)|^|(?<=[:(]))(['\"‘“])(.{6,300}?)(['\"’”])(?=[\s.,;:?!)]|$)"), "'", '"', "‘", "“"),
+        "chemsys": Prefiltered(re.compile(r"(?<![A-Za-z0-9])([A-Z][a-z]?(?:-[A-Z][a-z]?){1,6})(?![A-Za-z0-9-])"), "-"),
         "material_name": _name_pattern(list(materials)),
         # an element name that modifies another word is not the material asked about:
         # "lithium carbonate", "lithium metal batteries", "sodium ion"
@@ -72,47 +75,16 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         ),
         "compound_name": _name_pattern(_data("compounds.yaml")),
         "company": _name_pattern(_data("companies.yaml"), 0),
-        "tag": re.compile(r"\btagged\s+(?:with\s+)?\[?([A-Za-z0-9.#+\-]+)\]?", re.IGNORECASE),
-        "site": re.compile(r"\b((?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+)\s+Stack\s*Exchange\b|\b(Stack\s*Overflow)\b"),
+        "tag": Prefiltered(re.compile(r"\btagged\s+(?:with\s+)?\[?([A-Za-z0-9.#+\-]+)\]?", re.IGNORECASE), "tagged"),
+        "site": Prefiltered(re.compile(r"\b((?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+)\s+Stack\s*Exchange\b|\b(Stack\s*Overflow)\b"), "Stack"),
         "author": re.compile(
             r"\b(?:by|authored by|written by)\s+((?:[A-Z]\.\s*)*[A-Z][a-z]{2,}(?:[-'][A-Z]?[a-z]+)?(?:\s+(?:and|&)\s+[A-Z][a-z]{2,})?)"
             r"(?:'s)?(?![\w-])"
         ),
-        "time_range": re.compile(r"\b(?:past|last|previous|this)\s+(day|week|month|year)\b", re.IGNORECASE),
+        "time_range": Prefiltered(re.compile(r"\b(?:past|last|previous|this)\s+(day|week|month|year)\b", re.IGNORECASE), "past", "last", "previous", "this"),
         "single_element": re.compile(r"\b(?:of|for|about|on) ([A-Z])(?=\s*(?:$|[?.!,;]|\s+(?:in|from|at|according|using|with)\b))"),
         "formula": chemistry.FORMULA_TOKEN,
     }
-
-
-# What a pattern cannot match without: a text holding none of these substrings is not searched (the
-# regular expression engine tries the pattern at every position of the text otherwise). The patterns
-# that ignore case are checked against the lower-cased text, and only an ASCII text is skipped so
-# (case folding equates a few other characters with ASCII letters).
-_NEEDS: dict[str, tuple[str, ...]] = {
-    "quoted": ("'", '"', "‘", "“"), "doi": ("10.",), "arxiv_new": (".",), "arxiv_old": ("/",),
-    "pmid": ("PMID", "PubMed"), "inchikey": ("-",), "material_id": ("-", ":"), "cod_id": ("COD",),
-    "year": ("19", "20"), "chemsys": ("-",), "site": ("Stack",),
-}
-_NEEDS_ANY_CASE: dict[str, tuple[str, ...]] = {
-    "cid": ("cid", "pubchem"), "tag": ("tagged",), "time_range": ("past", "last", "previous", "this"),
-}
-
-
-def _scanner(text: str) -> Callable[[str], Iterator[re.Match[str]]]:
-    """``scan(key)``: the matches of pattern ``key`` in ``text`` (none, unsearched, where the text
-    lacks what the pattern needs)."""
-    p = _patterns()
-    lower = text.lower() if text.isascii() else None
-
-    def scan(key: str) -> Iterator[re.Match[str]]:
-        needs = _NEEDS.get(key)
-        if needs is not None and not any(n in text for n in needs):
-            return iter(())
-        needs = _NEEDS_ANY_CASE.get(key)
-        if needs is not None and lower is not None and not any(n in lower for n in needs):
-            return iter(())
-        return p[key].finditer(text)
-    return scan
 
 
 # The patterns that list names (materials, elements, compounds, companies) are long alternations: a
@@ -180,7 +152,6 @@ _SINGLE_ELEMENTS = frozenset(s for s in chemistry.ELEMENTS if len(s) == 1) - {"I
 def recognize(text: str, *, chemistry_context: bool = False) -> list[Entity]:
     """Every entity in ``text``; overlapping recognitions keep the earliest-registered kind."""
     p = _patterns()
-    scan = _scanner(text)
     may = _may_name(text)
     found: list[Entity] = []
     taken: list[tuple[int, int]] = []
@@ -192,46 +163,46 @@ def recognize(text: str, *, chemistry_context: bool = False) -> list[Entity]:
         taken.append((start, end))
         found.append(Entity(kind, value, start, end, m.group(group), extra))
 
-    for m in scan("quoted"):
+    for m in p["quoted"].finditer(text):
         inner = m.group(2).strip()
         if len(inner.split()) >= 3:
             add("title", inner, m)
-    for m in scan("doi"):
+    for m in p["doi"].finditer(text):
         doi = m.group().rstrip(".,;:)?!'\"")
         start = m.start()
         found_doi = Entity("doi", doi, start, start + len(doi), doi)
         if not any(s < found_doi.end and start < e for s, e in taken):
             taken.append((start, found_doi.end))
             found.append(found_doi)
-    for m in scan("inchikey"):
+    for m in p["inchikey"].finditer(text):
         add("inchikey", m.group(1), m, 1)
-    for m in scan("material_id"):
+    for m in p["material_id"].finditer(text):
         add("material_id", m.group(1), m, 1)
-    for m in scan("cod_id"):
+    for m in p["cod_id"].finditer(text):
         add("material_id", m.group(1), m, 1, source_hint="cod")
-    for m in scan("pmid"):
+    for m in p["pmid"].finditer(text):
         add("pmid", m.group(1), m)
-    for m in scan("cid"):
+    for m in p["cid"].finditer(text):
         add("cid", int(m.group(1)), m)
-    for m in scan("arxiv_new"):
+    for m in p["arxiv_new"].finditer(text):
         add("arxiv_id", m.group(1) + (m.group(2) or ""), m)
-    for m in scan("arxiv_old"):
+    for m in p["arxiv_old"].finditer(text):
         if "/" in m.group(1) and not m.group(1).lower().startswith(("http", "www")):
             add("arxiv_id", m.group(1) + (m.group(2) or ""), m)
     for m in p["company"].finditer(text) if may("company") else ():
         add("company", m.group(), m)
-    for m in scan("site"):
+    for m in p["site"].finditer(text):
         name = m.group(1) or m.group(2)
         add("site", re.sub(r"\s+", "", name).lower(), m)
-    for m in scan("tag"):
+    for m in p["tag"].finditer(text):
         add("tag", m.group(1), m, 1)
     if _LITERATURE_WORDS.search(text):
         for m in p["author"].finditer(text):
             if m.group(1).split()[0].lower() not in _NOT_AUTHORS:
                 add("author", m.group(1), m, 1)
-    for m in scan("time_range"):
+    for m in p["time_range"].finditer(text):
         add("time_range", m.group(1).lower(), m)
-    for m in scan("chemsys"):
+    for m in p["chemsys"].finditer(text):
         parts = m.group(1).split("-")
         if all(part in chemistry.ELEMENTS for part in parts) and len(set(parts)) == len(parts):
             add("chemsys", m.group(1), m, 1)
@@ -254,7 +225,7 @@ def recognize(text: str, *, chemistry_context: bool = False) -> list[Entity]:
         if explicit:
             continue
         add("formula", chemistry.ELEMENT_BY_NAME[m.group().lower()], m, name=m.group())
-    for m in scan("year"):
+    for m in p["year"].finditer(text):
         add("year", m.group(1), m, until=m.group(2))
     if chemistry_context and not any(e.kind in ("compound", "formula", "cid") for e in found):
         for m in _COMPOUND_SUFFIX.finditer(text):

@@ -14,12 +14,13 @@ from functools import lru_cache
 
 from schemarouter.graph.terms import QUESTION_FILLER
 from schemarouter.graph.text import STOPWORDS
+from schemarouter.prefilter import DIGITS, prefiltered
 from schemarouter.understand.entities import Entity
 
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’.&\-]*")
 # a quote opens after a space or at the start and closes before a space or punctuation, so the
 # apostrophe of "Initiative's" never pairs with a later quote
-_QUOTED = re.compile(r"(?:(?<=[\s(:])|^)([\"“‘'])([^\"“”‘’]{1,200}?)([\"”’'])(?=[\s.,;:?!)]|$)")
+_QUOTED = prefiltered(r"(?:(?<=[\s(:])|^)([\"“‘'])([^\"“”‘’]{1,200}?)([\"”’'])(?=[\s.,;:?!)]|$)", '"', "“", "‘", "'")
 # Small words that may sit inside a name ("House of Cards", "The Lord of the Rings").
 _CONNECTORS = frozenset(["of", "the", "and", "de", "la", "le", "du", "da", "di", "del", "von", "van", "der", "den", "y", "&", "el", "al"])
 # Capitalized words that are not names by themselves: calendar words and sentence openers.
@@ -29,7 +30,8 @@ _NOT_NAMES = frozenset(
 _OPENERS = STOPWORDS | QUESTION_FILLER | frozenset(
     ["search", "recommend", "compare", "name", "list", "count", "are", "is", "does", "do", "did", "has", "have", "how", "which", "what", "when", "where", "who", "why", "whose", "please", "hi", "hello", "hey", "okay", "ok", "yes", "no"]
 )
-_IDENTIFIER = re.compile(
+# every shape has a digit, a colon, a dot or a hyphen
+_IDENTIFIER = prefiltered(
     r"(?<![\w:/.\-@])("
     r"(?:[A-Za-z]{1,8}-)?[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}"  # UUIDs, prefixed or not
     r"|[A-Za-z][A-Za-z0-9_]*:[A-Za-z0-9][A-Za-z0-9_.:\-]*[A-Za-z0-9]"  # CURIEs and URNs: HP:0001250, urn:x:1-a
@@ -39,7 +41,8 @@ _IDENTIFIER = re.compile(
     r"|(?=[A-Z0-9\-]*\d)[A-Z][A-Z0-9]{1,9}(?:-[A-Z0-9]{1,10}){2,}"  # segmented codes: TCGA-AB-2802
     # host names, which sites and projects go by: fr.wikipedia.org, commons.wikimedia.org
     r"|[a-z][a-z0-9\-]*(?:\.[a-z][a-z0-9\-]*)*\.(?:org|com|net|edu|gov|int|io|info)"
-    r")(?![\w])(?!:\w)(?!\.\w)"
+    r")(?![\w])(?!:\w)(?!\.\w)",
+    *DIGITS, ":", ".", "-",
 )
 
 

@@ -15,6 +15,7 @@ from typing import Literal
 
 from schemarouter.graph.terms import compound_terms, name_terms, question_terms, stem
 from schemarouter.graph.text import STOPWORDS
+from schemarouter.prefilter import DIGITS, prefiltered
 from schemarouter.understand import wording
 from schemarouter.understand.actions import action_verb
 from schemarouter.understand.base import Analysis
@@ -22,9 +23,10 @@ from schemarouter.understand.countries import is_country
 from schemarouter.understand.entities import Entity
 from schemarouter.understand.names import identifier_tokens, proper_names
 
-_LIVE = re.compile(
+_LIVE = prefiltered(
     r"\b(?:right now|at (?:this|the) (?:moment|instant|time)|as (?:we speak|of now)|currently|real[- ]time|live"
-    r"|this (?:instant|very moment)|at present|just now)\b", re.IGNORECASE)
+    r"|this (?:instant|very moment)|at present|just now)\b",
+    "now", "moment", "instant", "time", "speak", "currently", "live", "present", flags=re.IGNORECASE)
 # "live" the verb ("where did the dodo live", "species that live in caves") says nothing of now: the
 # word before it is a subject or an auxiliary, or the word after it a preposition or adverb
 _LIVE_VERB_BEFORE = frozenset(
@@ -34,7 +36,8 @@ _LIVE_VERB_AFTER = frozenset(
     ["in", "on", "at", "with", "near", "under", "among", "for", "long", "alone", "there", "here", "together", "off", "out", "up", "inside", "outside", "within", "without", "around", "through", "by"])
 # the asker's own things: "my draft", "our projects", "private links" (not "give me": that asks for
 # public records as often as private ones)
-_OWN = re.compile(r"\b(?:my|mine|myself|our|ours|ourselves|private)\b", re.IGNORECASE)
+_OWN = prefiltered(r"\b(?:my|mine|myself|our|ours|ourselves|private)\b", "my", "mine", "our", "private",
+                   flags=re.IGNORECASE)
 _LEADING_LETTERS = re.compile(r"[a-z]{2,}(?=\d)")
 # kinds of creative work: a name that owns one ("Clint Eastwood's latest movie") or is the subject of
 # a clause about one ("movies that Christopher Nolan directed") is its maker
@@ -45,7 +48,7 @@ _MAKES_WORK = re.compile(r"\b" + _WORKS + r"\s+(?:that|which)\s+$", re.IGNORECAS
 # "... Jeremy Clarkson in his most popular TV show": a work the next words give the name
 _HIS_WORK = re.compile(r"^[^.?!]{0,24}?\b(?:his|her|their)\s+(?:[\w-]+\s+){0,3}?" + _WORKS + r"\b", re.IGNORECASE)
 _BY = re.compile(r"\bby\s+$", re.IGNORECASE)
-_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+_DATE = prefiltered(r"\b(\d{4}-\d{2}-\d{2})\b", "-")
 # a date written with its month's name: "July 4, 2010", "4th of July 2010", "Sept. 1 1999"
 _MONTHS = {name: number for number, names in enumerate(
     [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
@@ -54,18 +57,19 @@ _MONTHS = {name: number for number, names in enumerate(
 _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
 _YEAR_DIGITS = re.compile(r"\d{4}")
-_WRITTEN_MONTH = re.compile(rf"\b{_MONTH},?\s+(?P<year>\d{{4}})\b", re.IGNORECASE)  # "March 2019"
+_WRITTEN_MONTH = prefiltered(rf"\b{_MONTH},?\s+(?P<year>\d{{4}})\b", *DIGITS, flags=re.IGNORECASE)  # "March 2019"
 _WRITTEN_DATES = (
-    re.compile(rf"\b{_MONTH}\s+{_DAY},?\s+(?P<year>\d{{4}})\b", re.IGNORECASE),
-    re.compile(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH},?\s+(?P<year>\d{{4}})\b", re.IGNORECASE),
+    prefiltered(rf"\b{_MONTH}\s+{_DAY},?\s+(?P<year>\d{{4}})\b", *DIGITS, flags=re.IGNORECASE),
+    prefiltered(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH},?\s+(?P<year>\d{{4}})\b", *DIGITS, flags=re.IGNORECASE),
 )
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
     "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8,
     "9th": 9, "10th": 10,
 }
-_ORDINAL_NOUN = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\s+([a-z]+)", re.IGNORECASE)
-_NOUN_NUMBER = re.compile(r"\b([a-z]{3,})\s+(?:no\.?\s*|number\s+|#)?(\d{1,4})\b(?![.\-/]\d)", re.IGNORECASE)
+_ORDINAL_NOUN = prefiltered(r"\b(" + "|".join(_ORDINALS) + r")\s+([a-z]+)", *_ORDINALS, flags=re.IGNORECASE)
+_NOUN_NUMBER = prefiltered(r"\b([a-z]{3,})\s+(?:no\.?\s*|number\s+|#)?(\d{1,4})\b(?![.\-/]\d)", *DIGITS,
+                           flags=re.IGNORECASE)
 
 
 # a word may hold an apostrophe or hyphen ("it's", "Ehlers-Danlos"), never end with one: the quote
@@ -75,19 +79,21 @@ _LABELLED = re.compile(
     r"\b([A-Za-z]{3,})\s+(?:(id|code|number|symbol)\s+|#\s*)?"
     r"([\"'“‘]([^\"'”’]{1,80})[\"'”’]|[A-Z][A-Za-z0-9:_.\-]*[0-9A-Z][A-Za-z0-9:_.\-]*|[A-Za-z]*\d[\w:.\-]*"
     r"|-\d+(?:\.\d+)?(?![\w.]))")  # a signed number: "longitude -75"
-_COORDINATES = re.compile(
+_COORDINATES = prefiltered(
     r"(?:\blat(?:itude)?\s*[:=]?\s*)?(-?\d{1,2}\.\d+)\s*°?\s*[NS]?\s*,?\s*(?:(?:and\s+)?\blon(?:g|gitude)?\s*[:=]?\s*)?"
-    r"(-?\d{1,3}\.\d+)", re.IGNORECASE)
+    r"(-?\d{1,3}\.\d+)", ".", flags=re.IGNORECASE)
 # How people name reporting periods, in the words enum labels use (Q1, half-year, Q3, annual).
 _PERIODS = [
-    (re.compile(r"\b(?:first|1st)[- ]quarter\b|\bq1\b", re.I), "q1"),
-    (re.compile(r"\b(?:third|3rd)[- ]quarter\b|\bq3\b", re.I), "q3"),
-    (re.compile(r"\b(?:half[- ]?year(?:ly)?|semi[- ]?annual|interim|h1|first half)\b", re.I), "half-year"),
-    (re.compile(r"(?<!semi-)(?<!semi )\b(?:annual|yearly|full[- ]year|business report)\b", re.I), "annual"),
+    (prefiltered(r"\b(?:first|1st)[- ]quarter\b|\bq1\b", "quarter", "q1", flags=re.I), "q1"),
+    (prefiltered(r"\b(?:third|3rd)[- ]quarter\b|\bq3\b", "quarter", "q3", flags=re.I), "q3"),
+    (prefiltered(r"\b(?:half[- ]?year(?:ly)?|semi[- ]?annual|interim|h1|first half)\b", "half", "semi", "interim",
+                 "h1", flags=re.I), "half-year"),
+    (prefiltered(r"(?<!semi-)(?<!semi )\b(?:annual|yearly|full[- ]year|business report)\b", "annual", "yearly",
+                 "full", "business", flags=re.I), "annual"),
 ]
 _PREFIX = re.compile(r"([A-Za-z]{2,})[_:\-]?\d")
 # a number standing alone (not the tail of a date, id or decimal) followed by what it counts
-_NUMBER_NOUN = re.compile(r"(?<![\w.\-/:])(\d{1,4})(?:-|\s+)([a-z]{3,})\b", re.IGNORECASE)
+_NUMBER_NOUN = prefiltered(r"(?<![\w.\-/:])(\d{1,4})(?:-|\s+)([a-z]{3,})\b", *DIGITS, flags=re.IGNORECASE)
 _CODE = re.compile(r"(?<![\w:/.\-])([A-Z]{2,4})(?![\w:/\-])(?!\.\w)")
 _NOT_VALUES = frozenset(["the", "a", "an", "of", "in", "on", "at", "for", "to", "and", "or", "with", "from", "by", "is", "are", "this", "that"])
 
@@ -241,7 +247,7 @@ def asks_now(text: str) -> bool:
     first = _LIVE.search(text)
     if first is None:
         return False
-    for m in _LIVE.finditer(text, first.start()):
+    for m in _LIVE.pattern.finditer(text, first.start()):  # the search above found one
         if m.group().lower() != "live":
             return True
         before = re.findall(r"[A-Za-z]+", text[: m.start()])
@@ -259,8 +265,8 @@ def asks_now(text: str) -> bool:
 
 
 # "between 1000000 and 5000000", "from 10 to 20": a span of numbers (dates are read as dates)
-_SPAN = re.compile(r"\b(?:between|from)\s+(-?\d[\d,]*(?:\.\d+)?)\s+(?:and|to)\s+(-?\d[\d,]*(?:\.\d+)?)(?![\w.\-/:])",
-                   re.IGNORECASE)
+_SPAN = prefiltered(r"\b(?:between|from)\s+(-?\d[\d,]*(?:\.\d+)?)\s+(?:and|to)\s+(-?\d[\d,]*(?:\.\d+)?)(?![\w.\-/:])",
+                    "between", "from", flags=re.IGNORECASE)
 
 
 def _all_known(value: str, known: Callable[[str], bool]) -> bool:

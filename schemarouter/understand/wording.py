@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from schemarouter.prefilter import prefiltered
+
 _CONSTRAINT_CUES: dict[str, tuple[str, ...]] = {
     "experimental": ("measured", "measurement", "measurements", "experimental", "experimentally", "experiment",
                      "experiments", "observed", "diffraction", "x-ray", "xrd", "neutron", "lab-measured",
@@ -17,7 +19,8 @@ _CONSTRAINT_CUES: dict[str, tuple[str, ...]] = {
 }
 _NEGATION = re.compile(r"\b(?:not|no|never|rather than|instead of|without|n't|vs\.?|versus|other than)\s+(?:\w+\s+){0,2}$")
 _CUE_RE = {
-    kind: re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(c) for c in sorted(cues, key=len, reverse=True)) + r")(?![\w-])")
+    kind: prefiltered(r"(?<![\w-])(?:" + "|".join(re.escape(c) for c in sorted(cues, key=len, reverse=True)) + r")(?![\w-])",
+                      *cues)
     for kind, cues in _CONSTRAINT_CUES.items()
 }
 
@@ -49,10 +52,10 @@ def source_constraint(text: str) -> str | None:
     return hits[0][2]
 
 
-_SORT_BY_CITATIONS = re.compile(
+_SORT_BY_CITATIONS = prefiltered(
     r"\b(?:most[- ]cited|cited\s+(?:the\s+)?most|highly[- ]cited|top[- ]cited|most\s+citations|"
     r"(?:sorted|ranked|ordered)\s+by\s+citations?|most\s+influential)\b",
-    re.IGNORECASE,
+    "cited", "citation", "influential", flags=re.IGNORECASE,
 )
 
 
