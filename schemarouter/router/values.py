@@ -101,22 +101,22 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     taken = set(taken or ())
     # the caller's facts are the endpoint's, a superset of ``params``
     known = facts if facts is not None else {p.name: parameter_facts(p, path) for p in params}
-    # each parameter with its name and facts, read once: a declaration's attributes cost a lookup
-    # through the model on every read, and the passes below read them many times
-    every = [(p, name, known[name]) for p in params for name in (p.name,)]
-    own = [entry for entry in every if entry[2].own]
+    # each parameter with its facts, which carry what the passes below read of its declaration (a
+    # declaration's attributes cost a lookup through the model on every read)
+    every = [(p, known[p.name]) for p in params]
+    own = [entry for entry in every if entry[1].own]
     parts = _date_parts(own, analysis, taken)
     if parts:
         # an endpoint that takes a date in parts (/archive/{year}/{month}/{day}) gets the parts of
         # a date the question writes, spending the date once
         date = parts.pop("")
-        for p, name, f in own:
-            if name in parts:
-                out.values[name] = _typed(p, parts[name])
-                out.why[name] = f"the {f.words[-1]} of the date {date} in the question"
+        for p, f in own:
+            if f.name in parts:
+                out.values[f.name] = _typed(p, parts[f.name])
+                out.why[f.name] = f"the {f.words[-1]} of the date {date} in the question"
         out.used.add(date)
         out.tied.add(date)
-        own = [entry for entry in own if entry[1] not in parts]
+        own = [entry for entry in own if entry[1].name not in parts]
     # the vocabulary rules (router.params) fill the others: they own those spellings.
     # In three passes: a value goes first to a parameter the question's words tie it to ("target
     # CHEMBL203" to targetChemblId), then to one whose endpoint lists such records, and only then
@@ -125,44 +125,44 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     # parameter again only when something was spent since
     seen: dict[str, tuple[int, Got]] = {}
     says, said = question_says(analysis), question_words(analysis)
-    own = [entry for entry in own if may_take(entry[2], says, said)]  # the rest take nothing from this question
+    own = [entry for entry in own if may_take(entry[1], says, said)]  # the rest take nothing from this question
     for tie in (1.0, 0.5, 0.0):
-        later: list[tuple[Parameter, str, ParamFacts]] = []
+        later: list[tuple[Parameter, ParamFacts]] = []
         for entry in own:
-            p, name, f = entry
-            last = seen.get(name)
+            p, f = entry
+            last = seen.get(f.name)
             if last is not None and last[0] == len(out.used):
                 got = last[1]
             else:
                 got = _value(p, f, analysis, path, taken | out.used, unexplained)
-                seen[name] = (len(out.used), got)
+                seen[f.name] = (len(out.used), got)
             if got is not None and got[3] < tie:
                 later.append(entry)
             else:
                 _spend(out, p, f, got, analysis.question)
         own = later
     if unknown is not None:
-        for _, name, f in every:
-            if name in out.values or not f.search:
+        for _, f in every:
+            if f.name in out.values or not f.search:
                 continue
             left = [w for w, term in analysis.words if unknown(term)]
             if left:
                 text = " ".join(left)
-                out.values[name] = text
+                out.values[f.name] = text
                 out.used.add(text)
-                out.why[name] = "the words of the question no source describes (what to search for)"
+                out.why[f.name] = "the words of the question no source describes (what to search for)"
                 break
     if unexplained is not None:
-        for p, name, f in every:
-            if not f.search or name in out.values or not p.required:
+        for _, f in every:
+            if not f.search or f.name in out.values or not f.required:
                 continue
             run = _longest_run(analysis, unexplained)
             if run:
-                out.values[name] = run
+                out.values[f.name] = run
                 out.used.add(run)
                 out.weak.add(run)  # a guess at what to search for, not a value the question gives
-                out.guessed.add(name)
-                out.why[name] = "the words of the question the endpoint does not describe (what to search for)"
+                out.guessed.add(f.name)
+                out.why[f.name] = "the words of the question the endpoint does not describe (what to search for)"
                 break
     return out
 
@@ -170,12 +170,12 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
 _PARTS = {"year": slice(0, 4), "month": slice(5, 7), "day": slice(8, 10)}
 
 
-def _date_parts(params: list[tuple[Parameter, str, ParamFacts]], analysis: Analysis,
+def _date_parts(params: list[tuple[Parameter, ParamFacts]], analysis: Analysis,
                 taken: set[str]) -> dict[str, str]:
     """Parameter name -> its part of the question's first free date or month (and "" -> that date),
     for an endpoint with a ``month`` or ``day`` parameter beside its ``year`` (``params``: each with
-    its name and facts): nothing otherwise."""
-    named = {name: part for _, name, f in params if (part := f.date_part)}
+    its facts): nothing otherwise."""
+    named = {f.name: part for _, f in params if (part := f.date_part)}
     if not named or not ({"month", "day"} & set(named.values())) or "year" not in named.values():
         return {}
     # a day needs a whole date; a year and month also take a month written with its year
