@@ -84,6 +84,7 @@ class NativeState:
 
     compiled: bool
     reason: str  # what a user reads: "compiled with mypyc 1.x (31 modules)" or why they are pure Python
+    built: bool = True  # whether any compiled module lies beside its source (else nothing is to be kept out)
 
     def __str__(self) -> str:
         return self.reason
@@ -120,7 +121,7 @@ def inspect(root: Path = ROOT, environ: dict[str, str] | None = None) -> NativeS
     env = os.environ if environ is None else environ
     built = [m for m in MODULES if _extension(m, root).is_file()]
     if not built:
-        return NativeState(False, "pure Python (not compiled: schemarouter native build)")
+        return NativeState(False, "pure Python (not compiled: schemarouter native build)", built=False)
     if env.get(PURE_ENV, "") not in ("", "0"):
         return NativeState(False, f"pure Python ({PURE_ENV} is set)")
     try:
@@ -166,7 +167,7 @@ def activate() -> NativeState:
     global _STATE
     if _STATE is None:
         _STATE = inspect()
-        if not _STATE.compiled and not any(isinstance(f, _FromSource) for f in sys.meta_path):
+        if not _STATE.compiled and _STATE.built and not any(isinstance(f, _FromSource) for f in sys.meta_path):
             sys.meta_path.insert(0, _FromSource(frozenset(MODULES)))
     return _STATE
 
