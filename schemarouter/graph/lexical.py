@@ -17,7 +17,7 @@ import heapq
 import math
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -171,18 +171,24 @@ class LexicalIndex:
         return _strength(best)
 
     def covered(self, numbers: Iterable[int], terms: Iterable[str],
-                strength: Callable[[int, str], float] | None = None) -> dict[str, float]:
+                memo: dict[tuple[int, str], float] | None = None) -> dict[str, float]:
         """Term -> the firmest :meth:`strength` with which one of the endpoints ``numbers`` declares it
-        (terms none declares are left out); ``strength`` stands in for the method where a caller
-        remembers its answers."""
+        (terms none declares are left out). ``memo`` keeps the strengths for a caller that asks of
+        the same endpoints again (a dict, not a callable: a call through an object costs more than
+        the lookup it would save)."""
         nums = list(numbers)
-        firmness = strength or self.strength
-        if len(nums) == 1:  # one endpoint (most chains): its own strength on each term
-            only = nums[0]
-            return {t: s for t in terms if (s := firmness(only, t)) > 0.0}
         out: dict[str, float] = {}
         for t in terms:
-            best = max((firmness(n, t) for n in nums), default=0.0)
+            best = 0.0
+            for n in nums:
+                if memo is None:
+                    s = self.strength(n, t)
+                else:
+                    key = (n, t)
+                    found = memo.get(key)
+                    s = memo[key] = self.strength(n, t) if found is None else found
+                if s > best:
+                    best = s
             if best > 0.0:
                 out[t] = best
         return out

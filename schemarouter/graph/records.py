@@ -21,13 +21,15 @@ from schemarouter.plan import FieldMeta
 # acyclic: a field's record refers to its declaration, strings and its metadata, never back to a
 # record, so its compiled build needs no place in the cyclic collector (16 bytes less each)
 @mypyc_attr(acyclic=True)
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class FieldInfo:
     """One response field of one endpoint, with what a plan needs of it resolved once.
 
     Read-only by convention, not frozen: a graph at 10,000 sources makes about a hundred thousand,
     and a frozen dataclass sets each attribute through ``object.__setattr__`` (five times slower).
-    Each is one field of one endpoint, so it compares by identity."""
+    Its __init__ is written out for the same reason: compiled, that is native code, where the one
+    @dataclass generates runs as interpreted Python. Each is one field of one endpoint, so it
+    compares by identity."""
     source: str
     endpoint: str
     field: ResponseField
@@ -35,13 +37,25 @@ class FieldInfo:
     source_type: str  # after the per-field override
     license: str
     attribution: str | None
-    alias_words: tuple[str, ...] = ()  # normalized aliases, each once (a tuple: a fraction of a set's memory)
-    raw_words: str = ""  # normalized raw name ("egap", "xlogp")
-    name: str = dataclasses.field(init=False, repr=False, compare=False)  # field.name, read millions of times when routing
-    _meta: FieldMeta | None = dataclasses.field(default=None, init=False, repr=False, compare=False)
+    alias_words: tuple[str, ...]  # normalized aliases, each once (a tuple: a fraction of a set's memory)
+    raw_words: str  # normalized raw name ("egap", "xlogp")
+    name: str = dataclasses.field(init=False, repr=False)  # field.name, read millions of times when routing
+    _meta: FieldMeta | None = dataclasses.field(init=False, repr=False)
 
-    def __post_init__(self) -> None:
-        self.name = self.field.name
+    def __init__(self, source: str, endpoint: str, field: ResponseField, words: str, source_type: str,
+                 license: str, attribution: str | None, alias_words: tuple[str, ...] = (),
+                 raw_words: str = "") -> None:
+        self.source = source
+        self.endpoint = endpoint
+        self.field = field
+        self.words = words
+        self.source_type = source_type
+        self.license = license
+        self.attribution = attribution
+        self.alias_words = alias_words
+        self.raw_words = raw_words
+        self.name = field.name
+        self._meta = None
 
     def meta(self) -> FieldMeta:
         """What a plan carries to cite this field's values: unit, source type, license, attribution
@@ -52,19 +66,26 @@ class FieldInfo:
         return self._meta
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class EndpointInfo:
-    """One endpoint with its source, its fields by name and the field groups they fall in."""
+    """One endpoint with its source, its fields by name and the field groups they fall in (its
+    __init__ written out: compiled, that is native code, where a generated one runs interpreted)."""
     source: Source
     endpoint: Endpoint
     fields: dict[str, FieldInfo]
     groups: frozenset[str]
     # (concept, words) -> match result, filled by the router; per endpoint, never keyed by id()
-    match_memo: dict[tuple[str, str], Any] | None = field(default=None, repr=False, compare=False)
+    match_memo: dict[tuple[str, str], Any] | None = field(init=False, repr=False, compare=False)
     key: tuple[str, str] = field(init=False, repr=False, compare=False)  # (source id, endpoint id)
 
-    def __post_init__(self) -> None:
-        self.key = (self.source.id, self.endpoint.id)
+    def __init__(self, source: Source, endpoint: Endpoint, fields: dict[str, FieldInfo],
+                 groups: frozenset[str]) -> None:
+        self.source = source
+        self.endpoint = endpoint
+        self.fields = fields
+        self.groups = groups
+        self.match_memo = None
+        self.key = (source.id, endpoint.id)
 
     @property
     def label(self) -> str:

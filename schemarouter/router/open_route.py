@@ -52,7 +52,7 @@ _LABEL_TERMS = frozenset({"name", "titl", "label", "symbol"})
 _CONTEXT_TERMS = _LABEL_TERMS | frozenset({"doi", "url", "date", "datetim", "time", "timestamp", "day"})
 
 
-@dataclass
+@dataclass(init=False)
 class OpenPlan:
     """The best chain for a question and how well it explains the question."""
 
@@ -60,6 +60,13 @@ class OpenPlan:
     coverage: float  # share of the question's term weight the chain's declarations mention
     covered: set[str]
     key: tuple[Any, ...]
+
+    # written out, not generated (``init=False``): compiled, it is native code
+    def __init__(self, chain: Node, coverage: float, covered: set[str], key: tuple[Any, ...]) -> None:
+        self.chain = chain
+        self.coverage = coverage
+        self.covered = covered
+        self.key = key
 
     @property
     def endpoints(self) -> list[EndpointInfo]:
@@ -104,15 +111,7 @@ class Explaining:
         self.lex = lex = graph.lexical
         self.terms = terms
         self.total = sum(lex.weight(t) for t in terms) + lex.unknown_idf * values
-        self._strength: dict[tuple[int, str], float] = {}
-
-    def strength(self, number: int, term: str) -> float:
-        """How firmly endpoint ``number`` declares ``term`` (:meth:`LexicalIndex.strength`, remembered)."""
-        key = (number, term)
-        found = self._strength.get(key)
-        if found is None:
-            found = self._strength[key] = self.lex.strength(number, term)
-        return found
+        self._strength: dict[tuple[int, str], float] = {}  # (endpoint number, term) -> its strength
 
     def both(self, infos: Iterable[EndpointInfo], spent: float = 0, *, searched: Iterable[str] = (),
              said: Iterable[str] = (), prefixes: Iterable[str] = ()) -> tuple[float, float, set[str]]:
@@ -122,7 +121,7 @@ class Explaining:
             return 0.0, 0.0, set()
         infos = list(infos)
         numbers = [self.graph.numbers[i.key] for i in infos if i.key in self.graph.numbers]
-        covered = lex.covered(numbers, terms, self.strength)
+        covered = lex.covered(numbers, terms, self._strength)
         searched, said, prefixes = set(searched), set(said), set(prefixes)
         sources = {i.source.id for i in infos} if prefixes else set()
         for t in terms:  # in the question's order: the sum below must not vary with the hash seed
@@ -361,14 +360,22 @@ def field_terms(info: EndpointInfo, name: str) -> tuple[set[str], set[str]]:
     return named, set(prose_terms(f.description)) if f.description else set()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class _FieldTerms:
-    """What a field's declaration says, as choosing fields reads it (once per graph)."""
+    """What a field's declaration says, as choosing fields reads it (once per graph). Read-only by
+    convention, not frozen, and its __init__ written out: compiled, that is native code, where a
+    frozen dataclass's generated one runs as interpreted Python."""
 
     named: frozenset[str]  # terms of its name, aliases and concepts
     prose: frozenset[str]  # terms of its description
     situates: bool  # its own key says which record, where or when (name, title, DOI, URL, date)
     labels: bool  # its name says which record (name, title, label, symbol)
+
+    def __init__(self, named: frozenset[str], prose: frozenset[str], situates: bool, labels: bool) -> None:
+        self.named = named
+        self.prose = prose
+        self.situates = situates
+        self.labels = labels
 
 
 def _field_terms(graph: SchemaGraph, info: EndpointInfo) -> dict[str, _FieldTerms]:

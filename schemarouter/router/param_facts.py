@@ -70,7 +70,7 @@ def missing_required(graph: SchemaGraph, info: EndpointInfo, given: Collection[s
     """The required parameters of ``info`` that ``given`` (parameter names) lacks; the one its
     source sends the key in is never missing (the executor sends it)."""
     facts = endpoint_facts(graph, info)
-    return [p for p, name in zip(facts.required, facts.required_names, strict=True) if name not in given]
+    return [p for p, name in facts.required_named if name not in given]
 
 
 def is_credential(p: Parameter, auth_name: str | None = None) -> bool:
@@ -331,7 +331,7 @@ class EndpointFacts:
     concepts: bool  # a parameter declares a concept the vocabulary rules fill (not free text)
     any_concept: bool  # a parameter declares a concept, free text included
     required: tuple[Parameter, ...]  # required, and not the credential the executor sends
-    required_names: tuple[str, ...]  # their names, in the same order
+    required_named: tuple[tuple[Parameter, str], ...]  # each with its name (read off the model once)
     defaults: tuple[Parameter, ...]  # required, with a declared default
     # required, with no default, and one enum member that selects every record ("all-access"): that member
     everything: tuple[tuple[Parameter, str], ...]
@@ -357,7 +357,7 @@ def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
             concepts=any(p.concept and p.concept != "query_text" for p in params),
             any_concept=any(p.concept for p in params),
             required=(required := tuple(p for p in params if p.required and not by_name[p.name].credential)),
-            required_names=tuple(p.name for p in required),
+            required_named=tuple((p, p.name) for p in required),
             defaults=tuple(p for p in params if p.required and p.default is not None),
             everything=tuple((p, member) for p in params if p.required and p.default is None
                              and (member := all_member(p.enum)) is not None),
