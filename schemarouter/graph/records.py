@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -66,6 +66,14 @@ class FieldInfo:
         return self._meta
 
 
+class EndpointKey(NamedTuple):
+    """(source id, endpoint id): equal to, and hashed as, the plain tuple every graph dict is keyed
+    by. A named tuple, not ``tuple[str, str]``, because compiled code keeps a fixed-length tuple
+    attribute unpacked and builds a new tuple object each time the key is read for a lookup."""
+    source: str
+    endpoint: str
+
+
 @dataclass(slots=True, init=False)
 class EndpointInfo:
     """One endpoint with its source, its fields by name and the field groups they fall in (its
@@ -76,7 +84,7 @@ class EndpointInfo:
     groups: frozenset[str]
     # (concept, words) -> match result, filled by the router; per endpoint, never keyed by id()
     match_memo: dict[tuple[str, str], Any] | None = field(init=False, repr=False, compare=False)
-    key: tuple[str, str] = field(init=False, repr=False, compare=False)  # (source id, endpoint id)
+    key: EndpointKey = field(init=False, repr=False, compare=False)
 
     def __init__(self, source: Source, endpoint: Endpoint, fields: dict[str, FieldInfo],
                  groups: frozenset[str]) -> None:
@@ -85,7 +93,7 @@ class EndpointInfo:
         self.fields = fields
         self.groups = groups
         self.match_memo = None
-        self.key = (source.id, endpoint.id)
+        self.key = EndpointKey(source.id, endpoint.id)
 
     @property
     def label(self) -> str:
