@@ -6,11 +6,13 @@ import json
 import xml.etree.ElementTree as ET
 
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from schemarouter.cli import cli
 from schemarouter.graph import EdgeKind, NodeKind, SchemaGraph, build_graph, load_graph
 from schemarouter.graph.export import to_dot, to_graphml, to_json
-from schemarouter.graph.text import humanize
+from schemarouter.graph.text import chunks, humanize
 from schemarouter.registry import Registry
 from tests.routing_support import graph, routing_db  # noqa: F401 (fixtures)
 
@@ -50,6 +52,18 @@ def test_humanize_splits_names() -> None:
     assert humanize("HBondDonorCount") == "h bond donor count"
     assert humanize("agl_thermal_conductivity_300K") == "agl thermal conductivity 300 k"
     assert humanize("is-referenced-by-count") == "is referenced by count"
+    assert humanize("_id") == "id" and humanize("__") == "" and humanize("x.y") == "x y"
+
+
+# names as declarations write them, ASCII separators and letters beyond ASCII included
+_NAME_TEXT = st.text(st.sampled_from("aZ09_-. /{}\t\u00e9\u00c4\u03bb\u2013"), max_size=30)
+
+
+@given(_NAME_TEXT)
+def test_chunks_are_what_a_split_on_non_alphanumerics_leaves(name: str) -> None:
+    import re
+
+    assert chunks(name) == [c for c in re.split(r"[^A-Za-z0-9]+", name) if c]
 
 
 def test_cache_by_fingerprint(routing_db: str) -> None:

@@ -141,6 +141,8 @@ class _Memo:
 
     def __init__(self) -> None:
         self.name_words: dict[str, tuple[str, str]] = {}  # field name -> (humanized, normalized)
+        # source id -> (source type, license id, attribution) of its fields that override neither
+        self.source_meta: dict[str, tuple[str, str, str | None]] = {}
         self.normal: dict[str, str] = {}
         self.names_done: set[str] = set()  # field names whose name phrases are in the index
         # (field name, alias) pairs in the index: copies of a source repeat them thousands of times
@@ -191,7 +193,7 @@ def _add_source(g: SchemaGraph, source: Source, memo: _Memo) -> None:
             _add_field(g, field_info, memo)
         groups = frozenset(f.group for f in ep.fields)
         info = EndpointInfo(source, ep, fields, groups)
-        g.endpoints[(source.id, ep.id)] = info
+        g.endpoints[info.key] = info
         g.index.add_endpoint(info)
 
 
@@ -200,7 +202,14 @@ _INNER_CAPITAL = re.compile(r"^[A-Z]?[a-z]+[A-Z]")  # BioLink, FireBrowse, OpenA
 
 
 def _field_info(source: Source, ep: Endpoint, f: ResponseField, memo: _Memo) -> FieldInfo:
-    st, license_id, attribution = field_meta(source, f)
+    # most fields override neither source type nor license: theirs is their source's, made once
+    if f.source_type is None and f.license is None:
+        meta = memo.source_meta.get(source.id)
+        if meta is None:
+            meta = memo.source_meta[source.id] = field_meta(source, f)
+    else:
+        meta = field_meta(source, f)
+    st, license_id, attribution = meta
     words, raw = memo.words(f.name)
     aliases: tuple[str, ...] = ()
     if f.aliases:

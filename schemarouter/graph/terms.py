@@ -17,7 +17,7 @@ from itertools import pairwise
 
 import Stemmer
 
-from schemarouter.graph.text import STOPWORDS, humanize
+from schemarouter.graph.text import STOPWORDS, chunks, humanize
 
 _STEMMER = Stemmer.Stemmer("english")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*|[0-9]+[A-Za-z]+[A-Za-z0-9]*")
@@ -43,17 +43,13 @@ def stem(word: str) -> str:
 @lru_cache(maxsize=8192)  # names are many and cheap to redo from their cached chunks
 def name_terms(name: str) -> tuple[str, ...]:
     """Terms of a declared name or phrase: ``cast_character`` -> (cast, charact)."""
-    chunks = _SEPARATORS.split(name)
-    if len(chunks) == 1:
-        return _chunk_terms(name)
+    found = chunks(name)
+    if len(found) == 1:
+        return _chunk_terms(found[0])
     out: list[str] = []
-    for chunk in chunks:
-        if chunk:
-            out.extend(_chunk_terms(chunk))
+    for chunk in found:
+        out.extend(_chunk_terms(chunk))
     return tuple(out)
-
-
-_SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
 
 
 @lru_cache(maxsize=200_000)
@@ -79,7 +75,7 @@ def path_terms(path: str) -> tuple[str, ...]:
     out: list[tuple[str, ...]] = []
     for segment in path.split("?", 1)[0].split("/"):
         if segment and not segment.startswith("{"):
-            out.extend(_path_chunk_terms(chunk) for chunk in _SEPARATORS.split(segment) if chunk)
+            out.extend(_path_chunk_terms(chunk) for chunk in chunks(segment))
     return tuple(t for terms in out for t in terms)
 
 
