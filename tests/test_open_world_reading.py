@@ -5,9 +5,11 @@ from what sources declare."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from schemarouter.graph import SchemaGraph
-from schemarouter.graph.lexical import build_lexical
+from schemarouter.graph.lexical import best_scored, build_lexical
 from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import compound_terms, name_terms, path_terms, question_terms
 from schemarouter.models import Parameter, Source
@@ -196,6 +198,17 @@ def test_a_word_in_a_path_weighs_more_than_in_a_description(graph: SchemaGraph) 
     assert lex.strength(detail, "found") > 0  # "Where it was found." describes the locality field
     assert lex.strength(images, "imag") > lex.strength(detail, "found")
     assert lex.weight("thermocoupl") == lex.unknown_idf  # a word no declaration mentions
+
+
+# scores as BM25F sums come out: a few distinct values, so ties are common
+_SCORES = st.dictionaries(st.integers(0, 60), st.sampled_from([0.0, 0.5, 1.25, 1.25 + 1e-12, 3.0]), max_size=40)
+
+
+@given(_SCORES, st.integers(0, 15), st.none() | st.frozensets(st.integers(0, 60)))
+def test_the_best_scored_are_what_sorting_them_all_puts_first(
+        scored: dict[int, float], k: int, keep: frozenset[int] | None) -> None:
+    kept = [(n, s) for n, s in scored.items() if keep is None or n in keep]
+    assert best_scored(scored, k, keep) == sorted(kept, key=lambda kv: (-kv[1], kv[0]))[:k]
 
 
 def test_values_go_only_where_the_declaration_takes_them() -> None:

@@ -13,11 +13,10 @@ postings of its terms.
 
 from __future__ import annotations
 
-import heapq
 import math
 from array import array
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -135,12 +134,9 @@ class LexicalIndex:
                 out[i] = get(i, 0.0) + idf * s
         return out
 
-    def top(self, terms: Iterable[str], k: int, keep: set[int] | None = None) -> list[tuple[int, float]]:
+    def top(self, terms: Iterable[str], k: int, keep: Collection[int] | None = None) -> list[tuple[int, float]]:
         """The ``k`` best endpoints (number, score), best first, ties in graph order."""
-        scored = self.score(terms)
-        items = scored.items() if keep is None else ((i, s) for i, s in scored.items() if i in keep)
-        # the k best without sorting every endpoint that shares a word with the question
-        return heapq.nsmallest(k, items, key=lambda kv: (-kv[1], kv[0]))
+        return best_scored(self.score(terms), k, keep)
 
     def contains(self, number: int, term: str) -> bool:
         """Whether endpoint ``number``'s document mentions ``term``."""
@@ -192,6 +188,34 @@ class LexicalIndex:
             if best > 0.0:
                 out[t] = best
         return out
+
+
+def best_scored(scored: dict[int, float], k: int, keep: Collection[int] | None = None) -> list[tuple[int, float]]:
+    """The ``k`` best (number, score) of ``scored`` (of the numbers in ``keep``, when given): highest
+    score first, ties by the lower number, as sorting them all by (-score, number) would put them.
+
+    One pass that keeps the best ``k`` in order, written out rather than ``heapq.nsmallest`` with a
+    key: that one runs as interpreted Python and builds a key tuple for every endpoint that shares a
+    word with the question, hundreds of them, to keep a dozen."""
+    top: list[tuple[int, float]] = []
+    if k <= 0:
+        return top
+    for number, score in scored.items():
+        if keep is not None and number not in keep:
+            continue
+        if len(top) == k:
+            last_number, last_score = top[-1]
+            if score < last_score or (score == last_score and number > last_number):
+                continue
+            top.pop()
+        at = len(top)
+        while at > 0:
+            before_number, before_score = top[at - 1]
+            if before_score > score or (before_score == score and before_number < number):
+                break
+            at -= 1
+        top.insert(at, (number, score))
+    return top
 
 
 def _strength(saturated: float) -> float:

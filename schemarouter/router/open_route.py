@@ -20,13 +20,13 @@ where no field is reached, the endpoint's fields (recall mode) or its first few 
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
 from schemarouter.graph import EndpointInfo, SchemaGraph
+from schemarouter.graph.lexical import best_scored
 from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.models import Parameter
 from schemarouter.paths import parse_path
@@ -198,7 +198,7 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
         graph.numbers[i.key] for s in sources for i in graph.source_endpoints(s) if i.endpoint.access == "read"
     }
     scored = lex.score(terms)
-    ranked = heapq.nsmallest(TOP_K, ((i, s) for i, s in scored.items() if i in keep), key=lambda kv: (-kv[1], kv[0]))
+    ranked = best_scored(scored, TOP_K, keep)
     if sources is not None and not ranked:
         # a named source whose declarations share no word with the question: all its endpoints
         ranked = [(i, 0.0) for i in sorted(keep)][:TOP_K]
