@@ -4,8 +4,8 @@ Planning a question is Python that mostly looks things up in dicts and sets, and
 what is left after the algorithmic work is the interpreter's own overhead, spread over every line.
 mypyc, the compiler that ships with mypy (the type checker this project already runs in strict mode),
 compiles these type-annotated modules to C extensions as they are, without a line changed for it:
-about a quarter fewer instructions per plan and per graph build, and the same plans (a test compares
-a compiled and a pure run). It was chosen over Cython because it needs no second dialect and no
+about 40 % fewer instructions per plan and a third fewer per graph build, and the same plans (a test
+compares a compiled and a pure run). It was chosen over Cython because it needs no second dialect and no
 annotations beyond the type hints the code already carries.
 
 ``make setup`` builds the modules in place, beside their sources, into one shared library
