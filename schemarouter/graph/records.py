@@ -146,9 +146,8 @@ class GraphMemo:
     producers: dict[tuple[tuple[str, str], str], list[Any]] = field(default_factory=dict)
     # endpoint key -> what its parameters' declarations say of the values they take: ``router.param_facts``
     param_facts: dict[tuple[str, str], Any] = field(default_factory=dict)
-    # endpoint key -> field name -> (terms of its name, aliases and concepts; of its description):
-    # ``router.open_route``
-    field_terms: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    # endpoint key -> what its fields declare, per field and per term: ``router.open_route``
+    field_terms: dict[tuple[str, str], Any] = field(default_factory=dict)
     # endpoint key -> the endpoints that can supply any of its parameters: ``router.chains``
     direct_producers: dict[tuple[str, str], frozenset[tuple[str, str]]] = field(default_factory=dict)
     # the units response fields declare ("GPa", "K"): ``coverage``

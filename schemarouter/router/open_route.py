@@ -378,19 +378,46 @@ class _FieldTerms:
         self.labels = labels
 
 
-def _field_terms(graph: SchemaGraph, info: EndpointInfo) -> dict[str, _FieldTerms]:
-    """:class:`_FieldTerms` of every field of ``info`` (worked out once per graph)."""
+@dataclass(slots=True, init=False)
+class _Described:
+    """What the fields of one endpoint declare (once per graph): each field's :class:`_FieldTerms`,
+    and per term the positions of the fields that name it and of those whose description has it,
+    so choosing fields looks up the question's few terms instead of reading every field."""
+
+    fields: dict[str, _FieldTerms]
+    names: list[str]  # the field names in declaration order (positions index it)
+    named_at: dict[str, list[int]]  # term -> positions of the fields naming it, ascending
+    prose_at: dict[str, list[int]]  # term -> positions of the fields describing with it, ascending
+
+    def __init__(self, fields: dict[str, _FieldTerms]) -> None:
+        self.fields = fields
+        self.names = list(fields)
+        self.named_at = {}
+        self.prose_at = {}
+        for at, terms in enumerate(fields.values()):
+            for t in terms.named:
+                self.named_at.setdefault(t, []).append(at)
+            for t in terms.prose:
+                self.prose_at.setdefault(t, []).append(at)
+
+    def naming(self, at: Iterable[int]) -> dict[str, None]:
+        """The names of the fields at positions ``at``, in declaration order (a dict as an ordered set)."""
+        return dict.fromkeys(self.names[i] for i in sorted(at))
+
+
+def _field_terms(graph: SchemaGraph, info: EndpointInfo) -> _Described:
+    """:class:`_Described` of the fields of ``info`` (worked out once per graph)."""
     memo = graph.memo.field_terms
-    found: dict[str, _FieldTerms] | None = memo.get(info.key)
+    found: _Described | None = memo.get(info.key)
     if found is None:
-        found = {}
+        fields = {}
         for name, f in info.fields.items():
             named, prose = field_terms(info, name)
             # by the field's own key: the port and host of a nasa_jpl_url object say nothing
             situates = bool(set(name_terms(_own_key(f.field.path))) & _CONTEXT_TERMS)
-            found[name] = _FieldTerms(frozenset(named), frozenset(prose), situates,
-                                      bool(set(name_terms(name)) & _LABEL_TERMS))
-        memo[info.key] = found
+            fields[name] = _FieldTerms(frozenset(named), frozenset(prose), situates,
+                                       bool(set(name_terms(name)) & _LABEL_TERMS))
+        found = memo[info.key] = _Described(fields)
     return found
 
 
@@ -419,26 +446,27 @@ def _fields(graph: SchemaGraph, info: EndpointInfo, analysis: Analysis, mode: Mo
             chosen[name] = "identifier of the record"
     for name in bound:
         chosen[name] = "supplies a parameter of a later step"
-    # per term, the fields it reaches in declaration order (a dict as an ordered set: the reasons
-    # must not vary by run)
-    by_name: dict[str, dict[str, None]] = {}
-    by_prose: dict[str, dict[str, None]] = {}
     short_forms = _short_forms(terms)
     described = _field_terms(graph, info)
-    wanted = set(terms)
-    shorts = set(short_forms)
     # a description that names its source ("the NASA center that leads the project") says nothing of
     # the field to a question that names the source: the source's title words select fields by name only
-    in_prose = wanted - {"name"} - set(names_only) - set(prose_terms(info.source.title))
-    for name, field_words in described.items():
-        named = field_words.named
-        for t in named & wanted:
-            by_name.setdefault(t, {})[name] = None
-        for word in named & shorts:  # letters only: "temp", not "pm25"
-            for t in short_forms[word]:
-                by_name.setdefault(t, {})[name] = None
-        for t in field_words.prose & in_prose:
-            by_prose.setdefault(t, {})[name] = None
+    in_prose = set(terms) - {"name"} - set(names_only) - set(prose_terms(info.source.title))
+    # per term, the positions of the fields naming it, as written or short ("temp" for temperatur;
+    # letters only: "temp", not "pm25")
+    named_at: dict[str, set[int]] = {}
+    for t in terms:
+        at = described.named_at.get(t)
+        if at:
+            named_at.setdefault(t, set()).update(at)
+    for word, stands_for in short_forms.items():
+        at = described.named_at.get(word)
+        if at:
+            for t in stands_for:
+                named_at.setdefault(t, set()).update(at)
+    # per term, the fields it reaches in declaration order (a dict as an ordered set: the reasons
+    # must not vary by run)
+    by_name = {t: described.naming(at) for t, at in named_at.items()}
+    by_prose = {t: described.naming(at) for t in in_prose if (at := described.prose_at.get(t))}
     # a word most fields' descriptions share ("... of the project") describes the record, not a field
     common = max(MINIMAL_FIELDS, len(info.fields) // 2)
     by_prose = {t: names for t, names in by_prose.items() if len(names) <= common}
@@ -456,11 +484,11 @@ def _fields(graph: SchemaGraph, info: EndpointInfo, analysis: Analysis, mode: Mo
             for name in names:
                 chosen[name] = "the endpoint's record (the question names no field)"
         elif mode == "recall":
-            for name, field_words in described.items():
+            for name, field_words in described.fields.items():
                 if field_words.situates:
                     chosen.setdefault(name, "says which record and when (recall)")
     else:
-        for name, field_words in described.items():
+        for name, field_words in described.fields.items():
             if field_words.labels and len(chosen) < 4:
                 chosen.setdefault(name, "shows which record was picked")
     for name, reason in chosen.items():
