@@ -74,12 +74,28 @@ class Node:
         return out
 
 
+class Relevance:
+    """How well the question's words rank an endpoint: its BM25F score over the best candidate's
+    (0.0 for one they do not reach). A class rather than a closure: compiled code calls its method
+    directly, where calling a closure goes through Python's calling convention, and chains ask it
+    of every producer they weigh."""
+
+    def __init__(self, graph: SchemaGraph, scored: dict[int, float], best: float) -> None:
+        self.numbers = graph.numbers
+        self.scored = scored
+        self.best = best
+
+    def of(self, info: EndpointInfo) -> float:
+        """``info``'s score relative to the best."""
+        number = self.numbers.get(info.key)
+        return 0.0 if number is None else self.scored.get(number, 0.0) / self.best
+
+
 class ChainBuilder:
     """Builds chains for one question over one graph, remembering what it already filled and built
     (the same producer serves many candidate targets)."""
 
-    def __init__(self, graph: SchemaGraph, analysis: Analysis, fill: Filler,
-                 relevance: Callable[[EndpointInfo], float]) -> None:
+    def __init__(self, graph: SchemaGraph, analysis: Analysis, fill: Filler, relevance: Relevance) -> None:
         self.graph = graph
         self.analysis = analysis
         self._fill = fill
@@ -206,7 +222,7 @@ class ChainBuilder:
             for fixed, link, producer, searchable in self._producers(links, param, consumer):
                 # a search can spend the name the question asks about; a list cannot
                 search = 3.0 if names and searchable else 0.0
-                scored.append((fixed + search + self.relevance(producer), link))
+                scored.append((fixed + search + self.relevance.of(producer), link))
             scored.sort(key=lambda t: -t[0])  # stable: those skipped below leave the others' order
             ranked = self._ranked[key] = [link for _, link in scored]
         out: list[Link] = []
@@ -240,7 +256,7 @@ class ChainBuilder:
 
 
 def producer_score(sub: Node, link: Link, resource: tuple[str, ...],
-                    relevance: Callable[[EndpointInfo], float], said: frozenset[str]) -> float:
+                    relevance: Relevance, said: frozenset[str]) -> float:
     """Prefer producers that spend a value of the question (a search by the name asked about), that
     the question's words describe ("top rated"), whose path says nothing the question does not
     (/tv/popular over /discover/tv for "the most popular TV show"), that the link is sure of, and
@@ -250,7 +266,7 @@ def producer_score(sub: Node, link: Link, resource: tuple[str, ...],
     if sub.used - sub.weak:
         score += 3.0
     score += len(sub.said)  # its enum values answer words of the question ("today's most trending")
-    score += relevance(sub.info)
+    score += relevance.of(sub.info)
     segments = path_terms(sub.info.endpoint.path)
     if resource and segments and resource[-1] in (segments[0], segments[-1]):
         score += 1.0  # /search/movie or /movie/top_rated for a movie_id

@@ -20,7 +20,7 @@ where no field is reached, the endpoint's fields (recall mode) or its first few 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -31,7 +31,7 @@ from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.models import Parameter
 from schemarouter.paths import parse_path
 from schemarouter.plan import PlanStep
-from schemarouter.router.chains import ChainBuilder, Node
+from schemarouter.router.chains import ChainBuilder, Node, Relevance
 from schemarouter.router.param_facts import ID_KINDS, EndpointFacts, endpoint_facts
 from schemarouter.router.params import fill_params
 from schemarouter.router.question_facts import may_fill
@@ -204,12 +204,8 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
         ranked = [(i, 0.0) for i in sorted(keep)][:TOP_K]
     if not ranked:
         return None
-    bm25 = {lex.keys[i]: s for i, s in scored.items()}
     best_score = ranked[0][1] or 1.0
-
-    def relevance(info: EndpointInfo) -> float:
-        return bm25.get(info.key, 0.0) / best_score
-
+    relevance = Relevance(graph, scored, best_score)
     values_given = question_values(analysis)
     builder = ChainBuilder(graph, analysis, lambda i, taken: fill(i, graph, analysis, taken), relevance)
     # endpoints the words rank lower are looked for only for values no ranked endpoint takes
@@ -273,7 +269,7 @@ def _read_numbers(graph: SchemaGraph) -> frozenset[int]:
 
 
 def _spending(graph: SchemaGraph, builder: ChainBuilder, ranked: list[tuple[int, float]], keep: Collection[int],
-              values: set[str], relevance: Callable[[EndpointInfo], float]) -> list[tuple[int, float]]:
+              values: set[str], relevance: Relevance) -> list[tuple[int, float]]:
     """Endpoints of the best-matching sources that take a value of the question directly (a date, a
     station code, a postal code) although its words rank them lower: candidates by what they can be
     sent, not only by what they say."""
@@ -286,7 +282,7 @@ def _spending(graph: SchemaGraph, builder: ChainBuilder, ranked: list[tuple[int,
     looked = 0
     for source in sources:
         # those the question's words reach first, then the rest in declaration order
-        infos = sorted(graph.source_endpoints(source), key=lambda i: -relevance(i))
+        infos = sorted(graph.source_endpoints(source), key=lambda i: -relevance.of(i))
         for info in infos:
             number = graph.numbers[info.key]
             if number in seen or number not in keep:
