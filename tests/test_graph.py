@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from schemarouter.cli import cli
 from schemarouter.graph import EdgeKind, NodeKind, SchemaGraph, build_graph, load_graph
 from schemarouter.graph.export import to_dot, to_graphml, to_json
-from schemarouter.graph.text import chunks, humanize
+from schemarouter.graph.text import chunks, humanize, normalize
 from schemarouter.registry import Registry
 from tests.routing_support import graph, routing_db  # noqa: F401 (fixtures)
 
@@ -64,6 +64,7 @@ def test_chunks_are_what_a_split_on_non_alphanumerics_leaves(name: str) -> None:
     import re
 
     assert chunks(name) == [c for c in re.split(r"[^A-Za-z0-9]+", name) if c]
+    assert normalize(name) == " ".join(re.findall(r"[A-Za-z0-9]+", name)).lower()
 
 
 def test_cache_by_fingerprint(routing_db: str) -> None:

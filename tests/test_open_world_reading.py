@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from schemarouter.graph import SchemaGraph
 from schemarouter.graph.lexical import best_scored, build_lexical
 from schemarouter.graph.links import resource_of
-from schemarouter.graph.terms import compound_terms, name_terms, path_terms, question_terms
+from schemarouter.graph.terms import compound_terms, name_terms, path_terms, prose_terms, question_terms, stem
 from schemarouter.models import Parameter, Source
 from schemarouter.plan import Understanding
 from schemarouter.router import Router
@@ -186,6 +186,20 @@ def test_terms_are_stemmed_and_paths_split() -> None:
     assert path_terms("/movie/{movie_id}/credits?lang={lang}") == ("movi", "credit")
     assert resource_of("movie_id", "/movie/{movie_id}") == ("movi",)
     assert resource_of("id", "/pets/{id}") == ("pet",)
+
+
+_PROSE = st.text(st.sampled_from(["a", "Z", "q", "r", "e", "s", "0", "7", " ", "_", "-", ".", "\u00e9", "\u03bb"]), max_size=40)
+
+
+@given(_PROSE)
+def test_terms_are_the_words_a_letter_led_regex_finds(text: str) -> None:
+    import re
+
+    from schemarouter.graph.terms import API_FILLER, QUESTION_FILLER, _keep
+
+    found = [m.lower() for m in re.findall(r"[A-Za-z][A-Za-z0-9]*|[0-9]+[A-Za-z]+[A-Za-z0-9]*", text)]
+    assert prose_terms(text) == tuple(stem(w) for w in found if _keep(w, API_FILLER))
+    assert question_terms(text) == list(dict.fromkeys(stem(w) for w in found if _keep(w, QUESTION_FILLER)))
 
 
 def test_a_word_in_a_path_weighs_more_than_in_a_description(graph: SchemaGraph) -> None:

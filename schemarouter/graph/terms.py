@@ -19,8 +19,9 @@ import Stemmer
 
 from schemarouter.graph.text import STOPWORDS, chunks, humanize
 
+# Words are runs of ASCII letters and digits (:func:`chunks`); a run of digits alone is no term
+# (``_keep``), so a number is never a word and "300K" or "h2o" are.
 _STEMMER = Stemmer.Stemmer("english")
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*|[0-9]+[A-Za-z]+[A-Za-z0-9]*")
 
 # Words of API prose that say nothing about what an endpoint returns ("Get the details by id").
 API_FILLER = frozenset(
@@ -61,7 +62,7 @@ def _chunk_terms(chunk: str) -> tuple[str, ...]:
 @lru_cache(maxsize=100_000)
 def prose_terms(text: str) -> tuple[str, ...]:
     """Terms of declared prose (a summary, a description), repeats kept for term frequency."""
-    return tuple(stem(w) for w in (m.lower() for m in _WORD.findall(text[:2000])) if _keep(w, API_FILLER))
+    return tuple(stem(w) for w in (c.lower() for c in chunks(text[:2000])) if _keep(w, API_FILLER))
 
 
 # Words of a path that say how it is served, not what it serves (``/api/v1/...``, ``/data.json``).
@@ -87,7 +88,7 @@ def _path_chunk_terms(chunk: str) -> tuple[str, ...]:
 def question_terms(text: str) -> list[str]:
     """Terms of a question in order, each once."""
     seen: dict[str, None] = {}
-    for w in (m.lower() for m in _WORD.findall(text)):
+    for w in (c.lower() for c in chunks(text)):
         if _keep(w, QUESTION_FILLER):
             seen.setdefault(stem(w), None)
     return list(seen)

@@ -11,7 +11,6 @@ import re
 from functools import lru_cache
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])")
-_WORD = re.compile(r"[A-Za-z0-9]+")
 _NON_WORD = re.compile(r"[^A-Za-z0-9]+")
 # a bytes translation table: every ASCII character but a letter or digit to a space (on ASCII text,
 # what ``_NON_WORD`` separates)
@@ -25,7 +24,7 @@ STOPWORDS = frozenset(
 
 def words(text: str) -> list[str]:
     """Lower-case words of ``text`` (letters and digits; everything else separates)."""
-    return [w.lower() for w in _WORD.findall(text)]
+    return [w.lower() for w in chunks(text)]
 
 
 def chunks(name: str) -> list[str]:
@@ -62,7 +61,7 @@ def _humanize_chunk(chunk: str) -> str:
 def normalize(phrase: str) -> str:
     """Normal form of a vocabulary phrase: lower-case words joined by single spaces."""
     # the words are ASCII letters and digits: lower-casing them joined is lower-casing each
-    return " ".join(_WORD.findall(phrase)).lower()
+    return " ".join(chunks(phrase)).lower()
 
 
 def key_of(phrase: str) -> str:
