@@ -173,16 +173,15 @@ class LexicalIndex:
         the same endpoints again (a dict, not a callable: a call through an object costs more than
         the lookup it would save)."""
         nums = list(numbers)
+        known = {} if memo is None else memo
         out: dict[str, float] = {}
         for t in terms:
             best = 0.0
             for n in nums:
-                if memo is None:
-                    s = self.strength(n, t)
-                else:
-                    key = (n, t)
-                    found = memo.get(key)
-                    s = memo[key] = self.strength(n, t) if found is None else found
+                key = (n, t)
+                s = known.get(key)
+                if s is None:
+                    s = known[key] = self.strength(n, t)
                 if s > best:
                     best = s
             if best > 0.0:

@@ -19,8 +19,6 @@ import Stemmer
 
 from schemarouter.graph.text import STOPWORDS, chunks, humanize
 
-# Words are runs of ASCII letters and digits (:func:`chunks`); a run of digits alone is no term
-# (``_keep``), so a number is never a word and "300K" or "h2o" are.
 _STEMMER = Stemmer.Stemmer("english")
 
 # Words of API prose that say nothing about what an endpoint returns ("Get the details by id").
@@ -94,6 +92,8 @@ def question_terms(text: str) -> list[str]:
     return list(seen)
 
 
+# Words are runs of ASCII letters and digits (:func:`chunks`); a run of digits alone is no term, so
+# a number is never one and "300K" or "h2o" are.
 def _keep(word: str, filler: frozenset[str]) -> bool:
     return len(word) > 1 and word not in STOPWORDS and word not in filler and not word.isdigit()
 

@@ -330,8 +330,8 @@ class EndpointFacts:
     by_name: dict[str, ParamFacts]
     concepts: bool  # a parameter declares a concept the vocabulary rules fill (not free text)
     any_concept: bool  # a parameter declares a concept, free text included
-    required: tuple[Parameter, ...]  # required, and not the credential the executor sends
-    required_named: tuple[tuple[Parameter, str], ...]  # each with its name (read off the model once)
+    # required, and not the credential the executor sends; each with its name (read off the model once)
+    required_named: tuple[tuple[Parameter, str], ...]
     defaults: tuple[Parameter, ...]  # required, with a declared default
     # required, with no default, and one enum member that selects every record ("all-access"): that member
     everything: tuple[tuple[Parameter, str], ...]
@@ -356,8 +356,7 @@ def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
             by_name=by_name,
             concepts=any(p.concept and p.concept != "query_text" for p in params),
             any_concept=any(p.concept for p in params),
-            required=(required := tuple(p for p in params if p.required and not by_name[p.name].credential)),
-            required_named=tuple((p, p.name) for p in required),
+            required_named=tuple((p, p.name) for p in params if p.required and not by_name[p.name].credential),
             defaults=tuple(p for p in params if p.required and p.default is not None),
             everything=tuple((p, member) for p in params if p.required and p.default is None
                              and (member := all_member(p.enum)) is not None),
