@@ -8,13 +8,7 @@ plugins.
 
 from importlib.metadata import PackageNotFoundError, version
 
-from schemarouter import native as _native
-
-# Before anything imports a module of the routing hot path: its compiled build runs only while it
-# matches the sources (``schemarouter.native``).
-_native.activate()
-
-from schemarouter.hookspecs import hookimpl  # noqa: E402
+from schemarouter.hookspecs import hookimpl
 
 # The distribution the core is published as. The import name stays ``schemarouter``, but the
 # distribution name ``schemarouter`` belongs to another project on the public index, so plugins

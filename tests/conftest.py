@@ -24,12 +24,6 @@ POSTGRES_ADMIN_URL = os.environ.get(
 )
 
 
-def pytest_report_header() -> str:
-    from schemarouter import native
-
-    return f"schemarouter routing hot path: {native.state()}"
-
-
 def _postgres_or_skip() -> None:
     try:
         engine = create_engine(POSTGRES_ADMIN_URL, connect_args={"connect_timeout": 3})

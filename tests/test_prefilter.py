@@ -5,24 +5,32 @@ benchmark's questions and on generated text made of the pieces those patterns re
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schemarouter import native
 from schemarouter.bench.dataset import load_queries
 from schemarouter.bench.devset import load_dev_questions, load_tmdb_queries
 from schemarouter.prefilter import Prefiltered, prefiltered
 from schemarouter.understand import entities
 
 
+def _question_readers() -> list[str]:
+    names = ["schemarouter.prefilter", "schemarouter.coverage"]
+    for package in ("schemarouter.understand", "schemarouter.router", "schemarouter.graph"):
+        path = importlib.import_module(package).__path__
+        names += [m.name for m in pkgutil.iter_modules(path, package + ".")]
+    return [n for n in names if not n.endswith((".llm", ".prompt"))]
+
+
 def _all_prefiltered() -> dict[str, Prefiltered]:
     found: dict[str, Prefiltered] = {f"entities.{k}": v for k, v in entities._patterns().items()
                                      if isinstance(v, Prefiltered)}
     # the modules that read questions: the understand step, the router and the graph's text helpers
-    for name_ in native.MODULES:
+    for name_ in _question_readers():
         module = importlib.import_module(name_)
         for name, value in vars(module).items():
             items = list(value.values()) if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]

@@ -153,7 +153,7 @@ def machine_line(meta: dict[str, Any]) -> str:
         f"- Machine: {meta.get('cpu_model') or 'unknown'}; the reference workload (`schemarouter/bench/machine.py`, "
         f"fixed pure-Python dict, set and string work) took {meta['reference_ms']:.2f} ms. Times scale with it: "
         "compare speed figures of two runs together with their reference times."
-        + (f" Routing code: {meta['native']} (`schemarouter native status`)." if meta.get("native") else "")
+        + f" Routing code: pure Python ({meta.get('implementation') or 'CPython'})."
     )
 
 

@@ -19,7 +19,6 @@ from schemarouter.bench.routers.base import Skipped
 from schemarouter.bench.runner import RouterResult, run_router, skipped_result
 from schemarouter.errors import SchemaRouterError
 from schemarouter.llm import LLMConfig
-from schemarouter.native import state as native_state
 
 QUICK_PER_CATEGORY = 1
 # "dev": the first-party query set (routers, ablations, scaling); "imported" and "tmdb": the
@@ -101,7 +100,7 @@ def run(
             "cpus": os.cpu_count(),
             "cpu_model": cpu_model(),
             "reference_ms": reference,
-            "native": str(native_state()),
+            "implementation": f"{platform.python_implementation()} {platform.python_version()}",
             "queries": len(queries),
             "queries_file": str(options.queries_file or "dev.jsonl (shipped)"),
             "categories": ", ".join(f"{c} {sum(q.category == c for q in queries)}" for c in cats),

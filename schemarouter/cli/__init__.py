@@ -21,7 +21,6 @@ from schemarouter.cli import (
     db_cmd,
     keys_cmd,
     mcp_cmd,
-    native_cmd,
     plan_cmd,
     plugin_cmd,
     plugins_cmd,
@@ -79,7 +78,6 @@ cli.add_command(keys_cmd.keys)
 cli.add_command(sources_cmd.sources)
 cli.add_command(serve_cmd.serve)
 cli.add_command(mcp_cmd.mcp)
-cli.add_command(native_cmd.native_group)
 
 
 def main() -> None:

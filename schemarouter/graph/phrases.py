@@ -11,54 +11,31 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
 _NORMAL = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")  # a phrase already in normal form is its own key
 
 
-# acyclic: a term refers to strings only, so its compiled build needs no place in the cyclic
-# collector (16 bytes less for each of the hundreds of thousands a large graph holds)
-@mypyc_attr(acyclic=True)
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class Term:
     """One vocabulary entry: ``phrase`` (normal form) stands for ``target`` of ``kind``.
 
     Read-only by convention, not frozen: a graph at 10,000 sources holds hundreds of thousands, and a
-    frozen dataclass sets each attribute through ``object.__setattr__`` (five times slower). Its
-    __init__ is written out for the same reason: compiled, that is native code, where the one
-    @dataclass generates runs as interpreted Python."""
+    frozen dataclass sets each attribute through ``object.__setattr__`` (five times slower)."""
 
     kind: str  # source | concept | field | field_part | intent | description
     target: Any
     phrase: str
     original: str
-    case_sensitive: bool
-
-    def __init__(self, kind: str, target: Any, phrase: str, original: str, case_sensitive: bool = False) -> None:
-        self.kind = kind
-        self.target = target
-        self.phrase = phrase
-        self.original = original
-        self.case_sensitive = case_sensitive
+    case_sensitive: bool = False
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class Token:
-    """A word of a question, with its lower-case form and character span.
-
-    Read-only by convention, not frozen, and its __init__ written out: compiled, that is native
-    code, where a frozen dataclass's generated one runs as interpreted Python (one per word)."""
+    """A word of a question, with its lower-case form and character span (read-only by convention)."""
     text: str  # as written
     low: str
     start: int
     end: int
-
-    def __init__(self, text: str, low: str, start: int, end: int) -> None:
-        self.text = text
-        self.low = low
-        self.start = start
-        self.end = end
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,25 +11,18 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from mypy_extensions import mypyc_attr
-
 from schemarouter.graph.model import Edge, Node
 from schemarouter.models import Endpoint, Parameter, ResponseField, Source
 from schemarouter.plan import FieldMeta
 
 
-# acyclic: a field's record refers to its declaration, strings and its metadata, never back to a
-# record, so its compiled build needs no place in the cyclic collector (16 bytes less each)
-@mypyc_attr(acyclic=True)
-@dataclass(slots=True, eq=False, init=False)
+@dataclass(slots=True, eq=False)
 class FieldInfo:
     """One response field of one endpoint, with what a plan needs of it resolved once.
 
     Read-only by convention, not frozen: a graph at 10,000 sources makes about a hundred thousand,
     and a frozen dataclass sets each attribute through ``object.__setattr__`` (five times slower).
-    Its __init__ is written out for the same reason: compiled, that is native code, where the one
-    @dataclass generates runs as interpreted Python. Each is one field of one endpoint, so it
-    compares by identity."""
+    Each is one field of one endpoint, so it compares by identity."""
     source: str
     endpoint: str
     field: ResponseField
@@ -37,25 +30,13 @@ class FieldInfo:
     source_type: str  # after the per-field override
     license: str
     attribution: str | None
-    alias_words: tuple[str, ...]  # normalized aliases, each once (a tuple: a fraction of a set's memory)
-    raw_words: str  # normalized raw name ("egap", "xlogp")
+    alias_words: tuple[str, ...] = ()  # normalized aliases, each once (a tuple: a fraction of a set's memory)
+    raw_words: str = ""  # normalized raw name ("egap", "xlogp")
     name: str = dataclasses.field(init=False, repr=False)  # field.name, read millions of times when routing
-    _meta: FieldMeta | None = dataclasses.field(init=False, repr=False)
+    _meta: FieldMeta | None = dataclasses.field(init=False, repr=False, default=None)
 
-    def __init__(self, source: str, endpoint: str, field: ResponseField, words: str, source_type: str,
-                 license: str, attribution: str | None, alias_words: tuple[str, ...] = (),
-                 raw_words: str = "") -> None:
-        self.source = source
-        self.endpoint = endpoint
-        self.field = field
-        self.words = words
-        self.source_type = source_type
-        self.license = license
-        self.attribution = attribution
-        self.alias_words = alias_words
-        self.raw_words = raw_words
-        self.name = field.name
-        self._meta = None
+    def __post_init__(self) -> None:
+        self.name = self.field.name
 
     def meta(self) -> FieldMeta:
         """What a plan carries to cite this field's values: unit, source type, license, attribution
@@ -67,33 +48,24 @@ class FieldInfo:
 
 
 class EndpointKey(NamedTuple):
-    """(source id, endpoint id): equal to, and hashed as, the plain tuple every graph dict is keyed
-    by. A named tuple, not ``tuple[str, str]``, because compiled code keeps a fixed-length tuple
-    attribute unpacked and builds a new tuple object each time the key is read for a lookup."""
+    """(source id, endpoint id): equal to, and hashed as, the plain tuple every graph dict is keyed by."""
     source: str
     endpoint: str
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class EndpointInfo:
-    """One endpoint with its source, its fields by name and the field groups they fall in (its
-    __init__ written out: compiled, that is native code, where a generated one runs interpreted)."""
+    """One endpoint with its source, its fields by name and the field groups they fall in."""
     source: Source
     endpoint: Endpoint
     fields: dict[str, FieldInfo]
     groups: frozenset[str]
     # (concept, words) -> match result, filled by the router; per endpoint, never keyed by id()
-    match_memo: dict[tuple[str, str], Any] | None = field(init=False, repr=False, compare=False)
+    match_memo: dict[tuple[str, str], Any] | None = field(init=False, repr=False, compare=False, default=None)
     key: EndpointKey = field(init=False, repr=False, compare=False)
 
-    def __init__(self, source: Source, endpoint: Endpoint, fields: dict[str, FieldInfo],
-                 groups: frozenset[str]) -> None:
-        self.source = source
-        self.endpoint = endpoint
-        self.fields = fields
-        self.groups = groups
-        self.match_memo = None
-        self.key = EndpointKey(source.id, endpoint.id)
+    def __post_init__(self) -> None:
+        self.key = EndpointKey(self.source.id, self.endpoint.id)
 
     @property
     def label(self) -> str:

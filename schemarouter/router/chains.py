@@ -14,7 +14,7 @@ unusable for this question: nothing is guessed and a declared ``example`` is nev
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from schemarouter.graph import EndpointInfo, SchemaGraph
@@ -31,35 +31,19 @@ _HOW = {"declared": 2.0, "same name": 1.0, "resource id": 0.5}
 Filler = Callable[[EndpointInfo, set[str]], Filled]
 
 
-@dataclass(init=False)
+@dataclass
 class Node:
     """One step of a chain: an endpoint, its literal values and the producers of the rest."""
 
     info: EndpointInfo
     values: dict[str, Any]
-    bindings: dict[str, tuple[Node, Link]]
-    used: set[str]  # question values spent by this node and its producers
-    weak: set[str]  # of those, the ones tied to their parameter only by shape
-    tied: set[str]  # of those, the ones the question's words tie to their parameter
-    said: set[str]  # question terms an enum member or flag the chain sends speaks for
-    why: dict[str, str]
-    score: float  # how well the producers fit the question (for choosing among chains)
-
-    # written out rather than generated (``init=False``): compiled, this __init__ is native code,
-    # where the one @dataclass writes would run as interpreted Python, and every candidate chain
-    # of every question makes several nodes
-    def __init__(self, info: EndpointInfo, values: dict[str, Any], *, used: set[str] | None = None,
-                 weak: set[str] | None = None, tied: set[str] | None = None, said: set[str] | None = None,
-                 why: dict[str, str] | None = None) -> None:
-        self.info = info
-        self.values = values
-        self.bindings = {}
-        self.used = set() if used is None else used
-        self.weak = set() if weak is None else weak
-        self.tied = set() if tied is None else tied
-        self.said = set() if said is None else said
-        self.why = {} if why is None else why
-        self.score = 0.0
+    bindings: dict[str, tuple[Node, Link]] = field(default_factory=dict, init=False)
+    used: set[str] = field(default_factory=set, kw_only=True)  # question values spent by this node and its producers
+    weak: set[str] = field(default_factory=set, kw_only=True)  # of those, the ones tied to their parameter only by shape
+    tied: set[str] = field(default_factory=set, kw_only=True)  # of those, the ones the question's words tie to their parameter
+    said: set[str] = field(default_factory=set, kw_only=True)  # question terms an enum member or flag the chain sends speaks for
+    why: dict[str, str] = field(default_factory=dict, kw_only=True)
+    score: float = field(default=0.0, init=False)  # how well the producers fit the question (for choosing among chains)
 
     def nodes(self) -> list[Node]:
         """Producers first (depth first), then this node: the order steps run in."""

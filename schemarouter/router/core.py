@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Literal
 
-from mypy_extensions import mypyc_attr
-
 from schemarouter.coverage import coverage as coverage_report
 from schemarouter.graph import EndpointInfo, SchemaGraph, graph_from_url
 from schemarouter.graph.order import IntentGroup
@@ -51,7 +49,6 @@ UNEXPLAINED = 0.05  # a plan whose sources mention less of the question than thi
 _TYPED_KINDS = frozenset({"doi", "arxiv_id", "pmid", "cid", "material_id", "inchikey", "chemsys", "elements"})
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the Python API's Router adds running plans to it
 class Router:
     """Plans questions over one registry's schema graph."""
 

@@ -13,7 +13,7 @@ with :func:`_combine`, so they cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from schemarouter.graph import EndpointInfo, FieldInfo, SchemaGraph
 from schemarouter.graph.text import humanize, normalize
@@ -24,19 +24,12 @@ Found = tuple[tuple[str, float, str], ...]  # (field, score, why) in the endpoin
 Hit = tuple[float, Found]  # best score, found
 
 
-@dataclass(init=False)
+@dataclass
 class EndpointMatch:
     """How an endpoint's fields answer a question's concepts: total score, matched fields, concepts left."""
-    score: float
-    fields: dict[str, tuple[float, str]]  # field -> (score, why)
-    unmatched: list[str]  # concepts no field answers
-
-    # written out, not generated: compiled, it is native code (a generated one runs interpreted)
-    def __init__(self, score: float = 0.0, fields: dict[str, tuple[float, str]] | None = None,
-                 unmatched: list[str] | None = None) -> None:
-        self.score = score
-        self.fields = {} if fields is None else fields
-        self.unmatched = [] if unmatched is None else unmatched
+    score: float = 0.0
+    fields: dict[str, tuple[float, str]] = field(default_factory=dict)  # field -> (score, why)
+    unmatched: list[str] = field(default_factory=list)  # concepts no field answers
 
 
 _MEMO_LIMIT = 64  # per endpoint: distinct (concept, words) pairs remembered

@@ -52,7 +52,7 @@ _LABEL_TERMS = frozenset({"name", "titl", "label", "symbol"})
 _CONTEXT_TERMS = _LABEL_TERMS | frozenset({"doi", "url", "date", "datetim", "time", "timestamp", "day"})
 
 
-@dataclass(init=False)
+@dataclass
 class OpenPlan:
     """The best chain for a question and how well it explains the question."""
 
@@ -60,13 +60,6 @@ class OpenPlan:
     coverage: float  # share of the question's term weight the chain's declarations mention
     covered: set[str]
     key: tuple[Any, ...]
-
-    # written out, not generated (``init=False``): compiled, it is native code
-    def __init__(self, chain: Node, coverage: float, covered: set[str], key: tuple[Any, ...]) -> None:
-        self.chain = chain
-        self.coverage = coverage
-        self.covered = covered
-        self.key = key
 
     @property
     def endpoints(self) -> list[EndpointInfo]:
@@ -356,22 +349,14 @@ def field_terms(info: EndpointInfo, name: str) -> tuple[set[str], set[str]]:
     return named, set(prose_terms(f.description)) if f.description else set()
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True, frozen=True)
 class _FieldTerms:
-    """What a field's declaration says, as choosing fields reads it (once per graph). Read-only by
-    convention, not frozen, and its __init__ written out: compiled, that is native code, where a
-    frozen dataclass's generated one runs as interpreted Python."""
+    """What a field's declaration says, as choosing fields reads it (once per graph)."""
 
     named: frozenset[str]  # terms of its name, aliases and concepts
     prose: frozenset[str]  # terms of its description
     situates: bool  # its own key says which record, where or when (name, title, DOI, URL, date)
     labels: bool  # its name says which record (name, title, label, symbol)
-
-    def __init__(self, named: frozenset[str], prose: frozenset[str], situates: bool, labels: bool) -> None:
-        self.named = named
-        self.prose = prose
-        self.situates = situates
-        self.labels = labels
 
 
 @dataclass(slots=True, init=False)

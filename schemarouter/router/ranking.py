@@ -31,19 +31,13 @@ SortKey = tuple[Any, ...]
 Entry = tuple[SortKey, "EndpointInfo"]
 
 
-@dataclass(init=False)
+@dataclass
 class Candidate:
     """An endpoint ranked for one question: how its fields match, and its ranking key."""
 
     info: EndpointInfo
     match: EndpointMatch
     key: SortKey
-
-    # written out, not generated (``init=False``): compiled, it is native code
-    def __init__(self, info: EndpointInfo, match: EndpointMatch, key: SortKey) -> None:
-        self.info = info
-        self.match = match
-        self.key = key
 
     @property
     def source(self) -> str:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from schemarouter.graph.links import resource_of
@@ -56,28 +56,17 @@ from schemarouter.understand.entities import Entity
 from schemarouter.understand.reading import id_prefix
 
 
-@dataclass(init=False)
+@dataclass
 class Filled:
     """Values for some parameters of one endpoint, and which question values they used."""
 
-    values: dict[str, Any]
-    used: set[str]  # the question values spent, as written
-    weak: set[str]  # of those, the ones tied to their parameter only by shape
-    tied: set[str]  # of those, the ones the question's words tie to their parameter
-    said: set[str]  # question terms a value speaks for ("downloaded" -> order=downloads)
-    guessed: set[str]  # parameters given a guess at what to search for
-    why: dict[str, str]
-
-    # written out rather than generated (``init=False``): compiled, this is native code, where the
-    # __init__ @dataclass writes runs as interpreted Python (and every candidate endpoint is filled)
-    def __init__(self) -> None:
-        self.values = {}
-        self.used = set()
-        self.weak = set()
-        self.tied = set()
-        self.said = set()
-        self.guessed = set()
-        self.why = {}
+    values: dict[str, Any] = field(default_factory=dict)
+    used: set[str] = field(default_factory=set)  # the question values spent, as written
+    weak: set[str] = field(default_factory=set)  # of those, the ones tied to their parameter only by shape
+    tied: set[str] = field(default_factory=set)  # of those, the ones the question's words tie to their parameter
+    said: set[str] = field(default_factory=set)  # question terms a value speaks for ("downloaded" -> order=downloads)
+    guessed: set[str] = field(default_factory=set)  # parameters given a guess at what to search for
+    why: dict[str, str] = field(default_factory=dict)
 
     def merge(self, other: Filled) -> None:
         """Add ``other``'s values (for parameters of the same endpoint) and what they spent."""
