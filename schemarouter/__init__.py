@@ -20,6 +20,9 @@ try:
 except PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0+unknown"
 
+# How every request schemarouter makes (to a source or an LLM endpoint) introduces itself.
+USER_AGENT = f"schemarouter/{__version__} (+https://github.com/schemarouter/schemarouter)"
+
 __all__ = [
     "DISTRIBUTION", "Coverage", "Plan", "Router", "RunResult", "StepCache", "StepResult", "Value", "__version__",
     "hookimpl", "run",

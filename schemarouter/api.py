@@ -92,7 +92,7 @@ class Router(_Planner):
             store = StepCache.from_settings(cache_settings())
         else:
             store = cache
-        executor = Executor(decls, adapters, env=environ, cache=store, fallback=fallback, graph=self.graph,
+        executor = Executor(decls, adapters, env=environ, cache=store, substitutes=self.substitutes if fallback else None,
                             config=HttpConfig(timeout_s=limits.timeout_s), step_timeout_s=limits.step_deadline_s)
         with replay(cassettes, Secrets.from_sources(decls.sources.values(), environ)) if offline else nullcontext():
             return executor.run_sync(plan)

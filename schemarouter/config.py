@@ -147,17 +147,22 @@ def unknown_environment(environ: Mapping[str, str] | None = None) -> list[str]:
 
 # Where a key would go instead; matched against a key's name in any section.
 _SECRET = re.compile(r"(^|_)(api_?key|key|token|secret|password|passwd|credentials?)$", re.IGNORECASE)
+HOME_ENV = "SCHEMAROUTER_HOME"
 _SECRET_ENV = {"llm": "SCHEMAROUTER_LLM_API_KEY"}
 
 _explicit: Path | None = None
 _cache: dict[tuple[str, int], dict[str, dict[str, Any]]] = {}
 
 
-def data_dir() -> Path:
-    """The data directory: the default registry and the default config file live here."""
-    from schemarouter.registry.database import home
+def home() -> Path:
+    """The data directory (``SCHEMAROUTER_HOME``, else the user data directory): the default registry,
+    the default config file and the response cache live here."""
+    configured = os.environ.get(HOME_ENV)
+    if configured:
+        return Path(configured).expanduser()
+    import platformdirs
 
-    return home()
+    return Path(platformdirs.user_data_dir("schemarouter", appauthor=False))
 
 
 def use_file(path: str | Path | None) -> None:
@@ -173,7 +178,7 @@ def config_path() -> tuple[Path, str] | None:
     configured = os.environ.get(CONFIG_ENV)
     if configured:
         return Path(configured).expanduser(), CONFIG_ENV
-    default = data_dir() / FILE_NAME
+    default = home() / FILE_NAME
     return (default, "the data directory") if default.exists() else None
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import httpx
 
+from schemarouter import USER_AGENT
 from schemarouter.errors import SchemaRouterError
 
 URL_ENV = "SCHEMAROUTER_LLM_URL"
@@ -101,8 +102,6 @@ def chat(
     transport: httpx.BaseTransport | None = None,
 ) -> ChatReply:
     """One chat-completions call at temperature 0; every failure is a one-line LLMError."""
-    from schemarouter.execution.http import USER_AGENT
-
     headers = {"User-Agent": USER_AGENT}
     if config.api_key:
         headers["Authorization"] = f"Bearer {config.api_key}"

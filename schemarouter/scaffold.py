@@ -108,7 +108,7 @@ subclass itself to ``packaged_source`` (each run gets its own instance).
 from __future__ import annotations
 
 from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.sources.spec import AdapterSpec
 
 ADAPTER = HttpJsonAdapter(
     {{"samples": AdapterSpec(records="data", fixed={{"format": "json"}}, notes="envelope {{data: [...], total}}")}},

@@ -15,8 +15,8 @@ import pytest
 from schemarouter.declarations import Declarations
 from schemarouter.execution.executor import Executor
 from schemarouter.execution.http import HttpConfig
-from schemarouter.execution.spec import AdapterSpec
 from schemarouter.plan import Plan, PlanStep
+from schemarouter.sources.spec import AdapterSpec
 from tests.open_world_support import catalogue
 
 SPECIMENS = {

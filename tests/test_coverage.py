@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 from schemarouter.bench import data_path
-from schemarouter.coverage import coverage
 from schemarouter.graph import SchemaGraph
 from schemarouter.plan import Plan, PlanStep, Understanding
 from schemarouter.router import Router
+from schemarouter.router.coverage import coverage
 from tests.routing_support import graph, router, routing_db  # noqa: F401
 
 

@@ -8,12 +8,13 @@ import pytest
 from schemarouter.api import Router
 from schemarouter.execution import errors as E
 from schemarouter.execution.executor import _convert_units
-from schemarouter.execution.fallback import alternatives, fallback_worthy
+from schemarouter.execution.fallback import fallback_worthy
 from schemarouter.execution.offline import replay
 from schemarouter.execution.results import Record, StepResult, Value
 from schemarouter.execution.units import compatible, convert
 from schemarouter.graph import SchemaGraph
 from schemarouter.plan import Plan, PlanStep, Understanding
+from schemarouter.router.substitutes import alternatives
 from tests.routing_support import graph, routing_db  # noqa: F401
 
 NO_KEYS: dict[str, str] = {}

@@ -28,8 +28,8 @@ from schemarouter.execution.http import HttpConfig, make_client, send
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.results import StepResult
 from schemarouter.execution.secrets import Secrets
-from schemarouter.execution.spec import AdapterSpec
 from schemarouter.plan import Plan, PlanStep
+from schemarouter.sources.spec import AdapterSpec
 
 CAP = 1024 * 1024
 BOMB = 64 * 1024 * 1024

@@ -109,8 +109,9 @@ def test_export_is_one_snapshot_while_a_sync_commits(any_url: str, tmp_path: Pat
 
 # ---------------------------------------------------------------- adapter specs on import
 def _local_export(url: str, tmp_path: Path, spec: dict[str, Any]) -> tuple[dict[str, Any], Path]:
-    from schemarouter.execution.spec import AdapterSpec
-    from schemarouter.local_sources import LocalSource, add_local_source
+    from schemarouter.registry.local import add_local_source
+    from schemarouter.sources.local import LocalSource
+    from schemarouter.sources.spec import AdapterSpec
 
     local_source = _decls("a", count=1).sources["lab_0"].model_copy(update={"id": "lab_local"})
     with Registry.open(url) as reg:

@@ -26,8 +26,8 @@ from schemarouter.execution.http import HttpConfig
 from schemarouter.execution.httpjson import HttpJsonAdapter, redact_url
 from schemarouter.execution.results import RunResult
 from schemarouter.execution.secrets import REDACTED, Secrets
-from schemarouter.execution.spec import AdapterSpec
 from schemarouter.plan import Plan, PlanStep
+from schemarouter.sources.spec import AdapterSpec
 
 KEYS = (HEADER_KEY, QUERY_KEY)
 

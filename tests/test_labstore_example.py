@@ -11,10 +11,11 @@ import pytest
 
 from schemarouter.execution.executor import load_executor
 from schemarouter.execution.offline import replay
-from schemarouter.local_sources import add_local_source, label_for
 from schemarouter.openapi import import_openapi
 from schemarouter.plan import Plan, PlanStep
 from schemarouter.registry import Registry
+from schemarouter.registry.local import add_local_source
+from schemarouter.sources.local import label_for
 from tests.sr_cli import EXAMPLES, REPO, copy_registry, synced_template
 
 CASSETTES = REPO / "cassettes" / "labstore"

@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 import yaml
 
-from schemarouter.local_sources import load_local_source_file, read_local_source
 from schemarouter.openapi import OpenAPIImportError, import_openapi
 from schemarouter.registry import Registry
+from schemarouter.registry.local import read_local_source
+from schemarouter.sources.local import load_local_source_file
 from tests.sr_cli import EXAMPLES, TMDB, db, sr, template  # noqa: F401  (fixtures)
 
 TMDB_SPEC = TMDB / "tmdb_oas.json"

@@ -19,7 +19,7 @@ from schemarouter.understand import entities
 
 
 def _question_readers() -> list[str]:
-    names = ["schemarouter.prefilter", "schemarouter.coverage"]
+    names = ["schemarouter.prefilter"]
     for package in ("schemarouter.understand", "schemarouter.router", "schemarouter.graph"):
         path = importlib.import_module(package).__path__
         names += [m.name for m in pkgutil.iter_modules(path, package + ".")]

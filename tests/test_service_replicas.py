@@ -91,9 +91,10 @@ def test_a_server_started_on_an_empty_registry_serves_once_it_is_synced(tmp_path
 
 
 def test_sqlite_registry_changes_arrive_by_polling(tmp_path: Path) -> None:
-    from schemarouter.local_sources import add_local_source, load_local_source_file
+    from schemarouter.registry.local import add_local_source
     from schemarouter.service.state import RegistryState
     from schemarouter.service.watcher import RegistryWatcher
+    from schemarouter.sources.local import load_local_source_file
 
     db = copy_registry(synced_template(tmp_path / "template"), tmp_path)
     state = RegistryState(db)
@@ -119,9 +120,10 @@ def test_sqlite_registry_changes_arrive_by_polling(tmp_path: Path) -> None:
 def test_a_listener_that_lost_its_connection_reconnects_and_catches_up(pg_url: str) -> None:
     from sqlalchemy import create_engine, text
 
-    from schemarouter.local_sources import add_local_source, load_local_source_file
+    from schemarouter.registry.local import add_local_source
     from schemarouter.service.state import RegistryState
     from schemarouter.service.watcher import RECONNECT_S, RegistryWatcher
+    from schemarouter.sources.local import load_local_source_file
 
     with Registry.open(pg_url) as registry:
         registry.sync(collect(make_plugin_manager()))

@@ -13,10 +13,11 @@ import pytest
 import yaml
 
 from schemarouter.declarations import collect
-from schemarouter.local_sources import load_local_source_file, read_local_source
 from schemarouter.models import DomainConcept
 from schemarouter.plugins import make_plugin_manager
 from schemarouter.registry import Registry, parse_export
+from schemarouter.registry.local import read_local_source
+from schemarouter.sources.local import load_local_source_file
 from tests.sr_cli import EXAMPLES, db, sr, template  # noqa: F401  (fixtures)
 
 EXAMPLE = EXAMPLES / "halcyon_synthesis.yaml"

@@ -39,7 +39,7 @@ def _build_wheel(project: Path, parts: list[str], out: Path, pattern: str) -> Pa
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    parts = ["pyproject.toml", "README.md", "schemarouter", "alembic"]
+    parts = ["pyproject.toml", "README.md", "schemarouter"]
     return _build_wheel(REPO, parts, tmp_path_factory.mktemp("wheel"), "schemarouter_core-*.whl")
 
 
@@ -52,10 +52,11 @@ def data_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.slow
 def test_wheel_contains_migrations_and_vocabulary(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert "schemarouter/_alembic/env.py" in names
-    assert "schemarouter/_alembic/script.py.mako" in names
-    versions = {Path(n).name for n in names if n.startswith("schemarouter/_alembic/versions/") and n.endswith(".py")}
-    expected = {p.name for p in (REPO / "alembic" / "versions").glob("0*.py")}
+    migrations = "schemarouter/registry/db_migrations"
+    assert f"{migrations}/env.py" in names
+    assert f"{migrations}/script.py.mako" in names
+    versions = {Path(n).name for n in names if n.startswith(f"{migrations}/versions/") and n.endswith(".py")}
+    expected = {p.name for p in (REPO / migrations / "versions").glob("0*.py")}
     assert expected and expected <= versions
     assert "schemarouter/default_plugins/vocabulary.yaml" in names
 

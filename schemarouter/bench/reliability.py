@@ -30,9 +30,9 @@ from schemarouter.execution.executor import Executor
 from schemarouter.execution.http import HttpConfig
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.results import StepResult
-from schemarouter.execution.spec import AdapterSpec
 from schemarouter.models import Source
 from schemarouter.plan import Plan, PlanStep
+from schemarouter.sources.spec import AdapterSpec
 
 HEADER_KEY = "hdr-key-5f1c2a9e7b"  # sent as X-Lab-Token
 QUERY_KEY = "qry-key-93d0c4e81a"  # sent as ?appid=

@@ -16,14 +16,9 @@ from rich.table import Table
 from schemarouter.checks.declarations import DeclarationWarning, check_sources, enforce
 from schemarouter.cli.options import console, db_option, json_option, open_registry, print_json, strict_option
 from schemarouter.errors import SchemaRouterError
-from schemarouter.local_sources import (
-    LocalSource,
-    add_local_source,
-    check_local_source,
-    label_for,
-    load_local_source_file,
-)
 from schemarouter.registry import Registry, SyncReport
+from schemarouter.registry.local import add_local_source, check_local_source
+from schemarouter.sources.local import LocalSource, label_for, load_local_source_file
 
 if TYPE_CHECKING:
     from schemarouter.openapi.report import ImportReport

@@ -22,7 +22,7 @@ from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.adapter import Adapter
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.registry_adapters import collect_adapters
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.sources.spec import AdapterSpec
 
 
 @click.group()

@@ -18,7 +18,7 @@ from schemarouter.execution.http import HttpConfig, make_client
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.registry_adapters import collect_adapters
 from schemarouter.execution.results import Record, RunResult, StepResult, Value
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.sources.spec import AdapterSpec
 
 __all__ = [
     "Adapter", "AdapterSpec", "Context", "Executor", "FetchResult", "FieldValue", "HttpConfig",

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from schemarouter.config import home
 from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.results import Record
 from schemarouter.models import Endpoint, Source
@@ -61,8 +62,6 @@ class CacheSettings:
     @property
     def path(self) -> Path:
         """The cache file: in the configured directory, else in the user data directory."""
-        from schemarouter.registry.database import home
-
         return (self.dir or home() / "cache") / FILE_NAME
 
 

@@ -5,7 +5,8 @@ checked *before* any request (a missing variable is named), and it runs through 
 adapter under an overall deadline. Whatever happens in one step ends as a typed error on that
 step; the others still return. Two optional hooks: a step-level response cache
 (:mod:`~schemarouter.execution.cache`) and a fallback to an equivalent source when a step fails
-for a reason of the source's own (:mod:`~schemarouter.execution.fallback`).
+for a reason of the source's own, run through the ``substitutes`` function the caller hands in
+(the router plans them: :mod:`schemarouter.router.substitutes`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import asyncio
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import httpx
 
@@ -23,20 +24,17 @@ from schemarouter.errors import clip
 from schemarouter.execution import errors as E
 from schemarouter.execution.adapter import Adapter, StepCall, auth_required
 from schemarouter.execution.cache import StepCache, step_key
-from schemarouter.execution.fallback import Alternative, alternatives, fallback_worthy
+from schemarouter.execution.fallback import Alternative, Substitutes, fallback_worthy
 from schemarouter.execution.http import HttpConfig, SourceLimits, make_client
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.limits import DEFAULT_STEP_DEADLINE_S
 from schemarouter.execution.projection import identifier_field, project_record
 from schemarouter.execution.results import Fallback, RunResult, StepError, StepResult
 from schemarouter.execution.secrets import Secrets
-from schemarouter.execution.spec import AdapterSpec
 from schemarouter.execution.units import convert
 from schemarouter.models import ResponseField
 from schemarouter.plan import Plan, PlanStep, binding_of
-
-if TYPE_CHECKING:
-    from schemarouter.graph import SchemaGraph
+from schemarouter.sources.spec import AdapterSpec
 
 
 class Executor:
@@ -45,8 +43,9 @@ class Executor:
     ``adapters``: source id -> adapter (see :func:`collect_adapters`). ``specs``: source id ->
     {endpoint id -> AdapterSpec} for sources with no adapter, run through HttpJsonAdapter.
     ``client_factory`` builds the shared httpx client (tests pass a MockTransport). ``cache``: a
-    :class:`StepCache` (None: no caching). ``fallback``: try an equivalent source when a step fails
-    (needs the schema ``graph``; built from the declarations on first need when not given).
+    :class:`StepCache` (None: no caching).
+    ``substitutes``: equivalent steps for a step that failed for a reason of its source's own (no
+    key, network, 5xx, timeout), tried in order; None: no fallbacks.
     ``allow_writes``: source ids whose write endpoints (``access: write``) may run; with the ids in
     ``SCHEMAROUTER_ALLOW_WRITES`` the only ones. Any other write step fails before a request.
     """
@@ -62,8 +61,7 @@ class Executor:
         client_factory: Callable[[HttpConfig], httpx.AsyncClient] | None = None,
         step_timeout_s: float | None = None,
         cache: StepCache | None = None,
-        fallback: bool = False,
-        graph: SchemaGraph | None = None,
+        substitutes: Substitutes | None = None,
         allow_writes: Iterable[str] = (),
     ) -> None:
         self.declarations = declarations
@@ -76,19 +74,9 @@ class Executor:
         # Every declared key name and value of this run: hidden in whatever a step result shows.
         self.secrets = Secrets.from_sources(declarations.sources.values(), self.env)
         self.cache = cache
-        self.fallback = fallback
-        self._graph = graph
+        self.substitutes = substitutes
         # Write endpoints run only for sources the user named: here or in SCHEMAROUTER_ALLOW_WRITES.
         self.allow_writes = frozenset(allow_writes) | allowed_writes_from_env(self.env)
-
-    @property
-    def graph(self) -> SchemaGraph:
-        """The schema graph fallbacks search (built from the declarations once, when first needed)."""
-        if self._graph is None:
-            from schemarouter.graph import build_graph
-
-            self._graph = build_graph(self.declarations, None)
-        return self._graph
 
     def adapter_for(self, source_id: str) -> Adapter:
         """The adapter for a source: a registered one, else a generic HTTP adapter from its spec."""
@@ -184,10 +172,10 @@ class Executor:
         if step is not plan.steps[index]:  # fallbacks are found for the step as it is sent
             plan = plan.model_copy(update={"steps": [*plan.steps[:index], step, *plan.steps[index + 1:]]})
         result, failure = await self._attempt(index, step, client, limits)
-        if failure is None or not self.fallback or not fallback_worthy(failure) or result.error is None:
+        if failure is None or self.substitutes is None or not fallback_worthy(failure) or result.error is None:
             return result
         failed: list[str] = []
-        for alt in alternatives(plan, index, self.graph):
+        for alt in self.substitutes(plan, index):
             source = self.declarations.sources.get(alt.step.source)
             if source is not None and source.auth is not None and not self.env.get(source.auth.env):
                 failed.append(f"{alt.step.source}: skipped, needs {source.auth.env}")

@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 
-from schemarouter import __version__
+from schemarouter import USER_AGENT
 from schemarouter.execution.decoding import BodyDecoder, EncodingError
 from schemarouter.execution.errors import (
     HttpStatusError,
@@ -32,7 +32,6 @@ from schemarouter.execution.errors import (
 from schemarouter.execution.limits import DEFAULT_TIMEOUT_S
 from schemarouter.execution.secrets import Secrets
 
-USER_AGENT = f"schemarouter/{__version__} (+https://github.com/schemarouter/schemarouter)"
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 MAX_REDIRECTS = 10

@@ -1,7 +1,7 @@
 """HttpJsonAdapter: run any declared HTTP JSON (or XML) endpoint from its declaration plus an AdapterSpec.
 
 This is the generic adapter. From the :class:`~schemarouter.models.Endpoint` it takes the URL,
-method, parameters and fields; from the :class:`~schemarouter.execution.spec.AdapterSpec` where
+method, parameters and fields; from the :class:`~schemarouter.sources.spec.AdapterSpec` where
 each parameter goes and where the records are. It renders path variables, query parameters,
 JSON body keys, filter expressions and AFLUX matchbooks, asks the server for only the planned
 fields where the endpoint declares a projection, sends the key from the environment variable
@@ -36,9 +36,9 @@ from schemarouter.execution.rendering import (
     set_dotted,
 )
 from schemarouter.execution.secrets import CREDENTIAL_NAMES, Secrets
-from schemarouter.execution.spec import AdapterSpec
 from schemarouter.execution.xmltree import parse_xml
 from schemarouter.paths import extract
+from schemarouter.sources.spec import AdapterSpec
 
 # One query-string pair as httpx types it; adapters send text, but a list must be typed this wide to be
 # accepted as request params (lists are invariant).

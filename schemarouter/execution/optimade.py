@@ -13,7 +13,7 @@ from typing import Any
 
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.sources.spec import AdapterSpec
 
 
 class OptimadeAdapter(HttpJsonAdapter):

@@ -16,8 +16,8 @@ from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.adapter import Adapter, FetchResult, StepCall
 from schemarouter.execution.errors import InvalidStep
 from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.execution.spec import AdapterSpec
 from schemarouter.plugins import PluginManager, make_plugin_manager
+from schemarouter.sources.spec import AdapterSpec
 
 
 def collect_adapters(pm: PluginManager | None = None) -> dict[str, Adapter]:

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from schemarouter.errors import SchemaRouterError
-from schemarouter.local_sources import LocalSource
 from schemarouter.openapi.build import Builder
 from schemarouter.openapi.errors import OpenAPIImportError
 from schemarouter.openapi.loader import load_document
 from schemarouter.openapi.mapper import Mapper
 from schemarouter.openapi.overlay import Overlay, load_overlay
 from schemarouter.openapi.report import ImportReport, Unmapped
+from schemarouter.sources.local import LocalSource
 
 
 @dataclass(frozen=True)

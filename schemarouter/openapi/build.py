@@ -11,14 +11,14 @@ import difflib
 from typing import Any
 
 from schemarouter.declarations import coerce
-from schemarouter.execution.spec import AdapterSpec
-from schemarouter.local_sources import LocalSource, check_adapter_specs
 from schemarouter.models import Auth, License, Source
 from schemarouter.openapi.errors import OpenAPIImportError, mapping
 from schemarouter.openapi.mapper import DraftEndpoint
 from schemarouter.openapi.naming import slugify
 from schemarouter.openapi.overlay import EndpointOverlay, FieldOverlay, Overlay
 from schemarouter.openapi.report import ImportReport
+from schemarouter.sources.local import LocalSource, check_adapter_specs
+from schemarouter.sources.spec import AdapterSpec
 
 DEFAULT_GROUP = "content"
 DEFAULT_DOMAIN = "general"

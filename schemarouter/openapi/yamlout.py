@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from schemarouter.local_sources import LocalSource
+from schemarouter.sources.local import LocalSource
 
 
 def local_source_document(local: LocalSource) -> dict[str, Any]:

@@ -7,7 +7,6 @@ problems become one-line :class:`RegistryError` messages with the password hidde
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,27 +16,15 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event, exc
 from sqlalchemy.engine import URL, make_url
 
+from schemarouter.config import home, setting
 from schemarouter.errors import RegistryError
 
-HOME_ENV = "SCHEMAROUTER_HOME"
 DATABASE_URL_ENV = "SCHEMAROUTER_DATABASE_URL"
 SUPPORTED = "sqlite:///PATH or postgresql+psycopg://USER@HOST:PORT/DATABASE"
 
 
-def home() -> Path:
-    """The directory holding the default registry file."""
-    configured = os.environ.get(HOME_ENV)
-    if configured:
-        return Path(configured).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("schemarouter", appauthor=False))
-
-
 def default_url() -> str:
     """``SCHEMAROUTER_DATABASE_URL``, else ``[registry] url`` of the config file, else the SQLite file."""
-    from schemarouter.config import setting
-
     configured = setting("registry", "url", env=DATABASE_URL_ENV)
     if configured:
         return str(configured)

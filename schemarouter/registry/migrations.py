@@ -1,7 +1,7 @@
 """Alembic, configured in code, so an installed wheel can create and upgrade a registry.
 
-The migration scripts live in the repository's top-level ``alembic/`` folder; wheels carry
-them as the ``schemarouter._alembic`` package. Policy when a registry is opened:
+The migration scripts ship inside this package (``db_migrations/``, package data), so a checkout
+and an installed wheel find them in the same place. Policy when a registry is opened:
 
 * an empty database is created at head;
 * a SQLite file behind head is upgraded in place;
@@ -25,12 +25,12 @@ from contextlib import contextmanager
 from importlib.resources import files
 from pathlib import Path
 
+from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, exc, inspect, text
 
-from alembic import command
 from schemarouter.errors import MigrationRequired, RegistryError
 from schemarouter.registry.database import display
 
@@ -38,17 +38,11 @@ AUTO_MIGRATE_ENV = "SCHEMAROUTER_AUTO_MIGRATE"
 
 
 def script_location() -> Path:
-    """Where the migration environment is: inside the wheel, or the source checkout."""
-    try:
-        packaged = Path(str(files("schemarouter").joinpath("_alembic")))
-        if (packaged / "env.py").is_file():
-            return packaged
-    except ModuleNotFoundError:  # pragma: no cover - schemarouter itself is importable here
-        pass
-    checkout = Path(__file__).resolve().parents[2] / "alembic"
-    if (checkout / "env.py").is_file():
-        return checkout
-    raise RegistryError("the schemarouter installation has no migration scripts (alembic/ is missing)")
+    """Where the migration environment is: the ``db_migrations`` folder of this package."""
+    packaged = Path(str(files("schemarouter.registry").joinpath("db_migrations")))
+    if (packaged / "env.py").is_file():
+        return packaged
+    raise RegistryError("the schemarouter installation has no migration scripts (schemarouter/registry/db_migrations/ is missing)")
 
 
 def alembic_config(connection: Connection | None = None) -> Config:

@@ -29,6 +29,8 @@ from schemarouter.registry.database import make_engine, translate_db_errors
 from schemarouter.registry.fingerprint import registry_fingerprint, source_fingerprint, vocabulary_fingerprint
 from schemarouter.registry.migrations import ensure_schema
 from schemarouter.safeload import UnsafeDocumentError, load_json
+from schemarouter.sources.local import LocalSource, check_adapter_specs
+from schemarouter.sources.spec import AdapterSpec
 
 EXPORT_FORMAT = "schemarouter-registry"
 EXPORT_VERSION = 1
@@ -476,9 +478,6 @@ def _owner(raw: Any, source_id: str, path: Path) -> Owner:
 
 def _adapter_specs(doc: dict[str, Any], decls: Declarations, path: Path) -> dict[str, dict[str, dict[str, Any]]]:
     """Validated adapter specs (as their canonical JSON): a bad one fails the import before any write."""
-    from schemarouter.execution.spec import AdapterSpec
-    from schemarouter.local_sources import LocalSource, check_adapter_specs
-
     specs = doc.get("adapter_specs") or {}
     if not isinstance(specs, dict):
         raise ImportFileError(f"{path}: 'adapter_specs' must be an object of source id: {{endpoint id: spec}}")

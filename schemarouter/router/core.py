@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Literal
 
-from schemarouter.coverage import coverage as coverage_report
+from schemarouter.execution.fallback import Alternative
 from schemarouter.graph import EndpointInfo, SchemaGraph, graph_from_url
 from schemarouter.graph.order import IntentGroup
 from schemarouter.graph.terms import question_terms
 from schemarouter.graph.text import normalize
 from schemarouter.plan import Plan, PlanStep, Understanding
+from schemarouter.router.coverage import coverage as coverage_report
 from schemarouter.router.matching import EndpointMatch, concept_hits, match_endpoint, match_from_hits
 from schemarouter.router.open_route import OpenPlan, chain_steps, explained, fill, open_route, question_values
 from schemarouter.router.param_facts import is_search_parameter, missing_required
@@ -35,6 +36,7 @@ from schemarouter.router.ranking import (
     ranking_key,
     sort_key,
 )
+from schemarouter.router.substitutes import alternatives
 from schemarouter.understand.actions import write_methods
 from schemarouter.understand.base import Analysis, Understander
 from schemarouter.understand.evidence import ENTITY_CONCEPT
@@ -62,6 +64,11 @@ class Router:
     def from_registry(cls, url: str | None = None, understander: Understander | None = None) -> Router:
         """A router over the graph of the registry at ``url`` (the configured one when None)."""
         return cls(graph_from_url(url), understander)
+
+    def substitutes(self, plan: Plan, index: int) -> list[Alternative]:
+        """Equivalent steps for ``plan.steps[index]`` when it fails for a reason of its source's own
+        (the executor's fallbacks; :mod:`schemarouter.router.substitutes`)."""
+        return alternatives(plan, index, self.graph)
 
     def plan(self, question: str, mode: Mode = "recall", *, plan_id: str | None = None) -> Plan:
         """The plan for ``question``: recall mode adds the intent's field groups, minimal only what it names."""

@@ -8,7 +8,7 @@ per-source concurrency limit keeps requests polite.
 from __future__ import annotations
 
 from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.sources.spec import AdapterSpec
 
 SPEC = AdapterSpec(records="", fixed={"format": "json"})
 

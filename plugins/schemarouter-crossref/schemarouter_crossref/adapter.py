@@ -15,7 +15,7 @@ import httpx
 
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.sources.spec import AdapterSpec
 
 SPEC = AdapterSpec(records="message.items", locations={"doi": "filter", "from-pub-date": "filter"},
                    notes="filter terms are key:value joined by commas; /works/{doi} returns one work as message")

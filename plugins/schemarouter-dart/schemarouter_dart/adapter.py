@@ -27,7 +27,7 @@ from schemarouter.execution.errors import (
     UnparseableBody,
 )
 from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.sources.spec import AdapterSpec
 
 SPECS = {
     "company": AdapterSpec(records="", locations={"corp_name": "client"}),

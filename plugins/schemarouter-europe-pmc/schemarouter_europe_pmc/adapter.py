@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.sources.spec import AdapterSpec
 
 SPEC = AdapterSpec(records="resultList.result", fixed={"format": "json", "resultType": "core"})
 

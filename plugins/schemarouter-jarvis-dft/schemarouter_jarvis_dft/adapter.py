@@ -14,7 +14,7 @@ import httpx
 
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.optimade import OptimadeAdapter
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.sources.spec import AdapterSpec
 
 SPEC = AdapterSpec(records="data", locations={"jid": "filter", "chemical_formula_reduced": "filter",
                                               "elements": "filter"})

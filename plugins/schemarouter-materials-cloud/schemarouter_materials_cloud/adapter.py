@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from schemarouter.execution.optimade import OptimadeAdapter
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.sources.spec import AdapterSpec
 
 SPEC = AdapterSpec(records="data", locations={"mc3d_id": "filter", "chemical_formula_reduced": "filter",
                                               "elements": "filter"})

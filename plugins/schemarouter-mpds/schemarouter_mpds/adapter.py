@@ -14,7 +14,7 @@ from typing import Any
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.errors import HttpStatusError, NoRecords
 from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.sources.spec import AdapterSpec
 
 Q_KEYS = ("props", "formulae", "elements", "classes", "sgs", "lattices")
 SPECS = {

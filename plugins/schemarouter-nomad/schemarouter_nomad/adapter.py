@@ -14,7 +14,7 @@ from typing import Any
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.rendering import as_list
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.sources.spec import AdapterSpec
 
 SPEC = AdapterSpec(records="data", fixed={"owner": "public"}, locations={
     "results.material.elements": "body_query", "results.material.chemical_formula_reduced": "body_query",

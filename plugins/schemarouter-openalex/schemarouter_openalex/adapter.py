@@ -16,7 +16,7 @@ import httpx
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.httpjson import HttpJsonAdapter, QueryPair
 from schemarouter.execution.rendering import projection_keys
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.sources.spec import AdapterSpec
 
 SPEC = AdapterSpec(records="results",
                    locations={"doi": "filter", "title.search": "filter", "publication_year": "filter"},

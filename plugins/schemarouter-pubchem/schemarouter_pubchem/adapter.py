@@ -31,8 +31,8 @@ from schemarouter.execution.errors import (
 )
 from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.rendering import projection_keys
-from schemarouter.execution.spec import AdapterSpec
 from schemarouter.paths import extract, parse_path
+from schemarouter.sources.spec import AdapterSpec
 from schemarouter_pubchem.units import convert, read_value
 
 PUG_REST = "https://pubchem.ncbi.nlm.nih.gov/rest/pug"

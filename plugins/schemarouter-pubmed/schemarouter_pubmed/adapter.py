@@ -16,8 +16,8 @@ from schemarouter.execution.adapter import FetchResult, StepCall
 from schemarouter.execution.errors import HttpStatusError, NoRecords
 from schemarouter.execution.httpjson import HttpJsonAdapter, QueryPair, redact_url
 from schemarouter.execution.rendering import as_list, scalar_text
-from schemarouter.execution.spec import AdapterSpec
 from schemarouter.paths import extract
+from schemarouter.sources.spec import AdapterSpec
 
 SPEC = AdapterSpec(records="eSummaryResult.DocSum", fixed={"db": "pubmed", "retmode": "xml"})
 TOOL = "schemarouter"

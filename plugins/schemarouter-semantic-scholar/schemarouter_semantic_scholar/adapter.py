@@ -7,7 +7,7 @@ The planned fields go in ``fields`` (``externalIds`` for the DOI); records are `
 from __future__ import annotations
 
 from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.sources.spec import AdapterSpec
 
 SPEC = AdapterSpec(records="data", notes="Envelope {total, offset, next, data}.")
 

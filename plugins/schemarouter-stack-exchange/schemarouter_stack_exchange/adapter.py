@@ -12,7 +12,7 @@ from typing import Any
 
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.sources.spec import AdapterSpec
 
 SPEC = AdapterSpec(records="items", notes="Envelope {items, has_more, quota_max, quota_remaining, backoff?}")
 

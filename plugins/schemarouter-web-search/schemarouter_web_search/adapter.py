@@ -12,7 +12,7 @@ import httpx
 
 from schemarouter.execution.adapter import StepCall
 from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.sources.spec import AdapterSpec
 
 SPEC = AdapterSpec(records="results", fixed={"format": "json"})
 URL_ENV = "SEARXNG_URL"

@@ -1,7 +1,7 @@
 """Local sources: a user's own source declared in a file, with the execution facts a plugin keeps in code.
 
 A local source is a :class:`~schemarouter.models.Source` plus, per endpoint, an optional
-:class:`~schemarouter.execution.spec.AdapterSpec` (records path, parameter locations, fixed
+:class:`~schemarouter.sources.spec.AdapterSpec` (records path, parameter locations, fixed
 params). The YAML form is the Source schema with an optional ``adapter:`` block on each
 endpoint, the same block the inventory uses; the declaration models themselves never get an
 ``adapter`` key, so the block is split off here, validated, and carried beside the Source.
@@ -16,19 +16,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from schemarouter.declarations import (
-    Declarations,
-    Owner,
-    coerce,
-    describe_validation_error,
-    read_yaml,
-    validate,
-)
-from schemarouter.errors import DeclarationError, RegistryError
-from schemarouter.execution.spec import AdapterSpec
+from schemarouter.declarations import coerce, describe_validation_error, read_yaml
+from schemarouter.errors import DeclarationError
 from schemarouter.models import Source
 from schemarouter.paths import PathSyntaxError, parse_path
-from schemarouter.registry import Registry, SyncReport
+from schemarouter.sources.spec import AdapterSpec
 
 _TEMPLATE_VAR = re.compile(r"\{([^{}]+)\}")
 # Where a generic HTTP JSON adapter can put a parameter; the other AdapterSpec locations are
@@ -137,38 +129,3 @@ def label_for(path: str | Path) -> str:
     """The owner label stored for a file: its absolute path (shortened from the left to fit)."""
     text = str(Path(path).resolve())
     return text if len(text) <= LABEL_MAX else "…" + text[-(LABEL_MAX - 1):]
-
-
-def add_local_source(registry: Registry, local: LocalSource, label: str) -> SyncReport:
-    """Store a local source with its adapter specs (one transaction; nothing written on error)."""
-    if "vocabulary_fingerprint" not in registry.meta():
-        raise RegistryError(
-            "the registry has no vocabulary yet (intents, field groups, concepts); "
-            "run schemarouter registry sync first"
-        )
-    return registry.add_local(local.source, label, local.spec_dicts())
-
-
-def check_local_source(registry: Registry, local: LocalSource, label: str) -> None:
-    """Every check ``add_local_source`` makes (vocabulary, plugin-owned id), writing nothing."""
-    if "vocabulary_fingerprint" not in registry.meta():
-        raise RegistryError(
-            "the registry has no vocabulary yet (intents, field groups, concepts); "
-            "run schemarouter registry sync first"
-        )
-    current = registry.load()
-    owner = current.owners.get(local.source.id)
-    if owner is not None and owner.kind != "local":
-        raise RegistryError(f"source id {local.source.id!r} belongs to plugin {owner.name}; choose another id")
-    decls = Declarations(
-        intents=current.intents, field_groups=current.field_groups, concepts=current.concepts,
-        sources={local.source.id: local.source}, owners={local.source.id: Owner("local", label, "local")},
-    )
-    validate(decls)
-
-
-def read_local_source(registry: Registry, source_id: str) -> LocalSource:
-    """A stored source with its adapter specs as models (plugin sources come back with none)."""
-    source, _owner = registry.source(source_id)
-    specs = {eid: AdapterSpec.model_validate(raw) for eid, raw in registry.adapter_specs(source_id).items()}
-    return LocalSource(source, specs)
