@@ -18,31 +18,44 @@ Results are the pydantic models of :mod:`schemarouter.execution.results` (``RunR
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from schemarouter.execution.cache import StepCache, cache_settings
 from schemarouter.execution.limits import ExecutionLimits
 from schemarouter.execution.results import RunResult
+from schemarouter.graph import SchemaGraph
 from schemarouter.plan import Plan
 from schemarouter.router.core import Router as _Planner
+
+if TYPE_CHECKING:
+    from schemarouter.registry import Registry
 
 Mode = Literal["recall", "minimal"]
 
 
-def ensure_registry(db_url: str | None = None) -> bool:
-    """Sync the installed plugins into the registry when it has no sources; True if it did."""
-    from schemarouter.declarations import collect
-    from schemarouter.plugins import make_plugin_manager
+def open_graph(db_url: str | None = None) -> tuple[SchemaGraph, bool]:
+    """The schema graph of the registry at ``db_url`` (from the process's graph cache when current),
+    syncing the installed plugins first when it has no sources: one registry connection for both.
+    The second item says whether it synced."""
+    from schemarouter.graph.cache import load_graph
     from schemarouter.registry import Registry
 
     with Registry.open(db_url) as registry:
-        if registry.list_sources():
-            return False
-        registry.sync(collect(make_plugin_manager()))
-        return True
+        synced = _sync_if_empty(registry)
+        return load_graph(registry), synced
+
+
+def _sync_if_empty(registry: Registry) -> bool:
+    from schemarouter.declarations import collect
+    from schemarouter.plugins import plugin_manager
+
+    if registry.list_sources():
+        return False
+    registry.sync(collect(plugin_manager()))
+    return True
 
 
 class Router(_Planner):
@@ -59,6 +72,7 @@ class Router(_Planner):
         fallback: bool = True,
         env: Mapping[str, str] | None = None,
         limits: ExecutionLimits | None = None,
+        allow_writes: Iterable[str] = (),
     ) -> RunResult:
         """Execute ``plan`` (or plan and execute a question) and return the attributed values.
 
@@ -67,7 +81,8 @@ class Router(_Planner):
         none, or a :class:`StepCache`. ``fallback``: try an equivalent source when a step fails.
         ``env``: where API keys are read (default ``os.environ``). ``limits``: the per-request timeout and
         per-step deadline (default: :func:`~schemarouter.execution.limits.resolve_limits`, i.e. the
-        environment, then the defaults).
+        environment, then the defaults). ``allow_writes``: source ids whose write endpoints may run
+        (besides those in ``SCHEMAROUTER_ALLOW_WRITES``); any other write step fails before a request.
         """
         from schemarouter.execution.executor import Executor
         from schemarouter.execution.http import HttpConfig
@@ -92,9 +107,11 @@ class Router(_Planner):
             store = StepCache.from_settings(cache_settings())
         else:
             store = cache
+        secrets = Secrets.from_sources(decls.sources.values(), environ)
         executor = Executor(decls, adapters, env=environ, cache=store, substitutes=self.substitutes if fallback else None,
-                            config=HttpConfig(timeout_s=limits.timeout_s), step_timeout_s=limits.step_deadline_s)
-        with replay(cassettes, Secrets.from_sources(decls.sources.values(), environ)) if offline else nullcontext():
+                            config=HttpConfig(timeout_s=limits.timeout_s), step_timeout_s=limits.step_deadline_s,
+                            allow_writes=allow_writes, secrets=secrets)
+        with replay(cassettes, secrets) if offline else nullcontext():
             return executor.run_sync(plan)
 
 
@@ -106,7 +123,4 @@ def run(question: str, *, db: str | None = None, mode: Mode = "recall", **option
 
 
 def _router(db: str | None) -> Router:
-    from schemarouter.graph import graph_from_url
-
-    ensure_registry(db)
-    return Router(graph_from_url(db))
+    return Router(open_graph(db)[0])

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
-from schemarouter.paths import PathSyntaxError, parse_path
+from schemarouter.field_paths import PathSyntaxError, parse_path
 
 SLUG_PATTERN = r"^[a-z][a-z0-9_]*$"
 NAME_PATTERN = r"^[A-Za-z_][A-Za-z0-9_.\-]*$"

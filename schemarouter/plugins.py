@@ -134,6 +134,26 @@ def make_plugin_manager(*, load_entrypoints: bool = True, extra: list[object] | 
     return pm
 
 
+_SHARED: dict[str | None, PluginManager] = {}
+
+
+def plugin_manager() -> PluginManager:
+    """The process's manager of the default and installed plugins, built once: reading entry points
+    and importing every plugin costs a command more than anything else it does before planning.
+    A change of ``SCHEMAROUTER_LOAD_PLUGINS`` gets a manager of its own; :func:`forget_plugins`
+    drops them all (after a ``pip install`` within the same process)."""
+    selection = os.environ.get(LOAD_PLUGINS_ENV)
+    pm = _SHARED.get(selection)
+    if pm is None:
+        pm = _SHARED[selection] = make_plugin_manager()
+    return pm
+
+
+def forget_plugins() -> None:
+    """Drop the shared managers: the next :func:`plugin_manager` scans the entry points again."""
+    _SHARED.clear()
+
+
 @dataclass
 class PluginSummary:
     """What one plugin registers, for ``schemarouter plugins``."""

@@ -257,9 +257,9 @@ def taken_by(source_id: str) -> str | None:
     if source_id in FIRST_PARTY:
         return f"the first-party plugin schemarouter-{source_id.replace('_', '-')}"
     from schemarouter.declarations import summarize
-    from schemarouter.plugins import make_plugin_manager
+    from schemarouter.plugins import plugin_manager
 
-    for summary in summarize(make_plugin_manager()):
+    for summary in summarize(plugin_manager()):
         info = summary.info
         dist_id = (info.distribution or "").lower().replace("-", "_").removeprefix("schemarouter_")
         if source_id in summary.sources or source_id in (info.name.replace("-", "_"), dist_id):

@@ -14,8 +14,8 @@ from schemarouter.bench.frozen import load_frozen
 from schemarouter.bench.reader_eval import judge, make_reader
 from schemarouter.bench.routers.prompt_all import PromptAllRouter, build_messages, render_schema
 from schemarouter.errors import SchemaRouterError
-from schemarouter.execution.context import count_tokens
 from schemarouter.llm import LLMConfig
+from schemarouter.tokens import count_tokens
 
 CONFIG = LLMConfig(base_url="http://llm.test/v1", model="fake")
 

@@ -13,9 +13,9 @@ from schemarouter.bench.fixtures import fixture_value, gold_entity, present
 from schemarouter.bench.frozen import inventory_declarations
 from schemarouter.bench.runner import summarize_rows
 from schemarouter.declarations import Declarations, Owner
-from schemarouter.execution.context import count_tokens
 from schemarouter.graph import build_graph
 from schemarouter.plan import FieldMeta, Plan, PlanStep
+from schemarouter.tokens import count_tokens
 from tests.factories import source
 
 

@@ -10,7 +10,7 @@ from schemarouter.bench.frozen import inventory_declarations
 from schemarouter.bench.scaling import count_long, run_scaling, sync_postgres
 from schemarouter.bench.synth import synthesize
 from schemarouter.bench.targets import check
-from schemarouter.execution.context import count_tokens
+from schemarouter.tokens import count_tokens
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,12 @@ import httpx
 import pytest
 
 from schemarouter.declarations import Declarations
-from schemarouter.execution import AdapterSpec, Executor, HttpConfig, HttpJsonAdapter
+from schemarouter.execution.executor import Executor
+from schemarouter.execution.http import HttpConfig
+from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.models import Source
 from schemarouter.plan import Plan, PlanStep
+from schemarouter.sources.spec import AdapterSpec
 
 SOURCE = Source.model_validate({
     "id": "lab", "title": "Lab store", "domain": "materials", "source_type": "experimental",

@@ -13,10 +13,11 @@ import httpx
 import pytest
 
 from schemarouter.errors import SchemaRouterError
-from schemarouter.execution.context import count_tokens, estimate_tokens, render_context
+from schemarouter.execution.context import render_context
 from schemarouter.execution.reader import ask_reader, build_messages
 from schemarouter.execution.results import Record, RunResult, StepResult, Value
 from schemarouter.llm import LLMConfig
+from schemarouter.tokens import count_tokens, estimate_tokens
 
 NO_KEYS = {name: "" for name in ("MP_API_KEY", "OPENALEX_API_KEY", "DART_API_KEY", "MPDS_KEY")}
 

@@ -9,8 +9,8 @@ from schemarouter.execution.http import retry_after_seconds
 from schemarouter.execution.httpjson import redact_url
 from schemarouter.execution.rendering import projection_keys, render_filter, render_matchbook, set_dotted
 from schemarouter.execution.xmltree import parse_xml
+from schemarouter.field_paths import extract
 from schemarouter.models import Endpoint
-from schemarouter.paths import extract
 
 
 @pytest.mark.parametrize(("raw", "type_", "value"), [

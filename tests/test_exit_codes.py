@@ -11,7 +11,7 @@ from click.testing import CliRunner, Result
 
 from schemarouter.cli import cli
 from schemarouter.cli.exit_codes import for_batch, for_status
-from schemarouter.cli.hints import hint
+from schemarouter.execution.hints import hint
 from schemarouter.execution.results import StepError
 from tests.routing_support import routing_db  # noqa: F401
 

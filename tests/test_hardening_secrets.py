@@ -18,7 +18,7 @@ import yaml
 
 from schemarouter.bench.faultserver import FaultServer
 from schemarouter.bench.reliability import ENV, HEADER_KEY, QUERY_KEY, fault_sources
-from schemarouter.cli.run_cmd import echo_result, result_json
+from schemarouter.cli.running import echo_result
 from schemarouter.declarations import Declarations
 from schemarouter.execution import offline
 from schemarouter.execution.executor import Executor
@@ -56,7 +56,7 @@ def _leaks(text: str) -> list[str]:
 def test_a_declared_query_key_is_hidden_in_run_output_json_and_echoed_errors(
     server: FaultServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    plan, result = _run(server, ("fault_query", "ok"), ("fault_query", "unauthorized_echo"),
+    _plan, result = _run(server, ("fault_query", "ok"), ("fault_query", "unauthorized_echo"),
                         ("fault_header", "unauthorized_echo"), ("fault_query", "echo"))
     ok, error_query, error_header, echo = result.steps
     assert ok.ok and ok.request is not None and f"appid={REDACTED}" in ok.request
@@ -68,7 +68,7 @@ def test_a_declared_query_key_is_hidden_in_run_output_json_and_echoed_errors(
     echo_result(result)
     printed = capsys.readouterr().out
     assert "unauthorized_echo: ERROR http_status" in printed
-    document = json.dumps(result_json(plan, result))
+    document = json.dumps(result.to_json())
     assert _leaks(printed) == [] and _leaks(document) == []
 
 

@@ -11,10 +11,10 @@ from schemarouter.graph import SchemaGraph
 from schemarouter.llm import LLMError
 from schemarouter.llm import parse_json_object as parse_answer
 from schemarouter.router import Router, validate_plan
+from schemarouter.tokens import count_tokens
 from schemarouter.understand import make_understander
 from schemarouter.understand.llm import LLMUnderstander
 from schemarouter.understand.prompt import build_prompt
-from schemarouter.understand.tokens import count_tokens
 from tests.routing_support import graph, routing_db  # noqa: F401
 
 BASE = "http://llm.test:8000/v1"

@@ -228,16 +228,16 @@ def test_concept_match_scores(graph: SchemaGraph) -> None:
     from schemarouter.router.matching import ALIAS, EXACT, SUBSTRING, match_endpoint
 
     aflow = graph.endpoints[("aflow", "aflux")]
-    exact = match_endpoint(aflow, ["Egap"], {"Egap": "Egap"})
+    exact = match_endpoint(graph, aflow, ["Egap"], {"Egap": "Egap"})
     assert exact.fields["Egap"][0] == EXACT and exact.score == EXACT
-    concept = match_endpoint(aflow, ["band_gap"], {"band_gap": "band gap"})
+    concept = match_endpoint(graph, aflow, ["band_gap"], {"band_gap": "band gap"})
     assert concept.fields["Egap"][0] == ALIAS
-    part = match_endpoint(aflow, ["enthalpy"], {"enthalpy": "enthalpy"})  # part of enthalpy_formation_atom
+    part = match_endpoint(graph, aflow, ["enthalpy"], {"enthalpy": "enthalpy"})  # part of enthalpy_formation_atom
     assert part.fields["enthalpy_formation_atom"][0] == SUBSTRING
     # two keys from the same words ("band gap" as concept and as a field alias) count once
-    twice = match_endpoint(aflow, ["band_gap", "Egap"], {"band_gap": "band gap", "Egap": "band gap"})
+    twice = match_endpoint(graph, aflow, ["band_gap", "Egap"], {"band_gap": "band gap", "Egap": "band gap"})
     assert twice.score == ALIAS
-    assert match_endpoint(aflow, ["melting_point"], {}).unmatched == ["melting_point"]
+    assert match_endpoint(graph, aflow, ["melting_point"], {}).unmatched == ["melting_point"]
 
 
 @pytest.mark.parametrize(

@@ -39,7 +39,7 @@ def test_concept_hits_equal_a_scan_of_every_endpoint(synth_router: Router, quest
             said = a.matched.get(concept, concept)
             hits = concept_hits(g, concept, said)
             for key, info in g.endpoints.items():
-                m = match_endpoint(info, [concept], {concept: said})
+                m = match_endpoint(g, info, [concept], {concept: said})
                 if m.fields:
                     assert hits.get(key) == m.score, (concept, key)
                     checked += 1
@@ -94,5 +94,5 @@ def test_concept_hits_score_every_rule_like_the_scan(synth_router: Router, conce
     score the field-by-field scan gives, and lists no endpoint the scan finds nothing in."""
     g = synth_router.graph
     hits = concept_hits(g, concept, said)
-    scanned = {key: m.score for key, info in g.endpoints.items() if (m := match_endpoint(info, [concept], {concept: said})).fields}
+    scanned = {key: m.score for key, info in g.endpoints.items() if (m := match_endpoint(g, info, [concept], {concept: said})).fields}
     assert hits == scanned

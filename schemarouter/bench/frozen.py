@@ -98,9 +98,9 @@ def inventory_declarations(path: str | Path | None = None) -> Declarations:
 
 def plugin_declarations() -> Declarations:
     """The declarations of the installed plugins, collected and validated."""
-    from schemarouter.plugins import make_plugin_manager
+    from schemarouter.plugins import plugin_manager
 
-    return collect(make_plugin_manager())
+    return collect(plugin_manager())
 
 
 def freeze(decls: Declarations, origin: str) -> Frozen:

@@ -181,7 +181,7 @@ def measure_size(
 ) -> dict[str, Any]:
     """Synthesize ``n`` sources and measure sync, load, graph build, memory, latency and prompt size."""
     from schemarouter.bench.routers.prompt_all import INSTRUCTIONS, render_schema
-    from schemarouter.execution.context import count_tokens
+    from schemarouter.tokens import count_tokens
 
     say = progress or (lambda _m: None)
     say(f"{n} sources: generating")
@@ -214,7 +214,7 @@ def measure_size(
 def count_long(text: str, chunk_chars: int = 200_000) -> int:
     """BPE tokens of a text longer than the tokenizer takes at once, counted in chunks cut after a
     newline (BPE pieces never span a newline followed by text, so the sum equals the whole count)."""
-    from schemarouter.execution.context import count_tokens
+    from schemarouter.tokens import count_tokens
 
     total, start = 0, 0
     while start < len(text):

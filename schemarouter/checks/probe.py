@@ -32,8 +32,8 @@ from schemarouter.execution import errors as E
 from schemarouter.execution.adapter import Adapter, FieldValue, StepCall, auth_required
 from schemarouter.execution.http import HttpConfig, SourceLimits, make_client
 from schemarouter.execution.rendering import projection_keys
+from schemarouter.field_paths import extract, parse_path
 from schemarouter.models import Endpoint, Parameter, ResponseField, Source
-from schemarouter.paths import extract, parse_path
 from schemarouter.safeload import load_file
 
 # Statuses, from best to worst; the first four do not mean the source is broken.

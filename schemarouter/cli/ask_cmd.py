@@ -11,7 +11,7 @@ import click
 
 from schemarouter.cli import exit_codes
 from schemarouter.cli.options import db_option, json_option, print_json
-from schemarouter.cli.run_cmd import echo_result, execute, offline_options, result_json
+from schemarouter.cli.running import echo_result, execute, offline_options
 from schemarouter.execution.context import render_context
 from schemarouter.execution.limits import resolve_limits
 from schemarouter.execution.reader import ask_reader
@@ -37,7 +37,7 @@ def ask(question: str | None, db_url: str | None, as_json: bool, mode: str, plan
     config = LLMConfig.from_env(base_url=llm_url, model=model)
     answer = ask_reader(config, question, context.text) if config and context.text else None
     if as_json:
-        document = result_json(plan, result, offline)
+        document = result.to_json(offline)
         document["answer"] = answer
         document["reader"] = {"url": config.base_url, "model": config.model} if config else None
         print_json(document)

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from schemarouter.declarations import Declarations, collect, describe_validation_error
 from schemarouter.errors import SchemaRouterError
 from schemarouter.plan import Plan
-from schemarouter.plugins import make_plugin_manager, selected_distributions
+from schemarouter.plugins import plugin_manager, selected_distributions
 from schemarouter.registry.fingerprint import source_fingerprint, vocabulary_fingerprint
 from schemarouter.safeload import load_json
 
@@ -43,7 +43,7 @@ def plugin_drift(registered: Declarations) -> str | None:
     except SchemaRouterError as err:
         return f"the installed plugins cannot be listed: {err}"
     try:
-        installed = collect(make_plugin_manager())
+        installed = collect(plugin_manager())
     except SchemaRouterError as err:
         return f"an installed plugin's declarations do not validate, so registry sync would fail: {err}"
     stored = {sid: src for sid, src in registered.sources.items() if registered.owners[sid].kind == "plugin"}

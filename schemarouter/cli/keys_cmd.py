@@ -29,7 +29,7 @@ from schemarouter.declarations import collect
 from schemarouter.execution.adapter import auth_required
 from schemarouter.execution.registry_adapters import collect_adapters
 from schemarouter.models import Source
-from schemarouter.plugins import make_plugin_manager
+from schemarouter.plugins import plugin_manager
 
 
 @dataclass
@@ -82,7 +82,7 @@ def keys(db_url: str | None, as_json: bool) -> None:
     Values are never shown. A required key that is unset makes that source's steps fail before
     any request; an optional one only lifts a rate limit. Set keys as environment variables.
     """
-    sources: dict[str, Source] = dict(collect(make_plugin_manager()).sources)
+    sources: dict[str, Source] = dict(collect(plugin_manager()).sources)
     if db_url is not None or registry_exists(None):
         with open_registry(db_url, read_only=True) as reg:
             sources.update(local_sources(reg))

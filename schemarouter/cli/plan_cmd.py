@@ -9,10 +9,10 @@ import click
 from rich.table import Table
 
 from schemarouter.cli import exit_codes
+from schemarouter.cli.batch import open_output, read_batch
 from schemarouter.cli.drift import plugin_drift, warn
 from schemarouter.cli.options import console, db_option, open_registry
 from schemarouter.cli.progress import progress
-from schemarouter.cli.run_cmd import open_output, read_batch
 from schemarouter.errors import SchemaRouterError
 from schemarouter.graph import load_graph
 from schemarouter.plan import Plan, binding_of

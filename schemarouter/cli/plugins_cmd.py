@@ -7,7 +7,7 @@ from rich.table import Table
 
 from schemarouter.cli.options import console, json_option, print_json
 from schemarouter.declarations import summarize
-from schemarouter.plugins import make_plugin_manager
+from schemarouter.plugins import plugin_manager
 
 
 @click.command()
@@ -18,7 +18,7 @@ def plugins(as_json: bool) -> None:
     SCHEMAROUTER_LOAD_PLUGINS (comma list of plugin or distribution names) restricts which
     installed plugins load.
     """
-    summaries = summarize(make_plugin_manager())
+    summaries = summarize(plugin_manager())
     if as_json:
         print_json([s.as_dict() for s in summaries])
         return

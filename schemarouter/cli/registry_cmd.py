@@ -25,7 +25,7 @@ from schemarouter.cli.progress import progress
 from schemarouter.declarations import collect
 from schemarouter.errors import SchemaRouterError
 from schemarouter.models import Source
-from schemarouter.plugins import make_plugin_manager
+from schemarouter.plugins import plugin_manager
 from schemarouter.registry import display
 
 
@@ -46,7 +46,7 @@ def sync(db_url: str | None, as_json: bool, strict: bool) -> None:
     the sync and leaves the registry as it was. Declaration warnings (units, license ids,
     names two sources share) are counted; schemarouter registry check lists them.
     """
-    decls = collect(make_plugin_manager())
+    decls = collect(plugin_manager())
     with open_registry(db_url) as reg:
         local = local_sources(reg)
         found = check_sources({**local, **decls.sources}, only=decls.sources)
@@ -72,7 +72,7 @@ def check(db_url: str | None, as_json: bool, strict: bool) -> None:
     license ids that are not SPDX ids or LicenseRef-..., names two sources share. Writes nothing;
     --strict exits 1 when there is any warning.
     """
-    decls = collect(make_plugin_manager())
+    decls = collect(plugin_manager())
     local: dict[str, Source] = {}
     unit_from: dict[str, set[tuple[str, str]]] = {}
     if registry_exists(db_url):

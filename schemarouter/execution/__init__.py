@@ -1,27 +1,11 @@
 """Execution: run plan steps against real sources and return attributed values.
 
-Public surface:
-
-* :class:`Executor` (``run(plan)`` / ``run_sync(plan)``) and :func:`load_executor`;
-* :class:`Adapter` (the protocol plugins implement), :class:`StepCall`, :class:`FetchResult`,
-  :class:`FieldValue`;
-* :class:`HttpJsonAdapter` with :class:`AdapterSpec` (the generic declarative adapter);
-* :func:`make_client`, :class:`HttpConfig` (the shared HTTP client and its limits);
-* :func:`render_context`, :func:`count_tokens` (the context renderer);
-* :mod:`schemarouter.execution.errors` (typed step errors).
+The executor (:mod:`~schemarouter.execution.executor`) runs a plan's steps through each source's
+adapter (:mod:`~schemarouter.execution.adapter`; the generic one is
+:mod:`~schemarouter.execution.httpjson`) over one shared HTTP client
+(:mod:`~schemarouter.execution.http`), with typed step errors
+(:mod:`~schemarouter.execution.errors`), the response cache, offline replay and the context
+renderer. Plugins import what they need from :mod:`schemarouter.adapters`; programs use
+:mod:`schemarouter.api`. This package imports nothing above it: not the graph, the understand
+step or the router.
 """
-
-from schemarouter.execution.adapter import Adapter, FetchResult, FieldValue, StepCall
-from schemarouter.execution.context import Context, count_tokens, estimate_tokens, render_context
-from schemarouter.execution.executor import Executor, load_executor
-from schemarouter.execution.http import HttpConfig, make_client
-from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.execution.registry_adapters import collect_adapters
-from schemarouter.execution.results import Record, RunResult, StepResult, Value
-from schemarouter.sources.spec import AdapterSpec
-
-__all__ = [
-    "Adapter", "AdapterSpec", "Context", "Executor", "FetchResult", "FieldValue", "HttpConfig",
-    "HttpJsonAdapter", "Record", "RunResult", "StepCall", "StepResult", "Value", "collect_adapters",
-    "count_tokens", "estimate_tokens", "load_executor", "make_client", "render_context",
-]

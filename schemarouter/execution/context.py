@@ -2,40 +2,24 @@
 
 ``materials_project mp-19017 LiFePO4: band_gap=3.69 eV [calculated; CC-BY-4.0; Materials Project]``
 
-Tokens are counted with a real BPE tokenizer that works offline (cl100k_base from the
-``bpe-openai`` package); the paper's 4-characters-per-token estimate is reported beside it.
+Tokens are counted (:mod:`schemarouter.tokens`) when first asked for, with a real BPE that works
+offline; the paper's 4-characters-per-token estimate is reported beside it.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from schemarouter.execution.results import Record, RunResult, Value
+from schemarouter.tokens import count_tokens, estimate_tokens
 
-ENCODING = "cl100k_base"
+if TYPE_CHECKING:
+    from schemarouter.execution.results import Record, RunResult, Value
+
 # Fields that name a record better than its identifier does (shown after the id).
 LABEL_FIELDS = ("formula_pretty", "chemical_formula_reduced", "formula", "compound", "name", "MolecularFormula",
                 "chemical_formula", "corp_name", "title", "Title")
-
-
-@lru_cache(maxsize=1)
-def _encoding() -> Any:
-    import bpe_openai  # type: ignore[import-untyped]  # the tokenizer ships no type information
-
-    return bpe_openai.get_encoding(ENCODING)
-
-
-def count_tokens(text: str) -> int:
-    """The number of tokens ``text`` encodes to."""
-    return len(_encoding().encode(text)) if text else 0
-
-
-def estimate_tokens(text: str) -> int:
-    """The paper's estimate: one token per four characters."""
-    return (len(text) + 3) // 4
 
 
 def format_value(value: Any, max_chars: int = 160) -> str:
@@ -75,14 +59,25 @@ def _id_field(record: Record) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
+@dataclass
 class Context:
-    """The text a reader gets from a run, with its size in tokens and lines."""
+    """The text a reader gets from a run, with its size in lines and tokens (counted when first read)."""
 
     text: str
-    tokens: int
-    estimated_tokens: int
     lines: int
+    _tokens: int | None = field(default=None, repr=False)
+
+    @property
+    def tokens(self) -> int:
+        """Tokens of the text (cl100k_base), counted on first use."""
+        if self._tokens is None:
+            self._tokens = count_tokens(self.text)
+        return self._tokens
+
+    @property
+    def estimated_tokens(self) -> int:
+        """The paper's chars/4 estimate of the tokens."""
+        return estimate_tokens(self.text)
 
 
 def render_context(run: RunResult) -> Context:
@@ -91,4 +86,4 @@ def render_context(run: RunResult) -> Context:
     lines += [f"{step.source}.{step.endpoint}: error {step.error.kind}: {step.error.message}"
               for step in run.steps if step.error is not None]
     text = "\n".join(lines)
-    return Context(text=text, tokens=count_tokens(text), estimated_tokens=estimate_tokens(text), lines=len(lines))
+    return Context(text=text, lines=len(lines))

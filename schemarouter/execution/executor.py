@@ -48,6 +48,7 @@ class Executor:
     key, network, 5xx, timeout), tried in order; None: no fallbacks.
     ``allow_writes``: source ids whose write endpoints (``access: write``) may run; with the ids in
     ``SCHEMAROUTER_ALLOW_WRITES`` the only ones. Any other write step fails before a request.
+    ``secrets``: the key names and values to hide (made from the declarations and ``env`` when not given).
     """
 
     def __init__(
@@ -63,6 +64,7 @@ class Executor:
         cache: StepCache | None = None,
         substitutes: Substitutes | None = None,
         allow_writes: Iterable[str] = (),
+        secrets: Secrets | None = None,
     ) -> None:
         self.declarations = declarations
         self.adapters = dict(adapters or {})
@@ -72,7 +74,7 @@ class Executor:
         self.client_factory = client_factory or make_client
         self.step_timeout_s = step_timeout_s or DEFAULT_STEP_DEADLINE_S
         # Every declared key name and value of this run: hidden in whatever a step result shows.
-        self.secrets = Secrets.from_sources(declarations.sources.values(), self.env)
+        self.secrets = secrets or Secrets.from_sources(declarations.sources.values(), self.env)
         self.cache = cache
         self.substitutes = substitutes
         # Write endpoints run only for sources the user named: here or in SCHEMAROUTER_ALLOW_WRITES.

@@ -37,7 +37,7 @@ from schemarouter.execution.rendering import (
 )
 from schemarouter.execution.secrets import CREDENTIAL_NAMES, Secrets
 from schemarouter.execution.xmltree import parse_xml
-from schemarouter.paths import extract
+from schemarouter.field_paths import extract
 from schemarouter.sources.spec import AdapterSpec
 
 # One query-string pair as httpx types it; adapters send text, but a list must be typed this wide to be

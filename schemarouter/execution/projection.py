@@ -1,6 +1,6 @@
 """Local projection: map raw records to declared fields, typed, with provenance on every value.
 
-Each field is read by its declared ``path`` (:func:`schemarouter.paths.extract`), cast to its
+Each field is read by its declared ``path`` (:func:`schemarouter.field_paths.extract`), cast to its
 declared type (:mod:`casting`), and tagged with the source, record identifier, source type,
 license and attribution the declaration gives. Units are the declared ones, or, for fields named
 in ``unit_from`` (MPDS), the unit the record itself states.
@@ -14,8 +14,8 @@ from typing import Any
 from schemarouter.execution.adapter import FieldValue
 from schemarouter.execution.casting import cast_value
 from schemarouter.execution.results import Record, Value
+from schemarouter.field_paths import extract
 from schemarouter.models import Endpoint, ResponseField, Source
-from schemarouter.paths import extract
 
 
 def identifier_field(endpoint: Endpoint) -> ResponseField | None:

@@ -16,13 +16,13 @@ from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.adapter import Adapter, FetchResult, StepCall
 from schemarouter.execution.errors import InvalidStep
 from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.plugins import PluginManager, make_plugin_manager
+from schemarouter.plugins import PluginManager, plugin_manager
 from schemarouter.sources.spec import AdapterSpec
 
 
 def collect_adapters(pm: PluginManager | None = None) -> dict[str, Adapter]:
     """Every adapter the installed plugins register, by source id; two for one source is an error."""
-    pm = pm or make_plugin_manager()
+    pm = pm or plugin_manager()
     found: dict[str, Adapter] = {}
     owners: dict[str, str] = {}
     hook = pm.hook.register_adapters

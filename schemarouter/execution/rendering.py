@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
+from schemarouter.field_paths import parse_path
 from schemarouter.models import Endpoint, ResponseField
-from schemarouter.paths import parse_path
 
 FilterStyle = Literal["optimade", "oqmd", "colon"]
 

@@ -12,7 +12,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from schemarouter.execution.context import render_context
+from schemarouter.execution.hints import hint
 from schemarouter.plan import Coverage, Plan
+from schemarouter.tokens import ENCODING
 
 Status = Literal["ok", "partial", "failed", "declined"]
 
@@ -125,6 +128,27 @@ class RunResult(ResultModel):
         if self.steps and answered == len(self.steps):
             return "ok"
         return "partial" if answered else "failed"
+
+    def to_json(self, offline: bool = False) -> dict[str, Any]:
+        """The run as the JSON every front end shows (``run --json``, ``POST /v1/run``, MCP ``run``):
+        the plan, the status, each step with a hint after an error (``offline``: the run replayed
+        recordings), the coverage and the rendered context with its size in tokens."""
+        context = render_context(self)
+        steps = []
+        for step in self.steps:
+            shown = step.model_dump(mode="json")
+            shown["hint"] = hint(step.error, offline) if step.error is not None else None
+            steps.append(shown)
+        return {
+            "query": self.query,
+            "status": self.status,
+            "plan": self.plan.model_dump(mode="json") if self.plan is not None else None,
+            "declined": self.declined,
+            "steps": steps,
+            "coverage": self.coverage.model_dump(mode="json") if self.coverage is not None else None,
+            "context": {"text": context.text, "tokens": context.tokens,
+                        "tokens_chars_div_4": context.estimated_tokens, "encoding": ENCODING},
+        }
 
     def __repr__(self) -> str:
         return describe_run(self)

@@ -20,10 +20,11 @@ from schemarouter.graph.links import Link, build_links
 from schemarouter.graph.model import Edge, Node
 from schemarouter.graph.order import IntentGroup, intent_order
 from schemarouter.graph.phrases import PhraseIndex
-from schemarouter.graph.records import EndpointInfo, FieldInfo, GraphMemo
+from schemarouter.graph.records import EndpointInfo, FieldInfo
 from schemarouter.graph.shares import Counts, intent_counts
 from schemarouter.graph.structure import build_structure, field_meta
 from schemarouter.graph.text import STOPWORDS, humanize, normalize
+from schemarouter.memos import Memos
 from schemarouter.models import Endpoint, ResponseField, Source
 
 # Single words too generic to stand for a field on their own when they are only part of its name.
@@ -50,7 +51,9 @@ class SchemaGraph:
     lexical: LexicalIndex = field(default_factory=LexicalIndex)  # BM25F over every endpoint's declaration
     numbers: dict[tuple[str, str], int] = field(default_factory=dict)  # endpoint key -> number in ``lexical``
     links: dict[tuple[str, str], dict[str, list[Link]]] = field(default_factory=dict)  # consumer -> param -> links
-    memo: GraphMemo = field(default_factory=GraphMemo, repr=False, compare=False)  # answers worked out once
+    # what the layers above work out once about this graph, each in a memo class of its own
+    memos: Memos = field(default_factory=Memos, repr=False, compare=False)
+    _built_structure: tuple[dict[str, Node], list[Edge]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def nodes(self) -> dict[str, Node]:
@@ -63,9 +66,9 @@ class SchemaGraph:
         return self._structure()[1]
 
     def _structure(self) -> tuple[dict[str, Node], list[Edge]]:
-        built = self.memo.structure
+        built = self._built_structure
         if built is None:
-            built = self.memo.structure = build_structure(self.decls)
+            built = self._built_structure = build_structure(self.decls)
         return built
 
     @property

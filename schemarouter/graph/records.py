@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from schemarouter.graph.model import Edge, Node
 from schemarouter.models import Endpoint, Parameter, ResponseField, Source
 from schemarouter.plan import FieldMeta
 
@@ -60,8 +59,6 @@ class EndpointInfo:
     endpoint: Endpoint
     fields: dict[str, FieldInfo]
     groups: frozenset[str]
-    # (concept, words) -> match result, filled by the router; per endpoint, never keyed by id()
-    match_memo: dict[tuple[str, str], Any] | None = field(init=False, repr=False, compare=False, default=None)
     key: EndpointKey = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -83,44 +80,3 @@ class EndpointInfo:
             if p.name == name:
                 return p
         return None
-
-
-
-@dataclass
-class GraphMemo:
-    """What routing works out about one graph once and then reads for every question.
-
-    The graph is immutable once built, so these answers never go stale; they live here, as typed
-    members of the graph, rather than in module globals keyed by graph or on the graph's ``__dict__``.
-    """
-
-    # (concept, words said) -> endpoint key -> best field score: ``router.matching.concept_hits``
-    concept_hits: dict[tuple[str, str], dict[tuple[str, str], float]] = field(default_factory=dict)
-    # concept -> whether a numeric field carries it: ``router.core``
-    numeric_concepts: dict[str, bool] = field(default_factory=dict)
-    # ("param" or "concept", concept) -> intent -> share: ``understand.evidence``
-    evidence: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
-    # the typed nodes and edges, built on first use: ``SchemaGraph.nodes``
-    structure: tuple[dict[str, Node], list[Edge]] | None = None
-    # numbers of the endpoints that read (not write): ``router.open_route``
-    read_numbers: frozenset[int] | None = None
-    # whether some read endpoint declares no intent: ``router.core``
-    has_undeclared: bool | None = None
-    # the action verbs read endpoints' summaries open with ("Translate an RGD ID to ..."):
-    # ``understand.actions.read_verbs``
-    read_verbs: frozenset[str] | None = None
-    # the action verbs that name read endpoints' parameters (``start``): ``understand.actions.parameter_verbs``
-    parameter_verbs: frozenset[str] | None = None
-    # endpoint key -> whether it has a free-text parameter: ``router.chains``
-    searchable: dict[tuple[str, str], bool] = field(default_factory=dict)
-    # (consumer key, parameter) -> its producers with what is known of them before any question:
-    # ``router.chains``
-    producers: dict[tuple[tuple[str, str], str], list[Any]] = field(default_factory=dict)
-    # endpoint key -> what its parameters' declarations say of the values they take: ``router.param_facts``
-    param_facts: dict[tuple[str, str], Any] = field(default_factory=dict)
-    # endpoint key -> what its fields declare, per field and per term: ``router.open_route``
-    field_terms: dict[tuple[str, str], Any] = field(default_factory=dict)
-    # endpoint key -> the endpoints that can supply any of its parameters: ``router.chains``
-    direct_producers: dict[tuple[str, str], frozenset[tuple[str, str]]] = field(default_factory=dict)
-    # the units response fields declare ("GPa", "K"): ``coverage``
-    units: frozenset[str] | None = None

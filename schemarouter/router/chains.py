@@ -20,6 +20,7 @@ from typing import Any
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.links import Link, resource_of
 from schemarouter.graph.terms import path_terms
+from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.param_facts import endpoint_facts, is_search_parameter, missing_required
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
@@ -179,7 +180,7 @@ class ChainBuilder:
 
     def _direct_producers(self, info: EndpointInfo) -> frozenset[tuple[str, str]]:
         """The endpoints that can supply some parameter of ``info`` (remembered per graph)."""
-        known = self.graph.memo.direct_producers
+        known = self.graph.memos.of(RouterGraphMemo).direct_producers
         found = known.get(info.key)
         if found is None:
             links = self.graph.links.get(info.key, {})
@@ -188,7 +189,7 @@ class ChainBuilder:
 
     def searchable(self, info: EndpointInfo) -> bool:
         """Whether ``info`` has a free-text parameter (remembered per graph)."""
-        known = self.graph.memo.searchable
+        known = self.graph.memos.of(RouterGraphMemo).searchable
         found = known.get(info.key)
         if found is None:
             found = known[info.key] = any(is_search_parameter(p) for p in info.endpoint.parameters)
@@ -222,7 +223,7 @@ class ChainBuilder:
         """The producers of ``param`` of ``consumer`` with what no question changes: the link's
         sureness plus whether the producer's path names the resource, and whether it can search
         (worked out once per graph)."""
-        memo = self.graph.memo.producers
+        memo = self.graph.memos.of(RouterGraphMemo).producers
         key = (consumer.key, param)
         found: list[tuple[float, Link, EndpointInfo, bool]] | None = memo.get(key)
         if found is None:

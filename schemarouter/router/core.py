@@ -22,6 +22,7 @@ from schemarouter.graph.text import normalize
 from schemarouter.plan import Plan, PlanStep, Understanding
 from schemarouter.router.coverage import coverage as coverage_report
 from schemarouter.router.matching import EndpointMatch, concept_hits, match_endpoint, match_from_hits
+from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.open_route import OpenPlan, chain_steps, explained, fill, open_route, question_values
 from schemarouter.router.param_facts import is_search_parameter, missing_required
 from schemarouter.router.params import fill_params
@@ -230,7 +231,7 @@ class Router:
         wanted = _wanted_concepts(analysis)
         groups = set(self.graph.intent_groups(analysis.understanding.intent))
         out = sorted(
-            (self._keyed(i, match_endpoint(i, analysis.understanding.concepts, analysis.matched), analysis, wanted,
+            (self._keyed(i, match_endpoint(self.graph, i, analysis.understanding.concepts, analysis.matched), analysis, wanted,
                          groups) for i in infos),
             key=lambda c: c.info.label,
         )
@@ -262,7 +263,7 @@ class Router:
         def make(info: EndpointInfo) -> Candidate:
             c = built.get(info.key)
             if c is None:
-                m = match_from_hits(info, u.concepts, analysis.matched, hits)
+                m = match_from_hits(graph, info, u.concepts, analysis.matched, hits)
                 c = built[info.key] = self._keyed(info, m, analysis, wanted, groups)
             return c
 
@@ -500,7 +501,7 @@ def _bonus(unmatched: list[str], numeric: set[str]) -> float:
 
 def _numeric(graph: SchemaGraph, concept: str) -> bool:
     """Whether a numeric field carries ``concept`` (remembered per graph)."""
-    memo = graph.memo.numeric_concepts
+    memo = graph.memos.of(RouterGraphMemo).numeric_concepts
     found = memo.get(concept)
     if found is None:
         found = memo[concept] = any(f.field.type == "number" for f in graph.concept_fields.get(concept, ()))
@@ -509,7 +510,7 @@ def _numeric(graph: SchemaGraph, concept: str) -> bool:
 
 def _has_undeclared(graph: SchemaGraph) -> bool:
     """Whether some read endpoint declares no intent, one the vocabulary cannot see (remembered per graph)."""
-    memo = graph.memo
+    memo = graph.memos.of(RouterGraphMemo)
     if memo.has_undeclared is None:
         memo.has_undeclared = any(not i.endpoint.intents and i.endpoint.access == "read" for i in graph.endpoints.values())
     return memo.has_undeclared

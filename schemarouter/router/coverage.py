@@ -22,6 +22,7 @@ from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.terms import name_terms
 from schemarouter.graph.text import normalize
 from schemarouter.plan import Coverage, CoverageItem, Plan, PlanStep
+from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.understand.base import Analysis
 
 # Question values the router writes into a parameter of another concept (router/params.py): a
@@ -151,7 +152,7 @@ def _carries(sent: Any, given: Any) -> bool:
 
 def _declared_units(graph: SchemaGraph) -> frozenset[str]:
     """The units the graph's response fields declare (worked out once per graph)."""
-    memo = graph.memo
+    memo = graph.memos.of(RouterGraphMemo)
     if memo.units is None:
         memo.units = frozenset(f.field.unit for info in graph.endpoints.values() for f in info.fields.values()
                                if f.field.unit)

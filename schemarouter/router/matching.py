@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from schemarouter.graph import EndpointInfo, FieldInfo, SchemaGraph
 from schemarouter.graph.text import humanize, normalize
+from schemarouter.router.memos import RouterGraphMemo
 
 EXACT, ALIAS, SUBSTRING = 3.0, 2.0, 1.0
 
@@ -37,16 +38,19 @@ _HITS_LIMIT = 4096  # per graph: distinct (concept, words) pairs remembered
 _NO_HIT: Hit = (0.0, ())
 
 
-def match_endpoint(info: EndpointInfo, concepts: list[str], matched_words: dict[str, str]) -> EndpointMatch:
-    """Score the fields of ``info`` against ``concepts`` (each said as ``matched_words`` records)."""
-    return _combine(concepts, matched_words, lambda concept, said: _endpoint_hit(info, concept, said))
+def match_endpoint(graph: SchemaGraph, info: EndpointInfo, concepts: list[str],
+                   matched_words: dict[str, str]) -> EndpointMatch:
+    """Score the fields of ``info`` (an endpoint of ``graph``) against ``concepts`` (each said as
+    ``matched_words`` records)."""
+    return _combine(concepts, matched_words, lambda concept, said: _endpoint_hit(graph, info, concept, said))
 
 
-def _endpoint_hit(info: EndpointInfo, concept: str, said: str) -> Hit:
-    # the memo lives on the endpoint itself, so a rebuilt graph can never see another graph's fields
-    memo = info.match_memo
+def _endpoint_hit(graph: SchemaGraph, info: EndpointInfo, concept: str, said: str) -> Hit:
+    # remembered per graph, so a rebuilt graph can never see another graph's fields
+    hits = graph.memos.of(RouterGraphMemo).endpoint_hits
+    memo = hits.get(info.key)
     if memo is None:
-        memo = info.match_memo = {}
+        memo = hits[info.key] = {}
     key = (concept, said)
     hit = memo.get(key)
     if hit is None:
@@ -58,14 +62,15 @@ def _endpoint_hit(info: EndpointInfo, concept: str, said: str) -> Hit:
 
 
 def match_from_hits(
-    info: EndpointInfo, concepts: list[str], matched_words: dict[str, str], hits: dict[tuple[str, str], dict[tuple[str, str], float]]
+    graph: SchemaGraph, info: EndpointInfo, concepts: list[str], matched_words: dict[str, str],
+    hits: dict[tuple[str, str], dict[tuple[str, str], float]],
 ) -> EndpointMatch:
     """:func:`match_endpoint`, skipping the field scan for concepts :func:`concept_hits` says it has no
     field for (keyed by (concept, said))."""
     key = info.key
     return _combine(
         concepts, matched_words,
-        lambda c, s: _endpoint_hit(info, c, s) if key in hits[(c, s)] else _NO_HIT,
+        lambda c, s: _endpoint_hit(graph, info, c, s) if key in hits[(c, s)] else _NO_HIT,
     )
 
 
@@ -95,7 +100,7 @@ def concept_hits(graph: SchemaGraph, concept: str, said: str) -> dict[tuple[str,
     Fields carrying the concept score ALIAS whatever their name (the first rule of ``_field_score``),
     so their endpoints come straight from the graph's index; only fields matched by name, alias or
     words are scored one by one."""
-    memo = graph.memo.concept_hits
+    memo = graph.memos.of(RouterGraphMemo).concept_hits
     key = (concept, said)
     hit = memo.get(key)
     if hit is not None:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from schemarouter.graph.terms import name_terms, stem
+from schemarouter.router.memos import QuestionMemo
 from schemarouter.understand.base import Analysis
 
 # the words that name a lower and an upper bound (``start_date``, ``stop``, ``min_size``, ``until``)
@@ -40,12 +41,10 @@ def has_numbers(question: str) -> bool:
 def number_after(name: str, analysis: Analysis) -> str | None:
     """``_number_after_name`` for a parameter called ``name``, once per question and name (the same
     names recur across a registry's endpoints)."""
-    key = ("number after", name)
-    memo = analysis.memo
-    if key not in memo:
-        memo[key] = _number_after_name(name, analysis.question)
-    found: str | None = memo[key]
-    return found
+    memo = analysis.memos.of(QuestionMemo).number_after
+    if name not in memo:
+        memo[name] = _number_after_name(name, analysis.question)
+    return memo[name]
 
 
 def _number_after_name(name: str, question: str) -> str | None:

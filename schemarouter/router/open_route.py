@@ -25,13 +25,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
+from schemarouter.field_paths import parse_path
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.lexical import best_scored
 from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.models import Parameter
-from schemarouter.paths import parse_path
 from schemarouter.plan import PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Relevance
+from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.param_facts import ID_KINDS, EndpointFacts, endpoint_facts
 from schemarouter.router.params import fill_params
 from schemarouter.router.question_facts import may_fill
@@ -255,7 +256,7 @@ def _best_chain(graph: SchemaGraph, analysis: Analysis, builder: ChainBuilder, c
 
 def _read_numbers(graph: SchemaGraph) -> frozenset[int]:
     """The numbers of the graph's read endpoints (worked out once per graph, not per question)."""
-    memo = graph.memo
+    memo = graph.memos.of(RouterGraphMemo)
     if memo.read_numbers is None:
         memo.read_numbers = frozenset(graph.numbers[k] for k, i in graph.endpoints.items() if i.endpoint.access == "read")
     return memo.read_numbers
@@ -360,7 +361,7 @@ class _FieldTerms:
 
 
 @dataclass(slots=True, init=False)
-class _Described:
+class Described:
     """What the fields of one endpoint declare (once per graph): each field's :class:`_FieldTerms`,
     and per term the positions of the fields that name it and of those whose description has it,
     so choosing fields looks up the question's few terms instead of reading every field."""
@@ -386,10 +387,10 @@ class _Described:
         return dict.fromkeys(self.names[i] for i in sorted(at))
 
 
-def _field_terms(graph: SchemaGraph, info: EndpointInfo) -> _Described:
-    """:class:`_Described` of the fields of ``info`` (worked out once per graph)."""
-    memo = graph.memo.field_terms
-    found: _Described | None = memo.get(info.key)
+def _field_terms(graph: SchemaGraph, info: EndpointInfo) -> Described:
+    """:class:`Described` of the fields of ``info`` (worked out once per graph)."""
+    memo = graph.memos.of(RouterGraphMemo).field_terms
+    found: Described | None = memo.get(info.key)
     if found is None:
         fields = {}
         for name, f in info.fields.items():
@@ -398,7 +399,7 @@ def _field_terms(graph: SchemaGraph, info: EndpointInfo) -> _Described:
             situates = bool(set(name_terms(_own_key(f.field.path))) & _CONTEXT_TERMS)
             fields[name] = _FieldTerms(frozenset(named), frozenset(prose), situates,
                                        bool(set(name_terms(name)) & _LABEL_TERMS))
-        found = memo[info.key] = _Described(fields)
+        found = memo[info.key] = Described(fields)
     return found
 
 

@@ -20,6 +20,7 @@ from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.graph.text import humanize
 from schemarouter.models import Parameter
+from schemarouter.router.memos import RouterGraphMemo
 
 _SEARCH_NAMES = frozenset(
     ["query", "q", "search", "searchterm", "search_term", "term", "terms", "keyword", "keywords", "text", "freetext", "free_text", "qs", "find", "name", "title", "label", "query_string", "querystring", "search_query"]
@@ -345,7 +346,7 @@ class EndpointFacts:
 
 def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
     """The endpoint's :class:`EndpointFacts` (worked out once per graph, in its memo)."""
-    memo = graph.memo.param_facts
+    memo = graph.memos.of(RouterGraphMemo).param_facts
     found: EndpointFacts | None = memo.get(info.key)
     if found is None:
         path = info.endpoint.path

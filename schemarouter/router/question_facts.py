@@ -3,7 +3,7 @@
 The counterpart of :mod:`schemarouter.router.param_facts`: there, what a declaration could take
 whatever the question (a parameter's ``needs`` and ``cues``); here, what the question gives (the
 kinds of value it carries, the words it says, the calendar units and order it implies, its
-identifiers in order), kept in ``Analysis.memo``. :func:`may_take` and :func:`may_fill` put the two
+identifiers in order), kept in the question's :class:`~schemarouter.router.memos.QuestionMemo`. :func:`may_take` and :func:`may_fill` put the two
 together, so the value reading (:mod:`schemarouter.router.values`) skips unread what cannot take
 anything from the question.
 """
@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from schemarouter.graph.terms import stem
 from schemarouter.prefilter import prefiltered
+from schemarouter.router.memos import QuestionMemo
 from schemarouter.router.numbers import has_numbers
 from schemarouter.router.param_facts import (
     COUNT_CUE,
@@ -42,7 +43,8 @@ from schemarouter.understand.entities import Entity
 def question_says(analysis: Analysis) -> int:
     """The kinds of value the question carries, as the ``SAYS_*`` bits of a parameter's ``needs``
     (once per question)."""
-    found: int | None = analysis.memo.get("says")
+    memo = analysis.memos.of(QuestionMemo)
+    found = memo.says
     if found is None:
         kinds = (
             (SAYS_NAMES, analysis.names), (SAYS_IDS, identifiers(analysis)), (SAYS_ENTITIES, analysis.entities),
@@ -50,7 +52,7 @@ def question_says(analysis: Analysis) -> int:
             (SAYS_COORDINATES, analysis.coordinates is not None), (SAYS_SPANS, analysis.spans),
             (SAYS_COUNTS, analysis.counts), (SAYS_NUMBERS, has_numbers(analysis.question)),
         )
-        found = analysis.memo["says"] = sum(bit for bit, present in kinds if present)
+        found = memo.says = sum(bit for bit, present in kinds if present)
     return found
 
 
@@ -63,12 +65,13 @@ def question_words(analysis: Analysis) -> frozenset[str]:
     """Everything the question says in words, as a parameter's ``cues`` name it: its terms and
     compounds, its words as written and in lower case (an enum member, a flag), the calendar units
     it implies, the nouns it writes a value after and the nouns it counts (once per question)."""
-    found: frozenset[str] | None = analysis.memo.get("words")
+    memo = analysis.memos.of(QuestionMemo)
+    found = memo.words
     if found is None:
         said = said_sets(analysis)
         cued = [*(UNIT_CUE + unit for unit in units_said(analysis.question)),
                 *(LABEL_CUE + noun for noun in analysis.labels), *(COUNT_CUE + noun for noun in analysis.counts)]
-        found = analysis.memo["words"] = said.asked | said.written | said.lowered | frozenset(cued)
+        found = memo.words = said.asked | said.written | said.lowered | frozenset(cued)
     return found
 
 
@@ -124,10 +127,11 @@ class QuestionWords:
 
 def said_sets(analysis: Analysis) -> QuestionWords:
     """:class:`QuestionWords` of the question, once per question."""
-    found: QuestionWords | None = analysis.memo.get("said")
+    memo = analysis.memos.of(QuestionMemo)
+    found = memo.said
     if found is None:
         written = frozenset(w for w, _ in analysis.words)
-        found = analysis.memo["said"] = QuestionWords(
+        found = memo.said = QuestionWords(
             frozenset(analysis.all_terms), written, frozenset(w.lower() for w in written),
             frozenset((*analysis.all_terms, *analysis.compounds)), bool(_ORDER_CUES.search(analysis.question)),
         )
@@ -145,9 +149,10 @@ _ORDER_CUES = prefiltered(r"\b(?:most|least|top|highest|lowest|largest|smallest|
 def identifiers(analysis: Analysis) -> list[Entity]:
     """Identifier-shaped tokens and the identifiers the entity readers recognized, in question order
     (once per question)."""
-    found: list[Entity] | None = analysis.memo.get("identifiers")
+    memo = analysis.memos.of(QuestionMemo)
+    found = memo.identifiers
     if found is None:
         found = [*analysis.identifiers, *(e for e in analysis.entities if e.kind in ID_KINDS)]
         found.sort(key=lambda e: e.start)
-        analysis.memo["identifiers"] = found
+        memo.identifiers = found
     return found

@@ -31,6 +31,7 @@ from typing import Any
 from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
+from schemarouter.router.memos import QuestionMemo
 from schemarouter.router.numbers import END, START, number_after, question_tokens, span_bound
 from schemarouter.router.param_facts import (
     ParamFacts,
@@ -429,13 +430,13 @@ def _kind_named(analysis: Analysis, value: str) -> str | None:
     """The term of the noun the question calls a name by ("the paper 'Deep residual ...'" -> paper,
     "the gene SHH" -> gene): a noun after an article, right before the name."""
     question = analysis.question
-    key = ("article nouns",)
-    memo = analysis.memo
-    if key not in memo:
+    memo = analysis.memos.of(QuestionMemo)
+    nouns = memo.article_nouns
+    if nouns is None:
         # every "the/a/an <noun> " of the question, overlapping ones too, with where the name would start
-        memo[key] = [(m.group(1), m.end(2)) for m in _ARTICLE_NOUN.finditer(question)]
+        nouns = memo.article_nouns = [(m.group(1), m.end(2)) for m in _ARTICLE_NOUN.finditer(question)]
     wanted = value.casefold()
-    for noun, at in memo[key]:
+    for noun, at in nouns:
         if question[at:at + len(value)].casefold() == wanted:
             return stem(noun.lower())
     return None

@@ -110,7 +110,7 @@ def tool_definitions(server: MCPServer) -> list[dict[str, Any]]:
 
 def tool_definition_tokens(definitions: list[dict[str, Any]], with_output_schema: bool = False) -> int:
     """cl100k tokens of the tool definitions an agent's prompt carries (compact JSON)."""
-    from schemarouter.understand.tokens import count_tokens
+    from schemarouter.tokens import count_tokens
 
     shown = [
         d if with_output_schema else {k: v for k, v in d.items() if k != "outputSchema"} for d in definitions

@@ -15,7 +15,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from schemarouter.cli.run_cmd import result_json
 from schemarouter.declarations import describe_validation_error
 from schemarouter.errors import SchemaRouterError
 from schemarouter.models import Source
@@ -178,7 +177,7 @@ class Service:
             ) from None
         except SchemaRouterError as err:
             raise E.ServiceError(503, "unavailable", str(err).splitlines()[0]) from None
-        document = result_json(chosen, result, offline)
+        document = result.to_json(offline)
         document["registry_fingerprint"] = snapshot.fingerprint
         document["offline"] = offline
         return self.scrub(document, snapshot)

@@ -18,8 +18,8 @@ from pydantic import ValidationError
 
 from schemarouter.declarations import coerce, describe_validation_error, read_yaml
 from schemarouter.errors import DeclarationError
+from schemarouter.field_paths import PathSyntaxError, parse_path
 from schemarouter.models import Source
-from schemarouter.paths import PathSyntaxError, parse_path
 from schemarouter.sources.spec import AdapterSpec
 
 _TEMPLATE_VAR = re.compile(r"\{([^{}]+)\}")

@@ -14,6 +14,8 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from schemarouter.understand.memos import UnderstandGraphMemo
+
 if TYPE_CHECKING:
     from schemarouter.graph import SchemaGraph
 
@@ -97,7 +99,7 @@ def _value_after(text: str, verb: str) -> bool:
 def parameter_verbs(graph: SchemaGraph) -> frozenset[str]:
     """The action verbs that are the names of read endpoints' parameters (``start``, ``end``, ``order``).
     Worked out once per graph."""
-    memo = graph.memo
+    memo = graph.memos.of(UnderstandGraphMemo)
     if memo.parameter_verbs is None:
         memo.parameter_verbs = frozenset(
             name for i in graph.endpoints.values() if i.endpoint.access == "read"
@@ -109,7 +111,7 @@ def read_verbs(graph: SchemaGraph) -> frozenset[str]:
     """The action verbs the summaries of the registry's read endpoints open with, as imperatives
     ("Translate an RGD ID to an Ensembl Gene ID" is a GET): in this registry they read, not act.
     Worked out once per graph."""
-    memo = graph.memo
+    memo = graph.memos.of(UnderstandGraphMemo)
     if memo.read_verbs is None:
         summaries = {i.endpoint.summary for i in graph.endpoints.values() if i.endpoint.access == "read"}
         memo.read_verbs = frozenset(v for s in summaries if s and (v := action_verb(s)) is not None)

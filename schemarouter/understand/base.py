@@ -9,8 +9,9 @@ comparison, the topic text left once vocabulary is taken out, and a decline reas
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from schemarouter.memos import Memos
 from schemarouter.plan import Understanding
 
 if TYPE_CHECKING:
@@ -53,9 +54,9 @@ class Analysis:
     coordinates: tuple[float, float] | None = None  # (latitude, longitude) written in the question
     periods: list[str] = field(default_factory=list)  # reporting periods said ("q1", "half-year", "annual")
     codes: list[str] = field(default_factory=list)  # short all-capitals codes ("DE", "KRDU") not taken otherwise
-    # what the router derives from the above once per question and reads for every candidate endpoint
-    # (sets of the words, the identifiers in order, the number after a parameter's name...)
-    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    # what the layers above derive from the above once per question and read for every candidate
+    # endpoint, each in a memo class of its own (the router's: ``router.memos.QuestionMemo``)
+    memos: Memos = field(default_factory=Memos, repr=False, compare=False)
 
     def entity(self, kind: str) -> Entity | None:
         """The first entity of ``kind``, or None."""

@@ -9,6 +9,7 @@ from collections import defaultdict
 
 from schemarouter.graph import SchemaGraph
 from schemarouter.understand.entities import Entity
+from schemarouter.understand.memos import UnderstandGraphMemo
 
 # Which parameter concept an entity kind is sent as.
 ENTITY_CONCEPT = {
@@ -30,7 +31,7 @@ def entity_param_concepts() -> dict[str, str]:
 
 
 def _memo(graph: SchemaGraph) -> dict[tuple[str, str], dict[str, float]]:
-    return graph.memo.evidence
+    return graph.memos.of(UnderstandGraphMemo).evidence
 
 
 def _param_concept_intents(graph: SchemaGraph, concept: str) -> dict[str, float]:

@@ -19,6 +19,7 @@ from schemarouter.graph.phrases import tokenize
 from schemarouter.graph.text import key_of
 from schemarouter.llm import LLMConfig, LLMError, chat, parse_json_object, require_config
 from schemarouter.plan import Understanding
+from schemarouter.tokens import count_tokens
 from schemarouter.understand import chemistry, wording
 from schemarouter.understand.actions import decline_reason, requested_action
 from schemarouter.understand.base import Analysis
@@ -26,7 +27,6 @@ from schemarouter.understand.entities import Entity
 from schemarouter.understand.evidence import intent_evidence
 from schemarouter.understand.prompt import build_prompt
 from schemarouter.understand.reading import read_values
-from schemarouter.understand.tokens import count_tokens
 
 _CONSTRAINTS = ("calculated", "experimental", "literature")
 _PARAM_KEYS = {

@@ -10,9 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from schemarouter.execution.adapter import StepCall
-from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.sources.spec import AdapterSpec
+from schemarouter.adapters import AdapterSpec, HttpJsonAdapter, StepCall
 
 SPEC = AdapterSpec(records="", fixed={"format": "json"}, locations={
     name: "matchbook" for name in ("species", "nspecies", "auid", "Egap", "catalog", "paging")})

@@ -12,16 +12,17 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from schemarouter.execution.adapter import FetchResult, StepCall
-from schemarouter.execution.errors import (
+from schemarouter.adapters import (
+    FetchResult,
     HttpStatusError,
     NetworkError,
     NoRecords,
     RateLimited,
+    StepCall,
     StepError,
     UnparseableBody,
+    as_list,
 )
-from schemarouter.execution.rendering import as_list
 
 MAX_PAGE = 100
 ARXIV_DELAY_S = 3.0  # arXiv's API terms: no more than one request every three seconds

@@ -7,8 +7,7 @@ per-source concurrency limit keeps requests polite.
 
 from __future__ import annotations
 
-from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.sources.spec import AdapterSpec
+from schemarouter.adapters import AdapterSpec, HttpJsonAdapter
 
 SPEC = AdapterSpec(records="", fixed={"format": "json"})
 

@@ -13,9 +13,7 @@ from urllib.parse import quote
 
 import httpx
 
-from schemarouter.execution.adapter import StepCall
-from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.sources.spec import AdapterSpec
+from schemarouter.adapters import AdapterSpec, HttpJsonAdapter, StepCall
 
 SPEC = AdapterSpec(records="message.items", locations={"doi": "filter", "from-pub-date": "filter"},
                    notes="filter terms are key:value joined by commas; /works/{doi} returns one work as message")

@@ -5,7 +5,7 @@ the plugin also adds this community's words to a few shared concepts (aliases on
 descriptions stay with the core vocabulary).
 """
 
-from schemarouter.packaged import packaged_source
+from schemarouter.adapters import packaged_source
 from schemarouter_dart.adapter import DartAdapter
 
 # Korean disclosure vocabulary (as printed in OpenDART filings) for the shared corporate concepts.

@@ -18,16 +18,16 @@ from typing import Any
 
 import httpx
 
-from schemarouter.execution.adapter import StepCall
-from schemarouter.execution.errors import (
+from schemarouter.adapters import (
+    AdapterSpec,
+    HttpJsonAdapter,
     HttpStatusError,
     InvalidStep,
     NoRecords,
     RateLimited,
+    StepCall,
     UnparseableBody,
 )
-from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.sources.spec import AdapterSpec
 
 SPECS = {
     "company": AdapterSpec(records="", locations={"corp_name": "client"}),

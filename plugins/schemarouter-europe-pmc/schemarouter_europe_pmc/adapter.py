@@ -6,8 +6,7 @@
 
 from __future__ import annotations
 
-from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.sources.spec import AdapterSpec
+from schemarouter.adapters import AdapterSpec, HttpJsonAdapter
 
 SPEC = AdapterSpec(records="resultList.result", fixed={"format": "json", "resultType": "core"})
 

@@ -12,9 +12,7 @@ from typing import Any
 
 import httpx
 
-from schemarouter.execution.adapter import StepCall
-from schemarouter.execution.optimade import OptimadeAdapter
-from schemarouter.sources.spec import AdapterSpec
+from schemarouter.adapters import AdapterSpec, OptimadeAdapter, StepCall
 
 SPEC = AdapterSpec(records="data", locations={"jid": "filter", "chemical_formula_reduced": "filter",
                                               "elements": "filter"})

@@ -6,8 +6,7 @@
 
 from __future__ import annotations
 
-from schemarouter.execution.optimade import OptimadeAdapter
-from schemarouter.sources.spec import AdapterSpec
+from schemarouter.adapters import AdapterSpec, OptimadeAdapter
 
 SPEC = AdapterSpec(records="data", locations={"mc3d_id": "filter", "chemical_formula_reduced": "filter",
                                               "elements": "filter"})

@@ -11,17 +11,19 @@ from __future__ import annotations
 import asyncio
 from typing import Any, cast
 
-from schemarouter.execution.adapter import FetchResult, StepCall
-from schemarouter.execution.errors import (
+from schemarouter.adapters import (
+    FetchResult,
     HttpStatusError,
     NetworkError,
     NoRecords,
     RateLimited,
+    StepCall,
     StepError,
     StepTimeout,
     UnparseableBody,
+    as_list,
+    projection_keys,
 )
-from schemarouter.execution.rendering import as_list, projection_keys
 
 ENDPOINT = "https://api.materialsproject.org"
 # Declared range parameters -> (search keyword, which end of the (min, max) tuple).

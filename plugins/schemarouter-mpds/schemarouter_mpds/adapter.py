@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from schemarouter.execution.adapter import StepCall
-from schemarouter.execution.errors import HttpStatusError, NoRecords
-from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.sources.spec import AdapterSpec
+from schemarouter.adapters import AdapterSpec, HttpJsonAdapter, HttpStatusError, NoRecords, StepCall
 
 Q_KEYS = ("props", "formulae", "elements", "classes", "sgs", "lattices")
 SPECS = {

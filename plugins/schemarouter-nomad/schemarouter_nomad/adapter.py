@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from schemarouter.execution.adapter import StepCall
-from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.execution.rendering import as_list
-from schemarouter.sources.spec import AdapterSpec
+from schemarouter.adapters import AdapterSpec, HttpJsonAdapter, StepCall, as_list
 
 SPEC = AdapterSpec(records="data", fixed={"owner": "public"}, locations={
     "results.material.elements": "body_query", "results.material.chemical_formula_reduced": "body_query",

@@ -13,10 +13,7 @@ from urllib.parse import quote
 
 import httpx
 
-from schemarouter.execution.adapter import StepCall
-from schemarouter.execution.httpjson import HttpJsonAdapter, QueryPair
-from schemarouter.execution.rendering import projection_keys
-from schemarouter.sources.spec import AdapterSpec
+from schemarouter.adapters import AdapterSpec, HttpJsonAdapter, QueryPair, StepCall, projection_keys
 
 SPEC = AdapterSpec(records="results",
                    locations={"doi": "filter", "title.search": "filter", "publication_year": "filter"},

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from schemarouter.execution.adapter import StepCall
-from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.sources.spec import AdapterSpec
+from schemarouter.adapters import AdapterSpec, HttpJsonAdapter, StepCall
 
 SPEC = AdapterSpec(records="data", locations={"element_set": "filter"})
 

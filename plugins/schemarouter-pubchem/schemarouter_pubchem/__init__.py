@@ -5,7 +5,7 @@ the plugin also adds this community's words to a few shared concepts (aliases on
 descriptions stay with the core vocabulary).
 """
 
-from schemarouter.packaged import packaged_source
+from schemarouter.adapters import packaged_source
 from schemarouter_pubchem.adapter import PubChemAdapter
 
 # Cheminformatics spellings of shared quantities that the core vocabulary lacks.

@@ -18,21 +18,24 @@ from urllib.parse import quote
 
 import httpx
 
-from schemarouter.execution.adapter import FetchResult, FieldValue, StepCall
-from schemarouter.execution.errors import (
+from schemarouter.adapters import (
+    AdapterSpec,
+    FetchResult,
+    FieldValue,
+    HttpJsonAdapter,
     HttpStatusError,
     InvalidStep,
     NetworkError,
     NoRecords,
     RateLimited,
+    StepCall,
     StepError,
     StepTimeout,
     UnparseableBody,
+    extract,
+    parse_path,
+    projection_keys,
 )
-from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.execution.rendering import projection_keys
-from schemarouter.paths import extract, parse_path
-from schemarouter.sources.spec import AdapterSpec
 from schemarouter_pubchem.units import convert, read_value
 
 PUG_REST = "https://pubchem.ncbi.nlm.nih.gov/rest/pug"

@@ -12,12 +12,19 @@ from typing import Any
 
 import httpx
 
-from schemarouter.execution.adapter import FetchResult, StepCall
-from schemarouter.execution.errors import HttpStatusError, NoRecords
-from schemarouter.execution.httpjson import HttpJsonAdapter, QueryPair, redact_url
-from schemarouter.execution.rendering import as_list, scalar_text
-from schemarouter.paths import extract
-from schemarouter.sources.spec import AdapterSpec
+from schemarouter.adapters import (
+    AdapterSpec,
+    FetchResult,
+    HttpJsonAdapter,
+    HttpStatusError,
+    NoRecords,
+    QueryPair,
+    StepCall,
+    as_list,
+    extract,
+    redact_url,
+    scalar_text,
+)
 
 SPEC = AdapterSpec(records="eSummaryResult.DocSum", fixed={"db": "pubmed", "retmode": "xml"})
 TOOL = "schemarouter"

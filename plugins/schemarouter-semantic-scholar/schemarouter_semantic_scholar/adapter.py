@@ -6,8 +6,7 @@ The planned fields go in ``fields`` (``externalIds`` for the DOI); records are `
 
 from __future__ import annotations
 
-from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.sources.spec import AdapterSpec
+from schemarouter.adapters import AdapterSpec, HttpJsonAdapter
 
 SPEC = AdapterSpec(records="data", notes="Envelope {total, offset, next, data}.")
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from schemarouter.execution.adapter import StepCall
-from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.sources.spec import AdapterSpec
+from schemarouter.adapters import AdapterSpec, HttpJsonAdapter, StepCall
 
 SPEC = AdapterSpec(records="items", notes="Envelope {items, has_more, quota_max, quota_remaining, backoff?}")
 

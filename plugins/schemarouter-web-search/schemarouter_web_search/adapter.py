@@ -10,9 +10,7 @@ from typing import Any
 
 import httpx
 
-from schemarouter.execution.adapter import StepCall
-from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.sources.spec import AdapterSpec
+from schemarouter.adapters import AdapterSpec, HttpJsonAdapter, StepCall
 
 SPEC = AdapterSpec(records="results", fixed={"format": "json"})
 URL_ENV = "SEARXNG_URL"

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from schemarouter.execution.adapter import StepCall
-from schemarouter.execution.errors import NoRecords
-from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.sources.spec import AdapterSpec
+from schemarouter.adapters import AdapterSpec, HttpJsonAdapter, NoRecords, StepCall
 
 SPEC = AdapterSpec(records="", locations={"title": "path"})
 

@@ -16,10 +16,10 @@ import httpx
 from schemarouter.bench.routers.base import make_step, new_plan
 from schemarouter.declarations import Declarations
 from schemarouter.errors import SchemaRouterError
-from schemarouter.execution.context import count_tokens
 from schemarouter.graph import SchemaGraph
 from schemarouter.llm import LLMConfig, LLMError, chat, parse_json_object
 from schemarouter.plan import Plan
+from schemarouter.tokens import count_tokens
 
 INSTRUCTIONS = (
     "You plan data retrieval for a question. Below is every data source you can call, with its "

@@ -120,6 +120,6 @@ def llm_prompt_tokens(graph: SchemaGraph, question: str) -> int | None:
         from schemarouter.understand.prompt import build_prompt
     except ImportError:
         return None
-    from schemarouter.execution.context import count_tokens
+    from schemarouter.tokens import count_tokens
 
     return count_tokens(build_prompt(list(graph.decls.intents))) + count_tokens(question)

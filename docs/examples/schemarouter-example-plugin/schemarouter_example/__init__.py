@@ -6,10 +6,9 @@ Install it with ``pip install docs/examples/schemarouter-example-plugin`` and ru
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from schemarouter import hookimpl
-from schemarouter.models import DomainConcept, Source
+from schemarouter.adapters import DomainConcept, Source, hookimpl
 
 THIN_FILMS = Source.model_validate(
     {

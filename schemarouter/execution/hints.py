@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from schemarouter.execution.results import StepError
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from schemarouter.execution.results import StepError
 
 NO_RECORDING = "offline replay has no recording"
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from schemarouter.paths import PathSyntaxError, extract, parse_path, projection_key
+from schemarouter.field_paths import PathSyntaxError, extract, parse_path, projection_key
 
 
 @pytest.mark.parametrize(

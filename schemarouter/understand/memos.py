@@ -1,0 +1,18 @@
+"""What the understand step works out once about a graph (kept in ``graph.memos``; see
+:mod:`schemarouter.memos`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class UnderstandGraphMemo:
+    """Per graph: answers the understand step reads for every question."""
+
+    # ("param" or "concept", concept) -> intent -> share: ``evidence``
+    evidence: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
+    # the action verbs read endpoints' summaries open with ("Translate an RGD ID to ..."): ``actions.read_verbs``
+    read_verbs: frozenset[str] | None = None
+    # the action verbs that name read endpoints' parameters (``start``): ``actions.parameter_verbs``
+    parameter_verbs: frozenset[str] | None = None
