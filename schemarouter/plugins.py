@@ -20,7 +20,9 @@ from schemarouter.errors import SchemaRouterError
 
 ENTRY_POINT_GROUP = "schemarouter"
 LOAD_PLUGINS_ENV = "SCHEMAROUTER_LOAD_PLUGINS"
-DEFAULT_PLUGINS: tuple[str, ...] = ("schemarouter.default_plugins.vocabulary",)
+# the base vocabulary, and the understand backends schemarouter ships (named, not imported: the
+# understand layer sits above this module)
+DEFAULT_PLUGINS: tuple[str, ...] = ("schemarouter.default_plugins.vocabulary", "schemarouter.understand.backends")
 
 
 @dataclass(frozen=True)
@@ -165,6 +167,8 @@ class PluginSummary:
     field_groups: list[str] = field(default_factory=list)
     concepts: list[str] = field(default_factory=list)
     adapters: list[str] = field(default_factory=list)
+    understanders: list[str] = field(default_factory=list)
+    commands: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, object]:
         """The summary as JSON-ready data."""
@@ -179,4 +183,6 @@ class PluginSummary:
             "field_groups": self.field_groups,
             "concepts": self.concepts,
             "adapters": self.adapters,
+            "understanders": self.understanders,
+            "commands": self.commands,
         }

@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-
-from schemarouter.bench.load import stop_process
+from schemarouter_bench.load import stop_process
 
 REPO = Path(__file__).resolve().parents[1]
 

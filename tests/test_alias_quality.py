@@ -12,8 +12,8 @@ import re
 
 import pytest
 import yaml
+from schemarouter_bench import data_path
 
-from schemarouter.bench import data_path
 from schemarouter.declarations import collect
 from schemarouter.models import Endpoint, Source
 from schemarouter.plugins import make_plugin_manager

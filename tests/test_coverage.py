@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from schemarouter.bench import data_path
+from schemarouter_bench import data_path
+
 from schemarouter.graph import SchemaGraph
 from schemarouter.plan import Plan, PlanStep, Understanding
 from schemarouter.router import Router

@@ -8,7 +8,7 @@ from schemarouter import hookimpl
 from schemarouter.declarations import collect, load_source_file, summarize
 from schemarouter.errors import DeclarationError, SchemaRouterError
 from schemarouter.models import DomainConcept, FieldGroup, Intent
-from schemarouter.plugins import make_plugin_manager
+from schemarouter.plugins import DEFAULT_PLUGINS, make_plugin_manager
 from tests.factories import SourcePlugin, source, source_dict
 
 
@@ -143,7 +143,7 @@ def test_duplicate_source_id_names_both_plugins() -> None:
 def test_load_plugins_env_selects_and_rejects_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SCHEMAROUTER_LOAD_PLUGINS", "")
     pm = make_plugin_manager()
-    assert [name for name, _ in pm.list_name_plugin()] == ["schemarouter.default_plugins.vocabulary"]
+    assert [name for name, _ in pm.list_name_plugin()] == list(DEFAULT_PLUGINS)
     monkeypatch.setenv("SCHEMAROUTER_LOAD_PLUGINS", "no_such_plugin")
     with pytest.raises(SchemaRouterError, match="SCHEMAROUTER_LOAD_PLUGINS names 'no_such_plugin'"):
         make_plugin_manager()

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 import yaml
 
-from schemarouter.bench.faultserver import FaultOptions, FaultServer
 from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.limits import ExecutionLimits, resolve_limits
 from schemarouter.scaffold import FIRST_PARTY
+from schemarouter.testing.faultserver import FaultOptions, FaultServer
 from tests.sr_cli import REPO, copy_registry, run_main, synced_template
 
 KEY = "cli-key-7d1e55b2c0"

@@ -1,7 +1,7 @@
 """The HTTP client against a real misbehaving server on 127.0.0.1: caps, redirects, short bodies, types.
 
 Each test drives :func:`schemarouter.execution.http.send` or a whole executor step over a real
-socket (:class:`schemarouter.bench.faultserver.FaultServer`), so what is checked is what a broken
+socket (:class:`schemarouter.testing.faultserver.FaultServer`), so what is checked is what a broken
 server really does to the client, not what a mock transport pretends.
 """
 
@@ -17,9 +17,8 @@ from typing import Any
 
 import httpx
 import pytest
+from schemarouter_bench.reliability import ENV, HEADER_KEY, QUERY_KEY, fault_sources
 
-from schemarouter.bench.faultserver import FaultOptions, FaultServer, gzip_bomb
-from schemarouter.bench.reliability import ENV, HEADER_KEY, QUERY_KEY, fault_sources
 from schemarouter.declarations import Declarations
 from schemarouter.execution.decoding import BodyDecoder, EncodingError
 from schemarouter.execution.errors import NetworkError, ResponseTooLarge, StepError, StepTimeout
@@ -30,6 +29,7 @@ from schemarouter.execution.results import StepResult
 from schemarouter.execution.secrets import Secrets
 from schemarouter.plan import Plan, PlanStep
 from schemarouter.sources.spec import AdapterSpec
+from schemarouter.testing.faultserver import FaultOptions, FaultServer, gzip_bomb
 
 CAP = 1024 * 1024
 BOMB = 64 * 1024 * 1024

@@ -15,9 +15,8 @@ import httpx
 import pytest
 import vcr
 import yaml
+from schemarouter_bench.reliability import ENV, HEADER_KEY, QUERY_KEY, fault_sources
 
-from schemarouter.bench.faultserver import FaultServer
-from schemarouter.bench.reliability import ENV, HEADER_KEY, QUERY_KEY, fault_sources
 from schemarouter.cli.running import echo_result
 from schemarouter.declarations import Declarations
 from schemarouter.execution import offline
@@ -28,6 +27,7 @@ from schemarouter.execution.results import RunResult
 from schemarouter.execution.secrets import REDACTED, Secrets
 from schemarouter.plan import Plan, PlanStep
 from schemarouter.sources.spec import AdapterSpec
+from schemarouter.testing.faultserver import FaultServer
 
 KEYS = (HEADER_KEY, QUERY_KEY)
 

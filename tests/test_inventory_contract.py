@@ -1,6 +1,6 @@
 """The 19 first-party plugins declare the frozen benchmark inventory exactly.
 
-The inventory (``bench-data/schemarouter_bench_data/inventory.yaml``) is the contract the gold plans are
+The inventory (``bench/schemarouter_bench/data/inventory.yaml``) is the contract the gold plans are
 written against. These tests sync the installed plugins into a fresh registry, export it, and
 compare every contract attribute with the inventory read as plain YAML (not through the models,
 so a model default that silently changed a value would still be caught). Aliases and
@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 import yaml
+from schemarouter_bench import data_path
 
-from schemarouter.bench import data_path
 from schemarouter.declarations import collect
 from schemarouter.plugins import LOAD_PLUGINS_ENV, make_plugin_manager
 from schemarouter.registry import Registry
@@ -102,7 +102,7 @@ def test_the_shipped_inventory_is_the_shared_one_byte_for_byte() -> None:
     if not SHARED_INVENTORY.exists():
         pytest.skip(f"{SHARED_INVENTORY} is absent (not a checkout beside the shared benchmark folder)")
     assert data_path("inventory.yaml").read_bytes() == SHARED_INVENTORY.read_bytes(), (
-        "bench-data/schemarouter_bench_data/inventory.yaml differs from ../shared/bench/inventory.yaml; copy it again"
+        "bench/schemarouter_bench/data/inventory.yaml differs from ../shared/bench/inventory.yaml; copy it again"
     )
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from schemarouter_bench import data_path
 
-from schemarouter.bench import data_path
 from schemarouter.declarations import load_source_file
 
 PLUGINS = Path(__file__).resolve().parents[1] / "plugins"

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from schemarouter_bench import data_path
 
 from schemarouter import hookimpl
-from schemarouter.bench import data_path
 from schemarouter.declarations import collect, load_source_file
 from schemarouter.errors import DeclarationError
 from schemarouter.models import Source

@@ -11,9 +11,9 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from schemarouter_bench.dataset import load_queries
+from schemarouter_bench.devset import load_dev_questions, load_tmdb_queries
 
-from schemarouter.bench.dataset import load_queries
-from schemarouter.bench.devset import load_dev_questions, load_tmdb_queries
 from schemarouter.prefilter import Prefiltered, prefiltered
 from schemarouter.understand import entities
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from schemarouter_bench import data_path
+from schemarouter_bench.synth import synthesize
 
-from schemarouter.bench import data_path
-from schemarouter.bench.synth import synthesize
 from schemarouter.graph import SchemaGraph, build_graph
 from schemarouter.router import Router
 from schemarouter.router.matching import concept_hits, match_endpoint

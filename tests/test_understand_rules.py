@@ -132,8 +132,9 @@ def test_the_name_lists_skipped_for_a_question_would_have_found_nothing(monkeypa
     """A name-list pattern is skipped for a question none of whose words opens one of its names: over
     every listed name, written in a question in several cases and at its edges, and the suites'
     questions, recognizing with the skip finds what searching every pattern finds."""
-    from schemarouter.bench.dataset import load_queries
-    from schemarouter.bench.devset import load_dev_questions, load_tmdb_queries
+    from schemarouter_bench.dataset import load_queries
+    from schemarouter_bench.devset import load_dev_questions, load_tmdb_queries
+
     from schemarouter.understand import entities
 
     texts = [q.query for q in load_queries()] + [q.query for q in load_dev_questions()]

@@ -11,11 +11,11 @@ parameter skipped for a question is one the value reading gives nothing.
 from __future__ import annotations
 
 import pytest
+from schemarouter_bench.dataset import load_queries
+from schemarouter_bench.devset import load_dev_questions, load_tmdb_queries
+from schemarouter_bench.frozen import load_frozen
+from schemarouter_bench.openworld import build_open_world
 
-from schemarouter.bench.dataset import load_queries
-from schemarouter.bench.devset import load_dev_questions, load_tmdb_queries
-from schemarouter.bench.frozen import load_frozen
-from schemarouter.bench.openworld import build_open_world
 from schemarouter.graph import SchemaGraph
 from schemarouter.models import Parameter
 from schemarouter.router.param_facts import (

@@ -1,6 +1,6 @@
 """An installed wheel (not only a source checkout) carries the migrations and can create a registry.
 
-The benchmark's data ships in its own wheel (bench-data/); the runtime wheel carries none of it.
+The benchmark (its code and its data) ships in its own wheel (bench/); the runtime wheel carries none of it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 
 
-BENCH_DATA = REPO / "bench-data"
+BENCH = REPO / "bench"
 
 
 def _build_wheel(project: Path, parts: list[str], out: Path, pattern: str) -> Path:
@@ -44,9 +44,9 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def data_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    parts = ["pyproject.toml", "README.md", "schemarouter_bench_data"]
-    return _build_wheel(BENCH_DATA, parts, tmp_path_factory.mktemp("data-wheel"), "schemarouter_core_bench_data-*.whl")
+def bench_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    parts = ["pyproject.toml", "README.md", "schemarouter_bench"]
+    return _build_wheel(BENCH, parts, tmp_path_factory.mktemp("bench-wheel"), "schemarouter_bench-*.whl")
 
 
 @pytest.mark.slow
@@ -65,27 +65,31 @@ def test_wheel_contains_migrations_and_vocabulary(wheel: Path) -> None:
 def test_runtime_wheel_carries_no_benchmark_data(wheel: Path) -> None:
     data = {
         hashlib.sha256(p.read_bytes()).hexdigest(): p.name
-        for p in (BENCH_DATA / "schemarouter_bench_data").rglob("*") if p.is_file() and p.suffix != ".py"
+        for p in (BENCH / "schemarouter_bench" / "data").rglob("*") if p.is_file() and p.suffix != ".py"
     }
     assert {"dev.jsonl", "inventory.yaml"} <= set(data.values())
     with zipfile.ZipFile(wheel) as archive:
         leaked = [
             name for name in archive.namelist()
-            if "/bench/data/" in name or "bench_data" in name or hashlib.sha256(archive.read(name)).hexdigest() in data
+            if "bench" in name or hashlib.sha256(archive.read(name)).hexdigest() in data
         ]
     assert leaked == [], f"the runtime wheel carries benchmark data: {leaked}"
 
 
 @pytest.mark.slow
-def test_bench_data_wheel_carries_every_data_file(data_wheel: Path) -> None:
-    names = set(zipfile.ZipFile(data_wheel).namelist())
-    package = BENCH_DATA / "schemarouter_bench_data"
+def test_bench_wheel_carries_its_code_every_data_file_and_its_entry_point(bench_wheel: Path) -> None:
+    archive = zipfile.ZipFile(bench_wheel)
+    names = set(archive.namelist())
+    package = BENCH / "schemarouter_bench"
     expected = {
-        p.relative_to(BENCH_DATA).as_posix() for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+        p.relative_to(BENCH).as_posix() for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts
     }
-    assert {"schemarouter_bench_data/dev.jsonl", "schemarouter_bench_data/inventory.yaml"} <= expected
+    assert {"schemarouter_bench/data/dev.jsonl", "schemarouter_bench/data/inventory.yaml",
+            "schemarouter_bench/cli.py"} <= expected
     missing = sorted(expected - names)
-    assert not missing, f"files missing from the bench data wheel (see bench-data/pyproject.toml): {missing}"
+    assert not missing, f"files missing from the bench wheel (see bench/pyproject.toml): {missing}"
+    entry_points = next(n for n in names if n.endswith("entry_points.txt"))
+    assert "bench = schemarouter_bench.plugin" in archive.read(entry_points).decode()
 
 
 @pytest.mark.slow

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 
 import yaml
-
 from cassettelib import REFERENCE, adapter_request, interaction, vcr_body, write
 
 S2_FILE = "openalex/openalex_works_filter_title.search_list_plus_crossref_s2_vcr_cassette.yaml"

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import click
 
 from schemarouter import __version__
 from schemarouter.cli import (
     ask_cmd,
-    bench_cmd,
     cache_cmd,
     db_cmd,
     keys_cmd,
@@ -33,8 +34,47 @@ from schemarouter.cli import (
 from schemarouter.config import CONFIG_ENV, use_file
 from schemarouter.errors import SchemaRouterError
 
+if TYPE_CHECKING:
+    from schemarouter.plugins import PluginManager
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+def plugin_commands(own: Iterable[str], pm: PluginManager | None = None) -> dict[str, click.Command]:
+    """The commands plugins register (``register_commands``; of ``pm``, default the process's
+    plugins), by name; a name among ``own`` or registered twice is an error naming the plugin."""
+    from schemarouter.plugins import plugin_manager
+
+    taken = set(own)
+    found: dict[str, click.Command] = {}
+    for impl in (pm or plugin_manager()).hook.register_commands.get_hookimpls():
+
+        def register(command: click.Command, _plugin: str = impl.plugin_name) -> None:
+            name = getattr(command, "name", None) or ""
+            if not isinstance(command, click.Command) or not name:
+                raise SchemaRouterError(f"plugin {_plugin} registered a command that is not a named click.Command")
+            if name in taken or name in found:
+                raise SchemaRouterError(f"plugin {_plugin} registers command {name!r}, which is already taken")
+            found[name] = command
+
+        impl.function(register=register)
+    return found
+
+
+class _Commands(click.Group):
+    """schemarouter's own commands, then those plugins register (``register_commands``), looked up
+    only when a name is not one of its own, so ``schemarouter run`` imports no plugin for it."""
+
+    def _plugin_commands(self) -> dict[str, click.Command]:
+        return plugin_commands(self.commands)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        own = super().get_command(ctx, cmd_name)
+        return own if own is not None else self._plugin_commands().get(cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self._plugin_commands()})
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="schemarouter")
 @click.option("--config", "config_path", metavar="PATH", type=click.Path(dir_okay=False),
               help=f"TOML config file (default: ${CONFIG_ENV}, else config.toml in the data directory).")
@@ -70,7 +110,6 @@ cli.add_command(db_cmd.db)
 cli.add_command(run_cmd.run)
 cli.add_command(ask_cmd.ask)
 cli.add_command(source_cmd.source)
-cli.add_command(bench_cmd.bench)
 cli.add_command(plugin_cmd.plugin)
 cli.add_command(plan_cmd.plan)
 cli.add_command(cache_cmd.cache)

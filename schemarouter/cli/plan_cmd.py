@@ -30,8 +30,9 @@ from schemarouter.understand import make_understander
 @click.option("--explain", is_flag=True, help="Show intent evidence and ranking scores.")
 @click.option("--mode", type=click.Choice(["recall", "minimal"]), default="recall", show_default=True,
               help="recall adds the intent's field groups; minimal keeps identifiers and concept matches.")
-@click.option("--understander", type=click.Choice(["rules", "llm"]), default="rules", show_default=True,
-              help="rules: offline and deterministic; llm: an OpenAI-compatible endpoint (SCHEMAROUTER_LLM_*).")
+@click.option("--understander", metavar="NAME", default="rules", show_default=True,
+              help="rules: offline and deterministic; llm: an OpenAI-compatible endpoint (SCHEMAROUTER_LLM_*); "
+                   "or a backend a plugin registers (schemarouter plugins lists them).")
 @click.option("--llm-fallback", is_flag=True, help="With --understander llm: use the rules if the LLM fails.")
 @db_option
 def plan(

@@ -26,7 +26,8 @@ def plugins(as_json: bool) -> None:
     for s in summaries:
         parts = []
         for label, items in [("sources", s.sources), ("intents", s.intents), ("field groups", s.field_groups),
-                             ("concepts", s.concepts), ("adapters", s.adapters)]:
+                             ("concepts", s.concepts), ("adapters", s.adapters),
+                             ("understanders", s.understanders), ("commands", s.commands)]:
             if items:
                 shown = ", ".join(items[:6]) + (", …" if len(items) > 6 else "")
                 parts.append(f"{len(items)} {label}: {shown}")

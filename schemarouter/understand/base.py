@@ -24,6 +24,8 @@ class Analysis:
     """What an understand backend read from a question, for the router."""
     question: str
     understanding: Understanding
+    text: str = ""  # the question as the backend read it (control characters out, cut to length); "" = question
+    source_spans: list[tuple[int, int]] = field(default_factory=list)  # where the backend read source names
     entities: list[Entity] = field(default_factory=list)
     matched: dict[str, str] = field(default_factory=dict)  # concept or field key -> words that matched
     compare: bool = False
@@ -64,7 +66,12 @@ class Analysis:
 
 
 class Understander(Protocol):
-    """Turns a question into an :class:`Analysis` using the graph's vocabulary."""
+    """Turns a question into an :class:`Analysis` using the graph's vocabulary.
+
+    Implement it by subclassing :class:`schemarouter.understand.pipeline.Backend`, which writes
+    :meth:`understand` once for every backend: the backend's own :meth:`read`, then the reading
+    every backend shares (names, identifiers, dates, terms...). Register it with the
+    ``register_understanders`` hook (``docs/plugin_hooks.md``)."""
 
     name: str
 

@@ -25,8 +25,8 @@ from schemarouter.understand.actions import decline_reason, requested_action
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.entities import Entity
 from schemarouter.understand.evidence import intent_evidence
+from schemarouter.understand.pipeline import Backend
 from schemarouter.understand.prompt import build_prompt
-from schemarouter.understand.reading import read_values
 
 _CONSTRAINTS = ("calculated", "experimental", "literature")
 _PARAM_KEYS = {
@@ -45,7 +45,7 @@ _CHECKS = {
 }
 
 
-class LLMUnderstander:
+class LLMUnderstander(Backend):
     """The understand step as one call to an OpenAI-compatible chat model; its answer is validated."""
     name = "llm"
 
@@ -67,8 +67,8 @@ class LLMUnderstander:
         """The model name, if one is configured."""
         return self.config.model if self.config else None
 
-    def understand(self, question: str, graph: SchemaGraph) -> Analysis:
-        """Ask the model, validate its answer against the graph, and add the shared reading."""
+    def read(self, question: str, graph: SchemaGraph) -> Analysis:
+        """Ask the model and validate its answer against the graph."""
         prompt = build_prompt(list(graph.decls.intents))
         try:
             messages = [{"role": "system", "content": prompt}, {"role": "user", "content": question}]
@@ -79,7 +79,7 @@ class LLMUnderstander:
                 raise
             from schemarouter.understand.rules import RulesUnderstander
 
-            analysis = RulesUnderstander().understand(question, graph)
+            analysis = RulesUnderstander().read(question, graph)
             analysis.backend = f"rules (LLM fallback: {err})"
         analysis.prompt_tokens = count_tokens(prompt) + count_tokens(question)
         return analysis
@@ -112,8 +112,7 @@ def interpret(question: str, content: str, graph: SchemaGraph) -> Analysis:
         entities=entities, matched=matched, compare=compare, decline=decline, backend="llm",
         intent_scores={intent: 1.0} if intent else {},
     )
-    read_values(analysis, question, [], known=graph.lexical.structural.__contains__,
-                action=requested_action(question, graph))
+    analysis.action = requested_action(question, graph)
     if analysis.action is not None:
         analysis.decline = decline_reason(analysis.action)
         analysis.understanding.concepts = []

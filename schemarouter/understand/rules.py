@@ -26,7 +26,7 @@ from schemarouter.understand.entities import Entity, recognize
 from schemarouter.understand.evidence import entity_param_concepts, intent_evidence
 from schemarouter.understand.names import identifier_tokens
 from schemarouter.understand.params import entity_params
-from schemarouter.understand.reading import read_values
+from schemarouter.understand.pipeline import Backend
 
 MAX_CHARS = 4000  # longer questions are read up to here; the rest cannot change a routing decision
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -34,11 +34,11 @@ _MIN_INTENT_SCORE = 0.7
 COMPARE_INTENT = "cross_source_comparison"
 
 
-class RulesUnderstander:
+class RulesUnderstander(Backend):
     """The offline understand backend: vocabulary from the graph, recognizers and wording cues."""
     name = "rules"
 
-    def understand(self, question: str, graph: SchemaGraph) -> Analysis:
+    def read(self, question: str, graph: SchemaGraph) -> Analysis:
         """Read ``question`` into an Analysis (deterministic, no network)."""
         text = _CONTROL.sub(" ", question[:MAX_CHARS])
         tokens = tokenize(text)
@@ -62,9 +62,8 @@ class RulesUnderstander:
         titles = [(e.start, e.end) for e in entities if e.kind == "title"]
         matches = [m for m in matches if not any(s <= m.char_start and m.char_end <= e for s, e in titles)]
         analysis = analyze(question, text, matches, entities, graph, [start for start, _ in ids])
-        sources = [(m.char_start, m.char_end) for m in matches if any(t.kind == "source" for t in m.terms)]
-        read_values(analysis, text, sources, known=graph.lexical.structural.__contains__,
-                    action=analysis.action)
+        analysis.text = text
+        analysis.source_spans = [(m.char_start, m.char_end) for m in matches if any(t.kind == "source" for t in m.terms)]
         analysis.prompt_tokens = 0  # no language-model prompt is sent
         return analysis
 

@@ -1,0 +1,252 @@
+"""Measured scaling: registry sync, graph build, routing latency and prompt size at 100 to 10,000 sources.
+
+Per size, over a synthetic inventory (:mod:`schemarouter_bench.synth`): ``registry sync`` time
+into a fresh SQLite file and, when reachable, a fresh Postgres database created and dropped
+here; then, in a fresh router process (``python -m schemarouter_bench.scaling URL QUESTIONS``),
+registry load and graph build time and peak RSS, followed by routing latency p50/p95 of
+schemarouter and the BM25 baseline over a fixed sample of dev questions; and the prompt-all
+prompt size in BPE tokens.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import secrets
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from schemarouter.declarations import Declarations
+from schemarouter_bench import aggregate as agg
+from schemarouter_bench.dataset import Query
+from schemarouter_bench.synth import counts, synthesize
+
+DEFAULT_SIZES = (100, 1000, 10000)
+DEFAULT_PG_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+SAMPLE_QUERIES = 30
+Progress = Callable[[str], None]
+
+
+def sample(queries: list[Query], k: int = SAMPLE_QUERIES) -> list[Query]:
+    """Every n-th query, so the sample spans all categories and is the same on every run."""
+    step = max(1, len(queries) // k)
+    return queries[::step][:k]
+
+
+def _time(fn: Callable[[], Any]) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def sync_sqlite(decls: Declarations, directory: str) -> tuple[float, str]:
+    """Sync ``decls`` into a new SQLite registry in ``directory``; seconds taken and the URL."""
+    from schemarouter.registry import Registry
+
+    url = f"sqlite:///{directory}/registry.db"
+    registry = Registry.open(url)
+    try:
+        return _time(lambda: registry.sync(decls)), url
+    finally:
+        registry.close()
+
+
+def sync_postgres(decls: Declarations, admin_url: str) -> float | str:
+    """Seconds to sync into a new database (dropped afterwards), or why Postgres was not measured."""
+    import sqlalchemy as sa
+
+    from schemarouter.registry import Registry
+
+    name = f"sr_bench_{secrets.token_hex(4)}"
+    try:
+        admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    except Exception as err:  # no server, no rights: the report says so instead of a number
+        return f"not measured ({type(err).__name__})"
+    url = sa.engine.make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    try:
+        registry = Registry.open(url)
+        try:
+            return _time(lambda: registry.sync(decls))
+        finally:
+            registry.close()
+    finally:
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def graph_probe(url: str, questions: list[str], directory: str) -> dict[str, float]:
+    """A fresh router process: load the registry, build the graph (time, peak RSS), then route
+    ``questions`` with schemarouter and BM25 (latency). One graph per process, so no size's caches or
+    memory leak into the next."""
+    qfile = Path(directory) / "questions.json"
+    qfile.write_text(json.dumps(questions), encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-m", "schemarouter_bench.scaling", url, str(qfile)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+    )
+    if out.returncode != 0:
+        raise RuntimeError(f"graph probe failed: {out.stderr.strip()[-300:]}")
+    probe: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return probe
+
+
+def _probe_main(url: str, questions_file: str) -> None:
+    from schemarouter.graph import build_graph
+    from schemarouter.registry import Registry
+    from schemarouter.router import Router
+    from schemarouter_bench.routers.bm25 import BM25Router
+    from schemarouter_bench.routers.schemarouter_rows import llm_prompt_tokens
+
+    def rss_mb() -> float:
+        """Peak RSS of this process. VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec, so a
+        child of a big parent would report the parent's peak."""
+        try:
+            with open("/proc/self/status", encoding="ascii") as fh:
+                for line in fh:
+                    if line.startswith("VmHWM:"):
+                        return int(line.split()[1]) / 1024
+        except (OSError, ValueError):
+            pass
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    base = rss_mb()
+    registry = Registry.open(url)
+    t0 = time.perf_counter()
+    decls = registry.load()
+    fp = registry.fingerprint()
+    load_s = time.perf_counter() - t0
+    before = current_rss_mb()
+    t0 = time.perf_counter()
+    graph = build_graph(decls, fp)
+    build_s = time.perf_counter() - t0
+    result: dict[str, Any] = {
+        "load_s": load_s,
+        "build_s": build_s,
+        "rss_start_mb": base,
+        "rss_loaded_mb": before,
+        "rss_graph_mb": current_rss_mb() - before,
+        "rss_peak_mb": rss_mb(),
+        "nodes": len(graph.nodes),
+    }
+    questions = json.loads(Path(questions_file).read_text(encoding="utf-8"))
+    router = Router(graph)
+    result["schemarouter_p50_ms"], result["schemarouter_p95_ms"] = route_latencies(router.plan, questions)
+    bm25 = BM25Router(graph)
+    bm25.entities.warm(questions)  # retrieval latency; entity extraction is schemarouter's step
+    result["bm25_p50_ms"], result["bm25_p95_ms"] = route_latencies(bm25.plan, questions)
+    llm = [llm_prompt_tokens(graph, q) for q in questions]
+    if all(t is not None for t in llm):
+        result["schemarouter_llm_prompt_tokens"] = agg.mean([float(t or 0) for t in llm])
+    print(json.dumps(result))
+
+
+def current_rss_mb() -> float:
+    """Resident set size now (Linux /proc; 0 elsewhere)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def route_latencies(plan: Callable[[str], Any], questions: list[str]) -> tuple[float, float]:
+    """p50 and p95 milliseconds to plan each question, after one warm-up plan."""
+    plan(questions[0])
+    times = []
+    for q in questions:
+        t0 = time.perf_counter()
+        plan(q)
+        times.append((time.perf_counter() - t0) * 1000)
+    return agg.percentile(times, 50), agg.percentile(times, 95)
+
+
+def measure_size(
+    base: Declarations,
+    n: int,
+    questions: list[str],
+    pg_admin_url: str | None,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Synthesize ``n`` sources and measure sync, load, graph build, memory, latency and prompt size."""
+    from schemarouter.tokens import count_tokens
+    from schemarouter_bench.routers.prompt_all import INSTRUCTIONS, render_schema
+
+    say = progress or (lambda _m: None)
+    say(f"{n} sources: generating")
+    decls = synthesize(base, n)
+    row: dict[str, Any] = {"sources": n, **{k: v for k, v in counts(decls).items() if k != "sources"}}
+    with tempfile.TemporaryDirectory(prefix="sr-scale-") as tmp:
+        say(f"{n} sources: registry sync (SQLite)")
+        row["sync_sqlite_s"], url = sync_sqlite(decls, tmp)
+        say(f"{n} sources: graph build and routing (child process)")
+        probe = graph_probe(url, questions, tmp)
+    row.update(
+        {
+            "registry_load_s": probe["load_s"],
+            "graph_build_s": probe["build_s"],
+            "rss_peak_mb": probe["rss_peak_mb"],
+            "rss_loaded_mb": probe["rss_loaded_mb"],
+            "rss_graph_mb": probe["rss_graph_mb"],
+            **{k: v for k, v in probe.items() if k.endswith("_ms") or k.endswith("prompt_tokens")},
+        }
+    )
+    if pg_admin_url:
+        say(f"{n} sources: registry sync (Postgres)")
+        row["sync_postgres_s"] = sync_postgres(decls, pg_admin_url)
+    say(f"{n} sources: prompt-all prompt size")
+    schema_tokens = count_long(f"{INSTRUCTIONS}\n\nSources:\n{render_schema(decls)}")
+    row["prompt_all_tokens"] = schema_tokens + agg.mean([count_tokens(q) for q in questions])
+    return row
+
+
+def count_long(text: str, chunk_chars: int = 200_000) -> int:
+    """BPE tokens of a text longer than the tokenizer takes at once, counted in chunks cut after a
+    newline (BPE pieces never span a newline followed by text, so the sum equals the whole count)."""
+    from schemarouter.tokens import count_tokens
+
+    total, start = 0, 0
+    while start < len(text):
+        end = (
+            len(text)
+            if len(text) - start <= chunk_chars
+            else text.rfind("\n", start, start + chunk_chars) + 1
+        )
+        if end <= start:
+            end = start + chunk_chars
+        total += count_tokens(text[start:end])
+        start = end
+    return total
+
+
+def run_scaling(
+    base: Declarations,
+    queries: list[Query],
+    sizes: tuple[int, ...] = DEFAULT_SIZES,
+    pg_admin_url: str | None = DEFAULT_PG_ADMIN_URL,
+    progress: Progress | None = None,
+    done: Callable[[int, int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """One row per size; ``done(finished, total)`` is called after each size (for a progress bar)."""
+    questions = [q.query for q in sample(queries)]
+    rows = []
+    for n in sizes:
+        rows.append(measure_size(base, n, questions, pg_admin_url, progress))
+        if done:
+            done(len(rows), len(sizes))
+    return rows
+
+
+if __name__ == "__main__":
+    _probe_main(sys.argv[1], sys.argv[2])

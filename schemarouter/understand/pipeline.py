@@ -1,0 +1,39 @@
+"""The understand pipeline: a backend's own reading of a question, then the reading all backends share.
+
+What a backend decides is the understanding a plan records (intent, concepts, entity values, named
+sources, a provenance constraint) and whether the question asks to act. What no backend should
+decide differently, the values and words the question carries (names, identifiers, dates, counts,
+labelled values, content terms), is read here once, after the backend, from the text it read and
+around the source names it found. A new backend subclasses :class:`Backend` and writes :meth:`read`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING
+
+from schemarouter.understand.base import Analysis
+from schemarouter.understand.reading import read_values
+
+if TYPE_CHECKING:
+    from schemarouter.graph import SchemaGraph
+
+
+class Backend(ABC):
+    """An understand backend: :meth:`read` is its own, :meth:`understand` the pipeline around it."""
+
+    name: str = ""
+
+    @abstractmethod
+    def read(self, question: str, graph: SchemaGraph) -> Analysis:
+        """The backend's reading of ``question``: the understanding, entities, matched phrases, and, for
+        the shared reading after it, ``text`` (what was read), ``source_spans`` (where source names
+        are) and ``action`` (the verb of a request to act, as
+        :func:`~schemarouter.understand.actions.requested_action` reads it; None when it asks for data)."""
+
+    def understand(self, question: str, graph: SchemaGraph) -> Analysis:
+        """The :class:`Analysis` of ``question``: :meth:`read`, then the shared reading."""
+        analysis = self.read(question, graph)
+        read_values(analysis, analysis.text or question, analysis.source_spans,
+                    known=graph.lexical.structural.__contains__, action=analysis.action)
+        return analysis
