@@ -85,5 +85,5 @@ def test_hook_register_commands() -> None:
         def register_commands(self, register):  # type: ignore[no-untyped-def]
             register(print)
 
-    with pytest.raises(SchemaRouterError, match="not a named click.Command"):
+    with pytest.raises(SchemaRouterError, match=r"not a named click\.Command"):
         plugin_commands([], make_plugin_manager(load_entrypoints=False, extra=[NotACommand()]))
