@@ -12,6 +12,7 @@ for a reason of the source's own, run through the ``substitutes`` function the c
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -26,9 +27,9 @@ from schemarouter.execution.adapter import Adapter, StepCall, auth_required
 from schemarouter.execution.cache import StepCache, step_key
 from schemarouter.execution.fallback import Alternative, Substitutes, fallback_worthy
 from schemarouter.execution.http import HttpConfig, SourceLimits, make_client
-from schemarouter.execution.httpjson import HttpJsonAdapter
 from schemarouter.execution.limits import DEFAULT_STEP_DEADLINE_S
 from schemarouter.execution.projection import identifier_field, project_record
+from schemarouter.execution.protocols import protocol_adapter
 from schemarouter.execution.results import Fallback, RunResult, StepError, StepResult
 from schemarouter.execution.secrets import Secrets
 from schemarouter.execution.units import convert
@@ -77,16 +78,32 @@ class Executor:
         self.secrets = secrets or Secrets.from_sources(declarations.sources.values(), self.env)
         self.cache = cache
         self.substitutes = substitutes
+        self._made: dict[str, Adapter] = {}  # generic adapters made from ``specs``, by source id
         # Write endpoints run only for sources the user named: here or in SCHEMAROUTER_ALLOW_WRITES.
         self.allow_writes = frozenset(allow_writes) | allowed_writes_from_env(self.env)
 
     def adapter_for(self, source_id: str) -> Adapter:
-        """The adapter for a source: a registered one, else a generic HTTP adapter from its spec."""
+        """The adapter for a source: a registered one, else the generic adapter of its specs' protocol
+        (one per source for the executor's life, so a run's steps share what it opens)."""
         if source_id in self.adapters:
             return self.adapters[source_id]
         if source_id in self.specs:
-            return HttpJsonAdapter(self.specs[source_id])
+            made = self._made.get(source_id)
+            if made is None:
+                specs = self.specs[source_id]
+                protocol = next((spec.protocol for spec in specs.values()), "http")
+                made = self._made[source_id] = protocol_adapter(protocol, specs)
+            return made
         raise E.InvalidStep(f"no adapter is registered for source {source_id!r} (install its plugin)")
+
+    async def aclose(self) -> None:
+        """Close what adapters opened for a run (an MCP session, a database connection): each adapter
+        with an ``aclose`` coroutine; a failure to close is no failure of the run."""
+        for adapter in [*self.adapters.values(), *self._made.values()]:
+            close = getattr(adapter, "aclose", None)
+            if close is not None:
+                with contextlib.suppress(Exception):
+                    await close()
 
     def _prepare(self, step: PlanStep, client: httpx.AsyncClient, limits: SourceLimits) -> tuple[Adapter, StepCall]:
         source = self.declarations.sources.get(step.source)
@@ -216,8 +233,11 @@ class Executor:
                 future.set_result(result)
             return result
 
-        async with self.client_factory(self.config) as client:
-            results = await asyncio.gather(*(run_one(i, step) for i, step in enumerate(steps)))
+        try:
+            async with self.client_factory(self.config) as client:
+                results = await asyncio.gather(*(run_one(i, step) for i, step in enumerate(steps)))
+        finally:
+            await self.aclose()
         return RunResult(query=plan.query, steps=list(results), plan=plan)
 
     def run_sync(self, plan: Plan) -> RunResult:

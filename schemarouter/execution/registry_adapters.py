@@ -15,7 +15,7 @@ from schemarouter.declarations import describe_validation_error
 from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.adapter import Adapter, FetchResult, StepCall
 from schemarouter.execution.errors import InvalidStep
-from schemarouter.execution.httpjson import HttpJsonAdapter
+from schemarouter.execution.protocols import protocol_adapter
 from schemarouter.plugins import PluginManager, plugin_manager
 from schemarouter.sources.spec import AdapterSpec
 
@@ -72,5 +72,12 @@ def stored_adapters(adapter_specs: Mapping[str, Mapping[str, Any]]) -> dict[str,
                 f"re-add the source: schemarouter source add FILE"
             )
             continue
-        adapters[source_id] = HttpJsonAdapter(specs)
+        protocols = {spec.protocol for spec in specs.values()} or {"http"}
+        if len(protocols) > 1:
+            adapters[source_id] = _BrokenSpecs(f"{source_id}: its endpoints mix protocols ({', '.join(sorted(protocols))})")
+            continue
+        try:
+            adapters[source_id] = protocol_adapter(protocols.pop(), specs)
+        except InvalidStep as exc:
+            adapters[source_id] = _BrokenSpecs(str(exc))
     return adapters
