@@ -21,7 +21,7 @@ from schemarouter.execution.errors import (
     StepTimeout,
     UnparseableBody,
 )
-from schemarouter.execution.httpjson import HttpJsonAdapter, QueryPair, redact_url
+from schemarouter.execution.httpjson import HttpJsonAdapter, QueryPair, RequestParts, redact_url
 from schemarouter.execution.optimade import OptimadeAdapter
 from schemarouter.execution.rendering import as_list, projection_keys, scalar_text
 from schemarouter.field_paths import extract, parse_path
@@ -33,7 +33,7 @@ from schemarouter.sources.spec import AdapterSpec
 __all__ = [
     "Adapter", "AdapterSpec", "DomainConcept", "FetchResult", "FieldValue", "HttpJsonAdapter", "HttpStatusError",
     "InvalidStep", "MissingCredentials", "NetworkError", "NoRecords", "OptimadeAdapter", "QueryPair",
-    "RateLimited", "ResponseTooLarge", "Source", "StepCall", "StepError", "StepTimeout", "UnparseableBody",
+    "RateLimited", "RequestParts", "ResponseTooLarge", "Source", "StepCall", "StepError", "StepTimeout", "UnparseableBody",
     "as_list", "extract", "hookimpl", "packaged_source", "parse_path", "projection_keys", "redact_url",
     "scalar_text",
 ]

@@ -76,7 +76,8 @@ class Router(_Planner):
     ) -> RunResult:
         """Execute ``plan`` (or plan and execute a question) and return the attributed values.
 
-        ``offline`` replays the recorded cassettes (``cassettes`` folder, default the checkout's) and
+        ``offline`` replays recorded responses (``cassettes``: a folder of them, default the recordings
+        the installed plugins ship) and
         neither reads nor writes the cache. ``cache``: True for the configured response cache, False for
         none, or a :class:`StepCache`. ``fallback``: try an equivalent source when a step fails.
         ``env``: where API keys are read (default ``os.environ``). ``limits``: the per-request timeout and

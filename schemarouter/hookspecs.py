@@ -9,6 +9,7 @@ when one is not.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from pluggy import HookimplMarker, HookspecMarker
@@ -53,6 +54,13 @@ def register_understanders(register: Callable[[str, Callable[..., Any]], None]) 
     selects it; ``options`` are those the caller passes (``fallback``, and an LLM backend's
     ``base_url`` and ``model``). A name may be registered by one plugin only.
     """
+
+
+@hookspec
+def register_recordings(register: Callable[[str, Path], None]) -> None:
+    """Register recorded responses: call ``register(source_id, folder)`` with a folder of VCR cassettes
+    (``*.yaml``) that ships inside the plugin's package; ``run --offline`` replays them. A plugin made
+    by ``packaged_source`` registers its package's ``recordings/`` folder when it has one."""
 
 
 @hookspec

@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # only for annotations: adapters live in the execution layer 
     AdapterOrClass: TypeAlias = Adapter | type[Adapter]
 
 SOURCE_FILE_NAME = "source.yaml"
+RECORDINGS_DIR = "recordings"  # recorded responses shipped in the package (VCR cassettes)
 
 
 class PackagedSource:
@@ -56,6 +57,13 @@ class PackagedSource:
             self.register_adapters = self._adapters_hook(adapter)
         if self.concept_aliases:
             self.register_concepts = self._concepts_hook()
+        if self.recordings.is_dir():
+            self.register_recordings = self._recordings_hook()
+
+    @property
+    def recordings(self) -> Path:
+        """The package's folder of recorded responses (``recordings/`` beside the declaration)."""
+        return self.source_file.with_name(RECORDINGS_DIR)
 
     def __repr__(self) -> str:
         return f"PackagedSource({self.__name__!r}, {self.source_file.name!r})"
@@ -85,6 +93,13 @@ class PackagedSource:
             register(self.source_id(), adapter() if isinstance(adapter, type) else adapter)
 
         return register_adapters
+
+    def _recordings_hook(self) -> Callable[[Callable[[str, Path], None]], None]:
+        @hookimpl
+        def register_recordings(register: Callable[[str, Path], None]) -> None:
+            register(self.source_id(), self.recordings)
+
+        return register_recordings
 
     def _concepts_hook(self) -> Callable[[Callable[[DomainConcept], None]], None]:
         @hookimpl

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from schemarouter_aflow.adapter import render_matchbook
 
 from schemarouter.execution.casting import cast_value
 from schemarouter.execution.http import retry_after_seconds
 from schemarouter.execution.httpjson import redact_url
-from schemarouter.execution.rendering import projection_keys, render_filter, render_matchbook, set_dotted
+from schemarouter.execution.rendering import projection_keys, render_filter, set_dotted
 from schemarouter.execution.xmltree import parse_xml
 from schemarouter.field_paths import extract
 from schemarouter.models import Endpoint

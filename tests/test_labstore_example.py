@@ -18,7 +18,7 @@ from schemarouter.registry.local import add_local_source
 from schemarouter.sources.local import label_for
 from tests.sr_cli import EXAMPLES, REPO, copy_registry, synced_template
 
-CASSETTES = REPO / "cassettes" / "labstore"
+CASSETTES = REPO / "docs" / "examples" / "labstore" / "recordings"
 SPEC = EXAMPLES / "labstore_openapi.yaml"
 OVERLAY = EXAMPLES / "labstore_overlay.yaml"
 

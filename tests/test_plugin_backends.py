@@ -1,6 +1,9 @@
-"""Understand backends and commands are plugins: the register_understanders and register_commands hooks."""
+"""Understand backends, commands and recordings come from plugins: register_understanders, register_commands
+and register_recordings."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import click
 import pytest
@@ -87,3 +90,43 @@ def test_hook_register_commands() -> None:
 
     with pytest.raises(SchemaRouterError, match=r"not a named click\.Command"):
         plugin_commands([], make_plugin_manager(load_entrypoints=False, extra=[NotACommand()]))
+
+
+def test_hook_register_recordings(tmp_path: Path) -> None:
+    from schemarouter.execution.offline import recording_folders
+    from schemarouter.packaged import PackagedSource
+
+    folder = tmp_path / "shipped"
+    folder.mkdir()
+
+    class Recordings:
+        @hookimpl
+        def register_recordings(self, register):  # type: ignore[no-untyped-def]
+            register("lab", folder)
+
+    pm = make_plugin_manager(load_entrypoints=False, extra=[Recordings()])
+    assert recording_folders(pm=pm) == {"lab": folder}
+    # a folder the user names wins over what plugins ship: its sub-folders by source id
+    (tmp_path / "mine" / "lab").mkdir(parents=True)
+    assert recording_folders(tmp_path / "mine", pm=pm) == {"": tmp_path / "mine", "lab": tmp_path / "mine" / "lab"}
+    # a packaged source registers the recordings/ beside its declaration, and only when it has them
+    source_file = tmp_path / "pkg" / "source.yaml"
+    source_file.parent.mkdir()
+    source_file.write_text("id: lab\ntitle: Lab\n")
+    assert not hasattr(PackagedSource("pkg", source_file), "register_recordings")
+    (tmp_path / "pkg" / "recordings").mkdir()
+    packaged = PackagedSource("pkg", source_file)
+    packaged._source_id = "lab"  # the declaration itself is not read for this
+    found: dict[str, Path] = {}
+    packaged.register_recordings(register=lambda sid, where: found.__setitem__(sid, where))
+    assert found == {"lab": tmp_path / "pkg" / "recordings"}
+
+
+def test_every_first_party_plugin_ships_its_recordings() -> None:
+    from schemarouter.execution.offline import recording_folders
+
+    folders = recording_folders()
+    assert len(folders) >= 19
+    for source_id, folder in folders.items():
+        assert folder.is_dir() and any(folder.glob("*.yaml")), source_id
+        assert folder.name == "recordings" and (folder.parent / "source.yaml").is_file()

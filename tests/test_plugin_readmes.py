@@ -39,5 +39,5 @@ def test_readme_documents_the_declaration(distribution: str) -> None:
         assert f"`{source.auth.env}`" in readme
         assert f"{source.auth.env}=... " in readme, "the re-recording recipe names the key variable"
     assert f"-m pytest plugins/{distribution} --record-mode=once --block-network=false" in readme
-    assert f"cassettes/{source.id}/" in readme
+    assert f"{distribution.replace('-', '_')}/recordings/" in readme
     assert 30 <= len(readme.splitlines()) <= 90, "keep the README concise"

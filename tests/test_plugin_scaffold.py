@@ -39,7 +39,7 @@ def test_cli_writes_the_distribution(capsys: pytest.CaptureFixture[str], monkeyp
     root = tmp_path / "schemarouter-lab-store"
     expected = {
         "pyproject.toml", "README.md", "schemarouter_lab_store/__init__.py", "schemarouter_lab_store/source.yaml",
-        "schemarouter_lab_store/adapter.py", "tests/test_lab_store.py", "cassettes/samples.yaml",
+        "schemarouter_lab_store/adapter.py", "tests/test_lab_store.py", "schemarouter_lab_store/recordings/samples.yaml",
     }
     assert {str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()} == expected
     pyproject = (root / "pyproject.toml").read_text()
@@ -57,7 +57,7 @@ def test_generated_tests_pass_and_can_fail(tmp_path: Path) -> None:
     assert passed.returncode == 0, passed.stdout + passed.stderr
     assert "2 passed" in passed.stdout
     # The generated tests test something: a wrong value in the cassette makes the replay test fail.
-    cassette = root / "cassettes" / "samples.yaml"
+    cassette = root / "schemarouter_kestrel" / "recordings" / "samples.yaml"
     doc = yaml.safe_load(cassette.read_text(encoding="utf-8"))
     body = doc["interactions"][0]["response"]["body"]
     body["string"] = body["string"].replace('"TiO2"', '"SnO2"', 1)

@@ -99,10 +99,10 @@ def read_endpoint(source: Source) -> Endpoint | None:
     return next((e for e in source.endpoints if e.access == "read"), None)
 
 
-def recorded_probes(source: Source, endpoint: Endpoint, cassettes: Path | None) -> list[Probe]:
-    """Probes rebuilt from recorded, successful requests to ``endpoint`` (path, query, matchbook and
-    JSON-body values under declared parameter names), largest recorded answer first."""
-    folder = cassettes / source.id if cassettes else None
+def recorded_probes(source: Source, endpoint: Endpoint, folder: Path | None) -> list[Probe]:
+    """Probes rebuilt from recorded, successful requests to ``endpoint`` in ``folder`` (the source's
+    recordings: path, query, matchbook and JSON-body values under declared parameter names), largest
+    recorded answer first."""
     if folder is None or not folder.is_dir():
         return []
     pattern = _url_pattern(endpoint)
@@ -223,7 +223,7 @@ def example_params(endpoint: Endpoint) -> dict[str, Any] | None:
     return params
 
 
-def make_probes(source: Source, cassettes: Path | None) -> list[Probe] | str:
+def make_probes(source: Source, recordings: Mapping[str, Path]) -> list[Probe] | str:
     """The requests a check may send for ``source``, best first, or why none can be built.
 
     Recorded requests come first (offline they are the ones that replay; live they are requests
@@ -231,7 +231,7 @@ def make_probes(source: Source, cassettes: Path | None) -> list[Probe] | str:
     endpoint = read_endpoint(source)
     if endpoint is None:
         return "no read endpoint (only write operations, which a check never calls)"
-    probes = recorded_probes(source, endpoint, cassettes)
+    probes = recorded_probes(source, endpoint, recordings.get(source.id))
     params = example_params(endpoint)
     if params is not None:
         probes.append(Probe(endpoint, params, "declared examples"))
@@ -412,14 +412,14 @@ def _one_line(err: BaseException) -> str:
 
 async def check_all(
     sources: list[Source], adapters: Mapping[str, Adapter | None], env: Mapping[str, str],
-    cassettes: Path | None, *, offline: bool, config: HttpConfig | None = None, timeout_s: float = 60.0,
+    recordings: Mapping[str, Path], *, offline: bool, config: HttpConfig | None = None, timeout_s: float = 60.0,
 ) -> list[SourceCheck]:
     """Check every source concurrently on one HTTP client; results in the order of ``sources``."""
     config = config or HttpConfig(timeout_s=20.0, retries=0)
     limits = SourceLimits(config.per_source_concurrency)
     async with make_client(config) as client:
         return list(await asyncio.gather(*(
-            check_source(s, adapters.get(s.id), make_probes(s, cassettes), env, client, config, limits,
+            check_source(s, adapters.get(s.id), make_probes(s, recordings), env, client, config, limits,
                          offline=offline, timeout_s=timeout_s)
             for s in sources
         )))

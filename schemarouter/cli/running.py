@@ -44,8 +44,8 @@ def offline_options(func: Any) -> Any:
     func = click.option("--no-cache", "no_cache", is_flag=True,
                         help="Neither read nor write the response cache (see: schemarouter cache stats).")(func)
     func = click.option("--cassettes", "cassettes", metavar="DIR", type=click.Path(file_okay=False),
-                        help="Cassette folder for --offline (default: $SCHEMAROUTER_CASSETTES, else the "
-                             "checkout's cassettes/).")(func)
+                        help="Recordings for --offline: a folder of VCR yaml files (default: "
+                             "$SCHEMAROUTER_CASSETTES, else the recordings the installed plugins ship).")(func)
     func = click.option("--offline", is_flag=True,
                         help="Replay recorded responses (VCR cassettes) instead of the network.")(func)
     func = click.option("--plan", "plan_file", metavar="FILE", type=click.Path(dir_okay=False, exists=True),

@@ -28,7 +28,8 @@ def service_options(func: F) -> F:
                 "--cassettes",
                 metavar="DIR",
                 type=click.Path(file_okay=False),
-                help="Cassette folder for offline replay (default: the checkout's cassettes/).",
+                help="Recordings for offline replay: a folder of VCR yaml files (default: $SCHEMAROUTER_CASSETTES, "
+                     "else the recordings the installed plugins ship).",
             ),
             click.option(
                 "--token-env",

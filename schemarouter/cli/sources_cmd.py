@@ -11,7 +11,6 @@ import asyncio
 import os
 import sys
 from contextlib import nullcontext
-from pathlib import Path
 
 import click
 
@@ -34,7 +33,7 @@ def sources() -> None:
 @click.argument("source_ids", nargs=-1, metavar="[SOURCE]...")
 @click.option("--live", is_flag=True, help="Send the requests to the real APIs (keys from the environment).")
 @click.option("--cassettes", metavar="DIR", type=click.Path(file_okay=False),
-              help="Recordings to replay, and to take check requests from (default: the checkout's cassettes/).")
+              help="Recordings to replay, and to take check requests from: a folder of <source id>/*.yaml (default: $SCHEMAROUTER_CASSETTES, else the recordings the installed plugins ship).")
 @click.option("--timeout", "timeout_s", type=click.FloatRange(min=1), default=60.0, show_default=True,
               help="Seconds one source's check may take.")
 @db_option
@@ -49,7 +48,7 @@ def check(source_ids: tuple[str, ...], live: bool, cassettes: str | None, timeou
     A missing key is reported for its source; the others are still checked. Exit status 1 when
     any source is drift, auth_failed, http_error, unreachable or error.
     """
-    from schemarouter.execution.offline import default_cassette_dir, offline_env, replay
+    from schemarouter.execution.offline import offline_env, recording_folders, replay
 
     with open_registry(db_url, read_only=True) as reg:
         decls = reg.load()
@@ -73,22 +72,22 @@ def check(source_ids: tuple[str, ...], live: bool, cassettes: str | None, timeou
             adapters[source.id] = HttpJsonAdapter(specs)
         else:
             adapters[source.id] = None
-    folder = Path(cassettes) if cassettes else default_cassette_dir()
+    recordings = recording_folders(cassettes)
     env: dict[str, str] = dict(os.environ)
     if not live:
         env = offline_env(env, [s.auth.env for s in selected if s.auth is not None])
-    with nullcontext() if live else replay(folder):
-        results = asyncio.run(probe.check_all(selected, adapters, env, folder if folder.is_dir() else None,
-                                              offline=not live, timeout_s=timeout_s))
+    with nullcontext() if live else replay(cassettes):
+        results = asyncio.run(probe.check_all(selected, adapters, env, recordings, offline=not live,
+                                              timeout_s=timeout_s))
     mode = "live" if live else "offline"
     counts: dict[str, int] = {}
     for r in results:
         counts[r.status] = counts.get(r.status, 0) + 1
     if as_json:
-        print_json({"schemarouter": __version__, "mode": mode, "cassettes": None if live else str(folder),
+        print_json({"schemarouter": __version__, "mode": mode, "cassettes": None if live else (cassettes or "the plugins' recordings"),
                     "counts": dict(sorted(counts.items())), "sources": [r.as_dict() for r in results]})
     else:
-        origin = "live APIs" if live else f"recordings in {folder}"
+        origin = "live APIs" if live else f"recordings in {cassettes}" if cassettes else "the plugins' recordings"
         click.echo(f"schemarouter {__version__} sources check, {mode} ({origin})")
         for r in results:
             click.echo(r.line())

@@ -3,11 +3,13 @@
 This is the generic adapter. From the :class:`~schemarouter.models.Endpoint` it takes the URL,
 method, parameters and fields; from the :class:`~schemarouter.sources.spec.AdapterSpec` where
 each parameter goes and where the records are. It renders path variables, query parameters,
-JSON body keys, filter expressions and AFLUX matchbooks, asks the server for only the planned
-fields where the endpoint declares a projection, sends the key from the environment variable
-the source names (header or query), and returns the records for the executor to project.
+JSON body keys and filter expressions, asks the server for only the planned fields where the
+endpoint declares a projection, sends the key from the environment variable the source names
+(header or query), and returns the records for the executor to project.
 
-Special sources subclass it and override one hook: :meth:`build_request` (extra rendering),
+Special sources subclass it and override one hook: :meth:`assemble` (a request shape of their own,
+from the parts placed here; parameters at a location this adapter does not know arrive in
+``parts.custom``), :meth:`build_request` (extra rendering),
 :meth:`resolve_client_params` (look-ups before the request), :meth:`check_body` (API-level
 errors inside a 200 response) or :meth:`extract_records`. User sources use it as is::
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
@@ -31,7 +34,6 @@ from schemarouter.execution.rendering import (
     filter_key,
     projection_keys,
     render_filter,
-    render_matchbook,
     scalar_text,
     set_dotted,
 )
@@ -48,6 +50,20 @@ QueryPair = tuple[str, str | int | float | bool | None]
 def redact_url(url: httpx.URL | str, extra: set[str] | frozenset[str] = frozenset()) -> str:
     """A URL to show: credential query parameters (the general list plus ``extra``) replaced."""
     return Secrets(CREDENTIAL_NAMES | {name.lower() for name in extra}).redact_url(url)
+
+
+@dataclass
+class RequestParts:
+    """A step's request as placed from its parameters, before it becomes an ``httpx.Request``."""
+
+    method: str
+    url: str  # base URL and path, variables filled
+    query: list[QueryPair] = field(default_factory=list)
+    body: dict[str, Any] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
+    keys: list[str] = field(default_factory=list)  # the projection keys of the planned fields
+    # (location, name, value) of parameters at a location only a source's own adapter places
+    custom: list[tuple[str, str, Any]] = field(default_factory=list)
 
 
 class HttpJsonAdapter:
@@ -78,6 +94,21 @@ class HttpJsonAdapter:
 
     def build_request(self, call: StepCall, params: dict[str, Any]) -> httpx.Request:
         """The HTTP request for a step: path, query, body and auth placed as declared."""
+        return self.assemble(call, self.request_parts(call, params))
+
+    def assemble(self, call: StepCall, parts: RequestParts) -> httpx.Request:
+        """The ``httpx.Request`` of placed parts: a POST sends the body as JSON. A source whose
+        parameters go where this adapter places none (``parts.custom``) overrides it."""
+        if parts.custom:
+            location = parts.custom[0][0]
+            raise InvalidStep(f"{call.source.id}.{call.endpoint.id}: no generic way to send a parameter "
+                              f"located in {location!r}; the source's own adapter must place it")
+        if parts.method == "POST":
+            return httpx.Request(parts.method, parts.url, params=parts.query, json=parts.body, headers=parts.headers)
+        return httpx.Request(parts.method, parts.url, params=parts.query, headers=parts.headers)
+
+    def request_parts(self, call: StepCall, params: dict[str, Any]) -> RequestParts:
+        """Path, query, body, headers and auth of a step, each parameter placed as its spec declares."""
         endpoint, spec = call.endpoint, self.spec(call.endpoint.id)
         method = endpoint.method
         path_vars: dict[str, str] = {}
@@ -85,7 +116,7 @@ class HttpJsonAdapter:
         body: dict[str, Any] = {}
         headers: dict[str, str] = {}
         filter_terms: list[tuple[str, Any]] = []
-        matchbook: list[tuple[str, Any]] = []
+        custom: list[tuple[str, str, Any]] = []
         q_json: dict[str, Any] = {}
         raw_filter = None
 
@@ -101,23 +132,20 @@ class HttpJsonAdapter:
                 q_json[name] = value
             elif location == "filter":
                 filter_terms.append((filter_key(endpoint, name, self.filter_style), value))
-            elif location == "matchbook":
-                matchbook.append((name, value))
             elif location == "query" and name == "filter":
                 raw_filter = scalar_text(value)
             elif location == "query":
                 query.append((name, scalar_text(value)))
+            else:
+                custom.append((location, name, value))
 
         for name, value in params.items():
             if value is None:
                 continue
             place(name, value, spec.location(name))
-        fixed_matchbook: dict[str, Any] = {}
         for name, value in spec.fixed.items():
             location = spec.location(name)
-            if endpoint.projection is not None and endpoint.projection.style == "aflux_keywords":
-                fixed_matchbook[name] = value
-            elif location == "query" and method == "POST":
+            if location == "query" and method == "POST":
                 body.setdefault(name, value)
             else:
                 place(name, value, location)
@@ -152,13 +180,7 @@ class HttpJsonAdapter:
                 f"{call.source.id}.{endpoint.id}: the URL needs a value for {{{exc.args[0]}}}"
             ) from None
         url = endpoint.base_url.rstrip("/") + path
-        if projection is not None and projection.style == "aflux_keywords":
-            mb = render_matchbook(matchbook, keys, fixed_matchbook)
-            # AFLUX takes the matchbook as the raw query string, not key=value pairs.
-            return httpx.Request(method, f"{url}?{mb}", headers=headers)
-        if method == "POST":
-            return httpx.Request(method, url, params=query, json=body, headers=headers)
-        return httpx.Request(method, url, params=query, headers=headers)
+        return RequestParts(method, url, query, body, headers, keys, custom)
 
     # -- response ------------------------------------------------------------------------
     def parse_body(self, call: StepCall, response: Response) -> Any:

@@ -1,7 +1,9 @@
 """Offline replay: serve every request from the recorded VCR cassettes, never the network.
 
-``schemarouter run --offline`` wraps the run in :func:`replay`, which loads *all* cassettes under
-a folder (``cassettes/<source>/*.yaml``) into one vcrpy cassette with record mode ``none``. A
+``schemarouter run --offline`` wraps the run in :func:`replay`, which loads *all* cassettes of the
+recordings folders into one vcrpy cassette with record mode ``none``: the folders plugins ship in
+their packages (the ``register_recordings`` hook; :func:`recording_folders`), or one folder a user
+names (``--cassettes DIR`` or ``$SCHEMAROUTER_CASSETTES``, holding ``<source id>/*.yaml``). A
 request no cassette holds fails its step (vcrpy refuses it) instead of reaching the network; a
 damaged cassette is a one-line error naming the file. The recording filters
 (:func:`recording_filters`) run on every request before it is recorded *and* before it is
@@ -16,7 +18,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from vcr import VCR
@@ -26,6 +28,9 @@ from vcr.serialize import deserialize
 from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.secrets import REDACTED, Secrets
 from schemarouter.safeload import UnsafeDocumentError, load_yaml
+
+if TYPE_CHECKING:
+    from schemarouter.plugins import PluginManager
 
 MATCH_ON = ("method", "scheme", "host", "port", "path", "query")
 PLACEHOLDER_KEY = "offline-replay-placeholder-key-0"  # 32 chars: mp-api checks the key length
@@ -140,23 +145,35 @@ def _lenient_body(r1: Any, r2: Any) -> None:
     assert normal(r1) == normal(r2)
 
 
-def default_cassette_dir() -> Path:
-    """``$SCHEMAROUTER_CASSETTES``, else the checkout's top-level ``cassettes/`` folder."""
-    env = os.environ.get("SCHEMAROUTER_CASSETTES")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[2] / "cassettes"
+CASSETTES_ENV = "SCHEMAROUTER_CASSETTES"
+
+
+def recording_folders(cassettes: str | Path | None = None, pm: PluginManager | None = None) -> dict[str, Path]:
+    """Source id -> the folder of its recorded responses: under ``cassettes`` (else
+    ``$SCHEMAROUTER_CASSETTES``) each ``<source id>/`` sub-folder, with the key ``""`` for the folder
+    itself; with neither, the folders the installed plugins register (``register_recordings``)."""
+    chosen = cassettes or os.environ.get(CASSETTES_ENV)
+    if chosen:
+        root = Path(chosen)
+        found = {p.name: p for p in sorted(root.iterdir()) if p.is_dir()} if root.is_dir() else {}
+        return {"": root, **found}
+    from schemarouter.plugins import plugin_manager
+
+    folders: dict[str, Path] = {}
+    for impl in (pm or plugin_manager()).hook.register_recordings.get_hookimpls():
+        impl.function(register=lambda source_id, folder: folders.__setitem__(source_id, Path(folder)))
+    return folders
 
 
 class _FolderPersister:
-    """Loads every ``*.yaml`` cassette under a folder as one; never writes."""
+    """Loads every ``*.yaml`` cassette under the folders (joined by ``os.pathsep``) as one; never writes."""
 
     @classmethod
     def load_cassette(cls, cassette_path: str, serializer: Any) -> tuple[list[Any], list[Any]]:
-        folder = Path(cassette_path)
+        files = sorted({path for folder in cassette_path.split(os.pathsep) for path in Path(folder).rglob("*.yaml")})
         requests: list[Any] = []
         responses: list[Any] = []
-        for path in sorted(folder.rglob("*.yaml")):
+        for path in files:
             reqs, resps = load_cassette_file(path)
             requests.extend(reqs)
             responses.extend(resps)
@@ -228,10 +245,13 @@ def _interaction_problem(item: Any) -> str | None:
 
 @contextmanager
 def replay(folder: str | Path | None = None, secrets: Secrets | None = None) -> Iterator[Any]:
-    """Patch HTTP clients (httpx, requests, urllib) to replay the cassettes under ``folder``."""
-    path = Path(folder) if folder else default_cassette_dir()
-    if not path.is_dir() or not any(path.rglob("*.yaml")):
-        raise SchemaRouterError(f"no cassettes under {path}: pass --cassettes DIR (a folder of VCR yaml files)")
+    """Patch HTTP clients (httpx, requests, urllib) to replay the cassettes under ``folder`` (default:
+    :func:`recording_folders`)."""
+    folders = [Path(folder)] if folder else sorted(set(recording_folders().values()))
+    usable = [f for f in folders if f.is_dir() and any(f.rglob("*.yaml"))]
+    if not usable:
+        where = str(folders[0]) if len(folders) == 1 else "the installed plugins' recordings"
+        raise SchemaRouterError(f"no cassettes under {where}: pass --cassettes DIR (a folder of VCR yaml files)")
     config = vcr_config(secrets)
     config.pop("allow_playback_repeats")
     config["match_on"] = ["method", "host", "lenient_path", "lenient_query", "lenient_body"]
@@ -240,7 +260,7 @@ def replay(folder: str | Path | None = None, secrets: Secrets | None = None) -> 
     recorder.register_matcher("lenient_query", _lenient_query)
     recorder.register_matcher("lenient_body", _lenient_body)
     recorder.register_persister(_FolderPersister)
-    with recorder.use_cassette(str(path), allow_playback_repeats=True) as cassette:
+    with recorder.use_cassette(os.pathsep.join(str(f) for f in usable), allow_playback_repeats=True) as cassette:
         yield cassette
 
 

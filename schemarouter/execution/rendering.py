@@ -1,4 +1,4 @@
-"""Parameter rendering: filter expressions, AFLUX matchbooks, projection keys, nested body keys.
+"""Parameter rendering: filter expressions, projection keys, nested body keys.
 
 Each API spells "these conditions" and "only these fields" differently. The functions here are
 pure (values in, strings or dicts out) so they are easy to test and reuse for user sources.
@@ -71,14 +71,6 @@ def render_filter(terms: list[tuple[str, Any]], style: FilterStyle, raw: str | N
         return None
     joiner = "," if style == "colon" else " AND "
     return joiner.join(parts)
-
-
-def render_matchbook(terms: list[tuple[str, Any]], keywords: list[str], fixed: dict[str, Any]) -> str:
-    """AFLUX: ``species(Si,O),Egap(6*),keyword,format(json)`` (conditions, bare keywords, directives)."""
-    parts = [f"{key}({scalar_text(value)})" for key, value in terms]
-    parts.extend(k for k in keywords if k not in {key for key, _ in terms})
-    parts.extend(f"{key}({scalar_text(value)})" for key, value in fixed.items())
-    return ",".join(parts)
 
 
 def optimade_key(path: str) -> str:

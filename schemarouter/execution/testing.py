@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,12 +38,13 @@ from schemarouter.execution.secrets import Secrets
 from schemarouter.plan import Plan, PlanStep
 from schemarouter.plugins import make_plugin_manager
 
-REPO = Path(__file__).resolve().parents[2]
-
 
 def cassette_dir(source_id: str) -> str:
-    """The cassette folder of a source."""
-    return str(REPO / "cassettes" / source_id)
+    """The folder of recorded responses the installed plugin of ``source_id`` ships."""
+    folder = offline.recording_folders().get(source_id)
+    if folder is None:
+        raise LookupError(f"no installed plugin registers recordings for source {source_id!r}")
+    return str(folder)
 
 
 @pytest.fixture

@@ -7,15 +7,24 @@ Bodies are stored as plain text (not gzip) so a reviewer can read them.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]  # cassettes/
+REPO = Path(__file__).resolve().parents[2]
 # The recorded reference responses live beside the repository: ../shared/reference from its root.
-REFERENCE = ROOT.parents[1] / "shared" / "reference"
+REFERENCE = REPO.parent / "shared" / "reference"
+
+
+def recordings_dir(source: str) -> Path:
+    """The ``recordings/`` folder inside the package of the plugin that declares ``source``."""
+    for declaration in sorted(REPO.glob("plugins/*/schemarouter_*/source.yaml")):
+        if yaml.safe_load(declaration.read_text(encoding="utf-8")).get("id") == source:
+            return declaration.with_name("recordings")
+    raise SystemExit(f"no plugin under plugins/ declares source {source!r}")
 
 
 def interaction(method: str, uri: str, body: str | bytes | Any, *, status: int = 200,
@@ -24,10 +33,8 @@ def interaction(method: str, uri: str, body: str | bytes | Any, *, status: int =
     if not isinstance(body, (str, bytes)):
         body = json.dumps(body, ensure_ascii=False, indent=1)
     if isinstance(body, bytes):
-        try:
+        with contextlib.suppress(UnicodeDecodeError):  # binary (a ZIP) stays bytes: stored as !!binary
             body = body.decode("utf-8")
-        except UnicodeDecodeError:
-            pass  # binary (a ZIP): stored as !!binary
     response_headers = {"Content-Type": [content_type]}
     for key, value in (headers or {}).items():
         response_headers[key] = [value]
@@ -44,7 +51,8 @@ def interaction(method: str, uri: str, body: str | bytes | Any, *, status: int =
 
 
 def write(source: str, name: str, interactions: list[dict[str, Any]]) -> Path:
-    path = ROOT / source / name
+    """Write a cassette of ``interactions`` into the recordings of ``source``'s plugin."""
+    path = recordings_dir(source) / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(yaml.safe_dump({"interactions": interactions, "version": 1}, allow_unicode=True,
                                    sort_keys=False, width=120), encoding="utf-8")
@@ -52,6 +60,7 @@ def write(source: str, name: str, interactions: list[dict[str, Any]]) -> Path:
 
 
 def load_json(relative: str) -> Any:
+    """A JSON response recorded under ../shared/reference."""
     return json.loads((REFERENCE / relative).read_text(encoding="utf-8"))
 
 
