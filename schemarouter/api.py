@@ -112,7 +112,7 @@ class Router(_Planner):
         executor = Executor(decls, adapters, env=environ, cache=store, substitutes=self.substitutes if fallback else None,
                             config=HttpConfig(timeout_s=limits.timeout_s), step_timeout_s=limits.step_deadline_s,
                             allow_writes=allow_writes, secrets=secrets)
-        with replay(cassettes, secrets) if offline else nullcontext():
+        with replay(cassettes, secrets, decls.sources.values()) if offline else nullcontext():
             return executor.run_sync(plan)
 
 

@@ -132,7 +132,7 @@ def test_a_second_live_run_is_served_from_the_cache(tmp_path: Path, graph: Schem
     router = Router(graph)
     plan = router.plan("What is the formation energy of SmPO4?")
     cache = StepCache(tmp_path / "c.sqlite3")
-    with replay():  # the "live" run: requests answered by the recorded API
+    with replay(sources=graph.sources.values()):  # the "live" run: requests answered by the recorded API
         first = router.run(plan, cache=cache, env={"MP_API_KEY": "x" * 32})
     assert first.status == "ok" and not first.steps[0].cached
     # no replay now: the network is blocked, so only the cache can answer
@@ -147,11 +147,11 @@ def test_no_cache_and_offline_never_touch_the_cache(tmp_path: Path, graph: Schem
     monkeypatch.setenv("SCHEMAROUTER_CACHE_DIR", str(tmp_path / "cache"))
     router = Router(graph)
     plan = router.plan("What is the formation energy of SmPO4?")
-    with replay():
+    with replay(sources=graph.sources.values()):
         assert router.run(plan, cache=False, env={"MP_API_KEY": "x" * 32}).status == "ok"
     assert router.run(plan, offline=True).status == "ok"
     assert not (tmp_path / "cache").exists()
-    with replay():
+    with replay(sources=graph.sources.values()):
         router.run(plan, env={"MP_API_KEY": "x" * 32})  # the default: the configured cache
     assert StepCache(tmp_path / "cache" / "responses.sqlite3").stats().entries == 1
 

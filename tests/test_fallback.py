@@ -32,7 +32,7 @@ def _sic(api_router: Router) -> Plan:
 
 
 def test_materials_project_without_a_key_is_answered_by_jarvis(api_router: Router) -> None:
-    with replay():
+    with replay(sources=api_router.graph.sources.values()):
         result = api_router.run(_sic(api_router), env=NO_KEYS, cache=False)
     step = result.steps[0]
     assert result.status == "ok"
@@ -50,7 +50,7 @@ def test_materials_project_without_a_key_is_answered_by_jarvis(api_router: Route
 
 
 def test_no_fallback_keeps_the_failure(api_router: Router) -> None:
-    with replay():
+    with replay(sources=api_router.graph.sources.values()):
         result = api_router.run(_sic(api_router), env=NO_KEYS, cache=False, fallback=False)
     assert result.status == "failed"
     assert result.steps[0].error is not None and result.steps[0].error.kind == "missing_credentials"

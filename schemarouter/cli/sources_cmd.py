@@ -76,7 +76,7 @@ def check(source_ids: tuple[str, ...], live: bool, cassettes: str | None, timeou
     env: dict[str, str] = dict(os.environ)
     if not live:
         env = offline_env(env, [s.auth.env for s in selected if s.auth is not None])
-    with nullcontext() if live else replay(cassettes):
+    with nullcontext() if live else replay(cassettes, sources=selected):
         results = asyncio.run(probe.check_all(selected, adapters, env, recordings, offline=not live,
                                               timeout_s=timeout_s))
     mode = "live" if live else "offline"

@@ -12,10 +12,8 @@ matched, so recorded requests carry no keys and live ones still match.
 
 from __future__ import annotations
 
-import json
 import os
-import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,7 +24,9 @@ from vcr.persisters.filesystem import CassetteNotFoundError
 from vcr.serialize import deserialize
 
 from schemarouter.errors import SchemaRouterError
+from schemarouter.execution.replaymatch import ProjectionRule, QuestionKeys
 from schemarouter.execution.secrets import REDACTED, Secrets
+from schemarouter.models import Source
 from schemarouter.safeload import UnsafeDocumentError, load_yaml
 
 if TYPE_CHECKING:
@@ -99,50 +99,6 @@ def _redact_body(body: str | bytes, secrets: Secrets) -> str | bytes:
             body = body.replace(value.encode("utf-8"), REDACTED.encode())
         return body
     return secrets.redact(text, prose=False).encode("utf-8")
-
-
-# Parameters that only select which fields come back: offline replay ignores them, so a plan that
-# asks for a different field set still gets the recorded record (projected locally as usual).
-PROJECTION_QUERY = frozenset({"_fields", "_limit", "select", "fields", "response_fields", "api_key", "key",
-                              "crtfc_key", "tool", "email", "mailto"})
-_PUBCHEM_PROPERTIES = re.compile(r"/property/[^/]+/")
-
-
-def _lenient_path(r1: Any, r2: Any) -> None:
-    assert _PUBCHEM_PROPERTIES.sub("/property/*/", r1.path) == _PUBCHEM_PROPERTIES.sub("/property/*/", r2.path)
-
-
-def _lenient_query(r1: Any, r2: Any) -> None:
-    def keep(request: Any) -> list[tuple[str, str]]:
-        return sorted((k, v) for k, v in request.query if k not in PROJECTION_QUERY)
-
-    if r1.host == "aflow.org":  # AFLUX: the matchbook is the whole query string; compare conditions only
-        assert _aflux_conditions(r1.uri) == _aflux_conditions(r2.uri)
-        return
-    assert keep(r1) == keep(r2)
-
-
-def _aflux_conditions(uri: str) -> list[str]:
-    query = uri.split("?", 1)[1] if "?" in uri else ""
-    from urllib.parse import unquote
-
-    return sorted(part for part in unquote(query).split(",") if "(" in part)
-
-
-def _lenient_body(r1: Any, r2: Any) -> None:
-    def normal(request: Any) -> Any:
-        body = request.body or b""
-        if isinstance(body, str):
-            body = body.encode()
-        try:
-            data = json.loads(body)
-        except ValueError:
-            return body
-        if isinstance(data, dict):
-            data.pop("required", None)
-        return data
-
-    assert normal(r1) == normal(r2)
 
 
 CASSETTES_ENV = "SCHEMAROUTER_CASSETTES"
@@ -244,9 +200,13 @@ def _interaction_problem(item: Any) -> str | None:
 
 
 @contextmanager
-def replay(folder: str | Path | None = None, secrets: Secrets | None = None) -> Iterator[Any]:
+def replay(folder: str | Path | None = None, secrets: Secrets | None = None, sources: Iterable[Source] = (),
+           projection: ProjectionRule = "any") -> Iterator[Any]:
     """Patch HTTP clients (httpx, requests, urllib) to replay the cassettes under ``folder`` (default:
-    :func:`recording_folders`)."""
+    :func:`recording_folders`). A recording answers a request that asks the same question of the
+    same endpoint of ``sources`` (:mod:`schemarouter.execution.replaymatch`; ``projection`` says how
+    the fields they project may differ); a request to an endpoint no source declares must match
+    its recording exactly, but for the parameters that never change the answer."""
     folders = [Path(folder)] if folder else sorted(set(recording_folders().values()))
     usable = [f for f in folders if f.is_dir() and any(f.rglob("*.yaml"))]
     if not usable:
@@ -254,11 +214,14 @@ def replay(folder: str | Path | None = None, secrets: Secrets | None = None) -> 
         raise SchemaRouterError(f"no cassettes under {where}: pass --cassettes DIR (a folder of VCR yaml files)")
     config = vcr_config(secrets)
     config.pop("allow_playback_repeats")
-    config["match_on"] = ["method", "host", "lenient_path", "lenient_query", "lenient_body"]
+    keys = QuestionKeys(sources, projection)
+
+    def same_question(live: Any, recorded: Any) -> None:
+        assert keys.same_question(live, recorded)
+
+    config["match_on"] = ["same_question"]
     recorder = VCR(**config)
-    recorder.register_matcher("lenient_path", _lenient_path)
-    recorder.register_matcher("lenient_query", _lenient_query)
-    recorder.register_matcher("lenient_body", _lenient_body)
+    recorder.register_matcher("same_question", same_question)
     recorder.register_persister(_FolderPersister)
     with recorder.use_cassette(os.pathsep.join(str(f) for f in usable), allow_playback_repeats=True) as cassette:
         yield cassette

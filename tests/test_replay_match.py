@@ -1,0 +1,74 @@
+"""Replay finds the recording of the same question, read from the declarations: the endpoint a request
+goes to, its values, and where that endpoint sends its projection (query, path, body, matchbook)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from vcr.request import Request
+
+from schemarouter.execution.replaymatch import QuestionKeys
+from schemarouter.graph import SchemaGraph
+from tests.routing_support import graph, routing_db  # noqa: F401
+
+
+def _get(uri: str, body: object = None, method: str = "GET") -> Request:
+    data = json.dumps(body).encode() if body is not None else None
+    return Request(method, uri, data, {})
+
+
+@pytest.fixture(scope="module")
+def keys(graph: SchemaGraph) -> QuestionKeys:
+    return QuestionKeys(graph.sources.values())
+
+
+@pytest.fixture(scope="module")
+def covering(graph: SchemaGraph) -> QuestionKeys:
+    return QuestionKeys(graph.sources.values(), projection="covering")
+
+
+MP = "https://api.materialsproject.org/materials/summary/?formula=SiC&_limit=1000&_fields="
+
+
+def test_a_query_projection_is_set_aside_but_the_values_are_not(keys: QuestionKeys) -> None:
+    asked = _get(MP + "material_id,band_gap")
+    assert keys.same_question(asked, _get(MP + "material_id,formula_pretty,band_gap"))
+    assert keys.same_question(asked, _get(MP.replace("_limit=1000", "_limit=5") + "band_gap"))  # a page size
+    assert not keys.same_question(asked, _get(MP.replace("SiC", "GaN") + "material_id,band_gap"))
+    assert not keys.same_question(asked, _get(MP.replace("api.materialsproject.org", "example.org") + "band_gap"))
+
+
+def test_covering_serves_the_asked_fields_or_a_part_never_only_others(covering: QuestionKeys) -> None:
+    asked = _get(MP + "material_id,k_vrh")
+    assert covering.same_question(asked, _get(MP + "material_id,k_vrh,band_gap"))  # holds what is asked
+    assert covering.same_question(asked, _get(MP + "k_vrh"))  # a part: the rest is reported missing
+    assert not covering.same_question(asked, _get(MP + "material_id,band_gap,formula_pretty"))  # other fields
+
+
+def test_a_path_projection_and_a_variable_sent_in_the_body(keys: QuestionKeys, covering: QuestionKeys) -> None:
+    base = "https://pubchem.ncbi.nlm.nih.gov/rest/pug/compound/name/property/{}/JSON"
+    # the adapter posts the name in the body, where the declaration has a path variable
+    asked = Request("POST", base.format("MolecularWeight,XLogP"), b"name=aspirin", {})
+    recorded = Request("POST", base.format("MolecularFormula,MolecularWeight,XLogP"), b"name=aspirin", {})
+    assert keys.same_question(asked, recorded) and covering.same_question(asked, recorded)
+    other = Request("POST", base.format("MolecularWeight"), b"name=ibuprofen", {})
+    assert not keys.same_question(asked, other)
+    assert not covering.same_question(Request("POST", base.format("TPSA"), b"name=aspirin", {}), recorded)
+
+
+def test_a_body_projection_and_a_matchbook(keys: QuestionKeys) -> None:
+    nomad = "https://nomad-lab.eu/prod/v1/api/v1/entries/query"
+    query = {"query": {"results.material.elements": {"all": ["Ti", "O"]}}}
+    asked = _get(nomad, {**query, "required": {"include": ["entry_id"]}}, "POST")
+    assert keys.same_question(asked, _get(nomad, {**query, "required": {"include": ["entry_id", "results"]}}, "POST"))
+    assert not keys.same_question(asked, _get(nomad, {"query": {"results.material.elements": {"all": ["Fe"]}}}, "POST"))
+    aflux = "https://aflow.org/API/aflux/?species(Si,O),Egap(6*),{},format(json)"
+    assert keys.same_question(_get(aflux.format("auid,Egap")), _get(aflux.format("compound,auid")))
+    assert not keys.same_question(_get(aflux.format("auid")), _get(aflux.replace("Si,O", "Ga,N").format("auid")))
+
+
+def test_an_undeclared_endpoint_matches_exactly_but_for_neutral_parameters(keys: QuestionKeys) -> None:
+    url = "https://unknown.example/items?id=7&mailto=me@example.org"
+    assert keys.same_question(_get(url), _get("https://unknown.example/items?id=7"))
+    assert not keys.same_question(_get(url), _get("https://unknown.example/items?id=7&fields=a"))
