@@ -21,19 +21,18 @@ import os
 from collections.abc import Iterable, Mapping
 from contextlib import nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from schemarouter.execution.cache import StepCache, cache_settings
 from schemarouter.execution.limits import ExecutionLimits
 from schemarouter.execution.results import RunResult
 from schemarouter.graph import SchemaGraph
-from schemarouter.plan import Plan
+from schemarouter.plan import Mode, Plan
 from schemarouter.router.core import Router as _Planner
 
 if TYPE_CHECKING:
     from schemarouter.registry import Registry
 
-Mode = Literal["recall", "minimal"]
 
 
 def open_graph(db_url: str | None = None) -> tuple[SchemaGraph, bool]:

@@ -9,9 +9,12 @@ the question the plan covers and which it does not, and why.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+# recall adds the intent's field groups (the recall-preserving point); minimal keeps what the question names
+Mode = Literal["recall", "minimal"]
 
 
 class PlanModel(BaseModel):

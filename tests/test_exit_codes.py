@@ -12,7 +12,7 @@ from click.testing import CliRunner, Result
 from schemarouter.cli import cli
 from schemarouter.cli.exit_codes import for_batch, for_status
 from schemarouter.execution.hints import hint
-from schemarouter.execution.results import StepError
+from schemarouter.execution.results import StepFailure
 from tests.routing_support import routing_db  # noqa: F401
 
 TOKYO = {"source": "wikipedia", "endpoint": "page_summary", "params": {"title": "Tokyo"}, "fields": ["wikibase_item"]}
@@ -112,13 +112,13 @@ def test_progress_is_silent_when_output_is_not_a_terminal(routing_db: str) -> No
 
 
 def test_hints() -> None:
-    assert "--offline" in (hint(StepError(kind="network", message="pubchem: request failed"), offline=False) or "")
-    assert "--offline" in (hint(StepError(kind="timeout", message="slow"), offline=False) or "")
-    recording = StepError(kind="network", message="wikipedia: offline replay has no recording for GET https://x")
+    assert "--offline" in (hint(StepFailure(kind="network", message="pubchem: request failed"), offline=False) or "")
+    assert "--offline" in (hint(StepFailure(kind="timeout", message="slow"), offline=False) or "")
+    recording = StepFailure(kind="network", message="wikipedia: offline replay has no recording for GET https://x")
     assert "--cassettes" in (hint(recording, offline=True) or "")
     assert "SCHEMAROUTER_CASSETTES" in (hint(recording, offline=True) or "")
-    assert hint(StepError(kind="network", message="x"), offline=True) is None
-    assert hint(StepError(kind="no_records", message="x"), offline=False) is None
+    assert hint(StepFailure(kind="network", message="x"), offline=True) is None
+    assert hint(StepFailure(kind="no_records", message="x"), offline=False) is None
 
 
 def test_code_tables() -> None:

@@ -132,3 +132,34 @@ def test_wheel_carries_every_package_and_data_file_of_the_source_tree(wheel: Pat
     # the wheel is pure Python for any platform
     assert not [n for n in names if n.endswith((".so", ".pyd"))]
     assert wheel.name.endswith("-py3-none-any.whl")
+
+
+DEMO_PLUGINS = {"pubchem": "schemarouter-pubchem", "arxiv": "schemarouter-arxiv"}
+
+
+@pytest.mark.slow
+def test_installed_wheels_answer_the_demo_questions_offline(wheel: Path, tmp_path: Path) -> None:
+    """Wheels, not a checkout: the core and two plugins unpacked into a folder of their own answer
+    `run --offline` from the recordings inside the plugin wheels."""
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    for source, distribution in DEMO_PLUGINS.items():
+        package = distribution.replace("-", "_")
+        built = _build_wheel(REPO / "plugins" / distribution, ["pyproject.toml", "README.md", package],
+                             tmp_path / f"{source}-wheel", f"{package}-*.whl")
+        zipfile.ZipFile(built).extractall(site)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SCHEMAROUTER_")}
+    env.update(PYTHONPATH=str(site), SCHEMAROUTER_LOAD_PLUGINS=",".join(DEMO_PLUGINS),
+               SCHEMAROUTER_HOME=str(tmp_path / "home"))
+    where = subprocess.run(
+        [sys.executable, "-c", "import schemarouter_pubchem, schemarouter.execution.offline as o;"
+                               "print(schemarouter_pubchem.__file__); print(o.recording_folders()['pubchem'])"],
+        check=False, capture_output=True, text=True, env=env, cwd=tmp_path)
+    module_file, recordings = where.stdout.split()
+    assert module_file.startswith(str(site)) and recordings.startswith(str(site)), where.stdout + where.stderr
+    for question, value in (("What is the molecular weight of aspirin?", "MolecularWeight = 180.16"),
+                            ("Get the arXiv paper 1605.08386", "1605.08386")):
+        result = subprocess.run([sys.executable, "-m", "schemarouter", "run", "--offline", question],
+                                check=False, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert value in result.stdout, result.stdout

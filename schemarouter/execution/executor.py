@@ -30,7 +30,7 @@ from schemarouter.execution.http import HttpConfig, SourceLimits, make_client
 from schemarouter.execution.limits import DEFAULT_STEP_DEADLINE_S
 from schemarouter.execution.projection import identifier_field, project_record
 from schemarouter.execution.protocols import protocol_adapter
-from schemarouter.execution.results import Fallback, RunResult, StepError, StepResult
+from schemarouter.execution.results import Fallback, RunResult, StepFailure, StepResult
 from schemarouter.execution.secrets import Secrets
 from schemarouter.execution.units import convert
 from schemarouter.models import ResponseField
@@ -160,15 +160,15 @@ class Executor:
                     self.cache.put(key, call.source, result.records, result.request, secrets=secret)
         except E.StepError as err:
             failure = err
-            result.error = StepError(kind=err.kind, message=str(err))
+            result.error = StepFailure(kind=err.kind, message=str(err))
         except TimeoutError as err:
             failure = err
-            result.error = StepError(
+            result.error = StepFailure(
                 kind=E.StepTimeout.kind, message=f"{step.source}: step took longer than {self.step_timeout_s:g} s"
             )
         except Exception as err:  # an adapter bug must not sink the other steps
             failure = err
-            result.error = StepError(kind="adapter_error", message=clip(f"{step.source}: {type(err).__name__}: {err}", 300))
+            result.error = StepFailure(kind="adapter_error", message=clip(f"{step.source}: {type(err).__name__}: {err}", 300))
         result.elapsed_s = round(time.perf_counter() - started, 4)
         return self.secrets.redact_step(result), failure
 
@@ -187,7 +187,7 @@ class Executor:
             step = await resolve_bindings(step, produced or {})
         except E.UnresolvedBinding as err:
             return StepResult(index=index, id=step.id, source=step.source, endpoint=step.endpoint,
-                              error=StepError(kind=err.kind, message=str(err)))
+                              error=StepFailure(kind=err.kind, message=str(err)))
         if step is not plan.steps[index]:  # fallbacks are found for the step as it is sent
             plan = plan.model_copy(update={"steps": [*plan.steps[:index], step, *plan.steps[index + 1:]]})
         result, failure = await self._attempt(index, step, client, limits)

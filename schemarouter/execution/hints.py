@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from schemarouter.execution.results import StepError
+    from schemarouter.execution.results import StepFailure
 
 NO_RECORDING = "offline replay has no recording"
 
 
-def hint(error: StepError, offline: bool) -> str | None:
+def hint(error: StepFailure, offline: bool) -> str | None:
     """What to try after ``error``, or None when there is nothing useful to say."""
     if error.kind == "network" and NO_RECORDING in error.message:
         return ("no cassette holds this request: pass --cassettes DIR (or set SCHEMAROUTER_CASSETTES) "

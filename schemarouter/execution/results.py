@@ -51,8 +51,9 @@ class Record(ResultModel):
     values: dict[str, Value] = Field(default_factory=dict)
 
 
-class StepError(ResultModel):
-    """Why a step (or one source tried for it) returned nothing."""
+class StepFailure(ResultModel):
+    """Why a step (or one source tried for it) returned nothing: the ``kind`` and message of the
+    :class:`~schemarouter.execution.errors.StepError` it ended with."""
 
     kind: str
     message: str
@@ -68,7 +69,7 @@ class Fallback(ResultModel):
 
     source: str
     endpoint: str
-    error: StepError
+    error: StepFailure
     reason: str
     fields: dict[str, list[str]] = Field(default_factory=dict)
     conversions: list[str] = Field(default_factory=list)
@@ -82,7 +83,7 @@ class StepResult(ResultModel):
     source: str
     endpoint: str
     records: list[Record] = Field(default_factory=list)
-    error: StepError | None = None
+    error: StepFailure | None = None
     request: str | None = None
     params: dict[str, Any] = Field(default_factory=dict)  # as sent, bindings resolved
     elapsed_s: float = 0.0

@@ -12,14 +12,14 @@ and attribution from the graph, and the reason it is there.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Literal
+from typing import Any
 
 from schemarouter.execution.fallback import Alternative
 from schemarouter.graph import EndpointInfo, SchemaGraph, graph_from_url
 from schemarouter.graph.order import IntentGroup
 from schemarouter.graph.terms import question_terms
 from schemarouter.graph.text import normalize
-from schemarouter.plan import Plan, PlanStep, Understanding
+from schemarouter.plan import Mode, Plan, PlanStep, Understanding
 from schemarouter.router.coverage import coverage as coverage_report
 from schemarouter.router.matching import EndpointMatch, concept_hits, match_endpoint, match_from_hits
 from schemarouter.router.memos import RouterGraphMemo
@@ -42,7 +42,6 @@ from schemarouter.understand.actions import write_methods
 from schemarouter.understand.base import Analysis, Understander
 from schemarouter.understand.evidence import ENTITY_CONCEPT
 
-Mode = Literal["recall", "minimal"]
 MAX_COMPARE_STEPS = 3
 MIN_COVERAGE = 0.3  # the open route answers alone only when its steps mention this share of the question
 OVERRIDE_MARGIN = 0.25  # how much more of the question an undeclared source must explain to beat the vocabulary

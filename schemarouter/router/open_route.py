@@ -23,14 +23,14 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
 from schemarouter.field_paths import parse_path
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.lexical import best_scored
 from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.models import Parameter
-from schemarouter.plan import PlanStep
+from schemarouter.plan import Mode, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Relevance
 from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.param_facts import ID_KINDS, EndpointFacts, endpoint_facts
@@ -39,7 +39,6 @@ from schemarouter.router.question_facts import may_fill
 from schemarouter.router.values import Filled, open_values
 from schemarouter.understand.base import Analysis
 
-Mode = Literal["recall", "minimal"]
 TOP_K = 12
 MINIMAL_FIELDS = 6
 STEP_COST = 0.05
