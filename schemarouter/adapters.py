@@ -26,14 +26,39 @@ from schemarouter.execution.optimade import OptimadeAdapter
 from schemarouter.execution.rendering import as_list, projection_keys, scalar_text
 from schemarouter.field_paths import extract, parse_path
 from schemarouter.hookspecs import hookimpl
-from schemarouter.models import DomainConcept, Source
+from schemarouter.models import DomainConcept, Source, ValuePattern
 from schemarouter.packaged import packaged_source
 from schemarouter.sources.spec import AdapterSpec
 
 __all__ = [
-    "Adapter", "AdapterSpec", "DomainConcept", "FetchResult", "FieldValue", "HttpJsonAdapter", "HttpStatusError",
-    "InvalidStep", "MissingCredentials", "NetworkError", "NoRecords", "OptimadeAdapter", "QueryPair",
-    "RateLimited", "RequestParts", "ResponseTooLarge", "Source", "StepCall", "StepError", "StepTimeout", "UnparseableBody",
-    "as_list", "extract", "hookimpl", "packaged_source", "parse_path", "projection_keys", "redact_url",
+    "Adapter",
+    "AdapterSpec",
+    "DomainConcept",
+    "FetchResult",
+    "FieldValue",
+    "HttpJsonAdapter",
+    "HttpStatusError",
+    "InvalidStep",
+    "MissingCredentials",
+    "NetworkError",
+    "NoRecords",
+    "OptimadeAdapter",
+    "QueryPair",
+    "RateLimited",
+    "RequestParts",
+    "ResponseTooLarge",
+    "Source",
+    "StepCall",
+    "StepError",
+    "StepTimeout",
+    "UnparseableBody",
+    "ValuePattern",
+    "as_list",
+    "extract",
+    "hookimpl",
+    "packaged_source",
+    "parse_path",
+    "projection_keys",
+    "redact_url",
     "scalar_text",
 ]

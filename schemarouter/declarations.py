@@ -141,8 +141,9 @@ def collect(pm: PluginManager) -> Declarations:
             )
         seen = {a.casefold() for a in known.aliases}
         merged = list(known.aliases) + [a for a in concept.aliases if a.casefold() not in seen]
+        patterns = list(known.patterns) + [p for p in concept.patterns if p not in known.patterns]
         decls.concepts[concept.name] = known.model_copy(
-            update={"aliases": merged, "description": known.description or concept.description}
+            update={"aliases": merged, "patterns": patterns, "description": known.description or concept.description}
         )
 
     def add_source(plugin: str, item: Any) -> None:

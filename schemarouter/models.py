@@ -310,16 +310,50 @@ class FieldGroup(Declaration):
     description: Text = ""
 
 
+class ValuePattern(Declaration):
+    """How a value of a concept is written in a question (an identifier: ``10.1038/...``, ``mp-149``).
+
+    ``regex`` is a Python regular expression (inline flags such as ``(?i)`` allowed). The value is its
+    group ``value`` when it has one (then the rest of the match stays words of the question: "COD
+    entry 9008564"), else its group 1, else the whole match; the match is taken out of the question.
+    ``needs`` lists substrings one of which every match contains (lower case for a pattern that
+    ignores case): a question with none of them is not searched. Matches of different patterns
+    that overlap keep the longest.
+    """
+
+    regex: Annotated[str, StringConstraints(min_length=1, max_length=500)]
+    needs: list[Annotated[str, StringConstraints(min_length=1, max_length=40)]] = Field(default_factory=list)
+
+    @field_validator("regex")
+    @classmethod
+    def _compiles(cls, value: str) -> str:
+        try:
+            compiled = re.compile(value)
+        except re.error as exc:
+            raise ValueError(f"not a valid regular expression: {exc}") from None
+        if compiled.match(""):
+            raise ValueError("the pattern matches the empty string, so it would match everywhere")
+        return value
+
+    @model_validator(mode="after")
+    def _needs_fit_the_flags(self) -> ValuePattern:
+        if re.compile(self.regex).flags & re.IGNORECASE and any(n != n.lower() for n in self.needs):
+            raise ValueError("needs of a pattern that ignores case must be lower case")
+        return self
+
+
 class DomainConcept(Declaration):
     """A shared quantity or entity (band_gap, doi) with the words people use for it.
 
-    Several plugins may register the same concept: their aliases are merged. Descriptions
-    must agree when both are given.
+    Several plugins may register the same concept: their aliases and value patterns are merged.
+    Descriptions must agree when both are given. ``patterns`` say how a value of the concept is
+    written (an identifier's shape), so the understand step reads it from a question.
     """
 
     name: Slug
     description: Text = ""
     aliases: list[Alias] = Field(default_factory=list)
+    patterns: list[ValuePattern] = Field(default_factory=list)
 
     @field_validator("aliases")
     @classmethod

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from schemarouter.declarations import load_source_file
 from schemarouter.errors import SchemaRouterError
 from schemarouter.hookspecs import hookimpl
-from schemarouter.models import DomainConcept, Source
+from schemarouter.models import DomainConcept, Source, ValuePattern
 
 if TYPE_CHECKING:  # only for annotations: adapters live in the execution layer above this one
     from typing import TypeAlias
@@ -45,17 +45,19 @@ class PackagedSource:
         source_file: Path,
         adapter: AdapterOrClass | None = None,
         concept_aliases: Mapping[str, Sequence[str]] | None = None,
+        concept_patterns: Mapping[str, Sequence[ValuePattern]] | None = None,
     ) -> None:
         # ``__name__`` is what the plugin manager calls a plugin registered without an entry point.
         self.__name__ = name
         self.source_file = source_file
         self.adapter = adapter
         self.concept_aliases = {concept: list(words) for concept, words in (concept_aliases or {}).items()}
+        self.concept_patterns = {concept: list(found) for concept, found in (concept_patterns or {}).items()}
         self._source_id: str | None = None
         self.register_sources = self._sources_hook()
         if adapter is not None:
             self.register_adapters = self._adapters_hook(adapter)
-        if self.concept_aliases:
+        if self.concept_aliases or self.concept_patterns:
             self.register_concepts = self._concepts_hook()
         if self.recordings.is_dir():
             self.register_recordings = self._recordings_hook()
@@ -104,8 +106,9 @@ class PackagedSource:
     def _concepts_hook(self) -> Callable[[Callable[[DomainConcept], None]], None]:
         @hookimpl
         def register_concepts(register: Callable[[DomainConcept], None]) -> None:
-            for concept, words in self.concept_aliases.items():
-                register(DomainConcept(name=concept, aliases=words))
+            for concept in dict.fromkeys([*self.concept_aliases, *self.concept_patterns]):
+                register(DomainConcept(name=concept, aliases=self.concept_aliases.get(concept, []),
+                                       patterns=self.concept_patterns.get(concept, [])))
 
         return register_concepts
 
@@ -115,13 +118,17 @@ def packaged_source(
     adapter: AdapterOrClass | None = None,
     *,
     concept_aliases: Mapping[str, Sequence[str]] | None = None,
+    concept_patterns: Mapping[str, Sequence[ValuePattern]] | None = None,
     file: str = SOURCE_FILE_NAME,
 ) -> PackagedSource:
     """The plugin for the declaration ``file`` beside ``module`` (pass ``__name__``), fetched by ``adapter``.
 
     ``adapter`` is an adapter class (a fresh instance each time adapters are collected) or one
-    shared, stateless instance (a configured :class:`HttpJsonAdapter`). ``concept_aliases`` adds a community's words to shared concepts (aliases only: descriptions
-    stay with the vocabulary that registered the concept).
+    shared, stateless instance (a configured :class:`HttpJsonAdapter`). ``concept_aliases`` adds a
+    community's words to shared concepts (aliases only: descriptions stay with the vocabulary that
+    registered the concept); ``concept_patterns`` how the source's own values of a shared concept are
+    written (its record identifiers: ``{"material_id": [ValuePattern(regex=r"\\b(mp-\\d+)\\b")]}``), so
+    the understand step reads them from a question.
     """
     loaded = sys.modules.get(module)
     where = getattr(loaded, "__file__", None)
@@ -130,4 +137,4 @@ def packaged_source(
     source_file = Path(where).with_name(file)
     if not source_file.is_file():
         raise SchemaRouterError(f"packaged_source: {module} has no {file} beside it ({source_file})")
-    return PackagedSource(module, source_file, adapter, concept_aliases)
+    return PackagedSource(module, source_file, adapter, concept_aliases, concept_patterns)

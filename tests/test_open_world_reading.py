@@ -660,7 +660,8 @@ def test_the_plain_identifier_parameter_takes_the_value_before_a_qualified_one()
 
     def read(text: str) -> Analysis:
         a = _read(text)
-        a.entities = [Entity("doi", doi, text.index(doi), text.index(doi) + len(doi), doi)]  # as the readers give it
+        # as the readers give it: read by the doi concept's declared pattern
+        a.entities = [Entity("doi", doi, text.index(doi), text.index(doi) + len(doi), doi, {"declared": True})]
         return a
 
     assert open_values(params, read(f"Which item has the DOI {doi}?"), "/articles").values == {"doi": doi}

@@ -14,6 +14,9 @@ from hypothesis import strategies as st
 from schemarouter_bench.dataset import load_queries
 from schemarouter_bench.devset import load_dev_questions, load_tmdb_queries
 
+from schemarouter.declarations import collect
+from schemarouter.graph.value_readers import build_value_readers
+from schemarouter.plugins import plugin_manager
 from schemarouter.prefilter import Prefiltered, prefiltered
 from schemarouter.understand import entities
 
@@ -29,6 +32,10 @@ def _question_readers() -> list[str]:
 def _all_prefiltered() -> dict[str, Prefiltered]:
     found: dict[str, Prefiltered] = {f"entities.{k}": v for k, v in entities._patterns().items()
                                      if isinstance(v, Prefiltered)}
+    # the identifier patterns the vocabulary and the installed plugins declare (with their needs)
+    for i, reader in enumerate(build_value_readers(collect(plugin_manager()))):
+        if isinstance(reader.pattern, Prefiltered):
+            found[f"declared {reader.concept}[{i}]"] = reader.pattern
     # the modules that read questions: the understand step, the router and the graph's text helpers
     for name_ in _question_readers():
         module = importlib.import_module(name_)
@@ -45,7 +52,7 @@ PATTERNS = _all_prefiltered()
 SAMPLES = [
     "PMID: 12345678 and PubMed id 99", "CID 2244 or pubchem compound 5793", "arXiv:1605.08386v2 and hep-th/9901001",
     "10.1038/nature12373", "BSYNRYMUTXBXSQ-UHFFFAOYSA-N", "mp-149, JVASP-1002, aflow:0123456789abcdef",
-    "COD entry 9008564", "between 1999 and 2020", "Li-Fe-O", "Physics Stack Exchange", "tagged [python]",
+    "COD entry 9008564", "mc3d-1234 and oqmd-4521", "between 1999 and 2020", "Li-Fe-O", "Physics Stack Exchange", "tagged [python]",
     "the past week", "“Deep residual learning for image recognition”", "PASt YEAR", "Cıd 42",
     "the third episode of the second season", "season 3, episode 24", "at 35.78, -78.64", "right now",
     "the most cited papers", "the annual report", "Q1 and the first half", "HP:0001250 and NM_000059.3",

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
+from schemarouter.declarations import collect
 from schemarouter.graph import SchemaGraph
+from schemarouter.graph.value_readers import ValueReader, build_value_readers
+from schemarouter.plugins import plugin_manager
 from schemarouter.understand import chemistry, wording
 from schemarouter.understand.entities import recognize
 from schemarouter.understand.rules import RulesUnderstander
@@ -12,7 +17,13 @@ from tests.routing_support import graph, routing_db  # noqa: F401
 
 
 def kinds(text: str) -> list[tuple[str, object]]:
-    return [(e.kind, e.value) for e in recognize(text)]
+    return [(e.kind, e.value) for e in recognize(text, readers=readers())]
+
+
+@cache
+def readers() -> tuple[ValueReader, ...]:
+    """The identifier readers the vocabulary and the installed plugins declare."""
+    return build_value_readers(collect(plugin_manager()))
 
 
 @pytest.mark.parametrize("token", ["LiFePO4", "Fe2O3", "CsPbI3", "GaN", "Ca(OH)2", "Cu", "Bi2Te3"])

@@ -24,6 +24,7 @@ from schemarouter.graph.records import EndpointInfo, FieldInfo
 from schemarouter.graph.shares import Counts, intent_counts
 from schemarouter.graph.structure import build_structure, field_meta
 from schemarouter.graph.text import STOPWORDS, humanize, normalize
+from schemarouter.graph.value_readers import ValueReader, build_value_readers
 from schemarouter.memos import Memos
 from schemarouter.models import Endpoint, ResponseField, Source
 
@@ -50,6 +51,9 @@ class SchemaGraph:
     name_intent_counts: dict[str, Counts] = field(default_factory=dict)
     lexical: LexicalIndex = field(default_factory=LexicalIndex)  # BM25F over every endpoint's declaration
     numbers: dict[tuple[str, str], int] = field(default_factory=dict)  # endpoint key -> number in ``lexical``
+    # readers of the values concepts declare a written form for (identifiers), and those concepts
+    value_readers: tuple[ValueReader, ...] = ()
+    identifier_concepts: frozenset[str] = frozenset()
     links: dict[tuple[str, str], dict[str, list[Link]]] = field(default_factory=dict)  # consumer -> param -> links
     # what the layers above work out once about this graph, each in a memo class of its own
     memos: Memos = field(default_factory=Memos, repr=False, compare=False)
@@ -129,6 +133,8 @@ def _build(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
     g.index.freeze()
     g.intent_order = intent_order(g.endpoints.values(), decls.intents)
     g.concept_intent_counts, g.name_intent_counts = intent_counts(g.endpoints.values(), decls.intents)
+    g.value_readers = build_value_readers(decls)
+    g.identifier_concepts = frozenset(reader.concept for reader in g.value_readers)
     g.lexical = build_lexical(iter(g.endpoints.values()))
     g.numbers = {key: i for i, key in enumerate(g.lexical.keys)}
     g.links = build_links(g.endpoints)

@@ -31,6 +31,7 @@ from schemarouter.models import (
     ResponseField,
     Source,
     SourceType,
+    ValuePattern,
 )
 from schemarouter.registry import orm
 from schemarouter.registry.fingerprint import digest, license_fingerprint, source_fingerprint
@@ -44,6 +45,7 @@ T_FIELDS: Table = orm.SqlField.__table__  # type: ignore[assignment]
 T_FIELD_GROUPS: Table = orm.SqlFieldGroup.__table__  # type: ignore[assignment]
 T_CONCEPTS: Table = orm.SqlConcept.__table__  # type: ignore[assignment]
 T_CONCEPT_ALIASES: Table = orm.SqlConceptAlias.__table__  # type: ignore[assignment]
+T_CONCEPT_PATTERNS: Table = orm.SqlConceptPattern.__table__  # type: ignore[assignment]
 T_FIELD_CONCEPTS: Table = orm.SqlFieldConcept.__table__  # type: ignore[assignment]
 T_FIELD_ALIASES: Table = orm.SqlFieldAlias.__table__  # type: ignore[assignment]
 T_INTENTS: Table = orm.SqlIntent.__table__  # type: ignore[assignment]
@@ -53,7 +55,7 @@ T_META: Table = orm.SqlRegistryMeta.__table__  # type: ignore[assignment]
 
 # Parents before children: the order inserts must follow.
 INSERT_ORDER: tuple[Table, ...] = (
-    T_FIELD_GROUPS, T_CONCEPTS, T_CONCEPT_ALIASES, T_INTENTS, T_INTENT_GROUPS, T_LICENSES,
+    T_FIELD_GROUPS, T_CONCEPTS, T_CONCEPT_ALIASES, T_CONCEPT_PATTERNS, T_INTENTS, T_INTENT_GROUPS, T_LICENSES,
     T_SOURCES, T_SOURCE_ALIASES, T_ENDPOINTS, T_ENDPOINT_INTENTS, T_PARAMETERS, T_FIELDS,
     T_FIELD_CONCEPTS, T_FIELD_ALIASES,
 )
@@ -107,6 +109,11 @@ class RowWriter:
                 self.rows[T_CONCEPT_ALIASES].append(
                     {"pk": self._pk(T_CONCEPT_ALIASES), "concept": concept.name, "alias": alias,
                      "normalized": normalize_alias(alias), "position": pos}
+                )
+            for pos, pattern in enumerate(concept.patterns):
+                self.rows[T_CONCEPT_PATTERNS].append(
+                    {"pk": self._pk(T_CONCEPT_PATTERNS), "concept": concept.name, "regex": pattern.regex,
+                     "needs": list(pattern.needs), "position": pos}
                 )
         for pos, intent in enumerate(decls.intents.values()):
             self.rows[T_INTENTS].append(
@@ -199,9 +206,13 @@ def read_vocabulary(connection: Connection, decls: Declarations) -> None:
     aliases: dict[str, list[str]] = defaultdict(list)
     for row in connection.execute(select(T_CONCEPT_ALIASES).order_by(T_CONCEPT_ALIASES.c.position)):
         aliases[row.concept].append(row.alias)
+    patterns: dict[str, list[ValuePattern]] = defaultdict(list)
+    for row in connection.execute(select(T_CONCEPT_PATTERNS).order_by(T_CONCEPT_PATTERNS.c.position)):
+        patterns[row.concept].append(ValuePattern(regex=row.regex, needs=list(row.needs or [])))
     for row in connection.execute(select(T_CONCEPTS).order_by(T_CONCEPTS.c.name)):
         decls.concepts[row.name] = DomainConcept(
-            name=row.name, description=row.description, aliases=aliases.get(row.name, [])
+            name=row.name, description=row.description, aliases=aliases.get(row.name, []),
+            patterns=patterns.get(row.name, []),
         )
     groups: dict[str, list[str]] = defaultdict(list)
     for row in connection.execute(select(T_INTENT_GROUPS).order_by(T_INTENT_GROUPS.c.position)):

@@ -181,6 +181,18 @@ class SqlConceptAlias(Base):
     position: Mapped[int] = mapped_column(Integer)
 
 
+class SqlConceptPattern(Base):
+    """How a value of a concept is written (a regular expression), in registration order."""
+
+    __tablename__ = "concept_patterns"
+
+    pk: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    concept: Mapped[str] = mapped_column(ForeignKey("concepts.name", ondelete="CASCADE"), index=True)
+    regex: Mapped[str] = mapped_column(String(500))
+    needs: Mapped[list[str]] = mapped_column(JSON, default=list)
+    position: Mapped[int] = mapped_column(Integer)
+
+
 class SqlFieldConcept(Base):
     """Links a response field to a concept it carries, in declaration order."""
 

@@ -40,7 +40,7 @@ from schemarouter.router.ranking import (
 from schemarouter.router.substitutes import alternatives
 from schemarouter.understand.actions import write_methods
 from schemarouter.understand.base import Analysis, Understander
-from schemarouter.understand.evidence import ENTITY_CONCEPT
+from schemarouter.understand.evidence import ENTITY_CONCEPT, entity_concept
 
 MAX_COMPARE_STEPS = 3
 MIN_COVERAGE = 0.3  # the open route answers alone only when its steps mention this share of the question
@@ -48,7 +48,7 @@ OVERRIDE_MARGIN = 0.25  # how much more of the question an undeclared source mus
 OPEN_PROBE = 8  # lexical matches looked at to decide whether the open route could beat a vocabulary plan
 CURRENT_TERMS = ("current", "live", "realtim", "now", "latest", "today", "recent")
 UNEXPLAINED = 0.05  # a plan whose sources mention less of the question than this does not answer it
-_TYPED_KINDS = frozenset({"doi", "arxiv_id", "pmid", "cid", "material_id", "inchikey", "chemsys", "elements"})
+_TYPED_KINDS = frozenset({"chemsys", "elements"})  # besides the values a concept's declared pattern reads
 
 
 class Router:
@@ -370,7 +370,7 @@ class Router:
         return None
 
     def _params(self, c: Candidate, analysis: Analysis) -> tuple[dict[str, Any] | None, list[str]]:
-        params, notes = fill_params(c.info, analysis, c.match.unmatched)
+        params, notes = fill_params(c.info, analysis, c.match.unmatched, self.graph.identifier_concepts)
         required = [p.name for p in c.info.endpoint.parameters if p.required]
         if any(r not in params for r in required):
             return None, notes
@@ -440,19 +440,18 @@ def _typed_entity(analysis: Analysis) -> bool:
     a formula), which the vocabulary's readers recognize with confidence; a formula read from a word
     ("lead", "iron") is not such a value."""
     for e in analysis.entities:
-        if e.kind in _TYPED_KINDS or (e.kind == "formula" and not e.extra.get("name")):
+        if e.extra.get("declared") or e.kind in _TYPED_KINDS or (e.kind == "formula" and not e.extra.get("name")):
             return True
     return False
 
 
 def _wanted_concepts(analysis: Analysis) -> set[str] | None:
     """Parameter concepts that could carry the question's entities (None: it has no entities)."""
-    kinds = {e.kind for e in analysis.entities if e.kind in ENTITY_CONCEPT and e.kind != "year"}
-    if not kinds:
+    wanted = {c for e in analysis.entities if e.kind != "year" and (c := entity_concept(e))}
+    if not wanted:
         return None
     if any(e.kind == "formula" and e.extra.get("name") for e in analysis.entities):
-        kinds.add("compound")  # "sodium chloride" is also a compound name
-    wanted = {ENTITY_CONCEPT[k] for k in kinds}
+        wanted.add(ENTITY_CONCEPT["compound"])  # "sodium chloride" is also a compound name
     if "formula" in wanted:
         wanted |= {"element"}
     return wanted

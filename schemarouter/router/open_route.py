@@ -33,7 +33,7 @@ from schemarouter.models import Parameter
 from schemarouter.plan import Mode, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Relevance
 from schemarouter.router.memos import RouterGraphMemo
-from schemarouter.router.param_facts import ID_KINDS, EndpointFacts, endpoint_facts
+from schemarouter.router.param_facts import EndpointFacts, endpoint_facts
 from schemarouter.router.params import fill_params
 from schemarouter.router.question_facts import may_fill
 from schemarouter.router.values import Filled, open_values
@@ -155,7 +155,7 @@ def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[
         out = opened(info.endpoint.parameters)  # the question's values are all there is to fill
     else:
         out = Filled()
-        values, notes = fill_params(info, analysis, list(analysis.understanding.concepts))
+        values, notes = fill_params(info, analysis, list(analysis.understanding.concepts), graph.identifier_concepts)
         out.values.update(values)
         if values:
             out.used.add("concepts")
@@ -296,7 +296,7 @@ def _spending(graph: SchemaGraph, builder: ChainBuilder, ranked: list[tuple[int,
 def question_values(analysis: Analysis) -> set[str]:
     """The values a question carries that a plan should spend (as written): names, identifiers, counts,
     labelled values, codes, dates, coordinates."""
-    typed = (e for e in analysis.entities if e.kind in ID_KINDS)  # a DOI, PMID, arXiv id the readers recognized
+    typed = (e for e in analysis.entities if e.extra.get("declared"))  # a DOI, PMID, arXiv id a concept's pattern read
     return ({str(e.value) for e in (*analysis.names, *analysis.identifiers, *typed)}
             | {str(n) for n in analysis.counts.values()}
             | set(analysis.labels.values()) | set(analysis.codes) | set(analysis.dates) | set(analysis.months)

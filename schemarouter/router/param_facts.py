@@ -26,7 +26,6 @@ _SEARCH_NAMES = frozenset(
     ["query", "q", "search", "searchterm", "search_term", "term", "terms", "keyword", "keywords", "text", "freetext", "free_text", "qs", "find", "name", "title", "label", "query_string", "querystring", "search_query"]
 )
 # Entity kinds that are identifiers of some database: a resource-id parameter may take them.
-ID_KINDS = ("doi", "pmid", "arxiv_id", "cid", "material_id", "inchikey")
 
 
 def is_search_parameter(p: Parameter) -> bool:
@@ -111,7 +110,7 @@ class ParamFacts:
     plural: bool  # named for several things (``stations``)
     country: int  # takes an ISO 3166-1 country code of this many letters (2 or 3); 0: no country code
     postal: bool  # a postal code (``postal_code``, ``zip``, ``postcode``): a code with a digit
-    id_kind: str | None  # the kind of identifier (of ID_KINDS) it is named for (``pmid``, ``doi_list``)
+    id_kind: str | None  # the identifier concept it is named for (``pmid``, ``doi_list``): one with declared patterns
     date_part: str  # "year", "month" or "day" for a one-word name of that part of a date; "" else
     # how a date is written for it where that is not ISO 8601: "YYYYMMDD", "YYYYMMDDHH" (see ``date_spelling``)
     date_spelling: str
@@ -125,9 +124,11 @@ class ParamFacts:
     cues: frozenset[str]
 
 
-def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> ParamFacts:
+def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
+                    id_kinds: Collection[str] = ()) -> ParamFacts:
     """The question-independent facts of parameter ``p`` of the endpoint at ``path`` (whose source
-    sends its key as ``auth_name``)."""
+    sends its key as ``auth_name``), in a registry whose identifier concepts are ``id_kinds`` (the
+    graph's ``identifier_concepts``)."""
     words = tuple(name_words(p.name))
     fmt = (p.format or "").lower()
     fmt = "" if fmt in _TYPE_NAMES else fmt
@@ -138,7 +139,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None) -> Pa
     coded = _coded(p)
     plural = _plural(p)
     country = _country_code_length(p, words)
-    id_kind = identifier_kind(words)
+    id_kind = identifier_kind(words, id_kinds)
     return ParamFacts(
         name=p.name,
         type=p.type,
@@ -352,7 +353,7 @@ def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
         path = info.endpoint.path
         auth = info.source.auth.name if info.source.auth else None
         params = info.endpoint.parameters
-        by_name = {p.name: parameter_facts(p, path, auth) for p in params}
+        by_name = {p.name: parameter_facts(p, path, auth, graph.identifier_concepts) for p in params}
         found = memo[info.key] = EndpointFacts(
             by_name=by_name,
             concepts=any(p.concept and p.concept != "query_text" for p in params),
@@ -461,14 +462,14 @@ def _described_as_id(description: str) -> bool:
     return bool(_ID_PROSE.search(first)) and not _NAME_PROSE.search(first)
 
 
-def identifier_kind(words: Sequence[str]) -> str | None:
-    """The kind of identifier (of :data:`ID_KINDS`) a parameter is named for: its head word
+def identifier_kind(words: Sequence[str], id_kinds: Collection[str]) -> str | None:
+    """The identifier concept (of ``id_kinds``) a parameter is named for: its head word
     (``pubchem_cid``, ``pmid``) or its whole name (``inchiKey``, ``arxiv_id``)."""
     if not words:
         return None
     joined = "_".join(words)
     for candidate in (words[-1], joined, "".join(words)):
-        if candidate in ID_KINDS:
+        if candidate in id_kinds:
             return candidate
     return None
 

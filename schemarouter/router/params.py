@@ -15,6 +15,7 @@ example is never sent.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Any
 
 from schemarouter.graph import EndpointInfo
@@ -23,8 +24,6 @@ from schemarouter.models import Parameter
 from schemarouter.understand import chemistry
 from schemarouter.understand.base import Analysis
 
-IDENTIFIER_CONCEPTS = ("doi", "arxiv_id", "pmid", "cid", "material_id", "inchikey", "corp_code")
-
 
 def _first(by_concept: dict[str, list[Parameter]], concept: str) -> Parameter | None:
     """The first parameter declaring ``concept``, or None."""
@@ -32,8 +31,11 @@ def _first(by_concept: dict[str, list[Parameter]], concept: str) -> Parameter | 
     return found[0] if found else None
 
 
-def fill_params(info: EndpointInfo, analysis: Analysis, unmatched: list[str]) -> tuple[dict[str, Any], list[str]]:
-    """Parameter values for ``info`` and notes on defaults used."""
+def fill_params(info: EndpointInfo, analysis: Analysis, unmatched: list[str],
+                identifiers: Collection[str] = ()) -> tuple[dict[str, Any], list[str]]:
+    """Parameter values for ``info`` and notes on defaults used. ``identifiers`` are the registry's
+    identifier concepts (the graph's ``identifier_concepts``): a value of one selects the record
+    itself, so it goes to its parameter before any other value is considered."""
     values = analysis.understanding.params
     out: dict[str, Any] = {}
     notes: list[str] = []
@@ -44,8 +46,8 @@ def fill_params(info: EndpointInfo, analysis: Analysis, unmatched: list[str]) ->
         if p.concept:
             by_concept.setdefault(p.concept, []).append(p)
     has_identifier = False
-    for concept in IDENTIFIER_CONCEPTS:
-        for p in (by_concept.get(concept, ()) if concept in values else ()):
+    for concept in [c for c in values if c in identifiers]:
+        for p in by_concept.get(concept, ()):
             if _id_fits(p, values[concept]):
                 out[p.name] = _cast(p, values[concept])
                 has_identifier = True

@@ -20,7 +20,6 @@ from schemarouter.router.memos import QuestionMemo
 from schemarouter.router.numbers import has_numbers
 from schemarouter.router.param_facts import (
     COUNT_CUE,
-    ID_KINDS,
     LABEL_CUE,
     SAYS_CODES,
     SAYS_COORDINATES,
@@ -152,7 +151,7 @@ def identifiers(analysis: Analysis) -> list[Entity]:
     memo = analysis.memos.of(QuestionMemo)
     found = memo.identifiers
     if found is None:
-        found = [*analysis.identifiers, *(e for e in analysis.entities if e.kind in ID_KINDS)]
+        found = [*analysis.identifiers, *(e for e in analysis.entities if e.extra.get("declared"))]
         found.sort(key=lambda e: e.start)
         memo.identifiers = found
     return found

@@ -57,12 +57,13 @@ def _selecting(info: EndpointInfo, params: dict[str, Any]) -> set[str]:
     return {p.concept for p in info.endpoint.parameters if p.concept and p.name in params}
 
 
-def _params(candidate: EndpointInfo, plan: Plan, values: dict[str, Any], selected_by: set[str]) -> dict[str, Any] | None:
+def _params(candidate: EndpointInfo, plan: Plan, values: dict[str, Any], selected_by: set[str],
+            identifiers: frozenset[str]) -> dict[str, Any] | None:
     """The candidate's parameters in its own spelling (the router's rules), or None if it cannot take them as
     the failed step did: an identifier or formula must go into a parameter of that kind, not into free text."""
     understanding = Understanding(intent=plan.understanding.intent, concepts=list(plan.understanding.concepts),
                                   params=values)
-    params, _notes = fill_params(candidate, Analysis(question=plan.query, understanding=understanding), [])
+    params, _notes = fill_params(candidate, Analysis(question=plan.query, understanding=understanding), [], identifiers)
     if any(p.required and p.name not in params for p in candidate.endpoint.parameters):
         return None
     taken = _selecting(candidate, params)
@@ -96,7 +97,7 @@ def alternatives(plan: Plan, index: int, graph: SchemaGraph) -> list[Alternative
         candidate = graph.endpoints[key]
         if candidate.source.id in in_plan or candidate.endpoint.access == "write":
             continue
-        alt = _substitute(plan, planned, required, constraint, candidate, values, selected_by)
+        alt = _substitute(plan, planned, required, constraint, candidate, values, selected_by, graph.identifier_concepts)
         if alt is not None:
             found.append(alt)
     found.sort(key=lambda a: a.rank)
@@ -104,7 +105,8 @@ def alternatives(plan: Plan, index: int, graph: SchemaGraph) -> list[Alternative
 
 
 def _substitute(plan: Plan, planned: list[FieldInfo], required: set[str], constraint: str | None,
-                candidate: EndpointInfo, values: dict[str, Any], selected_by: set[str]) -> Alternative | None:
+                candidate: EndpointInfo, values: dict[str, Any], selected_by: set[str],
+                identifiers: frozenset[str]) -> Alternative | None:
     mapping: dict[str, list[str]] = {}
     units: dict[str, tuple[str, str]] = {}
     for pf in planned:
@@ -122,7 +124,7 @@ def _substitute(plan: Plan, planned: list[FieldInfo], required: set[str], constr
     covered = {c for pf in planned if pf.name in mapping for c in pf.field.concepts}
     if not mapping or not required <= covered:
         return None
-    params = _params(candidate, plan, values, selected_by)
+    params = _params(candidate, plan, values, selected_by, identifiers)
     if params is None:
         return None
     names = list(dict.fromkeys(n for ns in mapping.values() for n in ns))

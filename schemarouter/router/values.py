@@ -101,7 +101,10 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     out = Filled()
     taken = set(taken or ())
     # the caller's facts are the endpoint's, a superset of ``params``
-    known = facts if facts is not None else {p.name: parameter_facts(p, path) for p in params}
+    if facts is None:  # no graph: the identifier kinds are those the question carries
+        kinds = {e.kind for e in analysis.entities if e.extra.get("declared")}
+        facts = {p.name: parameter_facts(p, path, id_kinds=kinds) for p in params}
+    known = facts
     # each parameter with its facts, which carry what the passes below read of its declaration (a
     # declaration's attributes cost a lookup through the model on every read)
     every = [(p, known[p.name]) for p in params]

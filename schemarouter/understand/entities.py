@@ -8,7 +8,7 @@ tell what is left of the question once entities and vocabulary are taken out.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from schemarouter.graph.value_readers import ValueReader
 from schemarouter.prefilter import Prefiltered
 from schemarouter.understand import chemistry
 
@@ -51,16 +52,6 @@ def _patterns() -> dict[str, re.Pattern[str] | Prefiltered]:
     what they need (:mod:`schemarouter.prefilter`)."""
     materials: dict[str, str] = _data("materials.yaml")
     return {
-        "doi": Prefiltered(re.compile(r"\b10\.\d{4,9}/[^\s\"'<>]+"), "10."),
-        "arxiv_new": Prefiltered(re.compile(r"(?<![\d.])(?:arxiv:\s*)?(\d{4}\.\d{4,5})(v\d+)?(?![\d])", re.IGNORECASE), "."),
-        "arxiv_old": Prefiltered(re.compile(r"\b(?:arxiv:\s*)?((?:[a-z]+(?:-[a-z]+)?)(?:\.[A-Z]{2})?/\d{7})(v\d+)?\b", re.IGNORECASE), "/"),
-        "pmid": Prefiltered(re.compile(r"\b(?:PMID|PubMed\s+(?:id|ID|identifier))\s*:?\s*#?(\d{1,9})\b"), "PMID", "PubMed"),
-        "cid": Prefiltered(re.compile(r"\b(?:CID|PubChem\s+(?:CID|compound(?:\s+id)?))\s*:?\s*#?(\d{1,10})\b", re.IGNORECASE), "cid", "pubchem"),
-        "inchikey": Prefiltered(re.compile(r"\b([A-Z]{14}-[A-Z]{10}-[A-Z])\b"), "-"),
-        "material_id": Prefiltered(re.compile(
-            r"\b(mp-\d+|mvc-\d+|JVASP-\d+|mc3d-\d+|aflow:[0-9a-f]{16}|oqmd-\d+)\b", re.IGNORECASE
-        ), "-", ":"),
-        "cod_id": Prefiltered(re.compile(r"\bCOD(?:\s+(?:id|ID|entry|number))?\s*:?\s*#?([1-9]\d{6})\b"), "COD"),
         # not the first half of an ISSN-like "1932-6203"
         "year": Prefiltered(re.compile(r"(?<![\d.\-/])((?:19|20)\d{2})(?:\s*(?:-|–|to|and)\s*((?:19|20)\d{2}))?(?![\d.])(?!-\d)"), "19", "20"),
         "quoted": Prefiltered(re.compile(r"(?:(?<=\s)|^|(?<=[:(]))(['\"‘“])(.{6,300}?)(['\"’”])(?=[\s.,;:?!)]|$)"), "'", '"', "‘", "“"),
@@ -138,6 +129,29 @@ def _may_name(text: str) -> Callable[[str], bool]:
     return may
 
 
+def _declared_values(text: str, readers: Sequence[ValueReader]) -> list[Entity]:
+    """The values the readers find, overlapping ones resolved to the longest (then the earliest, then
+    the first reader): a DOI holding an arXiv number is the DOI. A match's span is taken out of the
+    question; it is the value's own span when the pattern names its ``value`` group ("COD entry
+    9008564": "COD" stays a word of the question)."""
+    candidates: list[tuple[int, int, int, Entity]] = []
+    for order, reader in enumerate(readers):
+        for m in reader.finditer(text):
+            group = reader.value_group(m)
+            raw = m.group(group)
+            if not raw:
+                continue
+            start, end = (m.span("value") if group == "value" else m.span())
+            value: Any = int(raw) if reader.integer and raw.isdigit() else raw
+            candidates.append((-(end - start), start, order,
+                               Entity(reader.concept, value, start, end, text[start:end], {"declared": True})))
+    kept: list[Entity] = []
+    for _, _, _, entity in sorted(candidates, key=lambda c: c[:3]):
+        if not any(k.start < entity.end and entity.start < k.end for k in kept):
+            kept.append(entity)
+    return kept
+
+
 _COMPOUND_SUFFIX = re.compile(
     r"(?<![\w-])([a-z]{3,}(?:ene|ane|ine|ol|one|ose|ide|ate|yne|amine|azole|mycin|cillin|profen|olol|pril|sartan|statin))(?![\w-])"
 )
@@ -149,8 +163,10 @@ _NOT_AUTHORS = frozenset(
 _SINGLE_ELEMENTS = frozenset(s for s in chemistry.ELEMENTS if len(s) == 1) - {"I"}
 
 
-def recognize(text: str, *, chemistry_context: bool = False) -> list[Entity]:
-    """Every entity in ``text``; overlapping recognitions keep the earliest-registered kind."""
+def recognize(text: str, *, chemistry_context: bool = False, readers: Sequence[ValueReader] = ()) -> list[Entity]:
+    """Every entity in ``text``; overlapping recognitions keep the earliest-registered kind. ``readers``
+    read the values concepts declare a written form for (identifiers; the graph's ``value_readers``):
+    each such entity's kind is its concept, and it is marked ``declared``."""
     p = _patterns()
     may = _may_name(text)
     found: list[Entity] = []
@@ -167,28 +183,10 @@ def recognize(text: str, *, chemistry_context: bool = False) -> list[Entity]:
         inner = m.group(2).strip()
         if len(inner.split()) >= 3:
             add("title", inner, m)
-    for m in p["doi"].finditer(text):
-        doi = m.group().rstrip(".,;:)?!'\"")
-        start = m.start()
-        found_doi = Entity("doi", doi, start, start + len(doi), doi)
-        if not any(s < found_doi.end and start < e for s, e in taken):
-            taken.append((start, found_doi.end))
-            found.append(found_doi)
-    for m in p["inchikey"].finditer(text):
-        add("inchikey", m.group(1), m, 1)
-    for m in p["material_id"].finditer(text):
-        add("material_id", m.group(1), m, 1)
-    for m in p["cod_id"].finditer(text):
-        add("material_id", m.group(1), m, 1, source_hint="cod")
-    for m in p["pmid"].finditer(text):
-        add("pmid", m.group(1), m)
-    for m in p["cid"].finditer(text):
-        add("cid", int(m.group(1)), m)
-    for m in p["arxiv_new"].finditer(text):
-        add("arxiv_id", m.group(1) + (m.group(2) or ""), m)
-    for m in p["arxiv_old"].finditer(text):
-        if "/" in m.group(1) and not m.group(1).lower().startswith(("http", "www")):
-            add("arxiv_id", m.group(1) + (m.group(2) or ""), m)
+    for entity in _declared_values(text, readers):
+        if not any(s < entity.end and entity.start < e for s, e in taken):
+            taken.append((entity.start, entity.end))
+            found.append(entity)
     for m in p["company"].finditer(text) if may("company") else ():
         add("company", m.group(), m)
     for m in p["site"].finditer(text):

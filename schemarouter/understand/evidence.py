@@ -11,11 +11,11 @@ from schemarouter.graph import SchemaGraph
 from schemarouter.understand.entities import Entity
 from schemarouter.understand.memos import UnderstandGraphMemo
 
-# Which parameter concept an entity kind is sent as.
+# Which parameter concept an entity the readers of this package find is sent as. A value read by a
+# concept's declared pattern (an identifier) is of that concept: see ``entity_concept``.
 ENTITY_CONCEPT = {
-    "formula": "formula", "elements": "element", "chemsys": "chemsys", "material_id": "material_id", "compound": "compound_name",
-    "cid": "cid", "inchikey": "inchikey", "doi": "doi", "arxiv_id": "arxiv_id", "pmid": "pmid", "company": "corp_name", "tag": "tag", "author": "author",
-    "title": "title",
+    "formula": "formula", "elements": "element", "chemsys": "chemsys", "compound": "compound_name",
+    "company": "corp_name", "tag": "tag", "author": "author", "title": "title",
 }
 _ENTITY_WEIGHT = 1.5
 _NAME_WEIGHT = 1.25
@@ -26,8 +26,14 @@ _EXCLUDED = frozenset({"cross_source_comparison"})  # a comparison is a flag on 
 
 
 def entity_param_concepts() -> dict[str, str]:
-    """Entity kind -> the parameter concept that takes such a value."""
+    """Entity kind -> the parameter concept that takes such a value (of the kinds read in code)."""
     return dict(ENTITY_CONCEPT)
+
+
+def entity_concept(e: Entity) -> str | None:
+    """The parameter concept that takes the value of ``e``: its concept when a declared pattern read it,
+    else the concept of its kind, or None."""
+    return e.kind if e.extra.get("declared") else ENTITY_CONCEPT.get(e.kind)
 
 
 def _memo(graph: SchemaGraph) -> dict[tuple[str, str], dict[str, float]]:
@@ -100,12 +106,12 @@ def intent_evidence(
     for e in entities:
         # a formula read from a common name ("lithium", "quartz") is weaker evidence than one written out
         w = _NAME_WEIGHT if e.kind == "formula" and e.extra.get("name") else _ENTITY_WEIGHT
-        weights[e.kind] = max(weights.get(e.kind, 0.0), w)
-    for kind, weight in weights.items():
-        param_concept = ENTITY_CONCEPT.get(kind)
-        if param_concept:
-            for intent, share in _param_concept_intents(graph, param_concept).items():
-                scores[intent] += weight * share
+        taken_as = entity_concept(e)
+        if taken_as:
+            weights[taken_as] = max(weights.get(taken_as, 0.0), w)
+    for param_concept, weight in weights.items():
+        for intent, share in _param_concept_intents(graph, param_concept).items():
+            scores[intent] += weight * share
     for source in named:
         served = {i for info in graph.source_endpoints(source) for i in info.endpoint.intents}
         for intent in served:

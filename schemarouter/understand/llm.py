@@ -96,7 +96,7 @@ def interpret(question: str, content: str, graph: SchemaGraph) -> Analysis:
         if source and source not in named:
             named.append(source)
     constraint = data.get("source_constraint") if data.get("source_constraint") in _CONSTRAINTS else None
-    entities, params = _parameters(data.get("parameters"), question)
+    entities, params = _parameters(data.get("parameters"), question, graph.identifier_concepts)
     compare = intent == "cross_source_comparison" or len(named) > 1
     if intent is None and data.get("intent") is not None and (concepts or entities):
         # an intent name the registry does not have: weigh the validated parts instead
@@ -146,7 +146,7 @@ def _concepts(raw: Any, graph: SchemaGraph) -> tuple[list[str], dict[str, str]]:
     return list(dict.fromkeys(out)), matched
 
 
-def _parameters(raw: Any, question: str) -> tuple[list[Entity], dict[str, Any]]:
+def _parameters(raw: Any, question: str, identifiers: frozenset[str]) -> tuple[list[Entity], dict[str, Any]]:
     entities: list[Entity] = []
     params: dict[str, Any] = {}
     for key, value in (raw.items() if isinstance(raw, dict) else []):
@@ -175,5 +175,7 @@ def _parameters(raw: Any, question: str) -> tuple[list[Entity], dict[str, Any]]:
         else:
             concept = {"compound": "compound_name", "company": "corp_name"}.get(kind, kind)
             params[concept] = int(text) if kind == "cid" else text
-        entities.append(Entity(kind, params.get("formula") if kind == "formula" else text, 0, 0, text))
+        # an identifier kind of the registry is a concept with declared patterns: its value is of that concept
+        extra = {"declared": True} if kind in identifiers else {}
+        entities.append(Entity(kind, params.get("formula") if kind == "formula" else text, 0, 0, text, extra))
     return entities, params

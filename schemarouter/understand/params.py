@@ -9,7 +9,7 @@ from typing import Any
 
 from schemarouter.understand import wording
 from schemarouter.understand.base import Analysis
-from schemarouter.understand.evidence import ENTITY_CONCEPT
+from schemarouter.understand.evidence import entity_concept
 
 
 def entity_params(analysis: Analysis, text: str) -> dict[str, Any]:
@@ -30,7 +30,7 @@ def entity_params(analysis: Analysis, text: str) -> dict[str, Any]:
         if e.kind in ("site", "time_range"):
             params.setdefault(e.kind, e.value)
             continue
-        concept = ENTITY_CONCEPT.get(e.kind)
+        concept = entity_concept(e)
         if concept:
             params.setdefault(concept, e.value)
     named = next((e for e in analysis.entities if e.kind == "formula" and e.extra.get("name")), None)

@@ -48,7 +48,7 @@ class RulesUnderstander(Backend):
                    if not any(s <= m.char_start and m.char_end <= e for s, e in ids)]
         matches = _common_nouns(matches, graph)
         chem_hint = _chemistry_context(matches, graph)
-        entities = recognize(text, chemistry_context=chem_hint)
+        entities = recognize(text, chemistry_context=chem_hint, readers=graph.value_readers)
         if chem_hint:
             entities = _compound_from_subject(text, entities)
         listed = element_list(text)

@@ -68,7 +68,7 @@ class EntityParams:
         from schemarouter.router.params import fill_params
 
         try:
-            values, _notes = fill_params(info, self.analysis(question), [])
+            values, _notes = fill_params(info, self.analysis(question), [], self.graph.identifier_concepts)
         except Exception:  # a baseline step keeps going without parameters rather than crash the run
             return {}
         return values

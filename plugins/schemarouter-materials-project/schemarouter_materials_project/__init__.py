@@ -5,7 +5,7 @@ the plugin also adds this community's words to a few shared concepts (aliases on
 descriptions stay with the core vocabulary).
 """
 
-from schemarouter.adapters import packaged_source
+from schemarouter.adapters import ValuePattern, packaged_source
 from schemarouter_materials_project.adapter import MaterialsProjectAdapter
 
 # Symbols materials scientists write for shared quantities that the core vocabulary lacks.
@@ -17,4 +17,7 @@ CONCEPT_ALIASES: dict[str, list[str]] = {
     "magnetization": ["magnetic moment per cell", "Bohr magnetons"],
 }
 
-plugin = packaged_source(__name__, MaterialsProjectAdapter, concept_aliases=CONCEPT_ALIASES)
+# How its record ids are written (mp-149, mvc-12): the understand step reads them from questions.
+CONCEPT_PATTERNS = {"material_id": [ValuePattern(regex=r"(?i)\b(mp-\d+|mvc-\d+)\b", needs=["mp-", "mvc-"])]}
+
+plugin = packaged_source(__name__, MaterialsProjectAdapter, concept_aliases=CONCEPT_ALIASES, concept_patterns=CONCEPT_PATTERNS)
