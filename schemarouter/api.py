@@ -87,7 +87,8 @@ class Router(_Planner):
         from schemarouter.execution.executor import Executor
         from schemarouter.execution.http import HttpConfig
         from schemarouter.execution.limits import resolve_limits
-        from schemarouter.execution.offline import offline_env, replay
+        from schemarouter.execution.mcp_cassettes import mcp_replay
+        from schemarouter.execution.offline import default_cassette_dir, offline_env, replay
         from schemarouter.execution.registry_adapters import collect_adapters, stored_adapters
         from schemarouter.execution.secrets import Secrets
 
@@ -111,7 +112,8 @@ class Router(_Planner):
         executor = Executor(decls, adapters, env=environ, cache=store, substitutes=self.substitutes if fallback else None,
                             config=HttpConfig(timeout_s=limits.timeout_s), step_timeout_s=limits.step_deadline_s,
                             allow_writes=allow_writes, secrets=secrets)
-        with replay(cassettes, secrets) if offline else nullcontext():
+        with replay(cassettes, secrets) if offline else nullcontext(), \
+                mcp_replay(cassettes or default_cassette_dir()) if offline else nullcontext():
             return executor.run_sync(plan)
 
 
