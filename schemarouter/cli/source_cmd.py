@@ -8,6 +8,7 @@ leaves the registry as it was.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -232,8 +233,11 @@ def _mcp_server(command: tuple[str, ...], url: str | None, env_names: tuple[str,
 
     if bool(command) == bool(url):
         raise click.UsageError("give either --url URL or -- COMMAND [ARGS...] (a stdio server), not both or neither")
+    argv = list(command)
+    if argv and os.sep in argv[0] and not os.path.isabs(argv[0]):
+        argv[0] = os.path.abspath(argv[0])  # stored: a relative path would depend on where `run` is started
     try:
-        return McpServer(command=list(command) or None, url=url, env=list(env_names), cwd=cwd)
+        return McpServer(command=argv or None, url=url, env=list(env_names), cwd=os.path.abspath(cwd) if cwd else None)
     except ValidationError as exc:
         raise click.UsageError(str(exc.errors()[0].get("msg", "invalid server")).removeprefix("Value error, ")) from None
 

@@ -31,7 +31,7 @@ from schemarouter.sources.mcp import McpServer, McpToolOptions, tool_options
 from schemarouter.sources.spec import AdapterSpec
 
 # The handshake may take longer than a call: a stdio server is a process that has to start.
-MIN_CONNECT_TIMEOUT_S = 10.0
+MIN_CONNECT_TIMEOUT_S = 5.0
 MAX_TEXT_ITEMS = 50
 
 

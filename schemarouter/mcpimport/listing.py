@@ -65,7 +65,7 @@ async def _list(
     session = McpSession(server, source=source_id, env=env, headers=headers, timeout_s=timeout_s, max_bytes=MAX_BYTES)
     listing = Listing()
     try:
-        await session.open(max(10.0, timeout_s))
+        await session.open(timeout_s)
         client = session.client
         assert client is not None
         info = client.server_info

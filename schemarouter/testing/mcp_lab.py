@@ -8,10 +8,13 @@ destructive write and ``count_materials`` a tool without annotations. The values
 illustrative, not measurements. Run it over stdio::
 
     python -m schemarouter.testing.mcp_lab          # add --hang to make every tool call hang
+
+``$LAB_MCP_STARTS``, when set, names a file that gets one line per start (tests count sessions).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from typing import Any
@@ -194,8 +197,12 @@ def create_server(hang: bool = False) -> Any:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Serve over stdio."""
+    """Serve over stdio (a line is appended to the file ``$LAB_MCP_STARTS`` names, if set, at each start)."""
     args = sys.argv[1:] if argv is None else argv
+    starts = os.environ.get("LAB_MCP_STARTS")
+    if starts:
+        with open(starts, "a", encoding="utf-8") as log:
+            log.write(f"{os.getpid()}\n")
     create_server(hang="--hang" in args).run("stdio")
 
 
