@@ -83,8 +83,10 @@ async def _list(
             except MCPError as exc:
                 raise session.call_error("tools/list", exc, timeout_s) from None
             except ValidationError as exc:
-                raise SchemaRouterError(f"import-mcp: {session.name} answered tools/list with something that is not a "
-                                        f"tool listing ({exc.errors()[0].get('msg', 'invalid')})") from None
+                first = exc.errors()[0] if exc.errors() else {}
+                where = ".".join(str(p) for p in first.get("loc", ()) if p != "root") or "the page"
+                raise SchemaRouterError(f"import-mcp: {session.name} answered tools/list with an invalid listing "
+                                        f"({where}: {first.get('msg', 'invalid')})") from None
             tools = found if isinstance(found := page.get("tools"), list) else []
             listing.tools += [t for t in tools if isinstance(t, dict)]
             cursor = page.get("nextCursor") if isinstance(page.get("nextCursor"), str) else None

@@ -30,10 +30,9 @@ LOOKUP = {"name": "lookup", "description": "Look up a value by id.",
           "outputSchema": LOOKUP_OUTPUT, "annotations": {"readOnlyHint": True}}
 SELFREF = {"name": "tree", "description": "A taxonomy node and its children.",
            "inputSchema": {"type": "object", "properties": {"name": {"type": "string"}}},
-           "outputSchema": {"$ref": "#/$defs/Node", "$defs": {"Node": {
-               "type": "object", "properties": {"name": {"type": "string"}, "rank": {"type": "string"},
-                                                "parent": {"$ref": "#/$defs/Node"},
-                                                "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}}}}},
+           "outputSchema": {"type": "object", "properties": {
+               "name": {"type": "string"}, "rank": {"type": "string"}, "parent": {"$ref": "#"},
+               "children": {"type": "array", "items": {"$ref": "#"}}}},
            "annotations": {"readOnlyHint": True}}
 PAGE = 500
 
