@@ -83,7 +83,7 @@ async def _list(
             except MCPError as exc:
                 raise session.call_error("tools/list", exc, timeout_s) from None
             except ValidationError as exc:
-                first = exc.errors()[0] if exc.errors() else {}
+                first: dict[str, Any] = dict(exc.errors()[0]) if exc.errors() else {}
                 where = ".".join(str(p) for p in first.get("loc", ()) if p != "root") or "the page"
                 raise SchemaRouterError(f"import-mcp: {session.name} answered tools/list with an invalid listing "
                                         f"({where}: {first.get('msg', 'invalid')})") from None
