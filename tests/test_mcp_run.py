@@ -124,7 +124,8 @@ def test_hanging_server_is_cut_off_and_the_rest_of_the_plan_returns(sr, lab_db: 
 
 
 def test_reference_time_server_runs_a_plan(sr, lab_db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    overlay = write_overlay(tmp_path / "time.yaml", endpoints={"get_current_time": {"identifier": "timezone"}})
+    overlay = write_overlay(tmp_path / "time.yaml", endpoints={"get_current_time": {
+        "identifier": "timezone", "parameters": {"timezone": {"example": "Europe/Paris"}}}})
     assert sr("source", "import-mcp", "--id", "clock", "--overlay", str(overlay), "--db", lab_db, "--",
               TIME_SERVER).code == 0
     plan = _plan_file(tmp_path, PlanStep(source="clock", endpoint="get_current_time",
@@ -135,3 +136,5 @@ def test_reference_time_server_runs_a_plan(sr, lab_db: str, tmp_path: Path) -> N
     assert record["values"]["day_of_week"]["value"] in {"Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
                                                         "Saturday", "Sunday"}
     assert set(record["values"]) == {"timezone", "day_of_week"}
+    checked = sr("sources", "check", "--live", "clock", "--db", lab_db)
+    assert checked.code == 0 and "ok" in checked.out and "4/4 declared fields present" in checked.out, checked.out
