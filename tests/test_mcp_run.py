@@ -7,7 +7,10 @@ The lab server (test kit, built with the mcp SDK) runs locally over stdio; the r
 from __future__ import annotations
 
 import json
+import socket
+import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +18,15 @@ import pytest
 from schemarouter.plan import Plan, PlanStep
 from schemarouter.registry import Registry
 from schemarouter.registry.local import add_local_source
-from tests.mcp_support import TIME_SERVER, lab_db, lab_local, lab_template, write_overlay  # noqa: F401  (fixtures)
+from tests.mcp_support import (  # noqa: F401  (fixtures)
+    LAB,
+    LAB_OVERLAY,
+    TIME_SERVER,
+    lab_db,
+    lab_local,
+    lab_template,
+    write_overlay,
+)
 from tests.sr_cli import sr  # noqa: F401  (fixture)
 
 BAND_GAP = "What is the band gap of LiFePO4 in the lab materials database?"
@@ -138,3 +149,34 @@ def test_reference_time_server_runs_a_plan(sr, lab_db: str, tmp_path: Path) -> N
     assert set(record["values"]) == {"timezone", "day_of_week"}
     checked = sr("sources", "check", "--live", "clock", "--db", lab_db)
     assert checked.code == 0 and "ok" in checked.out and "4/4 declared fields present" in checked.out, checked.out
+
+
+@pytest.fixture
+def lab_over_http() -> Iterator[str]:
+    """The lab server on streamable HTTP at 127.0.0.1 (a free port); its URL."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen([*LAB, "--http", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            with socket.socket() as attempt:
+                if attempt.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_streamable_http_server_imports_and_runs(sr, lab_db: str, tmp_path: Path, lab_over_http: str) -> None:  # type: ignore[no-untyped-def]
+    ran = sr("source", "import-mcp", "--id", "lab_http", "--overlay", str(LAB_OVERLAY), "--url", lab_over_http,
+             "--db", lab_db, "--json")
+    assert ran.code == 0, ran.err
+    assert json.loads(ran.out)["server"] == lab_over_http
+    plan = _plan_file(tmp_path, PlanStep(source="lab_http", endpoint="get_material", params={"formula": "GaN"},
+                                         fields=["band_gap"]))
+    record = json.loads(sr("run", "--plan", plan, "--db", lab_db, "--no-cache", "--json").out)["steps"][0]["records"][0]
+    assert record["values"]["band_gap"]["value"] == 1.73 and record["values"]["band_gap"]["unit"] == "eV"

@@ -8,6 +8,7 @@ destructive write and ``count_materials`` a tool without annotations. The values
 illustrative, not measurements. Run it over stdio::
 
     python -m schemarouter.testing.mcp_lab          # add --hang to make every tool call hang
+    python -m schemarouter.testing.mcp_lab --http 8765   # streamable HTTP at http://127.0.0.1:8765/mcp
 
 ``$LAB_MCP_STARTS``, when set, names a file that gets one line per start (tests count sessions).
 """
@@ -203,7 +204,11 @@ def main(argv: list[str] | None = None) -> None:
     if starts:
         with open(starts, "a", encoding="utf-8") as log:
             log.write(f"{os.getpid()}\n")
-    create_server(hang="--hang" in args).run("stdio")
+    server = create_server(hang="--hang" in args)
+    if "--http" in args:  # streamable HTTP on 127.0.0.1:PORT/mcp
+        server.run("streamable-http", host="127.0.0.1", port=int(args[args.index("--http") + 1]))
+    else:
+        server.run("stdio")
 
 
 if __name__ == "__main__":
