@@ -87,7 +87,8 @@ class Router(_Planner):
         from schemarouter.execution.executor import Executor
         from schemarouter.execution.http import HttpConfig
         from schemarouter.execution.limits import resolve_limits
-        from schemarouter.execution.offline import offline_env, replay
+        from schemarouter.execution.mcp_cassettes import mcp_replay
+        from schemarouter.execution.offline import offline_env, recording_folders, replay
         from schemarouter.execution.registry_adapters import collect_adapters, stored_adapters
         from schemarouter.execution.secrets import Secrets
 
@@ -111,7 +112,8 @@ class Router(_Planner):
         executor = Executor(decls, adapters, env=environ, cache=store, substitutes=self.substitutes if fallback else None,
                             config=HttpConfig(timeout_s=limits.timeout_s), step_timeout_s=limits.step_deadline_s,
                             allow_writes=allow_writes, secrets=secrets)
-        with replay(cassettes, secrets, decls.sources.values()) if offline else nullcontext():
+        with replay(cassettes, secrets, decls.sources.values()) if offline else nullcontext(), \
+                mcp_replay(recording_folders(cassettes).values()) if offline else nullcontext():
             return executor.run_sync(plan)
 
 

@@ -102,9 +102,10 @@ def _sizes(value: str) -> tuple[int, ...]:
     "--suite",
     "suites",
     multiple=True,
-    type=click.Choice(["all", "dev", "imported", "tmdb"]),
+    type=click.Choice(["all", "dev", "imported", "tmdb", "mcp"]),
     help="Run only this suite (repeatable; default all): dev = the first-party queries, routers and "
-    "scaling; imported = the imported-sources dev set; tmdb = RestBench TMDB.",
+    "scaling; imported = the imported-sources dev set; tmdb = RestBench TMDB; mcp = MCP tool results "
+    "against projected context.",
 )
 @click.option(
     "--import-corpus",

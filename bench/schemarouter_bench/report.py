@@ -208,6 +208,9 @@ def render(doc: dict[str, Any], path: Path, plots: list[Path]) -> str:
     from schemarouter_bench.openreport import open_world_sections  # it uses this module's helpers
 
     out += open_world_sections(doc.get("open_world"))
+    from schemarouter_bench.mcp_tokens import section as mcp_section
+
+    out += mcp_section(doc.get("mcp_tokens"))
     if routers:
         out += [
             "## Beside the paper",
@@ -395,11 +398,24 @@ def _rel(target: Path, report: Path) -> str:
     return os.path.relpath(target, report.parent).replace(os.sep, "/")
 
 
+MCP_MARKERS = (
+    "<!-- mcp-tokens:start (written by python -m schemarouter_bench.mcp_tokens; make bench rewrites it) -->",
+    "<!-- mcp-tokens:end -->",
+)
+
+
 def write(doc: dict[str, Any], path: Path, plots: list[Path]) -> Path:
     """Write the report to ``path``, keeping the separately generated import-corpus section."""
     from schemarouter_bench.import_corpus import kept_section
 
     kept = kept_section(path)  # the import-corpus section has its own command; regenerating keeps it
+    mcp = None if doc.get("mcp_tokens") else _kept_between(path, *MCP_MARKERS)  # kept when not measured this time
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render(doc, path, plots) + (f"\n{kept}\n" if kept else ""), encoding="utf-8")
+    extra = "".join(f"\n{block}\n" for block in (mcp, kept) if block)
+    path.write_text(render(doc, path, plots) + extra, encoding="utf-8")
     return path
+
+
+def _kept_between(path: Path, start: str, end: str) -> str | None:
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    return start + text.split(start, 1)[1].split(end, 1)[0] + end if start in text and end in text else None

@@ -23,7 +23,7 @@ from schemarouter_bench.runner import RouterResult, run_router, skipped_result
 QUICK_PER_CATEGORY = 1
 # "dev": the first-party query set (routers, ablations, scaling); "imported" and "tmdb": the
 # open-world suites over real documents imported with minimal overlays.
-SUITES = ("dev", "imported", "tmdb")
+SUITES = ("dev", "imported", "tmdb", "mcp")
 
 
 @dataclass
@@ -85,7 +85,13 @@ def run(
 
         load = run_load(frozen, [q.query for q in load_queries(options.queries_file)], say=say)
     open_world: dict[str, Any] | None = None
-    open_suites = {s for s in options.suites if s != "dev"}
+    mcp_tokens: dict[str, Any] | None = None
+    if "mcp" in options.suites and not options.quick:
+        from schemarouter_bench.mcp_tokens import measure
+
+        say("measuring MCP tool results against projected context")
+        mcp_tokens = measure()
+    open_suites = {s for s in options.suites if s not in ("dev", "mcp")}
     if open_suites:
         from schemarouter_bench.opensuite import run_open_world
 
@@ -118,6 +124,7 @@ def run(
         "scaling": scaling,
         "load": load,
         **({"open_world": open_world} if open_world is not None else {}),
+        **({"mcp_tokens": mcp_tokens} if mcp_tokens is not None else {}),
     }
 
 

@@ -18,6 +18,7 @@ Offline, the same request replays the cassettes, so a fresh clone can run it wit
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 from collections.abc import Mapping
@@ -417,9 +418,16 @@ async def check_all(
     """Check every source concurrently on one HTTP client; results in the order of ``sources``."""
     config = config or HttpConfig(timeout_s=20.0, retries=0)
     limits = SourceLimits(config.per_source_concurrency)
-    async with make_client(config) as client:
-        return list(await asyncio.gather(*(
-            check_source(s, adapters.get(s.id), make_probes(s, recordings), env, client, config, limits,
-                         offline=offline, timeout_s=timeout_s)
-            for s in sources
-        )))
+    try:
+        async with make_client(config) as client:
+            return list(await asyncio.gather(*(
+                check_source(s, adapters.get(s.id), make_probes(s, recordings), env, client, config, limits,
+                             offline=offline, timeout_s=timeout_s)
+                for s in sources
+            )))
+    finally:  # what adapters opened for the check (an MCP server's session) ends with it
+        for adapter in {id(a): a for a in adapters.values() if a is not None}.values():
+            close = getattr(adapter, "aclose", None)
+            if close is not None:
+                with contextlib.suppress(Exception):
+                    await close()

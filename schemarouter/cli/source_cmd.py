@@ -1,4 +1,4 @@
-"""``schemarouter source``: the user's own (local) sources, declared in YAML or imported from OpenAPI.
+"""``schemarouter source``: the user's own (local) sources, declared in YAML or imported from OpenAPI or MCP.
 
 Local sources live in the registry beside plugin sources; ``registry sync`` keeps them. Every
 command validates its input completely before it opens a write transaction, so an error
@@ -7,8 +7,10 @@ leaves the registry as it was.
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.table import Table
@@ -19,6 +21,7 @@ from schemarouter.errors import SchemaRouterError
 from schemarouter.registry import Registry, SyncReport
 from schemarouter.registry.local import add_local_source, check_local_source
 from schemarouter.sources.local import LocalSource, label_for, load_local_source_file
+from schemarouter.sources.mcp import McpServer
 
 if TYPE_CHECKING:
     from schemarouter.openapi.report import ImportReport
@@ -26,7 +29,7 @@ if TYPE_CHECKING:
 
 @click.group()
 def source() -> None:
-    """Your own sources, without writing a plugin: add a YAML file, import an OpenAPI document."""
+    """Your own sources, without writing a plugin: add a YAML file, import an OpenAPI document or an MCP server."""
 
 
 @source.command()
@@ -145,8 +148,120 @@ def import_openapi(
         click.echo("dry run: nothing written")
 
 
+@source.command(name="import-mcp", context_settings={"ignore_unknown_options": True})
+@click.argument("command", nargs=-1, type=click.UNPROCESSED)
+@click.option("--id", "source_id", required=True, help="Source id to store it under (lower_snake_case).")
+@click.option("--url", help="A streamable HTTP MCP server's URL (instead of -- COMMAND [ARGS...]).")
+@click.option("--overlay", type=click.Path(dir_okay=False), help="YAML overlay: what the server cannot say.")
+@click.option("--env", "env_names", multiple=True, metavar="NAME",
+              help="Environment variable handed to a stdio server (its name is stored, never its value).")
+@click.option("--cwd", type=click.Path(file_okay=False), help="Working directory of a stdio server.")
+@click.option("--sample", "sample_calls", multiple=True, metavar="TOOL=JSON",
+              help="Call this read tool once with these JSON arguments: fields for a tool without an outputSchema.")
+@click.option("--samples", type=click.Path(dir_okay=False),
+              help="Recorded MCP calls (*.mcp.yaml): fields for tools without an outputSchema; --sample results "
+                   "are added to it.")
+@click.option("--timeout", "timeout_s", type=float, default=30.0, show_default=True,
+              help="Seconds the server may take to start and to answer each request.")
+@click.option("--dry-run", is_flag=True, help="Validate and report; write nothing.")
+@click.option("--write-yaml", type=click.Path(dir_okay=False), help="Also write the source as YAML (for source add).")
+@db_option
+@json_option
+@strict_option
+def import_mcp(
+    command: tuple[str, ...], source_id: str, url: str | None, overlay: str | None, env_names: tuple[str, ...],
+    cwd: str | None, sample_calls: tuple[str, ...], samples: str | None, timeout_s: float, dry_run: bool,
+    write_yaml: str | None, db_url: str | None, as_json: bool, strict: bool,
+) -> None:
+    """Turn the tools of an MCP server into a local source: -- COMMAND [ARGS...] (stdio) or --url URL.
+
+    Connects with the official MCP client and lists the tools: each becomes an endpoint, its
+    inputSchema properties parameters, its outputSchema properties fields (nested ones joined as
+    import-openapi joins them), its description and annotations the endpoint's text. Tools whose
+    annotations say they change data (readOnlyHint: false, destructiveHint) become write endpoints,
+    called only with `run --allow-writes SOURCE`. A tool without an outputSchema takes fields from the
+    overlay, --samples or --sample; the report names those tools. Units, source type, license and
+    concepts come from the --overlay, as for import-openapi. The command line or URL is stored, and
+    of secrets only the names of environment variables.
+    """
+    from schemarouter.execution.mcp_cassettes import Interaction, write_recording
+    from schemarouter.mcpimport import import_mcp as run_import
+    from schemarouter.openapi.yamlout import local_source_yaml
+
+    server = _mcp_server(command, url, env_names, cwd)
+    calls = _sample_calls(sample_calls)
+    label = f"mcp: {server.label()}"
+    result = None
+    report = None
+    try:
+        result = run_import(server, source_id, overlay, samples=samples, sample_calls=calls, timeout_s=timeout_s)
+        with open_registry(db_url) as reg:
+            found = _warnings(reg, result.local, strict)
+            if dry_run:
+                check_local_source(reg, result.local, label)
+            else:
+                report = add_local_source(reg, result.local, label)
+    except SchemaRouterError as err:
+        partial = getattr(err, "report", None) or (result.report if result is not None else None)
+        if as_json:
+            print_json({"error": str(err), "report": partial.as_dict() if partial is not None else None})
+        elif partial is not None:
+            _echo_import_report(partial)
+        raise
+    if samples and result.samples:
+        write_recording(Path(samples), [Interaction(source_id, tool, args, raw)
+                                        for tool, (args, raw) in result.samples.items()])
+    if write_yaml:
+        Path(write_yaml).write_text(local_source_yaml(result.local), encoding="utf-8")
+    if as_json:
+        data = result.report.as_dict()
+        data["registry"] = report.as_dict() if report else None
+        data["warnings"] = [w.as_dict() for w in found]
+        print_json(data)
+        return
+    _echo_warnings(found)
+    _echo_import_report(result.report)
+    if report is not None:
+        _print_report(report, source_id, server.label(), False)
+    else:
+        click.echo("dry run: nothing written")
+
+
+def _mcp_server(command: tuple[str, ...], url: str | None, env_names: tuple[str, ...], cwd: str | None) -> McpServer:
+    """The server to import from the command line, or a usage error saying what is missing or extra."""
+    from pydantic import ValidationError
+
+    if bool(command) == bool(url):
+        raise click.UsageError("give either --url URL or -- COMMAND [ARGS...] (a stdio server), not both or neither")
+    argv = list(command)
+    if argv and os.sep in argv[0] and not os.path.isabs(argv[0]):
+        argv[0] = os.path.abspath(argv[0])  # stored: a relative path would depend on where `run` is started
+    try:
+        return McpServer(command=argv or None, url=url, env=list(env_names), cwd=os.path.abspath(cwd) if cwd else None)
+    except ValidationError as exc:
+        raise click.UsageError(str(exc.errors()[0].get("msg", "invalid server")).removeprefix("Value error, ")) from None
+
+
+def _sample_calls(items: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    """``TOOL=JSON`` options as tool -> arguments."""
+    calls: dict[str, dict[str, Any]] = {}
+    for item in items:
+        tool, sep, text = item.partition("=")
+        try:
+            arguments = json.loads(text) if sep else {}
+        except ValueError:
+            raise click.UsageError(f"--sample {item}: the arguments are not JSON") from None
+        if not tool or not isinstance(arguments, dict):
+            raise click.UsageError(f"--sample {item}: expected TOOL=JSON-OBJECT")
+        calls[tool] = arguments
+    return calls
+
+
 def _echo_import_report(report: ImportReport) -> None:
     click.echo(report.summary())
+    schema_line = getattr(report, "schema_line", None)
+    if schema_line is not None and schema_line():
+        click.echo(f"  {schema_line()}")
     for item in report.unmapped:
         click.echo(f"  not mapped: {item.line()}")
     for note in report.notes:

@@ -19,9 +19,8 @@ from schemarouter.checks import probe
 from schemarouter.cli.options import db_option, json_option, open_registry, print_json
 from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.adapter import Adapter
-from schemarouter.execution.httpjson import HttpJsonAdapter
-from schemarouter.execution.registry_adapters import collect_adapters
-from schemarouter.sources.spec import AdapterSpec
+from schemarouter.execution.mcp_cassettes import mcp_replay
+from schemarouter.execution.registry_adapters import collect_adapters, stored_adapters
 
 
 @click.group()
@@ -67,16 +66,16 @@ def check(source_ids: tuple[str, ...], live: bool, cassettes: str | None, timeou
     for source in selected:
         if source.id in installed:
             adapters[source.id] = installed[source.id]
-        elif source.id in decls.adapter_specs:
-            specs = {eid: AdapterSpec.model_validate(raw) for eid, raw in decls.adapter_specs[source.id].items()}
-            adapters[source.id] = HttpJsonAdapter(specs)
+        elif source.id in decls.adapter_specs:  # the generic adapter of its protocol (HTTP, MCP, ...)
+            adapters[source.id] = stored_adapters({source.id: decls.adapter_specs[source.id]})[source.id]
         else:
             adapters[source.id] = None
     recordings = recording_folders(cassettes)
     env: dict[str, str] = dict(os.environ)
     if not live:
         env = offline_env(env, [s.auth.env for s in selected if s.auth is not None])
-    with nullcontext() if live else replay(cassettes, sources=selected):
+    with nullcontext() if live else replay(cassettes, sources=selected), \
+            nullcontext() if live else mcp_replay(recordings.values()):
         results = asyncio.run(probe.check_all(selected, adapters, env, recordings, offline=not live,
                                               timeout_s=timeout_s))
     mode = "live" if live else "offline"

@@ -94,3 +94,15 @@ class NetworkError(StepError):
     """The connection failed (DNS, refused, reset) or offline replay has no recording for the request."""
 
     kind = "network"
+
+
+class ToolError(StepError):
+    """An MCP tool answered with an error result (``isError``); the message quotes what it said."""
+
+    kind = "tool_error"
+
+
+class ResultMismatch(StepError):
+    """A result does not match the schema its tool declared for it (an MCP ``outputSchema``)."""
+
+    kind = "schema_mismatch"

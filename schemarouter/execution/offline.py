@@ -130,6 +130,8 @@ class _FolderPersister:
         requests: list[Any] = []
         responses: list[Any] = []
         for path in files:
+            if path.name.endswith(".mcp.yaml"):
+                continue  # a recorded MCP session (execution.mcp_cassettes), not an HTTP cassette
             reqs, resps = load_cassette_file(path)
             requests.extend(reqs)
             responses.extend(resps)

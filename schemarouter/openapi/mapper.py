@@ -454,6 +454,15 @@ class Mapper:
             out.append(draft)
         return out, renames
 
+    def parameter(self, param: dict[str, Any], name: str, location: str, required: bool, where: str) -> DraftParam | None:
+        """A parameter from its declaration (``schema``, ``description``, ``example``); the MCP importer
+        maps a tool's input properties through it too."""
+        return self._param(param, name, location, required, where)
+
+    def records_of(self, schema: Any, place: str, wanted: str | None, endpoint_id: str) -> tuple[str, Any, tuple[str, ...]]:
+        """Where a response's records sit, their schema and its ``$ref`` chain (see :meth:`_records`)."""
+        return self._records(schema, place, wanted, endpoint_id)
+
     def _param(self, param: dict[str, Any], name: str, location: str, required: bool, where: str) -> DraftParam | None:
         schema_raw = param.get("schema")
         if schema_raw is None:

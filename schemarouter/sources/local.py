@@ -20,6 +20,7 @@ from schemarouter.declarations import coerce, describe_validation_error, read_ya
 from schemarouter.errors import DeclarationError
 from schemarouter.field_paths import PathSyntaxError, parse_path
 from schemarouter.models import Source
+from schemarouter.sources.mcp import tool_options
 from schemarouter.sources.spec import AdapterSpec
 
 _TEMPLATE_VAR = re.compile(r"\{([^{}]+)\}")
@@ -114,6 +115,11 @@ def check_adapter_specs(local: LocalSource, owner: str) -> None:
                 parse_path(spec.records)
             except PathSyntaxError as exc:
                 raise DeclarationError(owner, f"{where} records", str(exc)) from None
+        if spec.protocol == "mcp":
+            try:
+                tool_options(spec.options)
+            except ValueError as exc:
+                raise DeclarationError(owner, f"{where} options", str(exc)) from None
     unknown = sorted(set(local.adapter_specs) - {e.id for e in source.endpoints})
     if unknown:
         raise DeclarationError(owner, f"source {source.id!r}", f"adapter spec for unknown endpoint {unknown[0]!r}")
