@@ -94,3 +94,10 @@ class NetworkError(StepError):
     """The connection failed (DNS, refused, reset) or offline replay has no recording for the request."""
 
     kind = "network"
+
+
+class QueryFailed(StepError):
+    """A database answered a read with an error of its own: a table or column gone, a view that no
+    longer compiles, a value the column cannot be compared with."""
+
+    kind = "query_failed"

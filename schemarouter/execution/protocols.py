@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 # protocol -> "module:class" of its adapter, built as ``cls(specs)`` from endpoint id -> spec
 PROTOCOLS: dict[str, str] = {
     "http": "schemarouter.execution.httpjson:HttpJsonAdapter",
+    "sql": "schemarouter.execution.sql:SqlAdapter",
 }
 
 
