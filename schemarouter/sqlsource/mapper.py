@@ -261,7 +261,7 @@ class SqlMapper:
         if not col.known:
             self.report.add(place, "unknown column type", f"{col.type_name} is not a type SQLAlchemy knows; read as text")
         aliases = list(fo.get("aliases") or (facts.aliases if facts else []))
-        if ascii_words(col.name) != name and col.name not in aliases and 0 < len(col.name) <= 120:
+        if col.name != name and col.name not in aliases and 0 < len(col.name) <= 120:
             aliases.append(col.name)  # the column's own name, as people who know the database say it
         return {
             "name": fo.get("name") or name, "path": fo.get("name") or name, "type": fo.get("type") or col.value_type,

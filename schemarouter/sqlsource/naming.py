@@ -57,8 +57,9 @@ def singular(word: str) -> str:
 
 
 def path_segment(name: str) -> str:
-    """A table name as a URL path segment: readable, with what a path cannot hold percent-encoded."""
-    return quote(name, safe="!$&'()*+,;=:@-._~" + "".join(ch for ch in name if ord(ch) > 127 and not ch.isspace()))
+    """A table name as a URL path segment: readable (non-ASCII letters kept, so routing can read them),
+    with what a path segment cannot hold (space, ``/``, ``{``, ``%``...) percent-encoded."""
+    return "".join(ch if (ord(ch) > 127 and not ch.isspace()) else quote(ch, safe="!$&'()*+,;=:@-._~") for ch in name)
 
 
 def human(name: str) -> str:

@@ -125,9 +125,9 @@ def reflect(
     views = set(inspector.get_view_names(schema=schema))
     names = sorted(tables | views)
     if only:
-        missing = [n for n in only if n not in tables and n not in views]
+        missing = [p for p in only if not any(fnmatchcase(n, p) for n in names)]
         if missing:
-            raise SqlImportError("--table", missing[0], f"no table or view of that name{close_match(missing[0], names)}")
+            raise SqlImportError("--table", missing[0], f"no table or view matches{close_match(missing[0], names)}")
         names = [n for n in names if any(fnmatchcase(n, pattern) for pattern in only)]
     for name in [n for n in names if excluded(n)]:
         report.excluded.append(name)
