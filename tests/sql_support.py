@@ -3,7 +3,7 @@ proves that nothing was written to it.
 
 The lab database is docs/examples/halcyon_lab.sql (SQLite, shipped built as halcyon_lab.sqlite) and
 docs/examples/halcyon_lab_postgres.sql; the Postgres one is loaded into the fresh database the
-``pg_url`` fixture makes for each test.
+``pg_url`` fixture makes for each test. The ``lab`` fixture gives both, imported into a registry.
 """
 
 from __future__ import annotations
@@ -13,9 +13,14 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 
-from tests.sr_cli import EXAMPLES
+from schemarouter.registry import Registry
+from schemarouter.registry.local import add_local_source
+from schemarouter.sources.sql import parse_db_url
+from schemarouter.sqlsource import import_sql
+from tests.sr_cli import EXAMPLES, copy_registry, synced_template
 
 LAB_SQLITE = EXAMPLES / "halcyon_lab.sqlite"
 LAB_SQLITE_SCRIPT = EXAMPLES / "halcyon_lab.sql"
@@ -76,3 +81,61 @@ def postgres_digest(url: str) -> str:
     finally:
         engine.dispose()
     return digest.hexdigest()
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A synced registry (the first-party plugins), copied for each test."""
+    return synced_template(tmp_path_factory.mktemp("template"))
+
+
+class Lab:
+    """The lab database on one engine, imported as source ``labdb`` into its own registry."""
+
+    def __init__(self, engine: str, url: str, registry: str, file: Path | None) -> None:
+        self.engine = engine
+        self.url = url
+        self.registry = registry
+        self.file = file
+
+    def digest(self) -> str:
+        """Everything in the database: equal before and after means nothing was written."""
+        return file_digest(self.file) if self.file is not None else postgres_digest(self.url)
+
+    def go_away(self) -> None:
+        """The database disappears: the file is moved, or the Postgres database dropped."""
+        if self.file is not None:
+            self.file.rename(self.file.with_suffix(".moved"))
+            return
+        name = parse_db_url(self.url).database
+        admin = sa.create_engine(self.url.rsplit("/", 1)[0] + "/test", isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(sa.text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n"), {"n": name})
+            conn.execute(sa.text(f'DROP DATABASE "{name}"'))
+        admin.dispose()
+
+    def execute(self, script: str) -> None:
+        """Change the database behind the source's back (a test's own setup, never schemarouter)."""
+        if self.file is not None:
+            sqlite_script(self.file, script)
+        else:
+            load_postgres(self.url, script)
+
+
+def add_source(registry: str, url: str, overlay: Path = LAB_OVERLAY, source_id: str = "labdb") -> None:
+    """Import the database at ``url`` as ``source_id`` into the registry, as ``source import-sql`` does."""
+    with Registry.open(registry) as reg:
+        add_local_source(reg, import_sql(url, source_id, overlay).local, "test")
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def lab(request: pytest.FixtureRequest, template: Path, tmp_path: Path) -> Lab:
+    """The lab database on SQLite, then on Postgres, imported as ``labdb``."""
+    registry = copy_registry(template, tmp_path)
+    if request.param == "sqlite":
+        url = lab_sqlite(tmp_path)
+        file: Path | None = Path(url.removeprefix("sqlite:///"))
+    else:
+        url, file = load_postgres(request.getfixturevalue("pg_url")), None
+    add_source(registry, url)
+    return Lab(request.param, url, registry, file)
