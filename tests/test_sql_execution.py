@@ -109,17 +109,21 @@ def test_the_connection_cannot_write_even_when_asked(lab: Lab) -> None:
     assert lab.digest() == before
 
 
-def test_the_run_closes_its_connections(lab: Lab) -> None:
-    if lab.engine != "postgres":
-        pytest.skip("a SQLite file has no server to count connections on")
-    _run(lab, [PlanStep(source="labdb", endpoint="samples", params={}, fields=["name"])])
-    name = parse_db_url(lab.url).database
-    admin = sa.create_engine(lab.url)
+@pytest.mark.postgres
+def test_the_run_closes_its_connections(pg_url: str, template: Path, tmp_path: Path) -> None:
+    registry = copy_registry(template, tmp_path)
+    add_source(registry, load_postgres(pg_url))
+    executor = load_executor(registry)  # held: what the run opened must be closed by the run, not by GC
+    (step,) = executor.run_sync(Plan(query="q", registry_fingerprint=None, steps=[
+        PlanStep(source="labdb", endpoint="samples", params={}, fields=["name"])])).steps
+    assert step.error is None and len(executor.adapters["labdb"]._engines) == 0  # type: ignore[attr-defined]
+    name = parse_db_url(pg_url).database
+    admin = sa.create_engine(pg_url)
     with admin.connect() as conn:
         others = conn.execute(sa.text("SELECT count(*) FROM pg_stat_activity WHERE datname = :n AND pid <> "
                                       "pg_backend_pid()"), {"n": name}).scalar()
     admin.dispose()
-    assert others == 0
+    assert others == 0, "the engines a run opened are disposed when it ends"
 
 
 # ---------------------------------------------------------------- limits
@@ -265,6 +269,20 @@ def test_the_password_comes_from_its_variable_only(pg_url: str, template: Path, 
     ran = run_main(capsys, monkeypatch, "run", QUESTION, "--db", registry, "--json", "--no-cache")
     assert ran.code == 0 and "3.62" in ran.out, ran.err
     assert secret not in ran.out + ran.err
+
+
+def test_an_offline_run_still_reads_the_database_but_sends_no_stand_in_password(
+    lab: Lab, template: Path, tmp_path: Path,
+) -> None:
+    result = Router.from_registry(lab.registry).run(QUESTION, mode="minimal", offline=True)
+    assert [v.value for s in result.steps for r in s.records for f, v in r.values.items() if f == "band_gap"][:1] == [3.62]
+    if lab.engine == "postgres":
+        folder = tmp_path / "with-password"
+        folder.mkdir()
+        registry = copy_registry(template, folder)
+        add_source(registry, lab.url.replace("postgres@", "postgres:pw-x1y2z3@"))
+        offline = Router.from_registry(registry).run(QUESTION, mode="minimal", offline=True)
+        assert offline.steps[0].error is not None and offline.steps[0].error.kind == "missing_credentials"
 
 
 # ---------------------------------------------------------------- cache and fallback

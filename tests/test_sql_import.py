@@ -294,7 +294,7 @@ def test_importing_again_changes_nothing_and_the_yaml_reads_back(
     args = ("source", "import-sql", url, "--id", "labdb", "--overlay", str(LAB_OVERLAY), "--db", registry)
     ran = run_main(capsys, monkeypatch, *args, "--write-yaml", str(written))
     assert ran.code == 0, ran.err
-    assert "3 tables, 1 views, 6 endpoints (2 by foreign key)" in ran.out and "added local source labdb" in ran.out
+    assert "3 tables, 1 view, 6 endpoints (2 by foreign key)" in ran.out and "added local source labdb" in ran.out
     again = run_main(capsys, monkeypatch, *args)
     assert again.code == 0 and "local source labdb unchanged" in again.out, again.out + again.err
     assert load_local_source_file(written) == import_sql(url, "labdb", LAB_OVERLAY).local
@@ -317,7 +317,7 @@ def test_a_refusal_is_one_line_with_the_report(
     ran = run_main(capsys, monkeypatch, "source", "import-sql", lab_sqlite(tmp_path), "--id", "labdb",
                    "--overlay", str(overlay), "--db", registry)
     assert ran.code != 0 and ran.err.count("\n") == 1 and "source_type" in ran.err and "Traceback" not in ran.err
-    assert "3 tables, 1 views" in ran.out
+    assert "3 tables, 1 view" in ran.out
 
 
 @pytest.mark.parametrize(("change", "message"), [
@@ -377,3 +377,12 @@ def test_names() -> None:
     assert slug("SampleRuns", "t") == "sample_runs" and slug("2024 runs", "table") == "table_2024_runs"
     assert slug("温度", "column_4") == "column_4" and slug("Größe", "c") == "groesse"
     assert path_segment("Proben Daten/{x}") == "Proben%20Daten%2F%7Bx%7D" and path_segment("größe") == "größe"
+
+
+def test_the_walkthrough_shows_what_the_import_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    repo = LAB_SQLITE.parents[2]
+    monkeypatch.chdir(repo)
+    report = import_sql("sqlite:///docs/examples/halcyon_lab.sqlite", "labdb", "docs/examples/halcyon_lab_overlay.yaml").report
+    walkthrough = (repo / "docs" / "private-sources.md").read_text(encoding="utf-8")
+    assert report.summary() in walkthrough.splitlines()
+    assert all(f"  note: {note}" in walkthrough for note in report.notes)

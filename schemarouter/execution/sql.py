@@ -43,6 +43,11 @@ def connection_url(source: Source, base_url: str, env: Mapping[str, str]) -> URL
     auth = source.auth
     if auth is not None and auth.location == "connection":
         password = env.get(auth.env) or None
+        if password is not None:
+            from schemarouter.execution.offline import PLACEHOLDER_KEY
+
+            if password == PLACEHOLDER_KEY:  # an offline run's stand-in for an unset variable is no password
+                password = None
         if password is None:
             raise E.MissingCredentials(source.id, auth.env)
         url = url.set(password=password)

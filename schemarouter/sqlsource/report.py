@@ -49,9 +49,9 @@ class SqlImportReport:
         """One line: database, tables, views, endpoints, parameters, fields, links, items not mapped."""
         keys = f" ({self.key_endpoints} by foreign key)" if self.key_endpoints else ""
         return (
-            f"{self.url} ({self.dialect}) -> source {self.source_id}: {self.tables} tables, {self.views} views, "
-            f"{self.endpoints} endpoints{keys}, {self.parameters} parameters, {self.fields} fields, "
-            f"{self.links} links; {len(self.unmapped)} items not mapped"
+            f"{self.url} ({self.dialect}) -> source {self.source_id}: {_n(self.tables, 'table')}, "
+            f"{_n(self.views, 'view')}, {_n(self.endpoints, 'endpoint')}{keys}, {_n(self.parameters, 'parameter')}, "
+            f"{_n(self.fields, 'field')}, {_n(self.links, 'link')}; {len(self.unmapped)} items not mapped"
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -65,3 +65,7 @@ class SqlImportReport:
             "unmapped": [{"place": u.place, "construct": u.construct, "detail": u.detail} for u in self.unmapped],
             "unmapped_counts": self.counts(), "notes": self.notes,
         }
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
