@@ -386,3 +386,46 @@ def test_the_walkthrough_shows_what_the_import_prints(monkeypatch: pytest.Monkey
     walkthrough = (repo / "docs" / "private-sources.md").read_text(encoding="utf-8")
     assert report.summary() in walkthrough.splitlines()
     assert all(f"  note: {note}" in walkthrough for note in report.notes)
+
+
+@pytest.mark.postgres
+def test_a_postgres_schema_and_its_materialized_views_are_read(pg_url: str, template: Path, tmp_path: Path) -> None:
+    from schemarouter.execution.executor import load_executor
+    from schemarouter.plan import Plan, PlanStep
+    from schemarouter.registry.local import add_local_source
+
+    load_postgres(pg_url, """
+        CREATE SCHEMA lab;
+        CREATE TABLE lab.samples (sample_id integer PRIMARY KEY, name text UNIQUE);
+        CREATE TABLE lab.measurements (id integer PRIMARY KEY, sample_id integer REFERENCES lab.samples (sample_id),
+                                       band_gap double precision);
+        COMMENT ON COLUMN lab.measurements.band_gap IS 'optical band gap [eV]';
+        CREATE MATERIALIZED VIEW lab.gaps AS SELECT sample_id, band_gap FROM lab.measurements;
+        CREATE TABLE public.elsewhere (x integer);
+        INSERT INTO lab.samples VALUES (1, 'HX-0042');
+        INSERT INTO lab.measurements VALUES (1, 1, 3.62);
+        REFRESH MATERIALIZED VIEW lab.gaps;""")
+    result = import_sql(pg_url, "labschema", LAB_OVERLAY, schema="lab")
+    local = result.local
+    assert [e.id for e in local.source.endpoints] == ["gaps", "measurements", "samples", "measurements_of_sample"]
+    assert local.spec("measurements").options["schema"] == "lab" and result.report.views == 1
+    registry = copy_registry(template, tmp_path)
+    with Registry.open(registry) as reg:
+        add_local_source(reg, local, "test")
+    (step,) = load_executor(registry).run_sync(Plan(query="q", registry_fingerprint=None, steps=[
+        PlanStep(source="labschema", endpoint="measurements_of_sample", params={"sample_id": 1}, fields=["band_gap"]),
+    ])).steps
+    assert step.error is None and (step.records[0].values["band_gap"].value, step.records[0].values["band_gap"].unit) \
+        == (3.62, "eV")
+    assert "FROM lab.measurements" in (step.request or "")
+
+
+@pytest.mark.postgres
+def test_a_failed_connection_is_one_line_without_the_password(pg_url: str) -> None:
+    secret = "pw-Sup3r-s3cret"
+    for url in (f"postgresql://nobody:{secret}@127.0.0.1:9/lab", pg_url.replace("postgres@", f"nobody:{secret}@")):
+        with pytest.raises(SchemaRouterError) as caught:
+            import_sql(url, "labpg", LAB_OVERLAY)
+        message = str(caught.value)
+        assert "cannot read the schema (connection failed" in message and "nobody:***@" in message
+        assert secret not in message and "\n" not in message

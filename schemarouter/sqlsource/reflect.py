@@ -12,6 +12,7 @@ the catalog.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 import warnings
@@ -123,6 +124,8 @@ def reflect(
     inspector: Inspector = sa.inspect(engine)
     tables = set(inspector.get_table_names(schema=schema))
     views = set(inspector.get_view_names(schema=schema))
+    with contextlib.suppress(NotImplementedError):  # Postgres materialized views read like views; SQLite has none
+        views |= set(inspector.get_materialized_view_names(schema=schema))
     names = sorted(tables | views)
     if only:
         missing = [p for p in only if not any(fnmatchcase(n, p) for n in names)]
