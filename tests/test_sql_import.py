@@ -429,3 +429,18 @@ def test_a_failed_connection_is_one_line_without_the_password(pg_url: str) -> No
         message = str(caught.value)
         assert "cannot read the schema (connection failed" in message and "nobody:***@" in message
         assert secret not in message and "\n" not in message
+
+
+def test_self_references_and_two_keys_to_one_table_each_get_their_endpoint(tmp_path: Path) -> None:
+    url = sqlite_script(tmp_path / "fk.sqlite", """
+        CREATE TABLE samples (sample_id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES samples (sample_id));
+        CREATE TABLE pairs (id INTEGER PRIMARY KEY, a INTEGER REFERENCES samples (sample_id),
+                            b INTEGER REFERENCES samples (sample_id), c INTEGER, d INTEGER,
+                            FOREIGN KEY (c, d) REFERENCES elsewhere (p, q));""")
+    result = import_sql(url, "fk", LAB_OVERLAY)
+    paths = {e.id: e.path for e in result.local.source.endpoints}
+    assert paths["samples_of_sample"] == "/samples/{parent_id}/samples"
+    assert {paths["pairs_of_sample"], paths["pairs_by_a"]} == {"/samples/{a}/pairs", "/samples/{b}/pairs"}
+    feeds = {(f.from_, f.to) for f in result.local.source.feeds}
+    assert ("samples.sample_id", "samples_of_sample.parent_id") in feeds
+    assert [(u.place, u.construct) for u in result.report.unmapped] == [("pairs (c, d) -> elsewhere", "composite foreign key")]
