@@ -28,6 +28,26 @@ LAB_POSTGRES_SCRIPT = EXAMPLES / "halcyon_lab_postgres.sql"
 LAB_OVERLAY = EXAMPLES / "halcyon_lab_overlay.yaml"
 QUESTION = "What is the band gap of sample HX-0042 in the Halcyon lab database?"
 INJECTION = "x'; DROP TABLE samples; --"
+# reserved words, non-ASCII and spaced names, binary and untyped columns, per-row units, a broken view
+ODD_SCHEMA = """
+CREATE TABLE "order" ( -- orders, a reserved word
+  id INTEGER PRIMARY KEY,
+  "select" TEXT,                -- also reserved
+  "größe (K)" REAL,             -- Probengröße [K]
+  温度 REAL,
+  "Proben Name" TEXT UNIQUE,
+  payload BLOB,
+  untyped
+);
+CREATE TABLE "Proben Daten" (nr INTEGER PRIMARY KEY, "order" INTEGER REFERENCES "order" (id), wert REAL);
+CREATE TABLE conditions (id INTEGER PRIMARY KEY, value REAL, unit TEXT, pressure REAL, pressure_unit TEXT);
+CREATE TABLE gone (x INTEGER);
+CREATE VIEW broken AS SELECT x FROM gone;
+DROP TABLE gone;
+INSERT INTO "order" VALUES (1, 'sel', 1.5, 21.0, 'Probe Ä', x'00ff', 'free');
+INSERT INTO "Proben Daten" VALUES (7, 1, 0.5);
+INSERT INTO conditions VALUES (1, 3.5, 'GPa', 101.3, 'kPa');
+"""
 
 
 def lab_sqlite(directory: Path) -> str:

@@ -30,12 +30,14 @@ from schemarouter.sources.sql import parse_db_url
 from tests.sql_support import (  # noqa: F401  (fixtures)
     INJECTION,
     LAB_OVERLAY,
+    ODD_SCHEMA,
     QUESTION,
     Lab,
     add_source,
     lab,
     lab_sqlite,
     load_postgres,
+    sqlite_script,
     template,
 )
 from tests.sr_cli import copy_registry, run_main
@@ -314,3 +316,23 @@ def test_a_failed_database_step_falls_back_like_any_other(lab: Lab, tmp_path: Pa
     assert answered.source == "labcopy" and answered.records[0].values["formula"].value == "LiFePO4"
     assert answered.fallback is not None and answered.fallback.error.kind == "network"
     assert answered.fallback.source == "labdb"
+
+
+def test_reserved_and_non_ascii_names_are_queried_quoted(template: Path, tmp_path: Path) -> None:
+    url = sqlite_script(tmp_path / "odd.sqlite", ODD_SCHEMA)
+    registry = copy_registry(template, tmp_path)
+    add_source(registry, url, source_id="odd")
+    executor = load_executor(registry)
+    order, proben = executor.run_sync(Plan(query="q", registry_fingerprint=None, steps=[
+        PlanStep(source="odd", endpoint="order", params={"select_contains": "SEL", "order_id": 1,
+                                                          "proben_name": "Probe Ä"},
+                 fields=["select", "groesse_k", "column_4", "payload", "untyped"]),
+        PlanStep(source="odd", endpoint="proben_daten_of_order", params={"order": 1}, fields=["wert"]),
+    ])).steps
+    assert order.error is None, order.error
+    values = {k: (v.value, v.unit) for k, v in order.records[0].values.items()}
+    assert values["select"] == ("sel", None) and values["groesse_k"] == (1.5, "K") and values["column_4"] == (21.0, None)
+    assert values["payload"] == ("<2 bytes of binary data>", None) and values["untyped"] == ("free", None)
+    assert '"order"."select"' in (order.request or "") and '"order"."温度"' in (order.request or "")
+    assert proben.error is None and proben.records[0].values["wert"].value == 0.5
+    assert 'FROM "Proben Daten"' in (proben.request or "")

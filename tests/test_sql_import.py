@@ -26,6 +26,7 @@ from tests.sql_support import (
     LAB_OVERLAY,
     LAB_SQLITE,
     LAB_SQLITE_SCRIPT,
+    ODD_SCHEMA,
     lab_sqlite,
     load_postgres,
     sqlite_script,
@@ -180,25 +181,6 @@ def test_only_the_named_tables_are_imported(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------- awkward schemas
-ODD_SCHEMA = """
-CREATE TABLE "order" ( -- orders, a reserved word
-  id INTEGER PRIMARY KEY,
-  "select" TEXT,                -- also reserved
-  "größe (K)" REAL,             -- Probengröße [K]
-  温度 REAL,
-  "Proben Name" TEXT UNIQUE,
-  payload BLOB,
-  untyped
-);
-CREATE TABLE "Proben Daten" (nr INTEGER PRIMARY KEY, "order" INTEGER REFERENCES "order" (id), wert REAL);
-CREATE TABLE conditions (id INTEGER PRIMARY KEY, value REAL, unit TEXT, pressure REAL, pressure_unit TEXT);
-CREATE TABLE gone (x INTEGER);
-CREATE VIEW broken AS SELECT x FROM gone;
-DROP TABLE gone;
-INSERT INTO "order" VALUES (1, 'sel', 1.5, 21.0, 'Probe Ä', x'00ff', 'free');
-INSERT INTO "Proben Daten" VALUES (7, 1, 0.5);
-INSERT INTO conditions VALUES (1, 3.5, 'GPa', 101.3, 'kPa');
-"""
 
 
 def test_reserved_words_and_non_ascii_names_become_slugs_and_keep_their_spelling(tmp_path: Path) -> None:
