@@ -68,10 +68,11 @@ class License(Declaration):
 
 class Auth(Declaration):
     """How a key is sent. ``env`` names the environment variable that holds it, never the key;
-    ``key_url`` is where a user gets one."""
+    ``key_url`` is where a user gets one. ``in: connection`` is a database source's password: it
+    joins the connection URL when a query runs and is never part of the stored URL."""
 
     env: str
-    location: Literal["header", "query"] = Field(alias="in")
+    location: Literal["header", "query", "connection"] = Field(alias="in")
     name: Annotated[str, StringConstraints(min_length=1, max_length=120)]
     key_url: Annotated[str, StringConstraints(pattern=r"^https?://\S+$", max_length=500)] | None = None
 
@@ -174,6 +175,9 @@ class ResponseField(Declaration):
 
 
 HttpMethod = Literal["GET", "POST", "PUT", "PATCH", "DELETE"]
+# Where an endpoint is: an HTTP(S) base URL, or a database a generic SQL adapter reads (a SQLAlchemy
+# URL with no password: ``sqlite:////data/lab.db``, ``postgresql+psycopg://lab@db.internal/lab``).
+BASE_URL_PATTERN = (r"^(?:https?://\S+|(?:sqlite|postgresql|postgres)(?:\+[A-Za-z0-9_]+)?://\S*)$")
 Access = Literal["read", "write"]
 Scope = Literal["public", "account"]
 
@@ -189,7 +193,7 @@ class Endpoint(Declaration):
     method: HttpMethod = "GET"
     access: Access = "read"
     scope: Scope = "public"
-    base_url: Annotated[str, StringConstraints(pattern=r"^https?://\S+$")]
+    base_url: Annotated[str, StringConstraints(pattern=BASE_URL_PATTERN)]
     path: Annotated[str, StringConstraints(pattern=r"^/\S*$")]
     summary: Annotated[str, StringConstraints(max_length=400)] = ""
     description: Text = ""

@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, str]] = [
     ("declarations", r"schemarouter\.(declarations|plugins|packaged|sources|default_plugins|openapi)(\..+)?"),
     ("registry", r"schemarouter\.registry(\..+)?"),
     ("graph", r"schemarouter\.graph(\..+)?"),
-    ("execution", r"schemarouter\.(execution|checks|mcpimport)(\..+)?"),
+    ("execution", r"schemarouter\.(execution|checks|mcpimport|sqlsource)(\..+)?"),
     ("understand", r"schemarouter\.understand(\..+)?"),
     ("router", r"schemarouter\.router(\..+)?"),
     ("api", r"schemarouter\.(api|adapters|scaffold|testing)(\..+)?"),

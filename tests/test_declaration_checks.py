@@ -133,6 +133,7 @@ def test_numeric_fields_without_a_unit_warn_but_identifiers_and_pure_numbers_do_
     assert [(w.kind, w.where) for w in warned] == [("unit_missing", "runs.probe_field")]
     assert check_source(_source(type="number", unit="1")) == []
     assert check_source(_source(type="integer", identifier=True)) == []
+    assert check_source(_source(type="integer", group="identity")) == [], "a key (a database's foreign key) is a name"
     assert check_source(_source(type="string")) == []
     assert check_source(_source(type="number"), unit_from={("runs", "probe_field")}) == [], (
         "a field whose unit comes with each record needs no declared unit")

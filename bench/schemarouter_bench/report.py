@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from schemarouter_bench.sqlbench import sql_section
 from schemarouter_bench.targets import check
 
 PLANNING = [
@@ -332,6 +333,7 @@ def _dev_sections(doc: dict[str, Any], path: Path, plots: list[Path]) -> list[st
             if p.name != "answerable_vs_tokens.png":
                 out += [f"![{p.stem.replace('_', ' ')}]({_rel(p, path)})", ""]
     out += load_section(doc)
+    out += sql_section(doc)
     return out
 
 

@@ -43,6 +43,7 @@ class Options:
     routers: list[str] = field(default_factory=list)  # empty: all
     suites: tuple[str, ...] = SUITES
     load: bool = True  # HTTP service load (schemarouter_bench.load), with the dev suite
+    sql: bool = True  # database sources (schemarouter_bench.sqlbench), with the dev suite
 
 
 def quick_subset(queries: list[Query]) -> list[Query]:
@@ -84,6 +85,13 @@ def run(
         from schemarouter_bench.load import run_load
 
         load = run_load(frozen, [q.query for q in load_queries(options.queries_file)], say=say)
+    sql: dict[str, Any] | None = None
+    if options.sql and "dev" in options.suites and not options.routers:
+        from schemarouter_bench.scaling import DEFAULT_PG_ADMIN_URL
+        from schemarouter_bench.sqlbench import run_sql_bench
+
+        pg = options.postgres_url or os.environ.get("SCHEMAROUTER_BENCH_POSTGRES_URL") or DEFAULT_PG_ADMIN_URL
+        sql = run_sql_bench(pg, options.quick, say)
     open_world: dict[str, Any] | None = None
     mcp_tokens: dict[str, Any] | None = None
     if "mcp" in options.suites and not options.quick:
@@ -123,6 +131,7 @@ def run(
         "routers": [r.as_dict() for r in results],
         "scaling": scaling,
         "load": load,
+        "sql": sql,
         **({"open_world": open_world} if open_world is not None else {}),
         **({"mcp_tokens": mcp_tokens} if mcp_tokens is not None else {}),
     }

@@ -102,6 +102,18 @@ def test_quick_writes_report_and_plot(quick) -> None:  # type: ignore[no-untyped
     assert "img/answerable_vs_tokens.png" in report
 
 
+def test_quick_measures_database_sources(quick) -> None:  # type: ignore[no-untyped-def]
+    doc, out = quick
+    rows = {r["engine"]: r for r in doc["sql"]["rows"]}
+    sqlite = rows["SQLite"]
+    assert sqlite["answer"] == "3.62 eV (ok)", "the figures are for the right answer"
+    assert sqlite["steps"] == "samples -> measurements_of_sample"
+    assert sqlite["import_ms"] > 0 and 0 < sqlite["plan_p50_ms"] <= sqlite["plan_p95_ms"]
+    assert 0 < sqlite["step_p50_ms"] <= sqlite["run_p50_ms"] <= sqlite["run_p95_ms"]
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert "## Database sources" in report and "| SQLite | 6 |" in report
+
+
 def _write(tmp_path: Path, *lines: str) -> Path:
     p = tmp_path / "q.jsonl"
     p.write_text("\n".join(lines) + "\n", encoding="utf-8")

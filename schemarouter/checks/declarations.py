@@ -3,8 +3,8 @@
 The models reject what is malformed; these checks report what is suspicious in a well-formed
 declaration, as warnings (``--strict`` makes them errors):
 
-* a numeric field without a unit (an identifier is a name, not a quantity, and is exempt; a pure
-  number says ``unit: "1"``), or a unit pint does not know, with the nearest known spelling;
+* a numeric field without a unit (an identifier, or any field of the ``identity`` group such as a
+  foreign key, is a name, not a quantity, and is exempt; a pure number says ``unit: "1"``), or a unit pint does not know, with the nearest known spelling;
 * a license id that is neither on the SPDX list nor a ``LicenseRef-`` id;
 * a name (id, title or alias) that two sources answer to: the router would pick one silently.
 """
@@ -60,7 +60,8 @@ def check_source(source: Source, unit_from: Collection[tuple[str, str]] = ()) ->
                 unit = units.check(fld.unit)
                 if not unit.known:
                     found.append(DeclarationWarning("unit_unknown", source.id, where, unit.message()))
-            elif fld.type in NUMERIC and not fld.identifier and (endpoint.id, fld.name) not in unit_from:
+            elif fld.type in NUMERIC and not fld.identifier and fld.group != "identity" \
+                    and (endpoint.id, fld.name) not in unit_from:
                 found.append(DeclarationWarning(
                     "unit_missing", source.id, where,
                     f"{fld.type} field without a unit (a pure number, such as a count, an index or a year, declares unit: \"1\")",

@@ -77,6 +77,7 @@ class SourceCheck:
     missing: list[str] = field(default_factory=list)
     undeclared: list[str] = field(default_factory=list)
     unit_changes: list[str] = field(default_factory=list)
+    type_changes: list[str] = field(default_factory=list)  # a database column whose type changed
 
     def line(self) -> str:
         """The outcome as one fixed-width line: where, status and message."""
@@ -90,7 +91,7 @@ class SourceCheck:
             "reachable": self.reachable, "auth": self.auth, "key_env": self.key_env, "request": self.request,
             "params_from": self.params_from, "records": self.records,
             "fields": {"declared": self.declared, "missing": self.missing, "undeclared": self.undeclared,
-                       "unit_changes": self.unit_changes},
+                       "unit_changes": self.unit_changes, "type_changes": self.type_changes},
         }
 
 

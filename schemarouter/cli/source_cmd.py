@@ -1,4 +1,5 @@
-"""``schemarouter source``: the user's own (local) sources, declared in YAML or imported from OpenAPI or MCP.
+"""``schemarouter source``: the user's own (local) sources, declared in YAML or imported from OpenAPI, an MCP
+server or a SQL database.
 
 Local sources live in the registry beside plugin sources; ``registry sync`` keeps them. Every
 command validates its input completely before it opens a write transaction, so an error
@@ -25,11 +26,12 @@ from schemarouter.sources.mcp import McpServer
 
 if TYPE_CHECKING:
     from schemarouter.openapi.report import ImportReport
+    from schemarouter.sqlsource.report import SqlImportReport
 
 
 @click.group()
 def source() -> None:
-    """Your own sources, without writing a plugin: add a YAML file, import an OpenAPI document or an MCP server."""
+    """Your own sources, without writing a plugin: add a YAML file, import an OpenAPI document, an MCP server or a database."""
 
 
 @source.command()
@@ -225,6 +227,87 @@ def import_mcp(
         _print_report(report, source_id, server.label(), False)
     else:
         click.echo("dry run: nothing written")
+
+
+@source.command(name="import-sql")
+@click.argument("url")
+@click.option("--id", "source_id", required=True, help="Source id to store it under (lower_snake_case).")
+@click.option("--overlay", type=click.Path(dir_okay=False), help="YAML overlay: title, source type, license, units...")
+@click.option("--schema", "db_schema", metavar="S", help="The database schema to read (default: the default one).")
+@click.option("--table", "tables", multiple=True, metavar="T",
+              help="Import only this table or view (repeatable; shell patterns such as 'lab_*').")
+@click.option("--password-env", metavar="NAME",
+              help="The environment variable the password is read from at run time (default: ID_PASSWORD "
+                   "when the URL has one; the overlay's auth_env).")
+@click.option("--dry-run", is_flag=True, help="Reflect, map and check; write nothing.")
+@click.option("--write-yaml", type=click.Path(dir_okay=False), help="Also write the source as YAML (for source add).")
+@db_option
+@json_option
+@strict_option
+def import_sql(
+    url: str, source_id: str, overlay: str | None, db_schema: str | None, tables: tuple[str, ...],
+    password_env: str | None, dry_run: bool, write_yaml: str | None, db_url: str | None, as_json: bool, strict: bool,
+) -> None:
+    """Turn a SQLite or PostgreSQL database (a SQLAlchemy URL) into a local source.
+
+    \b
+    Tables and views become endpoints, columns response fields, key, indexed, text and numeric
+    columns filter parameters, and foreign keys links (a chain can go from a sample's name to its
+    measurements). Source type, license and units come from the --overlay (units also from column
+    comments). Queries run read-only, with every value bound, a row cap and a time limit.
+    The URL's password is never stored or printed: the source reads it from --password-env.
+    """
+    from schemarouter.openapi.yamlout import local_source_yaml
+    from schemarouter.sources.sql import shown_url
+    from schemarouter.sqlsource import Vocabulary
+    from schemarouter.sqlsource import import_sql as run_import
+
+    result = None
+    report = None
+    try:
+        with open_registry(db_url) as reg:
+            current = reg.load()
+            vocabulary = Vocabulary(frozenset(current.concepts), frozenset(current.field_groups))
+            result = run_import(url, source_id, overlay, schema=db_schema, tables=tables,
+                                password_env=password_env, vocabulary=vocabulary)
+            found = _warnings(reg, result.local, strict)
+            label = shown_url(result.local.source.endpoints[0].base_url)
+            if dry_run:
+                check_local_source(reg, result.local, label)
+            else:
+                report = add_local_source(reg, result.local, label)
+    except SchemaRouterError as err:
+        partial = getattr(err, "report", None) or (result.report if result is not None else None)
+        if as_json:
+            print_json({"error": str(err), "report": partial.as_dict() if partial is not None else None})
+        elif partial is not None:
+            _echo_sql_report(partial)
+        raise
+    if write_yaml:
+        Path(write_yaml).write_text(local_source_yaml(result.local), encoding="utf-8")
+    if as_json:
+        data = result.report.as_dict()
+        data["registry"] = report.as_dict() if report else None
+        data["warnings"] = [w.as_dict() for w in found]
+        print_json(data)
+        return
+    _echo_warnings(found)
+    _echo_sql_report(result.report)
+    if report is not None:
+        _print_report(report, source_id, result.report.url, False)
+    else:
+        click.echo("dry run: nothing written")
+
+
+def _echo_sql_report(report: SqlImportReport) -> None:
+    click.echo(report.summary())
+    for item in report.unmapped:
+        click.echo(f"  not mapped: {item.line()}")
+    if report.excluded:
+        click.echo(f"  left out by the overlay: {', '.join(report.excluded[:20])}"
+                   + (f" (+{len(report.excluded) - 20} more)" if len(report.excluded) > 20 else ""))
+    for note in report.notes:
+        click.echo(f"  note: {note}")
 
 
 def _mcp_server(command: tuple[str, ...], url: str | None, env_names: tuple[str, ...], cwd: str | None) -> McpServer:

@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from collections.abc import Mapping
 from contextlib import nullcontext
+from typing import Any
 
 import click
 
@@ -21,6 +23,8 @@ from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.adapter import Adapter
 from schemarouter.execution.mcp_cassettes import mcp_replay
 from schemarouter.execution.registry_adapters import collect_adapters, stored_adapters
+from schemarouter.models import Source
+from schemarouter.sources import sql
 
 
 @click.group()
@@ -62,22 +66,26 @@ def check(source_ids: tuple[str, ...], live: bool, cassettes: str | None, timeou
         raise SchemaRouterError(f"no source {unknown[0]!r} in the registry{hint}")
     selected = [decls.sources[s] for s in (source_ids or sorted(decls.sources))]
     installed = collect_adapters()
+    # a database source is checked table by table (checks.sqlcheck), the others with one request each
+    databases = {s.id for s in selected if s.id not in installed and _is_database(decls.adapter_specs.get(s.id))}
+    stored = stored_adapters({sid: specs for sid, specs in decls.adapter_specs.items()
+                              if sid in {s.id for s in selected} and sid not in databases})
     adapters: dict[str, Adapter | None] = {}
     for source in selected:
-        if source.id in installed:
-            adapters[source.id] = installed[source.id]
-        elif source.id in decls.adapter_specs:  # the generic adapter of its protocol (HTTP, MCP, ...)
-            adapters[source.id] = stored_adapters({source.id: decls.adapter_specs[source.id]})[source.id]
-        else:
-            adapters[source.id] = None
+        adapters[source.id] = installed.get(source.id) or stored.get(source.id)
     recordings = recording_folders(cassettes)
     env: dict[str, str] = dict(os.environ)
     if not live:
         env = offline_env(env, [s.auth.env for s in selected if s.auth is not None])
-    with nullcontext() if live else replay(cassettes, sources=selected), \
+    requested = [s for s in selected if s.id not in databases]
+    with nullcontext() if live else replay(cassettes, sources=requested), \
             nullcontext() if live else mcp_replay(recordings.values()):
-        results = asyncio.run(probe.check_all(selected, adapters, env, recordings, offline=not live,
+        checked = asyncio.run(probe.check_all(requested, adapters, env, recordings, offline=not live,
                                               timeout_s=timeout_s))
+    by_source = {r.source: [r] for r in checked}
+    for source in [s for s in selected if s.id in databases]:
+        by_source[source.id] = asyncio.run(_check_database(source, decls.adapter_specs[source.id], env, live, timeout_s))
+    results = [r for s in selected for r in by_source.get(s.id, [])]
     mode = "live" if live else "offline"
     counts: dict[str, int] = {}
     for r in results:
@@ -90,6 +98,23 @@ def check(source_ids: tuple[str, ...], live: bool, cassettes: str | None, timeou
         click.echo(f"schemarouter {__version__} sources check, {mode} ({origin})")
         for r in results:
             click.echo(r.line())
-        click.echo(f"{len(results)} sources: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+        tables = f" ({len(results)} checks: a database is checked per table)" if databases and live else ""
+        click.echo(f"{len(selected)} sources{tables}: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
     if any(r.status in probe.FAILING for r in results):
         sys.exit(1)
+
+
+def _is_database(specs: Mapping[str, Any] | None) -> bool:
+    return bool(specs) and any((raw or {}).get("protocol") == sql.PROTOCOL for raw in (specs or {}).values())
+
+
+async def _check_database(source: Source, specs: Mapping[str, Any], env: Mapping[str, str], live: bool,
+                          timeout_s: float) -> list[probe.SourceCheck]:
+    """A database source: one line per endpoint, live; offline it is not read (no recording stands in for it)."""
+    if not live:
+        return [probe.SourceCheck(source.id, None, probe.SKIPPED, "a database source: check it with --live "
+                                  "(one read-only SELECT ... LIMIT 1 per table)",
+                                  key_env=source.auth.env if source.auth else None)]
+    from schemarouter.checks.sqlcheck import check_sql_source
+
+    return await check_sql_source(source, specs, env, timeout_s)

@@ -106,3 +106,10 @@ class ResultMismatch(StepError):
     """A result does not match the schema its tool declared for it (an MCP ``outputSchema``)."""
 
     kind = "schema_mismatch"
+
+
+class QueryFailed(StepError):
+    """A database answered a read with an error of its own: a table or column gone, a view that no
+    longer compiles, a value the column cannot be compared with."""
+
+    kind = "query_failed"

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 PROTOCOLS: dict[str, str] = {
     "http": "schemarouter.execution.httpjson:HttpJsonAdapter",
     "mcp": "schemarouter.execution.mcp:McpAdapter",
+    "sql": "schemarouter.execution.sql:SqlAdapter",
 }
 
 

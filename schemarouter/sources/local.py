@@ -17,11 +17,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from schemarouter.declarations import coerce, describe_validation_error, read_yaml
-from schemarouter.errors import DeclarationError
+from schemarouter.errors import DeclarationError, SchemaRouterError
 from schemarouter.field_paths import PathSyntaxError, parse_path
 from schemarouter.models import Source
 from schemarouter.sources.mcp import tool_options
 from schemarouter.sources.spec import AdapterSpec
+from schemarouter.sources.sql import PROTOCOL as PROTOCOL_SQL
+from schemarouter.sources.sql import check_sql_spec
 
 _TEMPLATE_VAR = re.compile(r"\{([^{}]+)\}")
 # Where a generic HTTP JSON adapter can put a parameter; the other AdapterSpec locations are
@@ -120,9 +122,37 @@ def check_adapter_specs(local: LocalSource, owner: str) -> None:
                 tool_options(spec.options)
             except ValueError as exc:
                 raise DeclarationError(owner, f"{where} options", str(exc)) from None
+    _check_protocols(local, owner)
     unknown = sorted(set(local.adapter_specs) - {e.id for e in source.endpoints})
     if unknown:
         raise DeclarationError(owner, f"source {source.id!r}", f"adapter spec for unknown endpoint {unknown[0]!r}")
+
+
+def _check_protocols(local: LocalSource, owner: str) -> None:
+    """One protocol per source; a database endpoint's options fit it; a connection password only for a database."""
+    source = local.source
+    protocols = {local.spec(e.id).protocol for e in source.endpoints}
+    if len(protocols) > 1:
+        raise DeclarationError(owner, f"source {source.id!r}", f"its endpoints mix protocols ({', '.join(sorted(protocols))})")
+    protocol = protocols.pop()
+    if protocol == PROTOCOL_SQL:
+        for endpoint in source.endpoints:
+            where = f"source {source.id!r} endpoint {endpoint.id!r} adapter"
+            try:
+                check_sql_spec(endpoint, local.spec(endpoint.id).options, where)
+            except SchemaRouterError as err:
+                raise DeclarationError(owner, where, str(err).removeprefix(where + ": ")) from None
+        if source.auth is not None and source.auth.location != "connection":
+            raise DeclarationError(owner, f"source {source.id!r} auth",
+                                   "a database source's password is declared with in: connection")
+    else:
+        if source.auth is not None and source.auth.location == "connection":
+            raise DeclarationError(owner, f"source {source.id!r} auth",
+                                   "in: connection is a database password; an HTTP source sends its key in a header or the query")
+        for endpoint in source.endpoints:
+            if not endpoint.base_url.startswith(("http://", "https://")):
+                raise DeclarationError(owner, f"source {source.id!r} endpoint {endpoint.id!r} base_url",
+                                       f"a database URL needs adapter: {{protocol: {PROTOCOL_SQL}}} (schemarouter source import-sql)")
 
 
 def load_local_source_file(path: str | Path) -> LocalSource:
