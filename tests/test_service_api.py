@@ -57,7 +57,7 @@ def test_plan_is_the_routers_plan(server: Server, db: str) -> None:
 
 def test_plan_then_run_offline_gives_attributed_values(server: Server) -> None:
     plan = server.call("POST", "/v1/plan", {"question": ASPIRIN}).json()
-    response = server.call("POST", "/v1/run", {"plan": plan, "offline": True})
+    response = server.call("POST", "/v1/run", {"plan": plan, "offline": True, "include_plan": True})
     assert response.status_code == 200, response.text
     result = response.json()
     assert result["plan"] == plan and result["offline"] is True
@@ -66,13 +66,30 @@ def test_plan_then_run_offline_gives_attributed_values(server: Server) -> None:
     assert float(weight["value"]) == pytest.approx(180.16, abs=0.01)
     assert (weight["unit"], weight["source"], weight["source_type"]) == ("g/mol", "pubchem", "calculated")
     assert weight["license"] and weight["attribution"]
-    assert "MolecularWeight=180.16 g/mol" in result["context"]["text"]
+    assert "MolecularWeight=180.16 g/mol" in result["context"]
+    assert result["context_tokens"] > 0 and result["registry_fingerprint"] == plan["registry_fingerprint"]
 
 
-def test_run_a_question_directly(server: Server) -> None:
-    result = server.call("POST", "/v1/run", {"question": ASPIRIN, "offline": True}).json()
-    assert result["plan"]["steps"][0]["source"] == "pubchem"
-    assert any(step["records"] for step in result["steps"])
+def test_run_a_question_directly_answers_lean(server: Server) -> None:
+    # offline left out on a server without live execution: replayed, not refused
+    result = server.call("POST", "/v1/run", {"question": ASPIRIN}).json()
+    assert result["status"] == "ok" and result["offline"] is True
+    assert "plan" not in result and "steps" not in result
+    record = next(r for r in result["records"] if "MolecularWeight" in r["values"])
+    assert record["source"] == "pubchem" and record["values"]["MolecularWeight"][1] == "g/mol"
+    assert "MolecularWeight=180.16 g/mol" in result["context"]
+    # a planned field no record carries is named, per step
+    planned = server.call("POST", "/v1/plan", {"question": ASPIRIN}).json()["steps"][0]
+    returned = {f for r in result["records"] for f in r["values"]} | {planned["fields"][0]}
+    absent = [f for f in planned["fields"] if f not in returned]
+    assert result.get("missing", {}).get("pubchem.compound_properties", []) == absent
+
+
+def test_batch_key_query_is_accepted_for_question(server: Server) -> None:
+    planned = server.call("POST", "/v1/plan", {"query": ASPIRIN})
+    assert planned.status_code == 200 and planned.json()["query"] == ASPIRIN
+    ran = server.call("POST", "/v1/run", {"query": ASPIRIN, "offline": True})
+    assert ran.status_code == 200 and ran.json()["records"]
 
 
 def test_sources_list_and_describe(server: Server) -> None:
@@ -97,7 +114,7 @@ def test_openapi_document_uses_the_plan_models(server: Server) -> None:
 
 
 def test_live_runs_refused_when_disabled(server: Server) -> None:
-    response = server.call("POST", "/v1/run", {"question": ASPIRIN})
+    response = server.call("POST", "/v1/run", {"question": ASPIRIN, "offline": False})
     assert response.status_code == 403
     assert response.json()["code"] == "live_disabled"
 
@@ -109,6 +126,9 @@ BAD = [
     ("unknown mode", "/v1/plan", b'{"question": "band gap of GaN", "mode": "everything"}', 422, "mode"),
     ("unknown key", "/v1/plan", b'{"question": "band gap of GaN", "sql": "drop table"}', 422, "sql"),
     ("empty run", "/v1/run", b'{"offline": true}', 400, "question"),
+    ("offline as a string", "/v1/run", b'{"question": "band gap of GaN", "offline": "yes"}', 422, "offline"),
+    ("offline as a number", "/v1/run", b'{"question": "band gap of GaN", "offline": 1}', 422, "offline"),
+    ("question and query differ", "/v1/plan", b'{"question": "band gap of GaN", "query": "x"}', 422, "not both"),
     ("question and plan", "/v1/run", b'{"question": "x", "plan": {}, "offline": true}', 400, "not both"),
     (
         "plan that is not a plan",

@@ -24,6 +24,8 @@ WRONG_ARGUMENTS = [
     ("plan", {"question": "band gap of GaN", "mode": "everything"}),
     ("plan", {}),
     ("run", {"plan": "not a plan", "offline": True}),
+    ("run", {"question": ASPIRIN, "offline": "yes"}),
+    ("run", {"question": ASPIRIN, "query": "band gap of GaN"}),
     ("describe_source", {"source_id": ["materials_project"]}),
 ]
 
@@ -46,7 +48,10 @@ async def _conversation(db: str, home: Path) -> dict[str, Any]:
             "run", {"plan": planned.structured_content, "offline": True}
         )
         seen["run_question"] = await client.call_tool("run", {"question": ASPIRIN, "offline": True})
-        seen["run_live"] = await client.call_tool("run", {"question": ASPIRIN})
+        # on a server without live execution, leaving offline out replays: an agent's first call works
+        seen["run_default"] = await client.call_tool("run", {"query": ASPIRIN})
+        seen["run_full"] = await client.call_tool("run", {"question": ASPIRIN, "include_plan": True})
+        seen["run_live"] = await client.call_tool("run", {"question": ASPIRIN, "offline": False})
         stale = dict(planned.structured_content)
         stale["registry_fingerprint"] = "sha256:" + "1" * 64
         seen["run_stale"] = await client.call_tool("run", {"plan": stale, "offline": True})
@@ -85,7 +90,12 @@ def test_tools_are_listed_with_short_descriptions(seen: dict[str, Any], db: str)
     tools = {t.name: t for t in seen["tools"]}
     assert set(tools) == {"plan", "run", "list_sources", "describe_source"}
     assert all(t.description and len(t.description) <= 200 for t in tools.values())
-    assert tools["plan"].input_schema["required"] == ["question"]
+    # every parameter says what it is, and every tool says what it returns
+    for tool in tools.values():
+        assert all(p.get("description") for p in tool.input_schema["properties"].values()), tool.name
+        assert tool.output_schema and tool.output_schema.get("properties"), tool.name
+    assert {"status", "context", "records", "missing", "errors"} <= set(tools["run"].output_schema["properties"])
+    assert {"steps", "registry_fingerprint"} <= set(tools["plan"].output_schema["properties"])
     # the figure the benchmark reports is the size of exactly what this client received
     definitions = [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in seen["tools"]]
     state = RegistryState(db)
@@ -110,16 +120,29 @@ def test_plan_tool_returns_the_plan(seen: dict[str, Any], db: str) -> None:
     assert json.loads(_text(result)) == plan
 
 
-def test_run_tool_returns_attributed_values(seen: dict[str, Any]) -> None:
-    for key in ("run_plan", "run_question"):
+def test_run_tool_returns_lean_attributed_values(seen: dict[str, Any]) -> None:
+    for key in ("run_plan", "run_question", "run_default"):
         result = seen[key]
         assert not result.is_error, _text(result)
-        values = [
-            v for s in result.structured_content["steps"] for r in s["records"] for v in r["values"].values()
-        ]
-        weight = next(v for v in values if v["field"] == "MolecularWeight")
-        assert weight["unit"] == "g/mol" and weight["source"] == "pubchem"
-        assert weight["source_type"] == "calculated" and weight["license"]
+        lean = result.structured_content
+        assert json.loads(_text(result)) == lean
+        assert lean["status"] == "ok" and lean["offline"] is True
+        record = next(r for r in lean["records"] if "MolecularWeight" in r["values"])
+        assert record["source"] == "pubchem" and record["values"]["MolecularWeight"][1] == "g/mol"
+        assert "MolecularWeight=180.16 g/mol" in lean["context"] and "[calculated; " in lean["context"]
+        # the plan stays one parameter away, and the answer is a small multiple of the context
+        assert "plan" not in lean and "steps" not in lean
+        assert len(_text(result)) < 4 * len(lean["context"])
+
+
+def test_run_tool_returns_the_full_run_on_request(seen: dict[str, Any]) -> None:
+    full = seen["run_full"].structured_content
+    assert full["plan"]["steps"][0]["source"] == "pubchem" and full["query"] == ASPIRIN
+    values = [v for s in full["steps"] for r in s["records"] for v in r["values"].values()]
+    weight = next(v for v in values if v["field"] == "MolecularWeight")
+    assert weight["unit"] == "g/mol" and weight["source"] == "pubchem"
+    assert weight["source_type"] == "calculated" and weight["license"] and weight["attribution"]
+    assert full["records"] == seen["run_default"].structured_content["records"]
 
 
 def test_refusals_are_tool_errors(seen: dict[str, Any]) -> None:

@@ -150,6 +150,33 @@ def test_ask_plan_run_and_browse(server: Server, browser: Any) -> None:
     assert not severe, severe
 
 
+def test_question_and_mode_live_in_the_url(server: Server, browser: Any) -> None:
+    from urllib.parse import parse_qs, quote, urlsplit
+
+    # a shared link plans its question in its mode on load
+    question = "What is the band gap of GaN in the Materials Project?"
+    browser.get(f"{server.url}/?q={quote(question)}&mode=minimal")
+    _wait(browser, lambda d: _css(d, '#plan-picture g.field[data-field="band_gap"]'))
+    assert _css(browser, "#question")[0].get_attribute("value") == question
+    assert _css(browser, "#mode")[0].get_attribute("value") == "minimal"
+    # planned in minimal mode: the identifier and the band gap, none of recall's field groups
+    shown = {g.get_attribute("data-field") for g in _css(browser, "#plan-picture g.field")}
+    assert shown == {"material_id", "band_gap"}, shown
+
+    # asking another question writes it (and the mode) into the address, so a reload plans it again
+    box = _css(browser, "#question")[0]
+    box.clear()
+    box.send_keys("What is the molecular weight of aspirin?")
+    _css(browser, "#mode option[value='recall']")[0].click()
+    _css(browser, "#plan-button")[0].click()
+    _wait(browser, lambda d: _css(d, '#plan-picture g.field[data-field="MolecularWeight"]'))
+    address = parse_qs(urlsplit(browser.current_url).query)
+    assert address == {"q": ["What is the molecular weight of aspirin?"], "mode": ["recall"]}
+    browser.refresh()
+    _wait(browser, lambda d: _css(d, '#plan-picture g.field[data-field="MolecularWeight"]'))
+    assert _css(browser, "#question")[0].get_attribute("value") == "What is the molecular weight of aspirin?"
+
+
 def test_chained_step_is_drawn_as_an_arrow(server: Server, browser: Any) -> None:
     browser.get(server.url + "/")
     _wait(browser, lambda d: d.execute_script("return !!window.schemarouterPicture"))

@@ -30,14 +30,15 @@ def _band_gaps(steps: list[dict[str, Any]]) -> list[tuple[Any, str, str]]:
 
 def test_the_http_api_runs_a_database_question(registry: str, tmp_path: Path) -> None:
     with serve(registry, tmp_path) as server:
-        response = server.call("POST", "/v1/run", {"question": QUESTION, "mode": "minimal"}, timeout=120)
+        response = server.call("POST", "/v1/run", {"question": QUESTION, "mode": "minimal", "include_plan": True},
+                               timeout=120)
     assert response.status_code == 200, response.text
     result = response.json()
     assert [(s["source"], s["endpoint"]) for s in result["plan"]["steps"]] == [
         ("labdb", "samples"), ("labdb", "measurements_of_sample")]
     assert _band_gaps(result["steps"]) == [(3.62, "eV", "LicenseRef-Halcyon-Internal"),
                                            (3.58, "eV", "LicenseRef-Halcyon-Internal")]
-    assert "band_gap=3.62 eV" in result["context"]["text"]
+    assert "band_gap=3.62 eV" in result["context"]
 
 
 def test_the_mcp_server_runs_a_database_question(registry: str, tmp_path: Path) -> None:
@@ -48,7 +49,7 @@ def test_the_mcp_server_runs_a_database_question(registry: str, tmp_path: Path) 
         params = StdioServerParameters(command=sys.executable, args=["-m", "schemarouter", "mcp", "--db", registry],
                                        env=service_env(tmp_path / "home"))
         async with Client(params, read_timeout_seconds=120) as client:
-            return await client.call_tool("run", {"question": QUESTION, "mode": "minimal"})
+            return await client.call_tool("run", {"question": QUESTION, "mode": "minimal", "include_plan": True})
 
     result = asyncio.run(ask()).structured_content
     assert _band_gaps(result["steps"]) == [(3.62, "eV", "LicenseRef-Halcyon-Internal"),

@@ -136,7 +136,7 @@ class PlanFastPath:
             await send_json(send, status, error)
             return
         try:
-            data = self.service.plan(request.question, request.mode).model_dump_json().encode()
+            data = self.service.plan(request.text, request.mode).model_dump_json().encode()
         except ServiceError as err:
             await send_json(send, err.status, err.as_dict())
             return
@@ -187,13 +187,21 @@ def create_app(service: Service, *, watch: bool = True, fast_plan: bool = True) 
     @app.post("/v1/plan", response_model=Plan, responses=ERRORS, summary="Plan a question")
     async def plan(body: S.PlanRequest) -> Response:
         """The minimal, attributed plan for a question on the registry this server serves."""
-        result = service.plan(body.question, body.mode)
+        result = service.plan(body.text, body.mode)
         return Response(result.model_dump_json(), media_type="application/json")
 
-    @app.post("/v1/run", response_model=S.RunOut, responses=ERRORS, summary="Run a question or a plan")
+    @app.post(
+        "/v1/run", response_model=S.RunOut, responses=ERRORS, summary="Run a question or a plan"
+    )
     async def run(body: S.RunRequest) -> JSONResponse:
-        """Execute a plan (or plan the question first); values come with unit, source type and license."""
-        return JSONResponse(await service.run(body.question, body.plan, body.mode, body.offline))
+        """Execute a plan (or plan the question first); values come with unit, source type and license.
+
+        The answer is the lean result (context, values, missing fields, step errors); include_plan
+        returns the whole run document with the plan."""
+        question = S.one_question(body.question, body.query)
+        return JSONResponse(
+            await service.run(question, body.plan, body.mode, body.offline, body.include_plan)
+        )
 
     @app.get(
         "/v1/sources", response_model=S.SourcesOut, responses=ERRORS, summary="List the registry's sources"

@@ -12,18 +12,22 @@ import asyncio
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+from mcp.types import CallToolResult, TextContent
+from pydantic import Field, StrictBool
 
 from schemarouter import __version__
+from schemarouter.plan import Plan
+from schemarouter.service import schemas as S
 from schemarouter.service.errors import ServiceError
 from schemarouter.service.operations import Service
 
 INSTRUCTIONS = (
-    "Routes a question to the data sources and response fields that answer it. Call plan, then run "
-    "(offline=true replays recorded responses). Values carry unit, source type and license."
+    "Routes a question to the data sources and response fields that answer it. Call run with the "
+    "question (or plan, then run the plan). Values carry unit, source type and license."
 )
 
 
@@ -36,6 +40,26 @@ def _as_tool_error() -> Iterator[None]:
         raise ToolError(err.message) from None
 
 
+def _one(question: str | None, query: str | None) -> str | None:
+    """The question under either key (a disagreement is a tool error)."""
+    try:
+        return S.one_question(question, query)
+    except ValueError as err:
+        raise ToolError(str(err)) from None
+
+
+def _answer(document: dict[str, Any]) -> CallToolResult:
+    """A tool result: the document as structured content and, once, as compact JSON text (what an
+    agent's model reads; pretty-printing would add a third to its tokens)."""
+    text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=document)
+
+
+Question = Annotated[str | None, Field(description=S.QUESTION)]
+Query = Annotated[str | None, Field(description=S.QUERY)]
+Mode = Annotated[Literal["recall", "minimal"], Field(description=S.MODE)]
+
+
 def create_server(service: Service) -> MCPServer:
     """The MCP server over ``service`` (tools, the registry resources)."""
     server: MCPServer = MCPServer("schemarouter", version=__version__, instructions=INSTRUCTIONS)
@@ -43,31 +67,35 @@ def create_server(service: Service) -> MCPServer:
     @server.tool(
         description="Plan which sources, endpoints and fields answer a question. Returns the plan JSON."
     )
-    def plan(question: str, mode: Literal["recall", "minimal"] = "recall") -> dict[str, Any]:
+    def plan(question: Question = None, mode: Mode = "recall", query: Query = None) -> Annotated[CallToolResult, Plan]:
         with _as_tool_error():
-            return service.plan(question, mode).model_dump(mode="json")
+            return _answer(service.plan(_one(question, query), mode).model_dump(mode="json"))
 
     @server.tool(
-        description="Run a question or a plan from the plan tool; returns values with unit, source, "
-        "source type and license. offline=true replays recorded responses."
+        description="Run a question or a plan from the plan tool: context and values with unit, source, "
+        "license; fields not returned; step errors."
     )
     async def run(
-        question: str | None = None,
-        plan: dict[str, Any] | None = None,
-        offline: bool = False,
-        mode: Literal["recall", "minimal"] = "recall",
-    ) -> dict[str, Any]:
+        question: Question = None,
+        plan: Annotated[dict[str, Any] | None, Field(description="A plan from the plan tool.")] = None,
+        offline: Annotated[StrictBool | None, Field(description=S.OFFLINE)] = None,
+        mode: Mode = "recall",
+        include_plan: Annotated[StrictBool, Field(description=S.INCLUDE_PLAN)] = False,
+        query: Query = None,
+    ) -> Annotated[CallToolResult, S.RunOut]:
         with _as_tool_error():
-            return await service.run(question, plan, mode, offline)
+            return _answer(await service.run(_one(question, query), plan, mode, offline, include_plan))
 
     @server.tool(description="List the registry's sources (id, title, domain, source type, license).")
-    def list_sources() -> dict[str, Any]:
-        return service.list_sources()
+    def list_sources() -> Annotated[CallToolResult, S.SourcesOut]:
+        return _answer(service.list_sources())
 
     @server.tool(description="Describe one source: endpoints, parameters, fields with units and licenses.")
-    def describe_source(source_id: str) -> dict[str, Any]:
+    def describe_source(
+        source_id: Annotated[str, Field(description="A source id, as list_sources gives it.")],
+    ) -> Annotated[CallToolResult, S.SourceOut]:
         with _as_tool_error():
-            return service.describe_source(source_id)
+            return _answer(service.describe_source(source_id))
 
     @server.resource(
         "schemarouter://registry",

@@ -23,6 +23,7 @@ from schemarouter.router import validate_plan
 from schemarouter.service import errors as E
 from schemarouter.service.config import ServiceConfig
 from schemarouter.service.execution import ReplayGate, execute
+from schemarouter.service.lean import lean_run
 from schemarouter.service.redact import redact, secret_values
 from schemarouter.service.state import RegistryState, Snapshot
 
@@ -148,11 +149,22 @@ class Service:
         return snapshot
 
     async def run(
-        self, question: Any = None, plan: Any = None, mode: Any = "recall", offline: Any = False
+        self, question: Any = None, plan: Any = None, mode: Any = "recall", offline: Any = None,
+        include_plan: Any = False,
     ) -> dict[str, Any]:
-        """Plan ``question`` (or take ``plan``), execute it and return attributed values (JSON)."""
+        """Plan ``question`` (or take ``plan``), execute it and return attributed values (JSON).
+
+        ``offline`` left out means what this server allows: replay on a server without live
+        execution, so an agent's first call works. The answer is the lean view
+        (:func:`~schemarouter.service.lean.lean_run`); ``include_plan`` adds the plan, every step
+        in full and the coverage.
+        """
+        if offline is None:
+            offline = not self.config.live
         if not isinstance(offline, bool):
             raise E.bad_request("'offline' must be true or false")
+        if not isinstance(include_plan, bool):
+            raise E.bad_request("'include_plan' must be true or false")
         if (question is None) == (plan is None):
             raise E.bad_request("give either 'question' or 'plan' (not both)")
         if not offline and not self.config.live:
@@ -180,7 +192,7 @@ class Service:
         document = result.to_json(offline)
         document["registry_fingerprint"] = snapshot.fingerprint
         document["offline"] = offline
-        return self.scrub(document, snapshot)
+        return self.scrub(lean_run(document, include_plan), snapshot)
 
     def scrub(self, document: dict[str, Any], snapshot: Snapshot) -> dict[str, Any]:
         """``document`` with every known secret value masked."""

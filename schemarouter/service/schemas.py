@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 
 from schemarouter.execution.results import StepResult
 from schemarouter.plan import Coverage, Plan
@@ -20,31 +20,55 @@ class Request(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+QUESTION = "The question to route."
+QUERY = "The question, under the key batch files use (give question or query)."
+MODE = "Field selection: recall adds the intent's field groups; minimal keeps what the question names."
+OFFLINE = ("Replay recorded responses instead of calling the sources (default: true where the server "
+           "has live execution off).")
+INCLUDE_PLAN = "Also return the plan and every step in full (request, timings, coverage)."
+
+
+def one_question(question: str | None, query: str | None) -> str | None:
+    """The question given as ``question`` or as ``query`` (batch files' key); both must agree."""
+    if question is not None and query is not None and question != query:
+        raise ValueError("give the question as 'question' or as 'query', not both")
+    return question if question is not None else query
+
+
 class PlanRequest(Request):
     """Plan one question."""
 
-    question: str = Field(description="The question to route.", examples=["What is the band gap of GaN?"])
-    mode: Literal["recall", "minimal"] = Field(
-        "recall", description="Field selection: recall adds the intent's field groups."
-    )
+    question: str | None = Field(None, description=QUESTION, examples=["What is the band gap of GaN?"])
+    query: str | None = Field(None, description=QUERY)
+    mode: Literal["recall", "minimal"] = Field("recall", description=MODE)
+
+    @model_validator(mode="after")
+    def _has_question(self) -> PlanRequest:
+        if one_question(self.question, self.query) is None:
+            raise ValueError("give the 'question' to plan")
+        return self
+
+    @property
+    def text(self) -> str:
+        """The question, whichever key carried it."""
+        return str(one_question(self.question, self.query))
 
 
 class RunRequest(Request):
     """Run a question (planned here) or a plan (from /v1/plan, on the registry state it was made on)."""
 
-    question: str | None = None
+    question: str | None = Field(None, description=QUESTION)
+    query: str | None = Field(None, description=QUERY)
     plan: dict[str, Any] | None = Field(None, description="A plan document as /v1/plan returns it.")
-    mode: Literal["recall", "minimal"] = "recall"
-    offline: bool = Field(False, description="Replay recorded responses instead of calling the sources.")
+    mode: Literal["recall", "minimal"] = Field("recall", description=MODE)
+    # strict: "yes" or 1 is a wrong type, refused, not read as true
+    offline: StrictBool | None = Field(None, description=OFFLINE)
+    include_plan: StrictBool = Field(False, description=INCLUDE_PLAN)
 
-
-class ContextOut(BaseModel):
-    """The rendered context a reader model would see, and its size."""
-
-    text: str
-    tokens: int
-    tokens_chars_div_4: int
-    encoding: str
+    @model_validator(mode="after")
+    def _agree(self) -> RunRequest:
+        one_question(self.question, self.query)
+        return self
 
 
 class StepOut(StepResult):
@@ -53,18 +77,51 @@ class StepOut(StepResult):
     hint: str | None = None
 
 
-class RunOut(BaseModel):
-    """Attributed values per step, the plan that was run, what it covers and the rendered context."""
+class LeanRecord(BaseModel):
+    """One record: its source and id, then its values by field name as [value, unit]."""
 
-    query: str
-    status: str
-    plan: Plan
-    declined: str | None
-    steps: list[StepOut]
-    coverage: Coverage | None
-    context: ContextOut
-    registry_fingerprint: str | None
-    offline: bool
+    source: str
+    id: str | None = Field(None, description="The record's identifier at its source.")
+    values: dict[str, tuple[Any, str | None]] = Field(
+        description="Field -> [value at full precision, unit the source declares (null: none)]."
+    )
+    provenance: dict[str, dict[str, str]] | None = Field(
+        None, description="Field -> its own source_type or license, where the record's values differ."
+    )
+    notes: dict[str, str] | None = Field(None, description="Field -> a conversion or fallback note.")
+
+
+class StepErrorOut(BaseModel):
+    """A step that failed: its error kind, message and what to try."""
+
+    step: str = Field(description="source.endpoint")
+    kind: str
+    message: str
+    hint: str | None = None
+
+
+class RunOut(BaseModel):
+    """A run: the rendered context (one line per record, tagged with source type, license and
+    source), the values by record, what was asked and not returned, step errors; with include_plan
+    also the question, the plan, every step in full (per-value provenance) and the coverage."""
+
+    status: str = Field(description="ok, partial, failed or declined.")
+    declined: str | None = None
+    context: str = Field(description="One attributed line per record: what a reader model needs.")
+    records: list[LeanRecord]
+    missing: dict[str, list[str]] = Field(
+        default_factory=dict, description="source.endpoint -> planned fields no record returned a value for."
+    )
+    errors: list[StepErrorOut] = Field(default_factory=list)
+    not_covered: list[str] = Field(default_factory=list, description="Parts of the question no step covers.")
+    offline: bool | None = None
+    # with include_plan only
+    query: str | None = None
+    plan: Plan | None = None
+    steps: list[StepOut] | None = None
+    coverage: Coverage | None = None
+    registry_fingerprint: str | None = None
+    context_tokens: int | None = Field(None, description="cl100k tokens of the context.")
 
 
 class SourceSummary(BaseModel):
@@ -104,3 +161,16 @@ class ErrorOut(BaseModel):
 
     error: str
     code: str
+
+
+class SourceOut(BaseModel):
+    """One source's whole declaration (the source format), its owner and the registry state."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    title: str
+    description: str | None = None
+    endpoints: list[dict[str, Any]] = Field(description="Each endpoint: parameters, fields with units and licenses.")
+    owner: dict[str, Any] | None = Field(None, description="The plugin or local origin that declares it.")
+    registry_fingerprint: str | None = None

@@ -34,8 +34,11 @@
     return td;
   }
 
+  // A person reads six significant digits; the JSON (and the full-precision value) stay as they came.
   function shortValue(value) {
-    const text = typeof value === "string" ? value : JSON.stringify(value);
+    const text = typeof value === "string" ? value
+      : typeof value === "number" && !Number.isInteger(value) ? String(Number(value.toPrecision(6)))
+      : JSON.stringify(value);
     return text.length > 160 ? text.slice(0, 159) + "\u2026" : text;
   }
 
@@ -53,10 +56,27 @@
     $("run-button").disabled = Boolean(plan.declined);
   }
 
+  // The question and mode live in the URL (/?q=...&mode=...), so a plan can be linked and reloaded.
+  function remember(question, mode) {
+    const params = new URLSearchParams({ q: question, mode: mode });
+    history.replaceState(null, "", `${location.pathname}?${params}`);
+  }
+
+  function fromAddress() {
+    const params = new URLSearchParams(location.search);
+    const question = (params.get("q") || "").trim();
+    const mode = params.get("mode");
+    if (mode && [...$("mode").options].some((o) => o.value === mode)) $("mode").value = mode;
+    if (!question) return;
+    $("question").value = question;
+    ask();
+  }
+
   async function ask(event) {
-    event.preventDefault();
+    if (event) event.preventDefault();
     const question = $("question").value.trim();
     if (!question) return;
+    remember(question, $("mode").value);
     $("values-section").hidden = true;
     status("planning\u2026");
     try {
@@ -102,7 +122,7 @@
       li.textContent = `declined: ${result.declined}`;
       errors.appendChild(li);
     }
-    $("context").textContent = (result.context && result.context.text) || "";
+    $("context").textContent = result.context || "";
     $("values-section").hidden = false;
   }
 
@@ -111,7 +131,8 @@
     const offline = $("offline").checked;
     status(offline ? "running (offline replay)\u2026" : "running (live)\u2026");
     try {
-      const result = await api("POST", "/v1/run", { plan: state.plan, offline: offline });
+      // the page shows every step in full, so it asks for the whole run (an agent gets the lean one)
+      const result = await api("POST", "/v1/run", { plan: state.plan, offline: offline, include_plan: true });
       showValues(result);
       const n = $("values").querySelectorAll("tbody tr").length;
       status(`${n} value(s)${offline ? " (offline replay)" : ""}`);
@@ -197,4 +218,5 @@
   $("run-button").addEventListener("click", run);
   $("token-button").addEventListener("click", useToken);
   loadSources();
+  fromAddress();
 })();
