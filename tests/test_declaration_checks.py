@@ -162,22 +162,39 @@ def test_strict_turns_any_warning_into_one_line_error() -> None:
 
 
 # ---------------------------------------------------------------- the commands
-def test_sync_warns_in_one_line_and_check_lists_every_warning(sr, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_shipped_plugins_sync_strict_without_a_warning(sr, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     db = f"sqlite:///{tmp_path / 'r.db'}"
-    synced = sr("registry", "sync", "--db", db, "--json")
-    assert synced.code == 0, synced.err
-    report = json.loads(synced.out)
-    assert report["added"] and report["warnings"], "the first-party plugins have unitless counts and years"
-    assert {w["kind"] for w in report["warnings"]} == {"unit_missing"}
+    strict = sr("registry", "sync", "--db", db, "--strict", "--json")
+    assert strict.code == 0, strict.err
+    report = json.loads(strict.out)
+    assert report["added"] and report["warnings"] == [], "every count, year and ratio declares unit 1"
+    again = sr("registry", "sync", "--db", db)
+    assert again.code == 0 and "warning" not in again.err
+    listed = sr("registry", "check", "--db", db, "--json")
+    assert listed.code == 0 and json.loads(listed.out)["warnings"] == []
+    assert sr("registry", "check", "--db", db, "--strict").code == 0
+
+
+def test_a_unit_that_comes_with_each_record_needs_no_declared_unit(
+    sr, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
+) -> None:
+    from schemarouter.cli import registry_cmd
+
+    # MPDS states each measured value's unit in the record (its adapter's unit_from); without that
+    # knowledge the value is a unitless number, warned about in one line and refused by --strict
+    monkeypatch.setattr(registry_cmd, "plugin_unit_from", lambda _ids: {})
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    warned = sr("registry", "sync", "--db", db, "--json")
+    assert [w["where"] for w in json.loads(warned.out)["warnings"]] == ["properties.property_value"]
     text = sr("registry", "sync", "--db", db)
     assert text.err.count("\n") == 1 and "list them: schemarouter registry check" in text.err
-    listed = sr("registry", "check", "--db", db, "--json")
-    assert listed.code == 0
-    assert json.loads(listed.out)["warnings"] == report["warnings"]
     assert sr("registry", "check", "--db", db, "--strict").code == 1
 
 
-def test_strict_sync_writes_nothing(sr, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_strict_sync_writes_nothing(sr, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from schemarouter.cli import registry_cmd
+
+    monkeypatch.setattr(registry_cmd, "plugin_unit_from", lambda _ids: {})
     db = f"sqlite:///{tmp_path / 'r.db'}"
     ran = sr("registry", "sync", "--db", db, "--strict")
     assert ran.code == 1 and ran.err.startswith("Error: --strict:") and "Traceback" not in ran.err

@@ -86,6 +86,11 @@ def test_redaction_by_value_and_by_name_in_every_form() -> None:
     assert secrets.redact("https://x/?appid=QQQ&a=1", prose=False) == f"https://x/?appid={REDACTED}&a=1"
     # A very short "key" is hidden by name only, never replaced through every text.
     assert secrets.redact("abc is a word") == "abc is a word"
+    # A sentence that names a key is prose, not a header: the advice in it survives.
+    advice = "materials_project needs an API key: set the environment variable MP_API_KEY"
+    assert secrets.redact(advice) == advice
+    assert secrets.redact("token: use a fresh one") == "token: use a fresh one"
+    assert secrets.redact("X-Lab-Token: k3y9q sent") == f"X-Lab-Token: {REDACTED} sent"
 
 
 def test_redact_url_knows_a_sources_own_auth_name() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 import click
@@ -62,6 +62,21 @@ def local_sources(reg: Registry) -> dict[str, Source]:
 def local_unit_from(reg: Registry, source_id: str) -> set[tuple[str, str]]:
     """(endpoint, field) pairs whose unit comes with each record, from a local source's adapter specs."""
     return {(eid, name) for eid, spec in reg.adapter_specs(source_id).items() for name in spec.get("unit_from") or {}}
+
+
+def plugin_unit_from(source_ids: Iterable[str]) -> dict[str, set[tuple[str, str]]]:
+    """(endpoint, field) pairs whose unit comes with each record, from the installed plugins' adapters
+    (an ``AdapterSpec.unit_from``, such as a measured value whose unit is another field of its record)."""
+    from schemarouter.execution.registry_adapters import collect_adapters
+
+    wanted = set(source_ids)
+    found: dict[str, set[tuple[str, str]]] = {}
+    for source_id, adapter in collect_adapters().items():
+        specs = getattr(adapter, "specs", None)
+        if source_id not in wanted or not isinstance(specs, Mapping):
+            continue
+        found[source_id] = {(eid, name) for eid, spec in specs.items() for name in getattr(spec, "unit_from", {}) or {}}
+    return found
 
 
 def open_registry(db_url: str | None, *, read_only: bool = False) -> Registry:

@@ -16,6 +16,7 @@ from schemarouter.cli.options import (
     json_option,
     local_sources,
     local_unit_from,
+    plugin_unit_from,
     open_registry,
     print_json,
     registry_exists,
@@ -49,7 +50,8 @@ def sync(db_url: str | None, as_json: bool, strict: bool) -> None:
     decls = collect(plugin_manager())
     with open_registry(db_url) as reg:
         local = local_sources(reg)
-        found = check_sources({**local, **decls.sources}, only=decls.sources)
+        found = check_sources({**local, **decls.sources}, unit_from=plugin_unit_from(decls.sources),
+                              only=decls.sources)
         enforce(found, strict)
         with progress("sources", len(decls.sources)) as advance:
             report = reg.sync(decls, advance)
@@ -79,7 +81,7 @@ def check(db_url: str | None, as_json: bool, strict: bool) -> None:
         with open_registry(db_url) as reg:
             local = local_sources(reg)
             unit_from = {sid: local_unit_from(reg, sid) for sid in local}
-    found = check_sources({**local, **decls.sources}, unit_from=unit_from)
+    found = check_sources({**local, **decls.sources}, unit_from={**plugin_unit_from(decls.sources), **unit_from})
     if as_json:
         print_json({"warnings": [w.as_dict() for w in found]})
     else:

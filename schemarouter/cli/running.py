@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from schemarouter.cli.drift import plan_staleness, plugin_drift, read_plan_file, warn
-from schemarouter.execution.context import format_value, render_context
+from schemarouter.execution.context import format_value, render_context, shown_unit
 from schemarouter.execution.hints import hint
 from schemarouter.execution.limits import (
     DEFAULT_STEP_DEADLINE_S,
@@ -122,7 +122,7 @@ def echo_result(result: RunResult, offline: bool = False) -> None:
             for value in record.values.values():
                 if value.value is None or str(value.value) == record.record_id:
                     continue
-                unit = f" {value.unit}" if value.unit else ""
+                unit = shown_unit(value.unit)
                 note = f" ({value.note})" if value.note else ""
                 click.echo(
                     f"  {record.record_id} {value.field} = {format_value(value.value, 100)}{unit}{note}"

@@ -22,21 +22,44 @@ LABEL_FIELDS = ("formula_pretty", "chemical_formula_reduced", "formula", "compou
                 "chemical_formula", "corp_name", "title", "Title")
 
 
+# Units that say "a pure number": declared so a check can tell a count from a forgotten unit, never
+# printed after the number.
+DIMENSIONLESS = frozenset({"1", "dimensionless"})
+
+
+def significant(value: Any, digits: int = 6) -> Any:
+    """``value`` with every float (also inside lists and objects) cut to ``digits`` significant
+    digits, for people: -3.4798433111507934 -> -3.47984. JSON output keeps the full value."""
+    if isinstance(value, float):
+        return float(f"{value:.{digits}g}")
+    if isinstance(value, list):
+        return [significant(v, digits) for v in value]
+    if isinstance(value, dict):
+        return {k: significant(v, digits) for k, v in value.items()}
+    return value
+
+
 def format_value(value: Any, max_chars: int = 160) -> str:
-    """A value as one line of at most ``max_chars``: floats to six digits, lists and objects as JSON."""
+    """A value as one line of at most ``max_chars``: floats to six significant digits (inside lists
+    and objects too), lists and objects as JSON."""
     if isinstance(value, float):
         text = f"{value:.6g}"
     elif isinstance(value, (list, dict)):
-        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(significant(value), ensure_ascii=False, separators=(",", ":"))
     else:
         text = str(value)
     text = " ".join(text.split())
     return text if len(text) <= max_chars else text[: max_chars - 1] + "…"
 
 
+def shown_unit(unit: str | None) -> str:
+    """The unit as printed after a value: `` eV``, or nothing for none and for a pure number."""
+    return f" {unit}" if unit and unit not in DIMENSIONLESS else ""
+
+
 def _shown(value: Value) -> str:
     rendered = f"{value.field}={format_value(value.value)}"
-    return f"{rendered} {value.unit}" if value.unit and value.value is not None else rendered
+    return f"{rendered}{shown_unit(value.unit)}" if value.value is not None else rendered
 
 
 def render_record(record: Record) -> str:

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from schemarouter.execution.context import render_context
+from schemarouter.execution.context import format_value, render_context, shown_unit
 from schemarouter.execution.hints import hint
 from schemarouter.plan import Coverage, Plan
 from schemarouter.tokens import ENCODING
@@ -173,8 +173,9 @@ def describe_run(run: RunResult) -> str:
             continue
         lines.append(f"{head}: {len(step.records)} record(s)")
         for record in step.records[:5]:
+            # significant digits for a person; the values themselves keep full precision
             shown = ", ".join(
-                f"{v.field}={v.value!r}{' ' + v.unit if v.unit else ''}" for v in record.values.values()
+                f"{v.field}={format_value(v.value, 100)}{shown_unit(v.unit)}" for v in record.values.values()
                 if v.value is not None and str(v.value) != record.record_id
             )
             lines.append(f"      {record.record_id}: {shown or '(no values)'}")

@@ -131,7 +131,15 @@ def _encodings(value: str) -> set[str]:
     return {value, quote(value, safe=""), quote_plus(value)}
 
 
+# "needs an API key: set the environment variable ..." is a sentence, not a header: a value made of
+# letters only that the sentence goes on after (a space, then another lowercase word) is prose.
+_SENTENCE_GOES_ON = re.compile(r"\s+[a-z]+\b")
+
+
 def _hide_match(match: re.Match[str]) -> str:
+    value = match.group(3)
+    if ":" in match.group(2) and value.isalpha() and _SENTENCE_GOES_ON.match(match.string, match.end()):
+        return match.group(0)
     return f"{match.group(1)}{match.group(2)}{REDACTED}"
 
 
