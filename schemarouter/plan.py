@@ -112,6 +112,7 @@ class Plan(PlanModel):
     prompt_tokens: int | None = None
     id: str | None = None
     coverage: Coverage | None = None
+    notes: list[str] = Field(default_factory=list)  # how the plan was made, where a reader must know it
 
     @property
     def is_declined(self) -> bool:
@@ -131,6 +132,7 @@ def describe_plan(plan: Plan) -> str:
              f"  intent {u.intent or '-'}; concepts {', '.join(u.concepts) or '-'}; params {u.params or '-'}"]
     if plan.declined:
         lines.append(f"  declined: {plan.declined}")
+    lines.extend(f"  note: {note}" for note in plan.notes)
     for i, step in enumerate(plan.steps):
         lines.append(f"  [{i}] {step.source}.{step.endpoint} {step.params}")
         shown = [f"{name} ({step.meta[name].unit})" if name in step.meta and step.meta[name].unit else name

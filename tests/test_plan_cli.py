@@ -55,6 +55,17 @@ def test_plan_jsonl_stdin_and_bad_line(routing_db: str) -> None:
     assert bad.exit_code != 0
 
 
+def test_batch_lines_may_say_question_like_the_http_api(routing_db: str, tmp_path) -> None:
+    lines = '{"id": "q", "question": "MP band gap of Si"}\n{"id": "both", "query": "x", "question": "x"}\n'
+    result = run("plan", "--jsonl", "-", "--db", routing_db, input=lines)
+    assert result.exit_code == 3, result.output  # "x" is declined
+    plans = [json.loads(line) for line in result.output.splitlines() if line.startswith("{")]
+    assert [p["query"] for p in plans] == ["MP band gap of Si", "x"]
+    assert plans[0]["steps"][0]["source"] == "materials_project"
+    differ = run("plan", "--jsonl", "-", "--db", routing_db, input='{"query": "a", "question": "b"}\n')
+    assert differ.exit_code == 1 and '"query" (or "question")' in str(differ.exception)
+
+
 def test_plan_needs_a_question(routing_db: str) -> None:
     assert run("plan", "--db", routing_db).exit_code == 2
 

@@ -2,7 +2,8 @@
 
 The reader is any OpenAI-compatible chat-completions endpoint (``--llm-url`` or
 ``SCHEMAROUTER_LLM_URL``). Without one, ``ask`` prints the attributed values and says so. The exit
-code is ``run``'s: it says whether the values behind the answer all came back.
+code is ``run``'s: it says whether the values behind the answer all came back. A reader that
+fails does not cost the fetched values: they are printed, then the error (exit 1).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from schemarouter.cli.running import echo_result, execute, offline_options
 from schemarouter.execution.context import render_context
 from schemarouter.execution.limits import resolve_limits
 from schemarouter.execution.reader import ask_reader
-from schemarouter.llm import LLMConfig
+from schemarouter.execution.results import RunResult
+from schemarouter.llm import LLMConfig, LLMError
 
 
 @click.command("ask", epilog=exit_codes.HELP.split("\nWith --jsonl")[0])
@@ -35,17 +37,33 @@ def ask(question: str | None, db_url: str | None, as_json: bool, mode: str, plan
     question = question or plan.query
     context = render_context(result)
     config = LLMConfig.from_env(base_url=llm_url, model=model)
-    answer = ask_reader(config, question, context.text) if config and context.text else None
+    answer, failure = None, None
+    if config and context.text:
+        try:
+            answer = ask_reader(config, question, context.text)
+        except LLMError as err:  # the values are fetched already: show them, then say why no answer
+            failure = str(err).splitlines()[0]
     if as_json:
         document = result.to_json(offline)
         document["answer"] = answer
         document["reader"] = {"url": config.base_url, "model": config.model} if config else None
+        document["reader_error"] = failure
         print_json(document)
-        raise click.exceptions.Exit(exit_codes.for_status(result.status))
+    else:
+        _echo(result, offline, answer, failure, config, context.text)
+    if failure is not None:
+        click.echo(f"Error: the reader failed, the values above are what was fetched: {failure}", err=True)
+        raise click.exceptions.Exit(exit_codes.ERROR)
+    raise click.exceptions.Exit(exit_codes.for_status(result.status))
+
+
+def _echo(result: RunResult, offline: bool, answer: str | None, failure: str | None, config: LLMConfig | None,
+          context: str) -> None:
+    """The values for a person, then the reader's answer or why there is none."""
     echo_result(result, offline)
     if answer is not None:
         click.echo(f"\nanswer ({config.model if config else ''}):\n{answer}")
-    elif config is None:
-        click.echo("\nno reader configured (set SCHEMAROUTER_LLM_URL or pass --llm-url): the attributed values "
-                   "above are the answer's evidence:\n" + context.text)
-    raise click.exceptions.Exit(exit_codes.for_status(result.status))
+    elif config is None or failure is not None:
+        why = "no reader configured (set SCHEMAROUTER_LLM_URL or pass --llm-url)" if failure is None else \
+            "no answer from the reader"
+        click.echo(f"\n{why}: the attributed values above are the answer's evidence:\n" + context)

@@ -10,7 +10,9 @@ from schemarouter.errors import SchemaRouterError
 
 
 def read_batch(path: str) -> list[dict[str, Any]]:
-    """``{"id", "query"}`` lines of ``path`` (``-``: stdin); a bad line is a one-line error naming it."""
+    """``{"id", "query"}`` lines of ``path`` (``-``: stdin); ``question`` is taken for ``query`` (the key
+    the HTTP API and MCP use), and every row comes back with ``query``. A bad line is a one-line
+    error naming it."""
     try:
         source: IO[str] = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
     except OSError as err:
@@ -22,11 +24,16 @@ def read_batch(path: str) -> list[dict[str, Any]]:
                 continue
             try:
                 row = json.loads(line)
-                if not isinstance(row, dict) or not isinstance(row.get("query"), str):
+                if not isinstance(row, dict):
+                    raise TypeError
+                asked = {row[k] for k in ("query", "question") if k in row}
+                if len(asked) != 1 or not isinstance(next(iter(asked)), str):
                     raise TypeError
             except (json.JSONDecodeError, TypeError):
-                raise SchemaRouterError(f"{path}:{n}: expected a JSON object with a \"query\" string") from None
-            rows.append(row)
+                raise SchemaRouterError(
+                    f"{path}:{n}: expected a JSON object with a \"query\" (or \"question\") string"
+                ) from None
+            rows.append({**row, "query": asked.pop()})
     finally:
         if source is not sys.stdin:
             source.close()

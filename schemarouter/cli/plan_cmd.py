@@ -25,23 +25,32 @@ from schemarouter.understand import make_understander
 @click.argument("question", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the plan as JSON (the Plan model of schemarouter.plan).")
 @click.option("--jsonl", "jsonl", type=click.Path(dir_okay=False, allow_dash=True), default=None,
-              help='Read {"id", "query"} lines from FILE (- for stdin); write one plan per line.')
+              help='Read {"id", "query"} lines from FILE ("question" works for "query"; - for stdin); '
+                   'write one plan per line.')
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, help="With --jsonl: write plans to FILE.")
 @click.option("--explain", is_flag=True, help="Show intent evidence and ranking scores.")
 @click.option("--mode", type=click.Choice(["recall", "minimal"]), default="recall", show_default=True,
               help="recall adds the intent's field groups; minimal keeps identifiers and concept matches.")
-@click.option("--understander", metavar="NAME", default="rules", show_default=True,
-              help="rules: offline and deterministic; llm: an OpenAI-compatible endpoint (SCHEMAROUTER_LLM_*); "
-                   "or a backend a plugin registers (schemarouter plugins lists them).")
-@click.option("--llm-fallback", is_flag=True, help="With --understander llm: use the rules if the LLM fails.")
+@click.option("--understander", metavar="NAME", default=None,
+              help="rules (default): offline and deterministic; llm: an OpenAI-compatible endpoint (--llm-url or "
+                   "SCHEMAROUTER_LLM_*); or a backend a plugin registers (schemarouter plugins lists them).")
+@click.option("--llm-url", metavar="URL", help="OpenAI-compatible base URL for the llm understander (default: "
+                                               "$SCHEMAROUTER_LLM_URL); implies --understander llm.")
+@click.option("--model", metavar="NAME", help="Model of the llm understander (default: $SCHEMAROUTER_LLM_MODEL).")
+@click.option("--llm-fallback", is_flag=True,
+              help="With --understander llm: use the rules if the LLM fails (said on stderr and in the plan).")
 @db_option
 def plan(
     question: str | None, as_json: bool, jsonl: str | None, output: str | None, explain: bool, mode: str,
-    understander: str, llm_fallback: bool, db_url: str | None,
+    understander: str | None, llm_url: str | None, model: str | None, llm_fallback: bool, db_url: str | None,
 ) -> None:
     """Plan which sources, endpoints, parameters and fields answer QUESTION."""
     if (question is None) == (jsonl is None):
         raise click.UsageError("give a QUESTION or --jsonl FILE (not both)")
+    if (llm_url or model) and understander not in (None, "llm"):
+        raise click.UsageError(f"--llm-url and --model configure the llm understander, not {understander!r}")
+    options: dict[str, Any] = {k: v for k, v in (("base_url", llm_url), ("model", model)) if v}
+    understander = understander or ("llm" if options else "rules")
     with open_registry(db_url, read_only=True) as reg:
         graph = load_graph(reg)
     if not graph.decls.sources:
@@ -49,10 +58,11 @@ def plan(
     drift = plugin_drift(graph.decls)
     if drift:
         warn(drift)
-    router = Router(graph, make_understander(understander, fallback=llm_fallback))
+    router = Router(graph, make_understander(understander, fallback=llm_fallback, **options))
     if jsonl is not None:
         raise click.exceptions.Exit(_run_jsonl(router, jsonl, output, mode))
     result = router.plan(question or "", mode=mode)  # type: ignore[arg-type]
+    _warn_notes(result)
     if as_json:
         click.echo(json.dumps(result.model_dump(mode="json", exclude_none=False), indent=2, ensure_ascii=False))
     else:
@@ -70,6 +80,7 @@ def _run_jsonl(router: Router, path: str, output: str | None, mode: str) -> int:
             for row in rows:
                 plan_id = None if row.get("id") is None else str(row["id"])
                 result = router.plan(row["query"], mode=mode, plan_id=plan_id)  # type: ignore[arg-type]
+                _warn_notes(result, f"{path}: {plan_id or row['query'][:60]}: ")
                 status = "declined" if result.is_declined else "ok"
                 statuses.append(status)
                 out.write(json.dumps({**result.model_dump(mode="json"), "status": status}, ensure_ascii=False) + "\n")
@@ -79,6 +90,12 @@ def _run_jsonl(router: Router, path: str, output: str | None, mode: str) -> int:
             out.close()
             click.echo(f"wrote plans to {output}", err=True)
     return exit_codes.for_batch(statuses)
+
+
+def _warn_notes(p: Plan, where: str = "") -> None:
+    """Say on stderr what the plan's notes say (an LLM that failed and the rules that planned instead)."""
+    for note in p.notes:
+        click.echo(f"warning: {where}{note}", err=True)
 
 
 def _show_params(params: dict[str, Any]) -> str:

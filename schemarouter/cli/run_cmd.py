@@ -50,7 +50,8 @@ def _run_batch(path: str, output: str | None, db_url: str | None, mode: str, off
 @json_option
 @offline_options
 @click.option("--jsonl", "jsonl", type=click.Path(dir_okay=False, allow_dash=True), default=None, metavar="FILE",
-              help='Run every {"id", "query"} line of FILE (- for stdin); write one JSON result per line.')
+              help='Run every {"id", "query"} line of FILE ("question" works for "query"; - for stdin); '
+                   'write one JSON result per line.')
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, help="With --jsonl: write to FILE.")
 @click.option("--allow-writes", "allow_writes", multiple=True, metavar="SOURCE",
               help="Let write endpoints (POST/PUT/PATCH/DELETE that change data) of SOURCE run (repeatable; "

@@ -82,6 +82,7 @@ class Router:
         plan = Plan(
             query=analysis.question, registry_fingerprint=self.graph.fingerprint, mode=mode,
             understanding=analysis.understanding, prompt_tokens=analysis.prompt_tokens, id=plan_id,
+            notes=list(analysis.notes),
         )
         if analysis.decline:
             plan.declined = self._write_hint(analysis) if analysis.action else analysis.decline

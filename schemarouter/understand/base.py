@@ -35,6 +35,7 @@ class Analysis:
     intent_scores: dict[str, float] = field(default_factory=dict)
     prompt_tokens: int | None = None
     backend: str = "rules"
+    notes: list[str] = field(default_factory=list)  # what the reader of the plan must know (a fallback)
     # What lexical retrieval and sources nobody tuned the vocabulary for need (see understand.reading):
     names: list[Entity] = field(default_factory=list)  # proper names and quoted titles
     identifiers: list[Entity] = field(default_factory=list)  # identifier-shaped tokens (CURIEs, accessions)

@@ -81,6 +81,7 @@ class LLMUnderstander(Backend):
 
             analysis = RulesUnderstander().read(question, graph)
             analysis.backend = f"rules (LLM fallback: {err})"
+            analysis.notes.append(f"the LLM understander failed, so the rules read the question: {err}")
         analysis.prompt_tokens = count_tokens(prompt) + count_tokens(question)
         return analysis
 
