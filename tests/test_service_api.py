@@ -293,3 +293,29 @@ def test_the_plan_fast_path_answers_what_the_fastapi_route_answers(db: str) -> N
             assert form.status_code == 422, "a body not sent as JSON goes to the route, which refuses it"
     finally:
         state.close()
+
+
+@pytest.mark.parametrize("command", ["serve", "mcp"])
+def test_a_busy_port_is_one_clear_error_and_no_banner(
+    db: str, tmp_path_factory: pytest.TempPathFactory, command: str
+) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    from tests.service_support import service_env
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        extra = ["--http"] if command == "mcp" else []
+        ran = subprocess.run(
+            [sys.executable, "-m", "schemarouter", command, *extra, "--db", db, "--no-live", "--port", str(port)],
+            capture_output=True, text=True, timeout=120,
+            env=service_env(tmp_path_factory.mktemp("busy")),
+        )
+    assert ran.returncode == 1
+    errors = [line for line in ran.stderr.splitlines() if "rror" in line]
+    assert errors == [f"Error: cannot serve on 127.0.0.1:{port}: Address already in use"], ran.stderr
+    assert " on http://" not in ran.stderr + ran.stdout, "nothing says it serves"

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from schemarouter.cli.service_options import banner, make_service, require_extra, service_options
+from schemarouter.cli.service_options import banner, bind, make_service, require_extra, service_options
 
 
 @click.command("mcp")
@@ -43,8 +43,9 @@ def mcp(http: bool, host: str, port: int, **options: Any) -> None:
         app: Any = server.streamable_http_app(host=host, max_request_body_size=service.config.max_body_bytes)
         if service.config.token:
             app = BearerAuth(app, service.config.token, protected=("/mcp",))
+        sock = bind(host, port)  # the banner comes after the port is ours
         click.echo(banner(service, "MCP server (streamable HTTP)", f"http://{host}:{port}/mcp"), err=True)
-        uvicorn.run(
+        config = uvicorn.Config(
             BodyLimit(app, service.config.max_body_bytes),
             host=host,
             port=port,
@@ -52,5 +53,6 @@ def mcp(http: bool, host: str, port: int, **options: Any) -> None:
             access_log=False,
             server_header=False,
         )
+        uvicorn.Server(config).run(sockets=[sock])
     finally:
         watcher.stop()

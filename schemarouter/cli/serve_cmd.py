@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from schemarouter.cli.service_options import banner, make_service, require_extra, service_options
+from schemarouter.cli.service_options import banner, bind, make_service, require_extra, service_options
 
 
 @click.command("serve")
@@ -30,8 +30,9 @@ def serve(host: str, port: int, **options: Any) -> None:
     from schemarouter.service.api import create_app
 
     service = make_service(options, host, port)
+    sock = bind(host, port)  # the banner comes after the port is ours
     click.echo(banner(service, "API and web page", f"http://{host}:{port}/"), err=True)
-    uvicorn.run(
+    config = uvicorn.Config(
         create_app(service),
         host=host,
         port=port,
@@ -41,3 +42,4 @@ def serve(host: str, port: int, **options: Any) -> None:
         timeout_keep_alive=30,
         server_header=False,
     )
+    uvicorn.Server(config).run(sockets=[sock])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import socket
 import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -10,6 +11,7 @@ from typing import Any, TypeVar
 import click
 
 from schemarouter.cli.options import db_option
+from schemarouter.errors import SchemaRouterError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -82,8 +84,6 @@ def require_extra(*modules: str) -> None:
     """A clear one-line error when the ``service`` extra is not installed."""
     import importlib.util
 
-    from schemarouter.errors import SchemaRouterError
-
     missing = [m for m in modules if importlib.util.find_spec(m) is None]
     if missing:
         raise SchemaRouterError(
@@ -132,3 +132,22 @@ def banner(service: Any, what: str, url: str) -> str:
         f"{'on' if config.live else 'off (offline replay only)'}; bearer token "
         f"{'required (' + config.token_env + ')' if config.token else 'off'}"
     )
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``, bound before anything says the server is up: a busy
+    port or an address this machine does not have is one clear error, not a banner then a crash."""
+    sock: socket.socket | None = None
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except (OSError, UnicodeError) as err:
+        if sock is not None:
+            sock.close()
+        why = getattr(err, "strerror", None) or str(err)
+        raise SchemaRouterError(f"cannot serve on {host}:{port}: {why}") from None
+    sock.set_inheritable(True)
+    return sock
