@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 from schemarouter.scaffold import scaffold
-from tests.sr_cli import run_main
+from tests.sr_cli import REPO, run_main
 
 
 def _env(**extra: str) -> dict[str, str]:
@@ -44,11 +44,27 @@ def test_cli_writes_the_distribution(capsys: pytest.CaptureFixture[str], monkeyp
     assert {str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()} == expected
     pyproject = (root / "pyproject.toml").read_text()
     assert '[project.entry-points.schemarouter]\nlab_store = "schemarouter_lab_store:plugin"' in pyproject
-    assert "Re-record the cassette" in (root / "README.md").read_text()
+    readme = (root / "README.md").read_text()
+    assert "Re-record the cassette" in readme
+    # the core is not on a public index: the README installs it before the plugin, and says why
+    assert readme.index("pip install -e PATH/TO/schemarouter") < readme.index("pip install -e .  ")
+    assert "not on a public package index" in readme
+    assert "schemarouter-core installed" in result.out
     again = run_main(capsys, monkeypatch, "plugin", "new", "lab-store", "--dir", str(tmp_path))
     assert again.code == 1 and "already exists" in again.err
     bad = run_main(capsys, monkeypatch, "plugin", "new", "Lab Store!", "--dir", str(tmp_path))
     assert bad.code == 1 and "must be lower case" in bad.err
+
+
+def test_plugin_new_help_claims_only_what_it_does(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown = " ".join(run_main(capsys, monkeypatch, "plugin", "new", "--help").out.split())
+    assert "It installs" not in shown and "Nothing is installed or run" in shown
+    assert "schemarouter-core" in shown
+    hooks = (REPO / "docs" / "plugin_hooks.md").read_text(encoding="utf-8")
+    section = hooks.split("## Installing a plugin", 1)[1].split("\n## ", 1)[0]
+    assert section.index("pip install -e PATH/TO/schemarouter") < section.index("pip install -e schemarouter-my-source")
 
 
 def test_generated_tests_pass_and_can_fail(tmp_path: Path) -> None:

@@ -19,11 +19,14 @@ def plugin() -> None:
 def new(name: str, directory: str) -> None:
     """Create schemarouter-NAME/: declaration, adapter, cassette, tests and README.
 
-    It installs (pip install -e) and passes its own tests as generated; then replace the
-    example API with yours.
+    Nothing is installed or run. Its tests pass as written once it is installed next to
+    schemarouter-core (not on a public index: install the core from a checkout first, as the
+    README says); then replace the example API with yours.
     """
     root = scaffold(name, directory)
     n = names(name)
     click.echo(f"created {root}")
     click.echo(f"  source {n['source_id']} in {n['package']}/source.yaml, adapter in {n['package']}/adapter.py")
-    click.echo(f"next: pip install -e {root} && python -m pytest {root} && schemarouter registry sync")
+    click.echo("next: with schemarouter-core installed in this environment (from a checkout: pip install -e "
+               "PATH/TO/schemarouter; see the README):")
+    click.echo(f"  pip install -e {root} && python -m pytest {root} && schemarouter registry sync")
