@@ -18,7 +18,7 @@ Results are the pydantic models of :mod:`schemarouter.execution.results` (``RunR
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -72,6 +72,7 @@ class Router(_Planner):
         env: Mapping[str, str] | None = None,
         limits: ExecutionLimits | None = None,
         allow_writes: Iterable[str] = (),
+        on_step: Callable[[str, int, str], None] | None = None,
     ) -> RunResult:
         """Execute ``plan`` (or plan and execute a question) and return the attributed values.
 
@@ -83,6 +84,7 @@ class Router(_Planner):
         per-step deadline (default: :func:`~schemarouter.execution.limits.resolve_limits`, i.e. the
         environment, then the defaults). ``allow_writes``: source ids whose write endpoints may run
         (besides those in ``SCHEMAROUTER_ALLOW_WRITES``); any other write step fails before a request.
+        ``on_step(event, index, "source.endpoint")`` is told when each step starts and ends.
         """
         from schemarouter.execution.executor import Executor
         from schemarouter.execution.http import HttpConfig
@@ -111,7 +113,8 @@ class Router(_Planner):
         secrets = Secrets.from_sources(decls.sources.values(), environ)
         executor = Executor(decls, adapters, env=environ, cache=store, substitutes=self.substitutes if fallback else None,
                             config=HttpConfig(timeout_s=limits.timeout_s), step_timeout_s=limits.step_deadline_s,
-                            allow_writes=allow_writes, secrets=secrets)
+                            allow_writes=allow_writes, secrets=secrets, replaying=offline,
+                            on_step=on_step)
         with replay(cassettes, secrets, decls.sources.values()) if offline else nullcontext(), \
                 mcp_replay(recording_folders(cassettes).values()) if offline else nullcontext():
             return executor.run_sync(plan)

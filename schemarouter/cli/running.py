@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from schemarouter.cli.drift import plan_staleness, plugin_drift, read_plan_file, warn
+from schemarouter.cli.step_progress import SlowSteps
 from schemarouter.execution.context import format_value, render_context, shown_unit
 from schemarouter.execution.hints import hint
 from schemarouter.execution.limits import (
@@ -90,8 +91,12 @@ def execute(question: str | None, db_url: str | None, mode: str, plan_file: str 
                  else plugin_drift(decls))
         if drift:
             warn(drift)
-    result = router.run(plan, offline=offline, cassettes=cassettes, cache=cache, fallback=fallback, limits=limits,
-                        allow_writes=allow_writes)
+    slow = SlowSteps(lambda line: click.echo(line, err=True))
+    try:
+        result = router.run(plan, offline=offline, cassettes=cassettes, cache=cache, fallback=fallback,
+                            limits=limits, allow_writes=allow_writes, on_step=slow)
+    finally:
+        slow.close()
     return plan, result
 
 

@@ -58,6 +58,8 @@ class StepCall:
     config: HttpConfig = field(default_factory=HttpConfig)
     limits: SourceLimits = field(default_factory=SourceLimits)
     env: Mapping[str, str] = field(default_factory=lambda: os.environ)
+    # the run replays recordings: an adapter may skip what only a live call needs (a heavy client library)
+    replaying: bool = False
 
     def api_key(self, required: bool = True) -> str | None:
         """The key from the env var the declaration names; MissingCredentials when required and unset."""

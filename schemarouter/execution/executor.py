@@ -37,6 +37,8 @@ from schemarouter.models import ResponseField
 from schemarouter.plan import Plan, PlanStep, binding_of
 from schemarouter.sources.spec import AdapterSpec
 
+# on_step(event, step index, "source.endpoint"): event is "start" or "end"
+StepObserver = Callable[[str, int, str], None]
 
 class Executor:
     """Run plans against declared sources.
@@ -66,8 +68,12 @@ class Executor:
         substitutes: Substitutes | None = None,
         allow_writes: Iterable[str] = (),
         secrets: Secrets | None = None,
+        replaying: bool = False,
+        on_step: StepObserver | None = None,
     ) -> None:
         self.declarations = declarations
+        self.on_step = on_step  # told when each step starts and ends (a CLI shows the slow ones)
+        self.replaying = replaying  # recordings answer: adapters may skip what only live calls need
         self.adapters = dict(adapters or {})
         self.specs = dict(specs or {})
         self.config = config or HttpConfig()
@@ -124,7 +130,8 @@ class Executor:
         if id_field is not None and id_field.name not in step.fields:
             fields.insert(0, id_field)
         adapter = self.adapter_for(source.id)
-        call = StepCall(source, endpoint, dict(step.params), fields, client, self.config, limits, self.env)
+        call = StepCall(source, endpoint, dict(step.params), fields, client, self.config, limits, self.env,
+                        replaying=self.replaying)
         if source.auth is not None and auth_required(adapter) and not self.env.get(source.auth.env):
             raise E.MissingCredentials(source.id, source.auth.env)
         return adapter, call
@@ -227,7 +234,13 @@ class Executor:
 
         async def run_one(index: int, step: PlanStep) -> StepResult:
             earlier = {s.id: produced[s.id] for s in steps[:index] if s.id is not None}
-            result = await self._run_step(index, working, client, limits, earlier)
+            if self.on_step is not None:
+                self.on_step("start", index, f"{step.source}.{step.endpoint}")
+            try:
+                result = await self._run_step(index, working, client, limits, earlier)
+            finally:
+                if self.on_step is not None:
+                    self.on_step("end", index, f"{step.source}.{step.endpoint}")
             future = produced.get(step.id) if step.id is not None else None
             if future is not None and not future.done():
                 future.set_result(result)

@@ -72,13 +72,15 @@ def run_step(
     *,
     env: Mapping[str, str] | None = None,
     config: HttpConfig | None = None,
+    replaying: bool = False,
 ) -> StepResult:
-    """Run one plan step through the installed plugin's adapter (keys default to placeholders)."""
+    """Run one plan step through the installed plugin's adapter (keys default to placeholders);
+    ``replaying`` tells the adapter the run replays recordings, as ``run --offline`` does."""
     declarations, adapters = installed()
     if env is None:
         env = offline.offline_env({}, [s.auth.env for s in declarations.sources.values() if s.auth])
     executor = Executor(declarations, adapters, env=env,
-                        config=config or HttpConfig(retries=1, backoff_s=0.0))
+                        config=config or HttpConfig(retries=1, backoff_s=0.0), replaying=replaying)
     plan = Plan(query="test", registry_fingerprint=None,
                 steps=[PlanStep(source=source, endpoint=endpoint, params=params, fields=fields)])
     return executor.run_sync(plan).steps[0]
