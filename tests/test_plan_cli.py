@@ -73,3 +73,21 @@ def test_plan_needs_a_question(routing_db: str) -> None:
 def test_declined_plan_prints_reason(routing_db: str) -> None:
     result = run("plan", "Book me a flight to Boston", "--db", routing_db)
     assert result.exit_code == 4 and "declined" in result.output
+
+
+def test_minimal_mode_keeps_to_the_questions_own_intent(routing_db: str) -> None:
+    # no field is named: minimal takes only the field groups of the question's intent (plus the
+    # identifier), recall those of every intent the endpoint serves
+    def plan(mode: str) -> dict:
+        result = run("plan", "crystal structure of NaCl", "--json", "--mode", mode, "--db", routing_db)
+        assert result.exit_code == 0, result.output
+        return json.loads(result.output)
+
+    minimal, recall = plan("minimal"), plan("recall")
+    [step] = minimal["steps"]
+    assert minimal["understanding"]["intent"] == "crystal_structure"
+    assert {"spacegroup_symbol", "crystal_system"} <= set(step["fields"])
+    assert all(step["why"][f] == "identifier of the record" or "crystal_structure" in step["why"][f]
+               for f in step["fields"])
+    assert not {"band_gap", "k_vrh", "total_magnetization"} & set(step["fields"])
+    assert len(step["fields"]) <= 8 < len(recall["steps"][0]["fields"])

@@ -414,6 +414,10 @@ class Router:
             # a comparison wants the compared quantity, not every group a comparison could touch
             return set() if mode == "minimal" else {info.fields[n].field.group for n in m.fields}
         if not m.fields and not _property_value_fields(info, m, self.graph):
+            if mode == "minimal" and intent_groups:
+                # minimal: only what the question's own intent is about ("crystal structure of NaCl":
+                # structure and composition), not every intent this endpoint serves
+                return intent_groups
             # an ambiguous question: the groups of every intent this endpoint serves in that domain
             domains = set(self.graph.decls.intents[u.intent].domains) if u.intent in self.graph.decls.intents else set()
             groups = set(intent_groups)
