@@ -9,8 +9,10 @@ MCP server built with the official SDK, started locally over stdio and imported 
 counts both in cl100k tokens and checks that the answer values are present in both; a question
 planned to another tool, or with other parameters, is counted as a miss, never measured.
 
-``python -m schemarouter_bench.mcp_tokens [--report docs/benchmark.md]`` measures this section
-alone and puts it where the generated report keeps it (between its markers).
+The section also carries :mod:`schemarouter_bench.agent_tokens`: the tokens of every result
+schemarouter's own MCP tools give an agent. ``python -m schemarouter_bench.mcp_tokens [--report
+docs/benchmark.md]`` measures this section alone and puts it where the generated report keeps it
+(between its markers).
 """
 
 from __future__ import annotations
@@ -98,7 +100,10 @@ def measure() -> dict[str, Any]:
     measured = [r for r in rows if "projected_tokens" in r]
     direct_sum = sum(r["direct_tokens"] for r in measured)
     projected_sum = sum(r["projected_tokens"] for r in measured)
+    from schemarouter_bench import agent_tokens
+
     return {
+        "agent": agent_tokens.measure(),
         "server": "schemarouter.testing.mcp_lab (stdio, mcp SDK)", "questions": rows,
         "measured": len(measured), "direct_tokens": direct_sum, "projected_tokens": projected_sum,
         "ratio": round(direct_sum / projected_sum, 1) if projected_sum else None,
@@ -134,10 +139,12 @@ def section(data: dict[str, Any] | None) -> list[str]:
     total = (f"Over the {data['measured']} questions planned to the gold call: {data['direct_tokens']:,} tokens "
              f"direct against {data['projected_tokens']:,} projected ({data['ratio']}x fewer); the answer values "
              f"are present in both for {data['answers_in_both']} of {data['measured']}.")
+    from schemarouter_bench.agent_tokens import section as agent_section
+
     return [START, "## MCP tools: direct result vs projected context", "", intro, "",
             *md_table(["question", "tool", "direct tokens", "projected tokens", "direct / projected",
                        "answer in direct", "answer in projected"], rows),
-            "", total, "", END, ""]
+            "", total, "", *agent_section(data.get("agent")), END, ""]
 
 
 def splice(report: Path, lines: list[str]) -> None:

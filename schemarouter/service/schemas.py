@@ -20,12 +20,12 @@ class Request(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+# Parameter descriptions: short, an agent's prompt carries them on every turn (MCP tools share them).
 QUESTION = "The question to route."
-QUERY = "The question, under the key batch files use (give question or query)."
-MODE = "Field selection: recall adds the intent's field groups; minimal keeps what the question names."
-OFFLINE = ("Replay recorded responses instead of calling the sources (default: true where the server "
-           "has live execution off).")
-INCLUDE_PLAN = "Also return the plan and every step in full (request, timings, coverage)."
+QUERY = "Same as question."
+MODE = "recall adds the intent's field groups; minimal keeps what the question names."
+OFFLINE = "Replay recorded responses (default: true where live runs are off)."
+INCLUDE_PLAN = "Also return the plan and every step in full."
 
 
 def one_question(question: str | None, query: str | None) -> str | None:
