@@ -177,6 +177,18 @@ def test_question_and_mode_live_in_the_url(server: Server, browser: Any) -> None
     assert _css(browser, "#question")[0].get_attribute("value") == "What is the molecular weight of aspirin?"
 
 
+def test_values_show_significant_digits(server: Server, browser: Any) -> None:
+    from urllib.parse import quote
+
+    browser.get(f"{server.url}/?q={quote('What is the formation energy of SmPO4?')}")
+    _wait(browser, lambda d: _css(d, '#plan-picture g.field[data-field="formation_energy_per_atom"]'))
+    _css(browser, "#run-button")[0].click()
+    _wait(browser, lambda d: _css(d, "#values tbody tr.value-row"))
+    rows = [[c.text for c in r.find_elements("css selector", "td")] for r in _css(browser, "#values tbody tr")]
+    energy = next(r for r in rows if r[2] == "formation_energy_per_atom")
+    assert energy[3] == "-3.47984" and energy[4] == "eV/atom", energy  # the source sent -3.4798433111507934
+
+
 def test_chained_step_is_drawn_as_an_arrow(server: Server, browser: Any) -> None:
     browser.get(server.url + "/")
     _wait(browser, lambda d: d.execute_script("return !!window.schemarouterPicture"))

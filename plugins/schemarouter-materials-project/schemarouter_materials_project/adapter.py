@@ -127,7 +127,7 @@ class MaterialsProjectAdapter:
 
     async def _replayed(self, call: StepCall, key: str, kwargs: dict[str, Any], fields: list[str]) -> list[Any]:
         """The first page as a recording answers it, without mp-api (see the module docstring)."""
-        request = httpx.Request("GET", f"{self.endpoint}/materials/summary/", params=summary_query(kwargs, fields),
+        request = httpx.Request("GET", f"{self.endpoint}/materials/summary/", params=tuple(summary_query(kwargs, fields)),
                                 headers={"X-API-KEY": key})
         response = await call.send(request)
         if response.status >= 400:
@@ -159,7 +159,7 @@ class MaterialsProjectAdapter:
             shown = ", ".join(f"{k}={v!r}" for k, v in call.params.items())
             raise NoRecords(f"{call.source.id}: no materials match {shown}")
         if call.replaying:
-            request = str(httpx.URL(f"{self.endpoint}/materials/summary/", params=summary_query(kwargs, fields)))
+            request = str(httpx.URL(f"{self.endpoint}/materials/summary/", params=tuple(summary_query(kwargs, fields))))
         else:
             request = f"{self.endpoint}/materials/summary/ (mp-api search {kwargs}, _fields={','.join(fields)})"
         return FetchResult(records=docs, request=request)
