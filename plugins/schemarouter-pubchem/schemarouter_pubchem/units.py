@@ -64,9 +64,13 @@ def read_value(value: dict[str, Any]) -> tuple[float, str, str] | None:
     return None
 
 
+DIMENSIONLESS = ("1", "dimensionless")  # how a declaration says "a pure number"
+
+
 def convert(number: float, unit: str, target: str | None) -> float | None:
     """``number`` in ``unit`` expressed in ``target``; None when the units are not convertible."""
-    if target is None:  # dimensionless (logP): a number with no unit, or a log-unit label, is fine
+    if target is None or target in DIMENSIONLESS:
+        # a pure number (logP, declared unit "1"): a number with no unit, or a log-unit label, is fine
         return number if unit in ("", "logkow", "logp") else None
     table = CONVERSIONS.get(target, {})
     if unit == "" and target == "g/cm^3":
