@@ -187,11 +187,19 @@ class Router:
         graph = self.graph
         scored = score_candidates(graph, analysis, steps, route == "vocabulary")
         planned = {(s.source, s.endpoint) for s in steps}
+        # the vocabulary's reading of what is asked holds over endpoints the vocabulary describes
+        intent = analysis.understanding.intent if route == "vocabulary" else None
+        # the caller's own space answers questions about the asker's own records, and only those
+        own = analysis.own and any(c.info.endpoint.scope == "account" for c in scored)
         for candidate in scored:
+            if (candidate.info.endpoint.scope == "account") != own:
+                continue
             if candidate.info.key in planned:
                 return steps, reason
             if candidate.chain is None:
                 continue  # the question cannot supply it: the next one may
+            if intent is not None and candidate.info.endpoint.intents and intent not in candidate.info.endpoint.intents:
+                continue  # described for other questions than the one understood
             if not steps and probability(candidate.score) < threshold():
                 return steps, reason
             chosen = OpenPlan(candidate.chain, candidate.features[FEATURES.index("explained")], set(), ())

@@ -14,7 +14,8 @@ mass2, temperature2):
 3. the next number the question writes, in order, for a number or integer;
 4. for text: a quoted string, else a token of letters and digits (``hXQ7qFFt``), else a code in
    capitals (``EDDM``) that is not a word of the parameter's name, else a name, else the longest
-   run of words no declaration of the endpoint explains.
+   run of words no declaration of the endpoint explains; a key (``..._id``, ``..._key``, ``code``)
+   takes only a value written as one (quoted, a token, a code), never prose.
 
 Each guess is recorded (``Filled.guessed``, and ``why`` says it), so that re-ranking can prefer an
 endpoint whose parameters the question fills by its words over one it fills by guessing.
@@ -38,6 +39,7 @@ _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)")
 _CODE = re.compile(r"\b[A-Z][A-Z0-9]{1,9}\b")
 _TOKEN = re.compile(r"\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{3,}\b")  # letters and digits: hXQ7qFFt, IND5463
 _NUMERIC = ("integer", "number")
+_KEY_WORDS = frozenset(["id", "ids", "key", "uuid", "code", "token", "slug", "hash"])
 
 
 def _norm(name: str) -> str:
@@ -73,7 +75,9 @@ def _typed(p: Parameter, raw: str) -> Any:
         number = _number(raw)
         if number is None:
             return None
-        return int(number) if p.type == "integer" and float(number).is_integer() else number
+        if p.type == "integer":
+            return int(number) if float(number).is_integer() else None
+        return number
     if p.type == "boolean":
         return {"true": True, "false": False}.get(raw.lower())
     return raw.strip("\"'")
@@ -152,13 +156,19 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
             # a code that is a word of the parameter's own name ("ID" for vehicle_id) names it, it is no value
             own = {w.casefold() for w in re.split(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])", p.name) if w}
             codes = [c for c in written.codes if c.casefold() not in own]
-            for how, pool in (("a quoted value", written.quoted),
-                              ("an identifier the question writes", written.tokens),
-                              ("a code the question writes", codes), ("a name the question writes", names)):
+            # a key takes a value written as one (a quoted string, a token, a code), never prose
+            keyed = bool(own & _KEY_WORDS)
+            pools = [("a quoted value", written.quoted), ("an identifier the question writes", written.tokens),
+                     ("a code the question writes", codes)]
+            if not keyed:
+                pools.append(("a name the question writes", names))
+            for how, pool in pools:
                 nxt = next((raw for raw in pool if free(raw)), None)
                 if nxt is not None and take(p, nxt, how):
                     break
             else:
+                if keyed:
+                    continue
                 run = unexplained_run()
                 if run and free(run):
                     take(p, run, "the words of the question the endpoint does not explain")
