@@ -156,3 +156,28 @@ def test_comparing_two_compounds_is_a_plan_with_one_step_each(graph: SchemaGraph
     plan = Router(graph).plan("Compare the molecular weight of aspirin and ibuprofen")
     assert not plan.declined
     assert sorted(str(v) for s in plan.steps for v in s.params.values()) == ["aspirin", "ibuprofen"]
+
+
+# -- bad input: a valid plan or a decline with its reason, never an exception ------------------------
+@pytest.fixture(scope="module")
+def bare(graph: SchemaGraph) -> SchemaGraph:
+    """2,000 endpoints that declare nothing but a path, half of them twins of another."""
+    endpoints = []
+    for i in range(2000):
+        n = i // 2  # two endpoints with the same path words and no description
+        endpoints.append({"id": f"op_{i}", "base_url": BASE, "path": f"/things{n}/{{thing_id}}/part{n % 37}",
+                          "summary": "", "parameters": [_req("thing_id", "string")], "fields": [_field("value")]})
+    return with_catalogue(graph, _source("bare", endpoints))
+
+
+@pytest.mark.parametrize("question", [
+    "part5", "things", "Wie hoch ist die Bandlücke von GaN?", "¿Cuál es el peso molecular de la aspirina?",
+    "Ask the Acme Quantum Registry for part 12 of thing X7Y9", "?", "part12 of things12 for thing ab12cd",
+])
+def test_any_question_over_a_registry_of_bare_paths_plans_validly_or_declines(bare: SchemaGraph,
+                                                                              question: str) -> None:
+    plan = Router(bare).plan(question)
+    if plan.steps:
+        assert validate_plan(plan, bare) == [], question
+    else:
+        assert plan.declined, f"{question!r}: no steps and no reason"

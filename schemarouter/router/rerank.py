@@ -49,6 +49,7 @@ FEATURES = (
     "consensus",  # share of the candidates from its source
     "unsaid",  # share of its path's words the question does not say
     "guessed",  # share of its required parameters given a last-resort guess (router.guesses)
+    "idle",  # the question writes values (names, ids, numbers...) and its chain spends none of them
 )
 
 
@@ -130,6 +131,7 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
             sources.count(info.source.id) / len(sources),
             len(path - said) / len(path) if path else 0.0,
             guessed / len(required) if required else 0.0,
+            float(bool(values) and spent == 0.0),
         )
         out.append(Scored(info, chain, features, _score(features)))
     out.sort(key=lambda s: -s.score)  # stable: retrieval's order among equals
