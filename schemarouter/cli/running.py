@@ -134,6 +134,9 @@ def echo_result(result: RunResult, offline: bool = False) -> None:
     if result.coverage is not None:
         for item in result.coverage.missing:
             click.echo(f"not covered: {item.kind} {item.name}: {item.why}")
+        for item in result.coverage.covered:
+            if item.kind == "structure":  # a polymorph's name: the structure to check the records against
+                click.echo(f"check: {item.why} ({', '.join(item.by)})")
     if result.status == "empty":
         click.echo("no value came back for any field that answers the question (status: empty)")
     context = render_context(result)

@@ -75,14 +75,15 @@ def _label_returned(run: RunResult, label: str) -> bool:
 
 
 def returned_coverage(run: RunResult) -> Coverage | None:
-    """The plan's coverage with each concept covered only where a value for it came back; a concept
-    planned but not returned says which planned fields came back empty."""
+    """The plan's coverage with each concept (and each structure a polymorph's name asks for) covered
+    only where a value for it came back; one planned but not returned says which planned fields came
+    back empty."""
     planned = run.plan.coverage if run.plan is not None else None
     if planned is None:
         return None
     items: list[CoverageItem] = []
     for item in planned.items:
-        if item.kind != "concept" or not item.covered:
+        if item.kind not in ("concept", "structure") or not item.covered:
             items.append(item)
             continue
         got = [label for label in item.by if _label_returned(run, label)]

@@ -14,7 +14,6 @@ from typing import Any, cast
 from schemarouter.adapters import (
     FetchResult,
     HttpStatusError,
-    NetworkError,
     NoRecording,
     NoRecords,
     RateLimited,
