@@ -45,7 +45,7 @@ def test_the_readme_has_offline_and_live_examples() -> None:
 
 
 @pytest.mark.parametrize("args", [args for args, _ in _examples() if "--offline" in args], ids=lambda a: a[-1][:40])
-def test_each_offline_example_answers_or_says_what_was_not_returned(args: list[str], routing_db: str) -> None:  # noqa: F811
+def test_each_offline_example_answers_or_says_what_was_not_returned(args: list[str], routing_db: str) -> None:
     result = CliRunner().invoke(cli, [*args, "--db", routing_db])
     values = [line for line in result.output.splitlines() if " = " in line and "[" in line]
     if result.exit_code == 0:
@@ -54,7 +54,7 @@ def test_each_offline_example_answers_or_says_what_was_not_returned(args: list[s
         assert result.exit_code in (3, 4) and "not returned for " in result.output, result.output
 
 
-def test_the_python_example_runs_offline(routing_db: str) -> None:  # noqa: F811
+def test_the_python_example_runs_offline(routing_db: str) -> None:
     questions = PYTHON_RUN.findall(README.read_text(encoding="utf-8"))
     assert questions
     for question in questions:
