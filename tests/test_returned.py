@@ -55,7 +55,7 @@ def _run(*steps: StepResult) -> RunResult:
 def test_records_without_the_asked_field_are_empty_not_ok() -> None:
     run = _run(_step(0, "C", None))
     assert run.status == "empty" and for_status(run.status) == NOTHING
-    assert run.steps[0].missing == ["band_gap"]
+    assert run.steps[0].missing_fields == ["band_gap"]
     band_gap = next(i for i in run.coverage.items if i.name == "band_gap")  # type: ignore[union-attr]
     assert not band_gap.covered and "no record returned a value" in band_gap.why
     shown = run.to_json()
@@ -77,6 +77,16 @@ def test_each_entity_is_reported_with_its_values_or_what_it_lacks() -> None:
     assert band_gap.covered and band_gap.by == ["mp.summary.band_gap"]
     # every step answered, each with its band gap: ok
     assert _run(_step(0, "GaN", 3.2), _step(1, "AlN", 6.0)).status == "ok"
+
+
+def test_a_plan_that_ties_no_field_to_a_concept_is_answered_by_any_value() -> None:
+    run = _run(_step(0, "C", None))
+    run.plan.coverage = Coverage(items=[])  # type: ignore[union-attr]  # "get the record": no concept asked
+    assert run.status == "ok" and run.not_returned[0]["fields"] == ["band_gap"]
+    empty = _step(0, "C", None)
+    empty.records[0].values = {}
+    run.steps = [empty]
+    assert run.status == "empty"
 
 
 def _get(uri: str) -> Request:

@@ -147,7 +147,7 @@ def echo_result(result: RunResult, offline: bool = False) -> None:
 def _echo_not_returned(result: RunResult, step: StepResult) -> None:
     """Say which planned fields of a step no record carries: those that answer the question by name,
     the others as a count (a recall plan asks for more than the question names)."""
-    missing = step.missing
+    missing = step.missing_fields
     if not missing:
         return
     answers = [f for f in answer_fields(result, step) if f in missing]

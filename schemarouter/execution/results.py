@@ -19,10 +19,12 @@ from schemarouter.execution.hints import hint
 from schemarouter.execution.returned import (
     all_answers,
     any_answer,
-    missing_fields,
     not_returned,
     returned_coverage,
     step_label,
+)
+from schemarouter.execution.returned import (
+    missing_fields as _missing,
 )
 from schemarouter.plan import Coverage, Plan
 from schemarouter.tokens import ENCODING
@@ -109,9 +111,10 @@ class StepResult(ResultModel):
         return self.error is None
 
     @property
-    def missing(self) -> list[str]:
-        """The asked fields no record carries a value for (all of them after an error)."""
-        return missing_fields(self)
+    def missing_fields(self) -> list[str]:
+        """The asked fields no record carries a value for (all of them after an error); ``missing`` in
+        the JSON."""
+        return _missing(self)
 
 
 class RunResult(ResultModel):
@@ -168,7 +171,7 @@ class RunResult(ResultModel):
         for step in self.steps:
             shown = step.model_dump(mode="json")
             shown["hint"] = hint(step.error, offline) if step.error is not None else None
-            shown["missing"] = step.missing
+            shown["missing"] = step.missing_fields
             steps.append(shown)
         return {
             "query": self.query,
@@ -203,8 +206,8 @@ def describe_run(run: RunResult) -> str:
             lines.append(f"{head}: {step.error.kind}: {step.error.message}")
             continue
         lines.append(f"{head}: {len(step.records)} record(s)")
-        if step.missing:
-            lines.append(f"      not returned: {', '.join(step.missing)}")
+        if step.missing_fields:
+            lines.append(f"      not returned: {', '.join(step.missing_fields)}")
         for record in step.records[:5]:
             shown = ", ".join(
                 f"{v.field}={v.value!r}{' ' + v.unit if v.unit else ''}" for v in record.values.values()

@@ -95,12 +95,16 @@ def returned_coverage(run: RunResult) -> Coverage | None:
     return Coverage(items=items)
 
 
+def _concept_labels(run: RunResult) -> list[str]:
+    planned = run.plan.coverage if run.plan is not None else None
+    return [label for item in (planned.items if planned is not None else []) if item.kind == "concept" for label in item.by]
+
+
 def answer_fields(run: RunResult, step: StepResult) -> list[str]:
     """The fields of ``step`` that answer the question: those that carry a concept the question asks
-    for (the plan's coverage); every asked field when the plan says of none."""
-    planned = run.plan.coverage if run.plan is not None else None
-    labels = [label for item in (planned.items if planned is not None else [])
-              if item.kind == "concept" for label in item.by]
+    for (the plan's coverage); every asked field when the plan ties none to a concept ("get the
+    paper 1605.08386" asks for the record, not for one of its fields)."""
+    labels = _concept_labels(run)
     if not labels:
         return list(step.fields)
     source, endpoint = _planned_at(run, step)
@@ -120,7 +124,10 @@ def any_answer(run: RunResult) -> bool:
 
 
 def all_answers(run: RunResult) -> bool:
-    """Whether every step returned a value for each of its answer fields."""
+    """Whether every step returned a value for each field that carries a concept of the question (true
+    when the plan ties no field to one: then any value answers)."""
+    if not _concept_labels(run):
+        return True
     return all(not (set(answer_fields(run, step)) - returned_fields(step)) for step in run.steps)
 
 
