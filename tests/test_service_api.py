@@ -67,6 +67,8 @@ def test_plan_then_run_offline_gives_attributed_values(server: Server) -> None:
     assert (weight["unit"], weight["source"], weight["source_type"]) == ("g/mol", "pubchem", "calculated")
     assert weight["license"] and weight["attribution"]
     assert "MolecularWeight=180.16 g/mol" in result["context"]["text"]
+    assert result["status"] == "ok" and "HBondDonorCount" in result["steps"][0]["missing"]
+    assert result["not_returned"][0]["fields"] == result["steps"][0]["missing"]
 
 
 def test_run_a_question_directly(server: Server) -> None:

@@ -120,6 +120,9 @@ def test_run_tool_returns_attributed_values(seen: dict[str, Any]) -> None:
         weight = next(v for v in values if v["field"] == "MolecularWeight")
         assert weight["unit"] == "g/mol" and weight["source"] == "pubchem"
         assert weight["source_type"] == "calculated" and weight["license"]
+        # the recording holds no hydrogen-bond counts: reported as not returned, not left out
+        missing = result.structured_content["not_returned"]
+        assert missing and "HBondDonorCount" in missing[0]["fields"] and missing[0]["about"] == "pubchem.compound_properties name=aspirin"
 
 
 def test_refusals_are_tool_errors(seen: dict[str, Any]) -> None:

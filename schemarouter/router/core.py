@@ -26,6 +26,7 @@ from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.open_route import OpenPlan, chain_steps, explained, fill, open_route, question_values
 from schemarouter.router.param_facts import is_search_parameter, missing_required
 from schemarouter.router.params import fill_params
+from schemarouter.router.polymorphs import structure_fields
 from schemarouter.router.ranking import (
     Candidate,
     Entry,
@@ -443,6 +444,8 @@ class Router:
         for f in info.fields.values():
             if f.field.group in groups:
                 why.setdefault(f.name, f"in field group {f.field.group} of intent {u.intent or '-'} (recall)")
+        for name, reason in structure_fields(info, analysis).items():
+            why.setdefault(name, reason)
         fields = [name for name in info.fields if name in why]
         meta = {name: info.fields[name].meta() for name in fields}
         if notes:

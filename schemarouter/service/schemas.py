@@ -48,9 +48,23 @@ class ContextOut(BaseModel):
 
 
 class StepOut(StepResult):
-    """One step's result, with advice when it failed."""
+    """One step's result, with advice when it failed and the asked fields no record carries."""
 
     hint: str | None = None
+    missing: list[str] = Field(default_factory=list)
+
+
+class NotReturnedOut(BaseModel):
+    """One step's planned fields that no record carries: the entity it asked about, which of them
+    answer the question, and the error kind when the step failed."""
+
+    step: int
+    source: str
+    endpoint: str
+    about: str
+    fields: list[str]
+    answers: list[str]
+    error: str | None
 
 
 class RunOut(BaseModel):
@@ -62,6 +76,7 @@ class RunOut(BaseModel):
     declined: str | None
     steps: list[StepOut]
     coverage: Coverage | None
+    not_returned: list[NotReturnedOut] = Field(default_factory=list)
     context: ContextOut
     registry_fingerprint: str | None
     offline: bool
