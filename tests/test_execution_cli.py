@@ -70,7 +70,7 @@ def test_saved_plan_runs_offline_and_unrecorded_steps_fail_alone(run_cli, tmp_pa
     assert json.loads(result.stdout)["status"] == "partial"
     tokyo, kyoto = json.loads(result.stdout)["steps"]
     assert tokyo["records"][0]["values"]["wikibase_item"]["value"] == "Q1490"
-    assert kyoto["error"]["kind"] == "network" and "no recording" in kyoto["error"]["message"]
+    assert kyoto["error"]["kind"] == "no_recording" and "no recording" in kyoto["error"]["message"]
 
 
 def test_missing_cassette_folder_is_a_one_line_error(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

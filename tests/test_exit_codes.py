@@ -47,7 +47,9 @@ def test_some_steps_failed_exits_3_with_a_cassettes_hint(routing_db: str, tmp_pa
     assert document["status"] == "partial"
     assert "--cassettes" in document["steps"][1]["hint"] and document["steps"][0]["hint"] is None
     human = sr("run", "--offline", "--db", routing_db, "--plan", _plan_file(tmp_path, TOKYO, KYOTO))
-    assert human.exit_code == 3 and "hint: no cassette holds this request" in human.output
+    assert human.exit_code == 3 and "hint: no recording holds this request" in human.output
+    assert "not returned for wikipedia.page_summary title=Kyoto: wikibase_item" in human.output
+    assert document["steps"][1]["error"]["kind"] == "no_recording" and document["steps"][1]["missing"] == ["wikibase_item"]
 
 
 def test_nothing_returned_exits_4(routing_db: str, tmp_path: Path) -> None:
@@ -118,6 +120,7 @@ def test_hints() -> None:
     assert "--cassettes" in (hint(recording, offline=True) or "")
     assert "SCHEMAROUTER_CASSETTES" in (hint(recording, offline=True) or "")
     assert hint(StepFailure(kind="network", message="x"), offline=True) is None
+    assert "--cassettes" in (hint(StepFailure(kind="no_recording", message="lab: no recorded MCP call"), offline=True) or "")
     assert hint(StepFailure(kind="no_records", message="x"), offline=False) is None
 
 

@@ -157,7 +157,7 @@ def test_a_request_no_cassette_holds_is_a_step_error(
     result = _run(capsys, monkeypatch, db, _plan(tmp_path, "ok"), "--offline",
                   "--cassettes", str(REPO / "plugins" / "schemarouter-crossref" / "schemarouter_crossref" / "recordings"))
     assert result.code == 4, result.err  # nothing returned
-    assert "faulty_lab.ok: ERROR network: faulty_lab: offline replay has no recording for GET" in result.out
+    assert "faulty_lab.ok: ERROR no_recording: faulty_lab: offline replay has no recording for GET" in result.out
     assert KEY not in result.out and "appid=REDACTED" in result.out
 
 

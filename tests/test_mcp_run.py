@@ -105,7 +105,7 @@ def test_recorded_session_replays_offline_without_a_server(sr, lab_db: str, tmp_
     other = sr("run", "What is the band gap of TiO2 in the lab materials database?", "--db", lab_db, "--offline",
                "--cassettes", str(cassettes), "--json")
     error = json.loads(other.out)["steps"][0]["error"]
-    assert error["kind"] == "network" and "no recorded MCP call get_material" in error["message"]
+    assert error["kind"] == "no_recording" and "no recorded MCP call get_material" in error["message"]
 
 
 def test_write_tool_runs_only_when_allowed(sr, lab_db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -320,17 +320,17 @@ def test_a_response_the_overlay_describes_is_not_listed_as_unmapped(tmp_path: Pa
     assert not [u for u in result.report.unmapped if u.place == "GET /widgets/{widget_id}"], result.report.unmapped
 
 
-def test_the_overlay_may_name_an_operation_left_out_for_want_of_fields(sr, db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_overlay_may_name_an_operation_whose_response_is_undescribed(sr, db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     spec = _spec()
     spec["paths"]["/gadgets"] = {"get": {"operationId": "listGadgets", "responses": {"200": {"description": "ok"}}}}
     # a near miss of its id is suggested, as for an endpoint that was mapped
     typo = {**MINIMAL_OVERLAY, "endpoints": {"listgadgets": {"fields": {"id": {"path": "id"}}}}}
     _refuse(sr, db, _write(tmp_path, "spec.json", spec), _write(tmp_path, "o.yaml", typo),
             "endpoints.listgadgets", "did you mean 'list_gadgets'?")
-    # named without a path for its fields, it is told what the operation lacks
+    # its whole response is its one field; a field named without a path is told what the import made
     no_path = {**MINIMAL_OVERLAY, "endpoints": {"list_gadgets": {"fields": {"id": {"description": "the gadget"}}}}}
     _refuse(sr, db, _write(tmp_path, "spec.json", spec), _write(tmp_path, "o2.yaml", no_path),
-            "endpoints.list_gadgets", "GET /gadgets describes no response fields", "with a path each")
+            "endpoints.list_gadgets.fields.id", "the import produced: response")
 
 
 def test_an_array_parameter_keeps_the_enum_of_its_items(tmp_path: Path) -> None:
@@ -514,3 +514,21 @@ def test_a_union_of_one_scalar_type_is_that_type(tmp_path: Path) -> None:
     assert [n for n in result.report.notes if "no single parameter type" in n] == [
         "GET /widgets/{widget_id} parameter mixed: no single parameter type (a union, or none); read as a string"]
     assert {f.name: f.type for f in endpoint.fields}["made"] == "date"
+
+
+def test_an_undescribed_response_is_run_and_returned_whole(tmp_path: Path) -> None:
+    """An operation whose document says nothing of its response is planned and run: its one field is
+    the whole response, as the API sent it."""
+    from schemarouter.execution.projection import project_record
+
+    spec = _spec()
+    spec["paths"]["/gadgets/{gadget_id}/score"] = {"get": {
+        "operationId": "gadgetScore", "summary": "Compute a gadget's score",
+        "parameters": [{"name": "gadget_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+        "responses": {"200": {"description": "The score"}}}}
+    result = import_openapi(_write(tmp_path, "spec.json", spec), "widgets", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
+    source = result.local.source
+    endpoint = source.endpoint("gadget_score")
+    assert [(f.name, f.path, f.type) for f in endpoint.fields] == [("response", "$", "object")]
+    record = project_record(source, endpoint, list(endpoint.fields), {"score": 0.93, "grade": "A"})
+    assert record.values["response"].value == {"score": 0.93, "grade": "A"}

@@ -133,6 +133,8 @@ def test_run_tool_returns_lean_attributed_values(seen: dict[str, Any]) -> None:
         # the plan stays one parameter away, and the answer is a small multiple of the context
         assert "plan" not in lean and "steps" not in lean
         assert len(_text(result)) < 4 * len(lean["context"])
+        # the recording holds no hydrogen-bond counts: reported as not returned, not left out
+        assert "HBondDonorCount" in lean["missing"]["pubchem.compound_properties"]
 
 
 def test_run_tool_returns_the_full_run_on_request(seen: dict[str, Any]) -> None:
@@ -143,6 +145,9 @@ def test_run_tool_returns_the_full_run_on_request(seen: dict[str, Any]) -> None:
     assert weight["unit"] == "g/mol" and weight["source"] == "pubchem"
     assert weight["source_type"] == "calculated" and weight["license"] and weight["attribution"]
     assert full["records"] == seen["run_default"].structured_content["records"]
+    missing = full["not_returned"]
+    assert missing and "HBondDonorCount" in missing[0]["fields"]
+    assert missing[0]["about"] == "pubchem.compound_properties name=aspirin"
 
 
 def test_refusals_are_tool_errors(seen: dict[str, Any]) -> None:

@@ -137,6 +137,10 @@ def test_ask_plan_run_and_browse(server: Server, browser: Any) -> None:
     assert float(weight[3]) == pytest.approx(180.16, abs=0.01)
     assert weight[4] == "g/mol" and weight[5] == "calculated" and weight[6] == "LicenseRef-NCBI-data-policy"
     assert "offline replay" in _css(browser, "#status")[0].text
+    # the recording holds no hydrogen-bond counts: the page says so instead of leaving them out
+    not_returned = [li.text for li in _css(browser, "#step-errors li.not-returned")]
+    assert any("pubchem.compound_properties name=aspirin" in t and "HBondDonorCount" in t for t in not_returned), not_returned
+    assert _css(browser, "#status")[0].text.startswith("ok: ")
 
     _css(browser, 'a[href="#source-materials_project"]')[0].click()
     _wait(browser, lambda d: "band_gap" in _css(d, "#source-detail")[0].text)

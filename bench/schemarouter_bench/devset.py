@@ -28,6 +28,7 @@ them that only identify (left out of field recall).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +42,14 @@ from schemarouter_bench.dataset import DatasetError
 QUESTIONS = "questions.jsonl"
 CROSS_SOURCE = "cross_source.jsonl"
 Kind = Literal["answer", "action", "out_of_scope"]
+Split = Literal["tune", "test"]
+SPLITS: tuple[Split, ...] = ("tune", "test")
+
+
+def split_of(question_id: str) -> Split:
+    """A question's split, fixed by its id before any rule is chosen: ``test`` when the SHA-256 of the
+    id is odd. Rules, thresholds and weights are chosen on ``tune``; figures are reported on ``test``."""
+    return "test" if int(hashlib.sha256(question_id.encode("utf-8")).hexdigest(), 16) % 2 else "tune"
 
 
 def imported_root() -> Path:
@@ -51,6 +60,21 @@ def imported_root() -> Path:
 def restbench_root() -> Path:
     """Folder of RestBench's TMDB document and queries."""
     return data_path("restbench")
+
+
+def heldout_root() -> Path:
+    """Folder of the held-out scientific APIs (laid out as the imported-sources set; all test)."""
+    return data_path("heldout_apis")
+
+
+def beside_root() -> Path:
+    """Folder of the large APIs imported beside RestBench's TMDB (laid out as the imported-sources set)."""
+    return data_path("restbench_beside")
+
+
+def tooluse_root() -> Path:
+    """Folder of the tool-use suite: ``docs/<source id>.json``, one ``overlay.yaml`` for all, questions."""
+    return data_path("tooluse")
 
 
 class _Strict(BaseModel):
@@ -116,6 +140,8 @@ class DevQuestion(_Strict):
     write_source: str | None = None
     write_endpoint: str | None = None  # "POST /path" of write_source that would do what an action asks
     note: str | None = None
+    split: Split | None = None  # tune or test; by the id's hash when the file does not say (``split_of``)
+    origin: str | None = None  # where a question was taken from (another benchmark's id)
     api: str = ""  # the folder it came from ("" for cross_source.jsonl); set by the loader
 
     @model_validator(mode="after")
@@ -144,6 +170,11 @@ class DevQuestion(_Strict):
     def english(self) -> bool:
         """Whether the question is in English."""
         return self.lang == "en"
+
+    @property
+    def part(self) -> Split:
+        """The split the question is in: its own, else by its id (``split_of``)."""
+        return self.split or split_of(self.id)
 
 
 @dataclass(frozen=True)
@@ -204,7 +235,8 @@ def read_questions(path: Path, api: str = "") -> list[DevQuestion]:
 
 
 def load_dev_questions(root: Path | None = None) -> list[DevQuestion]:
-    """Every question of the imported-sources dev set (per-API files, then the cross-source file)."""
+    """Every question of a set laid out as the imported-sources dev set (per-API files, then the
+    cross-source file); default: the imported-sources set."""
     root = root or imported_root()
     questions: list[DevQuestion] = []
     for api in dev_apis(root):
@@ -230,6 +262,11 @@ class TmdbQuery(_Strict):
     id: str
     query: str
     solution: list[str]
+
+    @property
+    def part(self) -> Split:
+        """The split the query is in (by its id: ``split_of``)."""
+        return split_of(self.id)
 
 
 def tmdb_spec() -> Path:
@@ -258,3 +295,14 @@ def load_tmdb_queries() -> list[TmdbQuery]:
         except (KeyError, TypeError, ValidationError):
             raise DatasetError(f"{path}: query {i} lacks 'query' or 'solution'") from None
     return out
+
+
+def load_tooluse_questions() -> list[DevQuestion]:
+    """The tool-use suite's questions (BFCL and ToolAlpaca, over their documents imported together)."""
+    questions = read_questions(tooluse_root() / QUESTIONS)
+    seen: set[str] = set()
+    for q in questions:
+        if q.id in seen:
+            raise DatasetError(f"question id {q.id!r} is used twice in the tool-use suite")
+        seen.add(q.id)
+    return [q.model_copy(update={"api": q.gold[0].source if q.gold else ""}) for q in questions]

@@ -1,10 +1,11 @@
-"""The open-world registry: the frozen first-party sources plus real documents imported as a user would.
+"""The open-world registries: the frozen first-party sources plus real documents imported as a user would.
 
-Every API of the imported-sources dev set and RestBench's TMDB document go through the same
-importer a user runs (``source import-openapi`` with the minimal overlay shipped beside each
-document) and join the benchmark's frozen first-party declarations in one registry, frozen like
-the first-party one (written to a throw-away SQLite registry and read back). Both open-world
-suites plan over this one registry, so each source is a distractor for the others' questions.
+Every document goes through the same importer a user runs (``source import-openapi`` with the
+minimal overlay shipped beside it) and joins the benchmark's frozen first-party declarations in one
+registry. Two registries: the open world (the imported-sources APIs, the held-out scientific APIs,
+RestBench's TMDB and the large API beside it, each a distractor for the others' questions) and the
+tool-use world (thousands of tools from public tool-use benchmarks), each frozen like the
+first-party one (written to a throw-away SQLite registry and read back).
 """
 
 from __future__ import annotations
@@ -17,7 +18,15 @@ from typing import Any
 from schemarouter.declarations import Declarations, Owner
 from schemarouter.errors import SchemaRouterError
 from schemarouter.openapi import ImportResult, import_openapi
-from schemarouter_bench.devset import TMDB_SOURCE, DevAPI, dev_apis, tmdb_overlay, tmdb_spec
+from schemarouter_bench.devset import (
+    TMDB_SOURCE,
+    beside_root,
+    dev_apis,
+    heldout_root,
+    tmdb_overlay,
+    tmdb_spec,
+    tooluse_root,
+)
 from schemarouter_bench.frozen import Frozen, freeze
 
 _METHODS = ("get", "put", "post", "delete", "patch")
@@ -45,6 +54,7 @@ class OpenWorld:
     frozen: Frozen
     imported: dict[str, Imported]
     calls: dict[tuple[str, str], str] = field(default_factory=dict)  # (source, endpoint) -> "METHOD /path"
+    refused: dict[str, str] = field(default_factory=dict)  # source id -> why the importer refused its document
     _specs: dict[str, SpecIndex] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -124,18 +134,48 @@ class SpecIndex:
         return str(value) if value else None
 
 
+@dataclass(frozen=True)
+class Document:
+    """One OpenAPI document to import, under a source id, with the overlay a user would write."""
+
+    source_id: str
+    spec: Path
+    overlay: Path
+
+
 def import_document(source_id: str, spec: Path, overlay: Path) -> Imported:
     """Import one document with its overlay, exactly as ``source import-openapi`` does."""
     return Imported(source_id, spec, import_openapi(spec, source_id, overlay))
 
 
-def build_open_world(base: Frozen, apis: list[DevAPI] | None = None, tmdb: bool = True) -> OpenWorld:
-    """``base``'s declarations plus every dev-set API and TMDB, imported and frozen into one registry."""
+def open_world_documents() -> list[Document]:
+    """The documents of the open-world registry: the imported-sources APIs, the held-out scientific
+    APIs, RestBench's TMDB and the large API imported beside it."""
+    folders = [*dev_apis(), *dev_apis(heldout_root()), *dev_apis(beside_root())]
+    return [Document(api.source_id, api.spec, api.overlay) for api in folders] + [
+        Document(TMDB_SOURCE, tmdb_spec(), tmdb_overlay())
+    ]
+
+
+def tooluse_documents() -> list[Document]:
+    """The tool-use suite's documents (BFCL functions and ToolAlpaca APIs), each with the suite's overlay."""
+    root = tooluse_root()
+    return [Document(p.stem, p, root / "overlay.yaml") for p in sorted((root / "docs").glob("*.json"))]
+
+
+def build_world(base: Frozen, documents: list[Document], label: str, *, strict: bool = True) -> OpenWorld:
+    """``base``'s declarations plus each document imported and frozen into one registry. ``strict``:
+    a document the importer refuses stops the benchmark; otherwise it is recorded in ``refused`` and
+    its questions count as misses for every router."""
     imported: dict[str, Imported] = {}
-    for api in dev_apis() if apis is None else apis:
-        imported[api.source_id] = import_document(api.source_id, api.spec, api.overlay)
-    if tmdb:
-        imported[TMDB_SOURCE] = import_document(TMDB_SOURCE, tmdb_spec(), tmdb_overlay())
+    refused: dict[str, str] = {}
+    for doc in documents:
+        try:
+            imported[doc.source_id] = import_document(doc.source_id, doc.spec, doc.overlay)
+        except SchemaRouterError as err:
+            if strict:
+                raise
+            refused[doc.source_id] = str(err)
     decls = Declarations(
         intents=dict(base.decls.intents),
         field_groups=dict(base.decls.field_groups),
@@ -150,6 +190,18 @@ def build_open_world(base: Frozen, apis: list[DevAPI] | None = None, tmdb: bool 
         decls.sources[sid] = item.result.local.source
         decls.owners[sid] = Owner("local", item.spec.name, "")
         decls.adapter_specs[sid] = item.result.local.spec_dicts()
-    names = ", ".join(sorted(imported))
-    frozen = freeze(decls, f"{base.origin} + imported with minimal overlays ({names})")
-    return OpenWorld(frozen, imported)
+    frozen = freeze(decls, f"{base.origin} + {label}")
+    return OpenWorld(frozen, imported, refused=refused)
+
+
+def build_open_world(base: Frozen, documents: list[Document] | None = None) -> OpenWorld:
+    """``base`` plus the open-world documents (:func:`open_world_documents`) imported with minimal overlays."""
+    documents = open_world_documents() if documents is None else documents
+    names = ", ".join(sorted(d.source_id for d in documents))
+    return build_world(base, documents, f"imported with minimal overlays ({names})")
+
+
+def build_tooluse_world(base: Frozen) -> OpenWorld:
+    """``base`` plus the tool-use suite's documents (thousands of tools)."""
+    documents = tooluse_documents()
+    return build_world(base, documents, f"the tool-use suite's {len(documents)} documents", strict=False)

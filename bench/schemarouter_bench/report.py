@@ -400,6 +400,10 @@ def _rel(target: Path, report: Path) -> str:
     return os.path.relpath(target, report.parent).replace(os.sep, "/")
 
 
+SPLITS_MARKERS = (
+    "<!-- splits:start (written by python -m schemarouter_bench.splits; make bench keeps it) -->",
+    "<!-- splits:end -->",
+)
 MCP_MARKERS = (
     "<!-- mcp-tokens:start (written by python -m schemarouter_bench.mcp_tokens; make bench rewrites it) -->",
     "<!-- mcp-tokens:end -->",
@@ -413,7 +417,8 @@ def write(doc: dict[str, Any], path: Path, plots: list[Path]) -> Path:
     kept = kept_section(path)  # the import-corpus section has its own command; regenerating keeps it
     mcp = None if doc.get("mcp_tokens") else _kept_between(path, *MCP_MARKERS)  # kept when not measured this time
     path.parent.mkdir(parents=True, exist_ok=True)
-    extra = "".join(f"\n{block}\n" for block in (mcp, kept) if block)
+    splits = _kept_between(path, *SPLITS_MARKERS)  # measured by its own command (schemarouter_bench.splits)
+    extra = "".join(f"\n{block}\n" for block in (splits, mcp, kept) if block)
     path.write_text(render(doc, path, plots) + extra, encoding="utf-8")
     return path
 

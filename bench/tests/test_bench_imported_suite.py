@@ -8,11 +8,16 @@ import sys
 from typing import Any
 
 import pytest
-from schemarouter_bench.devset import DevQuestion, dev_apis, load_dev_questions, load_tmdb_queries
+from schemarouter_bench.devset import (
+    TMDB_SOURCE,
+    DevQuestion,
+    load_dev_questions,
+    load_tmdb_queries,
+)
 from schemarouter_bench.frozen import freeze, inventory_declarations
 from schemarouter_bench.openscore import normalize_call
 from schemarouter_bench.opensuite import run_dev_suite, run_tmdb_suite
-from schemarouter_bench.openworld import OpenWorld, build_open_world
+from schemarouter_bench.openworld import OpenWorld, build_open_world, open_world_documents
 from schemarouter_bench.routers.bm25 import BM25Router
 
 from schemarouter.plan import Plan, PlanStep
@@ -65,7 +70,8 @@ def world() -> OpenWorld:
     vocabulary.sources.clear()
     vocabulary.owners.clear()
     base = freeze(vocabulary, "vocabulary only")
-    return build_open_world(base, [a for a in dev_apis() if a.source_id in SMALL], tmdb=True)
+    documents = [d for d in open_world_documents() if d.source_id in SMALL or d.source_id == TMDB_SOURCE]
+    return build_open_world(base, documents)
 
 
 @pytest.fixture(scope="module")
@@ -152,7 +158,7 @@ def test_the_cli_runs_both_open_suites_on_a_subset(quick_run: tuple[dict[str, An
     doc, _ = quick_run
     assert doc["routers"] == [] and doc["scaling"] == []  # --suite left the first-party run out
     world = doc["open_world"]
-    assert world["registry"]["sources"] == 19 + len(dev_apis()) + 1
+    assert world["registry"]["sources"] == 19 + len(open_world_documents())
     names = ["schemarouter (recall)", "BM25 top-1 endpoint", "BM25 top-2 endpoints"]
     for suite in ("imported", "tmdb"):
         assert [r["name"] for r in world[suite]["routers"]] == names

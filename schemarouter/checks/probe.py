@@ -261,7 +261,7 @@ def present(record: Any, f: ResponseField, projected: bool) -> bool:
 
 def undeclared_keys(records: list[Any], fields: list[ResponseField]) -> list[str]:
     """Top-level keys of the records that no declared field's path starts with."""
-    read = {parse_path(f.path)[0].key for f in fields}
+    read = {segments[0].key for f in fields if (segments := parse_path(f.path))}
     keys: set[str] = set()
     for record in records:
         if isinstance(record, dict):

@@ -6,21 +6,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-OK = 0  # every step returned values (plan: a plan was made)
+OK = 0  # every step returned its answer fields (plan: a plan was made)
 ERROR = 1  # an error named on stderr (bad file, unreachable registry ...)
 USAGE = 2  # a usage error (click's)
-PARTIAL = 3  # some steps failed, some returned values (batch: some lines not ok)
-NOTHING = 4  # no step returned values, the plan had no steps, or it was declined (batch: no line answered)
+PARTIAL = 3  # some steps failed or some answer fields came back empty, others returned (batch: some lines not ok)
+NOTHING = 4  # no step returned values, no answer field came back, no steps, or declined (batch: no line answered)
 
 HELP = (
-    "\b\nExit codes: 0 every step returned values; 3 some steps failed (partial);\n"
-    "4 nothing returned (every step failed, or the plan was declined); 1 error; 2 usage error.\n"
+    "\b\nExit codes: 0 every step returned the fields that answer; 3 some steps failed or some of\n"
+    "those fields came back empty (partial); 4 nothing answered (every step failed, no answer field\n"
+    "came back, or the plan was declined); 1 error; 2 usage error.\n"
     "With --jsonl: 0 every line ok, 3 some lines not ok, 4 no line answered; each line has a \"status\"."
 )
 
 
 def for_status(status: str) -> int:
-    """The exit code of one run: ok -> 0, partial -> 3, failed or declined -> 4."""
+    """The exit code of one run: ok -> 0, partial -> 3, empty, failed or declined -> 4."""
     return {"ok": OK, "partial": PARTIAL}.get(status, NOTHING)
 
 

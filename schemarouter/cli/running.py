@@ -24,7 +24,8 @@ from schemarouter.execution.limits import (
     TIMEOUT_ENV,
     ExecutionLimits,
 )
-from schemarouter.execution.results import RunResult
+from schemarouter.execution.results import RunResult, StepResult
+from schemarouter.execution.returned import answer_fields, step_label
 from schemarouter.plan import Plan
 from schemarouter.registry.database import require_existing
 
@@ -120,6 +121,7 @@ def echo_result(result: RunResult, offline: bool = False) -> None:
             advice = hint(step.error, offline)
             if advice:
                 click.echo(f"  hint: {advice}")
+            _echo_not_returned(result, step)
             continue
         cached = " (cached)" if step.cached else ""
         click.echo(f"{head}: {len(step.records)} record(s) from {step.request or 'adapter'}{cached}")
@@ -133,11 +135,28 @@ def echo_result(result: RunResult, offline: bool = False) -> None:
                     f"  {record.record_id} {value.field} = {format_value(value.value, 100)}{unit}{note}"
                     f"  [{value.source} {value.record_id}; {value.source_type}; {value.license}]"
                 )
+        _echo_not_returned(result, step)
     if result.coverage is not None:
         for item in result.coverage.missing:
             click.echo(f"not covered: {item.kind} {item.name}: {item.why}")
+        for item in result.coverage.covered:
+            if item.kind == "structure":  # a polymorph's name: the structure to check the records against
+                click.echo(f"check: {item.why} ({', '.join(item.by)})")
+    if result.status == "empty":
+        click.echo("no value came back for any field that answers the question (status: empty)")
     context = render_context(result)
     # the estimate, not a BPE count: loading the tokenizer would cost a person a second for one number
     click.echo(f"context: {context.lines} lines, ~{context.estimated_tokens} tokens (chars/4; --json counts them)")
 
 
+def _echo_not_returned(result: RunResult, step: StepResult) -> None:
+    """Say which planned fields of a step no record carries: those that answer the question by name,
+    the others as a count (a recall plan asks for more than the question names)."""
+    missing = step.missing_fields
+    if not missing:
+        return
+    answers = [f for f in answer_fields(result, step) if f in missing]
+    shown = answers or missing
+    others = len(missing) - len(shown)
+    more = f" (and {others} other planned field(s))" if others else ""
+    click.echo(f"  not returned for {step_label(step)}: {', '.join(shown)}{more}")

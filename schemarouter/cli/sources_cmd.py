@@ -78,7 +78,7 @@ def check(source_ids: tuple[str, ...], live: bool, cassettes: str | None, timeou
     if not live:
         env = offline_env(env, [s.auth.env for s in selected if s.auth is not None])
     requested = [s for s in selected if s.id not in databases]
-    with nullcontext() if live else replay(cassettes, sources=requested), \
+    with nullcontext() if live else replay(cassettes, sources=requested, projection="any"), \
             nullcontext() if live else mcp_replay(recordings.values()):
         checked = asyncio.run(probe.check_all(requested, adapters, env, recordings, offline=not live,
                                               timeout_s=timeout_s))

@@ -1,7 +1,8 @@
 """The base vocabulary: intents, field groups and shared domain concepts.
 
 Kept as data (``vocabulary.yaml`` beside this module) so the terms can be read and reviewed
-without reading code.
+without reading code. Besides the declarations it registers, the file names polymorphs: common
+names that denote one structure of a composition with several (:func:`polymorphs`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from importlib.resources import files
 from typing import Any
 
 import yaml
+from pydantic import BaseModel, ConfigDict, Field
 
 from schemarouter.hookspecs import hookimpl
 from schemarouter.models import DomainConcept, FieldGroup, Intent
@@ -43,3 +45,27 @@ def register_concepts(register: Callable[[DomainConcept], None]) -> None:
     """Register the core vocabulary's domain concepts."""
     for item in _vocabulary()["concepts"]:
         register(DomainConcept.model_validate(item))
+
+
+class Polymorph(BaseModel):
+    """One structure of a composition that has several, named as people name it ("diamond", "rutile")."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    formula: str
+    space_group: str
+    space_group_number: int = Field(ge=1, le=230)
+    prototype: str = ""
+
+
+@cache
+def polymorphs() -> dict[str, Polymorph]:
+    """The vocabulary's polymorph names (lower case) and the structure each denotes."""
+    return {item["name"].lower(): Polymorph.model_validate(item) for item in _vocabulary()["polymorphs"]["names"]}
+
+
+@cache
+def telling_concepts() -> tuple[str, ...]:
+    """The concepts of the fields that tell the structures of one composition apart (formula, space group)."""
+    return tuple(_vocabulary()["polymorphs"]["tells_apart"])

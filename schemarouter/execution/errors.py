@@ -91,9 +91,17 @@ class WriteNotAllowed(StepError):
 
 
 class NetworkError(StepError):
-    """The connection failed (DNS, refused, reset) or offline replay has no recording for the request."""
+    """The connection failed (DNS, refused, reset)."""
 
     kind = "network"
+
+
+class NoRecording(NetworkError):
+    """Offline replay holds no recording of this request: of these values and fields (an HTTP
+    request) or of this tool call (an MCP session). Not a network failure: nothing was sent. A
+    subclass of :class:`NetworkError` so that whatever handles an unreachable source handles it."""
+
+    kind = "no_recording"
 
 
 class ToolError(StepError):

@@ -141,7 +141,7 @@ class Executor:
     ) -> tuple[StepResult, BaseException | None]:
         """One step against one source: the result, and the exception it failed with (None on success)."""
         result = StepResult(index=index, id=step.id, source=step.source, endpoint=step.endpoint,
-                            params=dict(step.params))
+                            fields=list(step.fields), params=dict(step.params))
         started = time.perf_counter()
         failure: BaseException | None = None
         try:
@@ -194,7 +194,7 @@ class Executor:
             step = await resolve_bindings(step, produced or {})
         except E.UnresolvedBinding as err:
             return StepResult(index=index, id=step.id, source=step.source, endpoint=step.endpoint,
-                              error=StepFailure(kind=err.kind, message=str(err)))
+                              fields=list(step.fields), error=StepFailure(kind=err.kind, message=str(err)))
         if step is not plan.steps[index]:  # fallbacks are found for the step as it is sent
             plan = plan.model_copy(update={"steps": [*plan.steps[:index], step, *plan.steps[index + 1:]]})
         result, failure = await self._attempt(index, step, client, limits)

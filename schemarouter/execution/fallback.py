@@ -15,7 +15,9 @@ from schemarouter.execution import errors as E
 from schemarouter.plan import Plan, PlanStep
 
 # Failures that say the source (not the question) is the problem.
-FALLBACK_KINDS = frozenset({E.NetworkError.kind, E.MissingCredentials.kind, E.StepTimeout.kind, E.RateLimited.kind})
+# Offline, a request no recording holds may still be answered by an equivalent source's recording.
+FALLBACK_KINDS = frozenset({E.NetworkError.kind, E.NoRecording.kind, E.MissingCredentials.kind, E.StepTimeout.kind,
+                            E.RateLimited.kind})
 AUTH_STATUSES = frozenset({401, 403, 407})
 
 

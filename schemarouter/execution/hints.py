@@ -12,9 +12,9 @@ NO_RECORDING = "offline replay has no recording"
 
 def hint(error: StepFailure, offline: bool) -> str | None:
     """What to try after ``error``, or None when there is nothing useful to say."""
-    if error.kind == "network" and NO_RECORDING in error.message:
-        return ("no cassette holds this request: pass --cassettes DIR (or set SCHEMAROUTER_CASSETTES) "
-                "to a folder of recordings that has it")
+    if error.kind == "no_recording" or (error.kind == "network" and NO_RECORDING in error.message):
+        return ("no recording holds this request (these values and fields): run it live, or pass --cassettes DIR "
+                "(or set SCHEMAROUTER_CASSETTES) to a folder of recordings that has it")
     if offline:
         return None
     if error.kind in ("network", "timeout"):

@@ -23,6 +23,7 @@ from schemarouter.execution.decoding import BodyDecoder, EncodingError
 from schemarouter.execution.errors import (
     HttpStatusError,
     NetworkError,
+    NoRecording,
     RateLimited,
     ResponseTooLarge,
     StepError,
@@ -231,7 +232,7 @@ async def send(
                 raise
             except Exception as exc:
                 if type(exc).__module__.split(".")[0] == "vcr":  # offline replay: a clear step error
-                    raise NetworkError(_replay_message(source, request, exc, secrets)) from None
+                    raise _replay_error(source, request, exc, secrets) from None
                 raise
         if result.content is not None:
             break
@@ -257,9 +258,8 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0][:200] if text else type(exc).__name__
 
 
-def _replay_message(source: str, request: httpx.Request, exc: Exception, secrets: Secrets) -> str:
+def _replay_error(source: str, request: httpx.Request, exc: Exception, secrets: Secrets) -> NetworkError:
     if type(exc).__name__ == "CannotOverwriteExistingCassetteException":
-        what = f"has no recording for {request.method} {secrets.redact_url(request.url)}"
-    else:
-        what = f"failed on {request.method} {_shown(request.url)}: {type(exc).__name__}: {_first_line(exc)}"
-    return f"{source}: offline replay {what}"
+        return NoRecording(f"{source}: offline replay has no recording for {request.method} {secrets.redact_url(request.url)}")
+    what = f"failed on {request.method} {_shown(request.url)}: {type(exc).__name__}: {_first_line(exc)}"
+    return NetworkError(f"{source}: offline replay {what}")

@@ -62,7 +62,7 @@ class McpAdapter:
         if replay is not None:
             result = replay.lookup(call.source.id, options.tool, arguments)
             if result is None:
-                raise E.NetworkError(f"{call.source.id}: no recorded MCP call {options.tool} with these arguments "
+                raise E.NoRecording(f"{call.source.id}: no recorded MCP call {options.tool} with these arguments "
                                      f"under {replay.where} (offline replay)")
         else:
             session = await self._session(call, options.server)

@@ -203,12 +203,14 @@ def _interaction_problem(item: Any) -> str | None:
 
 @contextmanager
 def replay(folder: str | Path | None = None, secrets: Secrets | None = None, sources: Iterable[Source] = (),
-           projection: ProjectionRule = "any") -> Iterator[Any]:
+           projection: ProjectionRule = "covering") -> Iterator[Any]:
     """Patch HTTP clients (httpx, requests, urllib) to replay the cassettes under ``folder`` (default:
     :func:`recording_folders`). A recording answers a request that asks the same question of the
     same endpoint of ``sources`` (:mod:`schemarouter.execution.replaymatch`; ``projection`` says how
-    the fields they project may differ); a request to an endpoint no source declares must match
-    its recording exactly, but for the parameters that never change the answer."""
+    the fields they project may differ: by default a recording made for other fields answers
+    nothing, and one made for a part of them only when none holds them all); a request to an
+    endpoint no source declares must match its recording exactly, but for the parameters that
+    never change the answer."""
     folders = [Path(folder)] if folder else sorted(set(recording_folders().values()))
     usable = [f for f in folders if f.is_dir() and any(f.rglob("*.yaml"))]
     if not usable:
@@ -217,15 +219,17 @@ def replay(folder: str | Path | None = None, secrets: Secrets | None = None, sou
     config = vcr_config(secrets)
     config.pop("allow_playback_repeats")
     keys = QuestionKeys(sources, projection)
+    held: list[Any] = []  # every recorded request, to prefer one that holds all the asked fields
 
     def same_question(live: Any, recorded: Any) -> None:
-        assert keys.same_question(live, recorded)
+        assert keys.answers(live, recorded, held)
 
     config["match_on"] = ["same_question"]
     recorder = VCR(**config)
     recorder.register_matcher("same_question", same_question)
     recorder.register_persister(_FolderPersister)
     with recorder.use_cassette(os.pathsep.join(str(f) for f in usable), allow_playback_repeats=True) as cassette:
+        held.extend(cassette.requests)
         yield cassette
 
 

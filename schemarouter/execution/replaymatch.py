@@ -12,8 +12,12 @@ Parameters that never change which records answer are set aside too: a client's 
 filters take them out of both requests first).
 
 ``projection`` says how the projected fields may differ: ``"any"`` (the recording may have asked
-for other fields: they are projected locally), or ``"covering"`` (the recording asked for the
-planned fields, or for a part of them that it can answer, never for others alone).
+for other fields: they are projected locally; ``sources check`` reads recordings so), or
+``"covering"`` (offline runs: the recording asked for some of the planned fields besides the
+record identifier, never for others alone; of the recordings of the same question the one that
+holds the most asked fields answers, and the fields it lacks come back empty, reported as not
+returned). A replay must never answer a different question than the one asked: a recording made
+for other fields would come back as records with every asked field empty.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import unquote, urlsplit
 
+from schemarouter.execution.rendering import projection_keys
 from schemarouter.models import Endpoint, Source
 
 # parameters that say who asks or how many per page, never which records answer
@@ -51,6 +56,15 @@ class Question:
 
     key: tuple[Any, ...]
     projected: frozenset[str] | None
+    identity: frozenset[str] = frozenset()  # the projection keys of the record identifier, always asked
+
+    def held(self, asked: Question) -> int:
+        """How many of the fields ``asked`` projects, the identifier aside, this recording holds (-1:
+        none, so it answers a different question; a large number: one of them projects nothing)."""
+        if asked.projected is None or self.projected is None:
+            return 1 << 20
+        wanted = (asked.projected - asked.identity) or asked.projected
+        return len(wanted & self.projected) or -1
 
 
 class QuestionKeys:
@@ -58,6 +72,7 @@ class QuestionKeys:
 
     def __init__(self, sources: Iterable[Source] = (), projection: ProjectionRule = "any") -> None:
         self.projection = projection
+        self._questions: dict[int, tuple[Any, Question]] = {}  # id(recorded request) -> it, its question
         self._routes: dict[str, list[_Route]] = {}  # host -> its endpoints' routes
         for source in sources:
             for endpoint in source.endpoints:
@@ -110,17 +125,36 @@ class QuestionKeys:
                 query = sorted((p, "") for p in parts if "(" in p)
         key = (request.method.upper(), (request.host or "").lower(), path, tuple(sorted(query)),
                json.dumps(body, sort_keys=True) if not isinstance(body, (bytes, str)) else body)
-        return Question(key, projected)
+        identity = frozenset(projection_keys(routed[0], [f for f in routed[0].fields if f.identifier])) if routed else frozenset()
+        return Question(key, projected, identity)
 
     def same_question(self, live: Any, recorded: Any) -> bool:
         """Whether ``recorded`` answers ``live`` (see the module docstring for ``projection``)."""
         asked, held = self.question(live), self.question(recorded)
         if asked.key != held.key:
             return False
-        if self.projection == "any" or asked.projected is None or held.projected is None:
+        if self.projection == "any":
             return True
-        # the recording holds what is asked, or a part of it; never only fields nobody asked for
-        return asked.projected <= held.projected or bool(held.projected <= asked.projected and held.projected)
+        # the recording holds some of what is asked besides the identifier; never only other fields
+        return held.held(asked) >= 0
+
+    def answers(self, live: Any, recorded: Any, held: Iterable[Any] = ()) -> bool:
+        """Whether ``recorded`` answers ``live``: the same question, and under ``"covering"`` no other
+        of ``held`` (every recorded request) asks it for more of the asked fields."""
+        if not self.same_question(live, recorded):
+            return False
+        if self.projection == "any":
+            return True
+        asked = self.question(live)
+        mine = self._recorded(recorded).held(asked)
+        return not any(q.key == asked.key and q.held(asked) > mine for q in map(self._recorded, held))
+
+    def _recorded(self, request: Any) -> Question:
+        """The question of a recorded request, read once (the recordings do not change during a replay)."""
+        seen = self._questions.get(id(request))
+        if seen is None or seen[0] is not request:
+            seen = self._questions[id(request)] = (request, self.question(request))
+        return seen[1]
 
 
 def _path_pattern(template: str) -> re.Pattern[str]:

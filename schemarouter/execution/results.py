@@ -3,7 +3,9 @@
 Every value carries what a reader needs to cite it (source, record identifier, source type,
 license, attribution) and keeps the unit its source declares; nothing is converted silently (a
 fallback that converts a unit says so in the value's note). A run also says how it went as a
-whole (``status``: ok, partial, failed, declined), which the CLI turns into its exit code.
+whole (``status``: ok, partial, empty, failed, declined), which the CLI turns into its exit code.
+Status and coverage are read from what came back (:mod:`~schemarouter.execution.returned`), not
+from what was planned: a planned field no record carries is reported as not returned.
 """
 
 from __future__ import annotations
@@ -14,10 +16,20 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from schemarouter.execution.context import format_value, render_context, shown_unit
 from schemarouter.execution.hints import hint
+from schemarouter.execution.returned import (
+    all_answers,
+    any_answer,
+    not_returned,
+    returned_coverage,
+    step_label,
+)
+from schemarouter.execution.returned import (
+    missing_fields as _missing,
+)
 from schemarouter.plan import Coverage, Plan
 from schemarouter.tokens import ENCODING
 
-Status = Literal["ok", "partial", "failed", "declined"]
+Status = Literal["ok", "partial", "empty", "failed", "declined"]
 
 
 class ResultModel(BaseModel):
@@ -76,12 +88,14 @@ class Fallback(ResultModel):
 
 
 class StepResult(ResultModel):
-    """One plan step: who answered (``source``/``endpoint``), its records, or its error."""
+    """One plan step: who answered (``source``/``endpoint``), its records, or its error.
+    ``fields``: the fields asked of the answering source (those of the plan step, or of its fallback)."""
 
     index: int
     id: str | None = None
     source: str
     endpoint: str
+    fields: list[str] = Field(default_factory=list)
     records: list[Record] = Field(default_factory=list)
     error: StepFailure | None = None
     request: str | None = None
@@ -95,6 +109,12 @@ class StepResult(ResultModel):
     def ok(self) -> bool:
         """Whether the step ended without an error."""
         return self.error is None
+
+    @property
+    def missing_fields(self) -> list[str]:
+        """The asked fields no record carries a value for (all of them after an error); ``missing`` in
+        the JSON."""
+        return _missing(self)
 
 
 class RunResult(ResultModel):
@@ -117,28 +137,41 @@ class RunResult(ResultModel):
 
     @property
     def coverage(self) -> Coverage | None:
-        """What the plan covers of the question, when the plan is known."""
-        return self.plan.coverage if self.plan is not None else None
+        """What the run covers of the question, when the plan is known: the plan's coverage, with a
+        concept covered only where a value for it came back."""
+        return returned_coverage(self)
+
+    @property
+    def not_returned(self) -> list[dict[str, Any]]:
+        """Per step, the planned fields no record carries (see :func:`~schemarouter.execution.returned.not_returned`)."""
+        return not_returned(self)
 
     @property
     def status(self) -> Status:
-        """ok: every step returned values; partial: some did; failed: none did (or no steps); declined."""
+        """ok: every step returned a value for each field that answers the question; partial: some
+        did; empty: steps returned records but no answer field has a value; failed: no step returned
+        records (or no steps); declined."""
         if self.declined is not None:
             return "declined"
         answered = sum(1 for step in self.steps if step.error is None and step.records)
-        if self.steps and answered == len(self.steps):
-            return "ok"
-        return "partial" if answered else "failed"
+        if not answered:
+            return "failed"
+        if not any_answer(self):
+            return "empty"
+        return "ok" if answered == len(self.steps) and all_answers(self) else "partial"
 
     def to_json(self, offline: bool = False) -> dict[str, Any]:
         """The run as the JSON every front end shows (``run --json``, ``POST /v1/run``, MCP ``run``):
         the plan, the status, each step with a hint after an error (``offline``: the run replayed
-        recordings), the coverage and the rendered context with its size in tokens."""
+        recordings) and the planned fields it did not return (``missing``), the coverage of what came
+        back, per step the fields not returned (``not_returned``) and the rendered context with its
+        size in tokens."""
         context = render_context(self)
         steps = []
         for step in self.steps:
             shown = step.model_dump(mode="json")
             shown["hint"] = hint(step.error, offline) if step.error is not None else None
+            shown["missing"] = step.missing_fields
             steps.append(shown)
         return {
             "query": self.query,
@@ -147,6 +180,7 @@ class RunResult(ResultModel):
             "declined": self.declined,
             "steps": steps,
             "coverage": self.coverage.model_dump(mode="json") if self.coverage is not None else None,
+            "not_returned": self.not_returned,
             "context": {"text": context.text, "tokens": context.tokens,
                         "tokens_chars_div_4": context.estimated_tokens, "encoding": ENCODING},
         }
@@ -163,7 +197,7 @@ def describe_run(run: RunResult) -> str:
     if run.declined:
         lines.append(f"  declined: {run.declined}")
     for step in run.steps:
-        head = f"  [{step.index}] {step.source}.{step.endpoint}"
+        head = f"  [{step.index}] {step_label(step)}"
         if step.fallback is not None:
             head += f" (fallback for {step.fallback.source}.{step.fallback.endpoint}: {step.fallback.error.kind})"
         if step.cached:
@@ -172,6 +206,8 @@ def describe_run(run: RunResult) -> str:
             lines.append(f"{head}: {step.error.kind}: {step.error.message}")
             continue
         lines.append(f"{head}: {len(step.records)} record(s)")
+        if step.missing_fields:
+            lines.append(f"      not returned: {', '.join(step.missing_fields)}")
         for record in step.records[:5]:
             # significant digits for a person; the values themselves keep full precision
             shown = ", ".join(

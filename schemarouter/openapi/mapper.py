@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from schemarouter.field_paths import WHOLE_RECORD
 from schemarouter.openapi.errors import OpenAPIImportError, mapping, sequence
 from schemarouter.openapi.naming import (
     choose_identifier,
@@ -35,6 +36,9 @@ from schemarouter.openapi.report import ImportReport
 from schemarouter.openapi.resolver import CircularRef, DanglingRef, ExternalRef, Resolver
 from schemarouter.openapi.schema import FlatField, Flattener, schema_from_example
 from schemarouter.safeload import UnsafeDocumentError, load_json
+
+WHOLE_RESPONSE = WHOLE_RECORD  # the path of a field that is the whole response
+WHOLE_RESPONSE_NAME = "response"
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 WRITE_METHODS = ("post", "put", "patch", "delete")
@@ -315,7 +319,7 @@ class Mapper:
         declared = {name: f for name, f in (overlay.fields.items() if overlay else ()) if f.path is not None}
         # a response the overlay describes is mapped: what the document lacks is no unmapped item then
         schema, example = self._response_schema(op, place, report=not declared)
-        if schema is None and not declared:
+        if schema is None and example is None and not declared and not self._undescribed_body(op):
             self.report.undescribed[place] = endpoint_id
             return None
         wanted = overlay.records if overlay else None
@@ -336,13 +340,22 @@ class Mapper:
                 self.report.notes.append(f"{place}: the schema declares no fields; {len(fields)} fields inferred "
                                          f"from the response example")
         if not fields and not declared:
-            self.report.add(place, "no mappable response fields")
-            self.report.undescribed[place] = endpoint_id
-            return None
+            if (schema is not None or example is not None) and not self._undescribed_body(op):
+                self.report.add(place, "no mappable response fields")
+                self.report.undescribed[place] = endpoint_id
+                return None
+            # An operation whose success response the document leaves undescribed still answers
+            # something: its whole response is one field, so the operation can be found, planned and
+            # run; the overlay can name its fields instead (endpoints.<id>.fields).
+            fields = [FlatField(path=WHOLE_RESPONSE, type="object",
+                                description=f"The whole response of {summary or endpoint_id} "
+                                            "(the document describes no fields)")]
+            self.report.notes.append(f"{place}: the document describes no response fields; its whole response "
+                                     f"is one field, {WHOLE_RESPONSE_NAME!r}")
         names: list[str] = []
         used: set[str] = set()
         for f in fields:
-            names.append(unique(field_name(f.path), used, 128))
+            names.append(unique(WHOLE_RESPONSE_NAME if f.path == WHOLE_RESPONSE else field_name(f.path), used, 128))
         for name, field_overlay in declared.items():
             if name in used:
                 raise OpenAPIImportError(
@@ -565,6 +578,28 @@ class Mapper:
         return names
 
     # ------------------------------------------------------------------ responses
+    def _undescribed_body(self, op: dict[str, Any]) -> bool:
+        """Whether the success response exists but says nothing of its body (no content, or JSON with
+        no schema and no example): what it returns is then read as one whole value."""
+        responses = op.get("responses")
+        if not isinstance(responses, dict):
+            return False
+        codes = [c for c in map(str, responses) if c == "200"] or sorted(c for c in map(str, responses) if c.startswith("2"))
+        if not codes:
+            return False
+        response = responses.get(codes[0], responses.get(int(codes[0]) if codes[0].isdigit() else codes[0]))
+        try:
+            response = self._resolve(response, "response")
+        except OpenAPIImportError:
+            return False
+        content = response.get("content") if isinstance(response, dict) else None
+        if not content:
+            return True
+        if not isinstance(content, dict):
+            return False
+        media = [m for t, m in content.items() if _JSON_TYPE.match(str(t).split(";")[0].strip()) or str(t).endswith("+json")]
+        return bool(media) and all(not isinstance(m, dict) or ("schema" not in m and "example" not in m) for m in media)
+
     def _response_schema(self, op: dict[str, Any], place: str, report: bool = True) -> tuple[Any, Any]:
         """The JSON schema of the success response, and its example (None when there is none); where
         there is none, why goes in the import report unless ``report`` is false."""
@@ -580,16 +615,20 @@ class Mapper:
         content = mapping(mapping(response, self.file, where, "a response").get("content"), self.file, where, "'content'")
         json_types = [t for t in map(str, content) if _JSON_TYPE.match(t.split(";")[0].strip()) or t.endswith("+json")]
         if not json_types:
-            add(place, "non-JSON response", ", ".join(map(str, content)) or "no content")
-            return None, None
+            if content:
+                add(place, "non-JSON response", ", ".join(map(str, content)))
+                return None, None
+            return None, None  # the document says nothing of the body: read as one whole value
         # application/json first, and a type that has a schema before one that only has examples
         json_types.sort(key=lambda t: (not isinstance(content[t], dict) or "schema" not in content[t],
                                        not t.startswith("application/json")))
         media = mapping(content[json_types[0]], self.file, f"{where} {json_types[0]}", "a media type")
         schema = media.get("schema")
         if schema is None:
-            add(place, "JSON response without a schema")
-            return None, None
+            example = self._example(media, None, where)
+            if example is None:
+                add(place, "JSON response without a schema")
+            return None, example
         return schema, self._example(media, schema, where)
 
     def _example(self, media: dict[str, Any], schema: Any, place: str) -> Any:

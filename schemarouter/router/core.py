@@ -26,6 +26,7 @@ from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.open_route import OpenPlan, chain_steps, explained, fill, open_route, question_values
 from schemarouter.router.param_facts import is_search_parameter, missing_required
 from schemarouter.router.params import fill_params
+from schemarouter.router.polymorphs import structure_fields
 from schemarouter.router.ranking import (
     Candidate,
     Entry,
@@ -37,6 +38,8 @@ from schemarouter.router.ranking import (
     ranking_key,
     sort_key,
 )
+from schemarouter.router.rerank import FEATURES, Scored, probability, score_candidates, threshold
+from schemarouter.router.several import per_entity
 from schemarouter.router.substitutes import alternatives
 from schemarouter.understand.actions import write_methods
 from schemarouter.understand.base import Analysis, Understander
@@ -88,21 +91,29 @@ class Router:
             plan.declined = self._write_hint(analysis) if analysis.action else analysis.decline
             plan.coverage = coverage_report(plan, analysis, self.graph)
             return plan
-        steps, reason = self._choose(analysis, mode)
+        steps, reason, route = self._choose(analysis, mode)
+        steps, reason = self._rerank(analysis, mode, steps, reason, route)
+        steps = per_entity(steps, analysis, self.graph)
         if steps and any(not self.graph.endpoints[(s.source, s.endpoint)].endpoint.intents for s in steps):
             plan.understanding = analysis.understanding = _claimed(analysis.understanding, steps, self.graph)
         if steps and analysis.live and not self._serves_current(steps):
             steps, reason = [], "asks for a value as of now, and no chosen source says it serves current data"
         if not steps:
             plan.declined = reason
+        used = {s.id for s in steps if s.id}
         for i, step in enumerate(steps):
-            step.id = step.id or f"s{i + 1}"
+            if not step.id:
+                number = i + 1
+                while f"s{number}" in used:
+                    number += 1
+                step.id = f"s{number}"
+                used.add(step.id)
         plan.steps = steps
         plan.coverage = coverage_report(plan, analysis, self.graph)
         return plan
 
     # -- which route answers ------------------------------------------------------------------
-    def _choose(self, analysis: Analysis, mode: Mode) -> tuple[list[PlanStep], str]:
+    def _choose(self, analysis: Analysis, mode: Mode) -> tuple[list[PlanStep], str, str]:
         """The vocabulary route's plan, or the open route's where it explains the question better
         (see docs/routing.md, "Two routes, one decision")."""
         graph = self.graph
@@ -143,23 +154,59 @@ class Router:
             if sources and not undeclared and v_cov < MIN_COVERAGE:
                 beyond = self._beyond_named(analysis, v_cov)
                 if beyond is not None:
-                    return chain_steps(beyond, graph, analysis, mode), ""
+                    return chain_steps(beyond, graph, analysis, mode), "", "open"
             # a vocabulary plan that explains none of the question's words yields to any that does
             if undeclared and found is not None and found.coverage > v_cov and (
                     v_cov < UNEXPLAINED or (found.coverage >= MIN_COVERAGE
                                             and (not strong or found.coverage >= v_cov + OVERRIDE_MARGIN))):
-                return chain_steps(found, graph, analysis, mode), ""
+                return chain_steps(found, graph, analysis, mode), "", "open"
             if terms and not concept_hit and not u.named_tools and not undeclared:
                 # words a step sends as free text are explained too: a search for them is an answer
                 searched = question_terms(" ".join(v for s in vocab for v in s.params.values() if isinstance(v, str)))
                 if explained(graph, infos, terms, len(values), spent, searched=searched)[0] < UNEXPLAINED:
-                    return [], f"no registered source returns what the question asks for ({', '.join(terms)})"
-            return vocab, ""
+                    return [], f"no registered source returns what the question asks for ({', '.join(terms)})", ""
+            return vocab, "", "vocabulary"
         if found is not None and (found.coverage >= MIN_COVERAGE or (sources and found.coverage > 0)):
-            return chain_steps(found, graph, analysis, mode), ""
+            return chain_steps(found, graph, analysis, mode), "", "open"
         if u.intent is None and not u.named_tools:
-            return [], "nothing in the question matches a registered source, concept or intent"
-        return [], "no registered source can answer this with the values given" + self._needs(analysis, sources)
+            return [], "nothing in the question matches a registered source, concept or intent", ""
+        return [], "no registered source can answer this with the values given" + self._needs(analysis, sources), ""
+
+    def reranked(self, analysis: Analysis, mode: Mode = "recall") -> tuple[list[PlanStep], list[Scored]]:
+        """The routes' own plan for an understood question and every re-ranking candidate, best
+        first (what the re-ranker's weights are fitted on; ``schemarouter_bench.fit_rerank``)."""
+        if analysis.decline:
+            return [], score_candidates(self.graph, analysis, [], False)
+        steps, _reason, route = self._choose(analysis, mode)
+        return steps, score_candidates(self.graph, analysis, steps, route == "vocabulary")
+
+    def _rerank(self, analysis: Analysis, mode: Mode, steps: list[PlanStep], reason: str,
+                route: str) -> tuple[list[PlanStep], str]:
+        """The plan of the candidate re-ranking puts first (:mod:`schemarouter.router.rerank`): the
+        routes' own plan where its target, or any endpoint it calls, ranks first among those the
+        question can supply; else the best candidate's chain. A declined question stays declined
+        only while the best candidate's probability is under the fitted threshold."""
+        graph = self.graph
+        scored = score_candidates(graph, analysis, steps, route == "vocabulary")
+        planned = {(s.source, s.endpoint) for s in steps}
+        # the vocabulary's reading of what is asked holds over endpoints the vocabulary describes
+        intent = analysis.understanding.intent if route == "vocabulary" else None
+        # the caller's own space answers questions about the asker's own records, and only those
+        own = analysis.own and any(c.info.endpoint.scope == "account" for c in scored)
+        for candidate in scored:
+            if (candidate.info.endpoint.scope == "account") != own:
+                continue
+            if candidate.info.key in planned:
+                return steps, reason
+            if candidate.chain is None:
+                continue  # the question cannot supply it: the next one may
+            if intent is not None and candidate.info.endpoint.intents and intent not in candidate.info.endpoint.intents:
+                continue  # described for other questions than the one understood
+            if not steps and probability(candidate.score) < threshold():
+                return steps, reason
+            chosen = OpenPlan(candidate.chain, candidate.features[FEATURES.index("explained")], set(), ())
+            return chain_steps(chosen, graph, analysis, mode), ""
+        return steps, reason
 
     def _beyond_named(self, analysis: Analysis, named_share: float) -> OpenPlan | None:
         """The open route's chain over every source, where it beats the plan of a named source that
@@ -398,6 +445,8 @@ class Router:
         for f in info.fields.values():
             if f.field.group in groups:
                 why.setdefault(f.name, f"in field group {f.field.group} of intent {u.intent or '-'} (recall)")
+        for name, reason in structure_fields(info, analysis).items():
+            why.setdefault(name, reason)
         fields = [name for name in info.fields if name in why]
         meta = {name: info.fields[name].meta() for name in fields}
         if notes:

@@ -23,6 +23,7 @@ from schemarouter.graph.terms import name_terms
 from schemarouter.graph.text import normalize
 from schemarouter.plan import Coverage, CoverageItem, Plan, PlanStep
 from schemarouter.router.memos import RouterGraphMemo
+from schemarouter.router.polymorphs import structure_items
 from schemarouter.understand.base import Analysis
 
 # Question values the router writes into a parameter of another concept (router/params.py): a
@@ -64,6 +65,7 @@ def coverage(plan: Plan, analysis: Analysis | None, graph: SchemaGraph) -> Cover
     if analysis is not None:
         values.extend(_given(analysis, plan, steps, [v.value for v in values], graph))
     items.extend(values)
+    items.extend(structure_items(analysis, plan, graph))
     if u.source_constraint:
         items.append(_constraint(u.source_constraint, plan, steps, answering))
     for source in u.named_tools:

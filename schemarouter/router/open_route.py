@@ -187,7 +187,7 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
     lex = graph.lexical
     # "home page" also finds an endpoint whose declaration writes it as one word (urlHomepage)
     terms += [c for c in analysis.compounds if c in lex.idf and c not in terms]
-    keep = _read_numbers(graph) if sources is None else {
+    keep = read_numbers(graph) if sources is None else {
         graph.numbers[i.key] for s in sources for i in graph.source_endpoints(s) if i.endpoint.access == "read"
     }
     scored = lex.score(terms)
@@ -253,7 +253,7 @@ def _best_chain(graph: SchemaGraph, analysis: Analysis, builder: ChainBuilder, c
     return best
 
 
-def _read_numbers(graph: SchemaGraph) -> frozenset[int]:
+def read_numbers(graph: SchemaGraph) -> frozenset[int]:
     """The numbers of the graph's read endpoints (worked out once per graph, not per question)."""
     memo = graph.memos.of(RouterGraphMemo)
     if memo.read_numbers is None:
@@ -335,7 +335,8 @@ def chain_steps(plan: OpenPlan, graph: SchemaGraph, analysis: Analysis, mode: Mo
 def _own_key(path: str) -> str:
     """The last key of a response path (``nasa_jpl_url.port`` -> ``port``, ``items[].title`` ->
     ``title``), read by the paths' own parser (declared paths were validated with it)."""
-    return parse_path(path)[-1].key
+    segments = parse_path(path)
+    return segments[-1].key if segments else ""  # the whole record ("$") has no key of its own
 
 
 def field_terms(info: EndpointInfo, name: str) -> tuple[set[str], set[str]]:

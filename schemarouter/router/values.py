@@ -160,7 +160,7 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
         for _, f in every:
             if not f.search or f.name in out.values or not f.required:
                 continue
-            run = _longest_run(analysis, unexplained)
+            run = longest_run(analysis, unexplained)
             if run:
                 out.values[f.name] = run
                 out.used.add(run)
@@ -193,7 +193,7 @@ def _date_parts(params: list[tuple[Parameter, ParamFacts]], analysis: Analysis,
     return out
 
 
-def _longest_run(analysis: Analysis, unexplained: Callable[[str], bool]) -> str | None:
+def longest_run(analysis: Analysis, unexplained: Callable[[str], bool]) -> str | None:
     """The longest run of adjacent content words of the question that ``unexplained`` accepts, as
     written (the first of equal length); None when there is none."""
     tokens, _terms = question_tokens(analysis.question)

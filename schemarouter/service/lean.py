@@ -23,7 +23,7 @@ PROVENANCE = ("source_type", "license")
 
 
 # What include_plan adds to the lean view, from the full document.
-FULL_KEYS = ("plan", "steps", "coverage", "registry_fingerprint")
+FULL_KEYS = ("plan", "steps", "coverage", "not_returned", "registry_fingerprint")
 
 
 def lean_run(document: dict[str, Any], include_plan: bool = False) -> dict[str, Any]:
@@ -52,8 +52,10 @@ def lean_run(document: dict[str, Any], include_plan: bool = False) -> dict[str, 
                 item["hint"] = step["hint"]
             errors.append(item)
             continue
-        # a field the plan asked this step for that no record carries a value for
-        absent = [f for f in planned.get(step.get("index"), []) if f not in returned]
+        # a field the plan asked this step for that no record carries a value for (the run document
+        # says so per step; a document without it is read from the plan and the records)
+        absent = step["missing"] if "missing" in step else [
+            f for f in planned.get(step.get("index"), []) if f not in returned]
         if absent:
             missing.setdefault(where, []).extend(absent)
     lean["records"] = records

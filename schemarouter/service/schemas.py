@@ -72,9 +72,23 @@ class RunRequest(Request):
 
 
 class StepOut(StepResult):
-    """One step's result, with advice when it failed."""
+    """One step's result, with advice when it failed and the asked fields no record carries."""
 
     hint: str | None = None
+    missing: list[str] = Field(default_factory=list)
+
+
+class NotReturnedOut(BaseModel):
+    """One step's planned fields that no record carries: the entity it asked about, which of them
+    answer the question, and the error kind when the step failed."""
+
+    step: int
+    source: str
+    endpoint: str
+    about: str
+    fields: list[str]
+    answers: list[str]
+    error: str | None
 
 
 class LeanRecord(BaseModel):
@@ -105,7 +119,7 @@ class RunOut(BaseModel):
     source), the values by record, what was asked and not returned, step errors; with include_plan
     also the question, the plan, every step in full (per-value provenance) and the coverage."""
 
-    status: str = Field(description="ok, partial, failed or declined.")
+    status: str = Field(description="ok, partial, empty, failed or declined.")
     declined: str | None = None
     context: str = Field(description="One attributed line per record: what a reader model needs.")
     records: list[LeanRecord]
@@ -120,6 +134,7 @@ class RunOut(BaseModel):
     plan: Plan | None = None
     steps: list[StepOut] | None = None
     coverage: Coverage | None = None
+    not_returned: list[NotReturnedOut] | None = None
     registry_fingerprint: str | None = None
     context_tokens: int | None = Field(None, description="cl100k tokens of the context.")
 

@@ -27,7 +27,7 @@ _FRAME = (
     r"(?:please\s+|kindly\s+|now\s+|then\s+|also\s+|just\s+)*"
     r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|(?:i|we)\s*(?:'d|would)\s+like\s+(?:you\s+)?to\s+"
     r"|(?:i|we)\s+(?:want|need|wish)\s+(?:you\s+)?to\s+|(?:i|we)\s*(?:'m|am|are)\s+(?:going|trying)\s+to\s+"
-    r"|help\s+me\s+(?:to\s+)?|go\s+ahead\s+and\s+|let'?s\s+|(?:i|we)\s+(?:must|should|have\s+to)\s+)?"
+    r"|help\s+me\s+(?:to\s+)?|go\s+ahead\s+and\s+|let'?s\s+|(?:i|we)\s+(?:must|should|have\s+to)\s+)*"  # frames nest: "can you help me book"
     r"(?:please\s+)?"
 )
 _CLAUSES = re.compile(r"[.;!?]\s+|,\s*|\s+(?:and|then|and\s+then)\s+", re.IGNORECASE)
@@ -46,15 +46,16 @@ _NOT_AN_OBJECT = re.compile(r"^\s*(?:of|in|on|at|from|between|with|over|during|p
 
 
 @lru_cache(maxsize=256)
-def action_verb(text: str) -> str | None:
+def action_verb(text: str, verbs: frozenset[str] = ACTION_VERBS) -> str | None:
     """The action verb of a request to act, or None for a request for data (remembered: the
-    understand step and the shared reading both ask of each question)."""
+    understand step and the shared reading both ask of each question). ``verbs``: the verbs that
+    act (default: the general ones; a registry adds what its write endpoints do)."""
     for clause in _CLAUSES.split(_PHRASAL.sub("remove", text.strip())):
         m = _VERB.match(clause)
         if m is None:
             continue
         verb = m.group("verb").lower()
-        if verb not in ACTION_VERBS:
+        if verb not in verbs:
             continue
         if _NOT_AN_OBJECT.match(m.group("rest")):
             continue
@@ -83,7 +84,13 @@ def requested_action(text: str, graph: SchemaGraph) -> str | None:
     verb written as the name of a read endpoint's parameter right before its value ("pageviews with
     start 2024020100 and end 2024020700" gives a start, it does not start anything)."""
     verb = action_verb(text)
-    if verb is None or verb in read_verbs(graph):
+    if verb is None:
+        # a verb the registry's write endpoints do and none of its read endpoints does ("Follow
+        # Artists", "Pause Playback"): in this registry it acts, though it is no general action verb
+        verb = action_verb(text, write_verbs(graph)) if write_verbs(graph) else None
+    # a verb some read endpoint's summary opens with reads in this registry, unless a write
+    # endpoint's opens with it too ("Book a table" beside a "Book a restaurant" write)
+    if verb is None or (verb in read_verbs(graph) and verb not in write_openers(graph)):
         return None
     if verb in parameter_verbs(graph) and _value_after(text, verb):
         return None
@@ -116,6 +123,48 @@ def read_verbs(graph: SchemaGraph) -> frozenset[str]:
         summaries = {i.endpoint.summary for i in graph.endpoints.values() if i.endpoint.access == "read"}
         memo.read_verbs = frozenset(v for s in summaries if s and (v := action_verb(s)) is not None)
     return memo.read_verbs
+
+
+# Verbs that read whatever follows them: a write endpoint's summary that opens with one ("Get the
+# queue, then skip") says nothing about what acting verbs the registry has.
+_READING = frozenset(["check", "compare", "count", "describe", "display", "fetch", "find", "get", "give", "list",
+                      "look", "lookup", "query", "read", "retrieve", "return", "search", "see", "show", "tell",
+                      "view"])
+
+
+def _opening_verb(summary: str) -> str | None:
+    """The first word of a summary as a verb's base form ("Follows Artists" -> ``follow``), or None."""
+    m = re.match(r"\s*([A-Za-z][a-z]+)\b", summary)
+    if m is None:
+        return None
+    word = m.group(1).lower()
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _openers(graph: SchemaGraph) -> tuple[frozenset[str], frozenset[str]]:
+    """(verbs read endpoints' summaries open with, verbs write endpoints' summaries open with, less
+    verbs that read). Worked out once per graph."""
+    memo = graph.memos.of(UnderstandGraphMemo)
+    if memo.openers is None:
+        opening: dict[str, set[str]] = {"read": set(), "write": set()}
+        for i in graph.endpoints.values():
+            verb = _opening_verb(i.endpoint.summary or "")
+            if verb is not None:
+                opening["write" if i.endpoint.access == "write" else "read"].add(verb)
+        memo.openers = (frozenset(opening["read"]), frozenset(opening["write"] - _READING))
+    return memo.openers
+
+
+def write_openers(graph: SchemaGraph) -> frozenset[str]:
+    """The verbs the summaries of the registry's write endpoints open with (less verbs that read)."""
+    return _openers(graph)[1]
+
+
+def write_verbs(graph: SchemaGraph) -> frozenset[str]:
+    """What acting means in this registry beyond :data:`ACTION_VERBS`: the verbs its write
+    endpoints' summaries open with and no read endpoint's does ("Follow Artists")."""
+    read, write = _openers(graph)
+    return write - read - ACTION_VERBS
 
 
 def decline_reason(verb: str) -> str:

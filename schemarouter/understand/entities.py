@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from schemarouter.default_plugins.vocabulary import polymorphs
 from schemarouter.graph.value_readers import ValueReader
 from schemarouter.prefilter import Prefiltered
 from schemarouter.understand import chemistry
@@ -216,7 +217,12 @@ def recognize(text: str, *, chemistry_context: bool = False, readers: Sequence[V
         if explicit:  # "rock-salt MgO": the written formula says which material
             taken.append((m.start(), m.end()))
             continue
-        add("formula", materials[m.group().lower()], m, name=m.group())
+        # a polymorph's name also says which structure of the formula is meant (vocabulary data)
+        structure = polymorphs().get(m.group().lower())
+        if structure is not None:
+            add("formula", materials[m.group().lower()], m, name=m.group(), polymorph=structure)
+        else:
+            add("formula", materials[m.group().lower()], m, name=m.group())
     for m in p["compound_name"].finditer(text) if may("compound_name") else ():
         add("compound", m.group(), m)
     for m in p["element_name"].finditer(text) if may("element_name") else ():

@@ -14,5 +14,7 @@ class UnderstandGraphMemo:
     evidence: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
     # the action verbs read endpoints' summaries open with ("Translate an RGD ID to ..."): ``actions.read_verbs``
     read_verbs: frozenset[str] | None = None
+    # the verbs read and write endpoints' summaries open with ("Follow Artists"): ``actions._openers``
+    openers: tuple[frozenset[str], frozenset[str]] | None = None
     # the action verbs that name read endpoints' parameters (``start``): ``actions.parameter_verbs``
     parameter_verbs: frozenset[str] | None = None

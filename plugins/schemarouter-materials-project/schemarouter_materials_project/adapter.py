@@ -22,7 +22,7 @@ import httpx
 from schemarouter.adapters import (
     FetchResult,
     HttpStatusError,
-    NetworkError,
+    NoRecording,
     NoRecords,
     RateLimited,
     StepCall,
@@ -91,7 +91,7 @@ def _translate(source: str, exc: Exception) -> StepError:
     name = type(exc).__name__
     if name == "CannotOverwriteExistingCassetteException":
         asked = next((line.strip() for line in text.splitlines() if line.strip().startswith(("GET ", "POST "))), "")
-        return NetworkError(f"{source}: offline replay has no recording for {asked or 'this request'}")
+        return NoRecording(f"{source}: offline replay has no recording for {asked or 'this request'}")
     if "status code 429" in text:
         return RateLimited(f"{source}: rate limited (HTTP 429) after mp-api's retries")
     if "timed out" in text or "Timeout" in name:

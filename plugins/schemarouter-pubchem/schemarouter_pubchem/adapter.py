@@ -26,6 +26,7 @@ from schemarouter.adapters import (
     HttpStatusError,
     InvalidStep,
     NetworkError,
+    NoRecording,
     NoRecords,
     RateLimited,
     StepCall,
@@ -47,7 +48,7 @@ def _translate(source: str, exc: Exception) -> StepError:
     name, text = type(exc).__name__, str(exc)
     if name == "CannotOverwriteExistingCassetteException":
         asked = next((ln.strip() for ln in text.splitlines() if ln.strip().startswith(("GET ", "POST "))), "")
-        return NetworkError(f"{source}: offline replay has no recording for {asked or 'this request'}")
+        return NoRecording(f"{source}: offline replay has no recording for {asked or 'this request'}")
     if name == "ServerBusyError":
         return RateLimited(f"{source}: PubChem is busy (HTTP 503 throttling): {text[:120]}")
     if name == "TimeoutError" or "timed out" in text:

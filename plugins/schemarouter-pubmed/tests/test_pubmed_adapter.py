@@ -50,4 +50,4 @@ def test_truncated_xml_is_unparseable() -> None:
 @pytest.mark.vcr("search_term_biopython_esearch.yaml")
 def test_esearch_without_recorded_esummary_fails_offline_cleanly() -> None:
     step = run_step("pubmed", "search", {"term": "biopython", "retmax": 20}, ["Title"])
-    assert step.error is not None and step.error.kind == "network"
+    assert step.error is not None and step.error.kind == "no_recording"

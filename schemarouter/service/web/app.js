@@ -117,6 +117,13 @@
         }
       }
     }
+    // planned fields no record carries: said per step (the entity it asked about), never left out
+    for (const missing of result.not_returned || []) {
+      const li = document.createElement("li");
+      li.className = "not-returned";
+      li.textContent = `not returned by ${missing.about}: ${missing.fields.join(", ")}`;
+      errors.appendChild(li);
+    }
     if (result.declined) {
       const li = document.createElement("li");
       li.textContent = `declined: ${result.declined}`;
@@ -135,7 +142,7 @@
       const result = await api("POST", "/v1/run", { plan: state.plan, offline: offline, include_plan: true });
       showValues(result);
       const n = $("values").querySelectorAll("tbody tr").length;
-      status(`${n} value(s)${offline ? " (offline replay)" : ""}`);
+      status(`${result.status}: ${n} value(s)${offline ? " (offline replay)" : ""}`, result.status !== "ok");
     } catch (err) {
       status(err.message, true);
     }

@@ -1,0 +1,180 @@
+"""Fit the router's re-ranking weights on the tune split of every suite, and write them to the package.
+
+``python -m schemarouter_bench.fit_rerank [--check]``
+
+The router re-ranks the read endpoints retrieval ranks best with a linear score over a few features
+any registry has (:mod:`schemarouter.router.rerank`). Its weights are a conditional logit fitted
+here: for each answerable *tune* question of every suite (first-party dev set, imported sources,
+held-out scientific APIs, the API beside TMDB, RestBench TMDB, the tool-use suite), the candidates
+the router scores and which of them is the gold target (the last step of any gold option). Each
+suite weighs the same in the fit, so the thousand tool-use questions do not drown the rest. The
+decline threshold is the probability above which answering a question the routes declined gains
+more right answers than it answers questions that should be declined, on the same tune rows.
+Test questions are never read. The result goes to ``schemarouter/router/data/rerank.json`` with
+what it was fitted on; ``--check`` fits and prints without writing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import math
+from collections import Counter
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from schemarouter.router import Router
+from schemarouter.router.rerank import FEATURES, probability
+from schemarouter_bench import data_path
+from schemarouter_bench.devset import (
+    beside_root,
+    heldout_root,
+    load_dev_questions,
+    load_tmdb_queries,
+    load_tooluse_questions,
+    split_of,
+)
+from schemarouter_bench.frozen import Frozen, load_frozen
+from schemarouter_bench.openscore import normalize_call
+from schemarouter_bench.openworld import OpenWorld, build_open_world, build_tooluse_world
+
+L2 = 0.01
+STEPS = 1500
+LEARNING_RATE = 0.05
+
+
+@dataclass
+class Row:
+    """One tune question: its candidates' features, which are gold, and what the routes planned."""
+
+    suite: str
+    answerable: bool
+    features: np.ndarray  # candidates x features
+    gold: np.ndarray  # bool per candidate
+    buildable: list[bool]
+    planned: bool  # the routes planned something (not declined)
+
+
+def _rows(router: Router, suite: str, items: list[tuple[str, set[tuple[str, str]], bool]]) -> list[Row]:
+    out = []
+    for question, targets, answerable in items:
+        analysis = router.understander.understand(question, router.graph)
+        steps, scored = router.reranked(analysis)
+        out.append(Row(
+            suite, answerable,
+            np.array([s.features for s in scored], dtype=float).reshape(-1, len(FEATURES)),
+            np.array([s.info.key in targets for s in scored], dtype=bool),
+            [s.chain is not None for s in scored], bool(steps),
+        ))
+    return out
+
+
+def tune_rows(base: Frozen | None = None) -> list[Row]:
+    """Every tune question of every suite, as candidate rows."""
+    base = base or load_frozen()
+    opened: OpenWorld = build_open_world(base)
+    tooluse = build_tooluse_world(base)
+    rows: list[Row] = []
+    dev = [json.loads(line) for line in data_path("dev.jsonl").read_text("utf-8").splitlines() if line.strip()]
+    rows += _rows(Router(base.graph), "dev", [
+        (q["query"], {(o[-1]["source"], o[-1]["endpoint"]) for o in [q["gold"], *q.get("alternatives", [])] if o},
+         bool(q["gold"])) for q in dev if split_of(q["id"]) == "tune"])
+    for suite, world, questions in (("imported", opened, load_dev_questions()),
+                                    ("heldout", opened, load_dev_questions(heldout_root())),
+                                    ("beside", opened, load_dev_questions(beside_root())),
+                                    ("tooluse", tooluse, load_tooluse_questions())):
+        rows += _rows(Router(world.frozen.graph), suite, [
+            (q.query, {(o[-1].source, o[-1].endpoint) for o in q.gold_sets if o}, q.kind == "answer")
+            for q in questions if q.part == "tune" and q.lang == "en" and q.kind != "action"])
+    calls = {normalize_call(c): k for k, c in opened.calls.items()}
+    rows += _rows(Router(opened.frozen.graph), "tmdb", [
+        (q.query, {(calls[last][0], calls[last][1])} if (last := normalize_call(q.solution[-1])) in calls else set(), True)
+        for q in load_tmdb_queries() if q.part == "tune"])
+    return rows
+
+
+def fit(rows: list[Row]) -> np.ndarray:
+    """Weights maximizing the suite-weighted likelihood that a gold candidate is chosen (Adam, L2)."""
+    data = [r for r in rows if r.answerable and r.gold.any()]
+    per_suite = Counter(r.suite for r in data)
+    weight = np.array([1.0 / per_suite[r.suite] for r in data])
+    weight /= weight.sum()
+    w = np.zeros(len(FEATURES))
+    m, v = np.zeros_like(w), np.zeros_like(w)
+    for t in range(1, STEPS + 1):
+        grad = L2 * w
+        for r, q in zip(data, weight, strict=True):
+            s = r.features @ w
+            p = np.exp(s - s.max())
+            p /= p.sum()
+            pos = p[r.gold].sum()
+            grad = grad + q * (p @ r.features - (p[r.gold] @ r.features[r.gold]) / pos)
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad * grad
+        w -= LEARNING_RATE * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
+    return w
+
+
+def _best(r: Row, w: np.ndarray) -> tuple[bool, float] | None:
+    """(is the best buildable candidate gold, its score), or None when none is buildable."""
+    s = r.features @ w
+    for j in np.argsort(-s, kind="stable"):
+        if r.buildable[j]:
+            return bool(r.gold[j]), float(s[j])
+    return None
+
+
+def fit_threshold(rows: list[Row], w: np.ndarray) -> float:
+    """The probability under which a question the routes declined stays declined."""
+    declined = [(r.answerable, b) for r in rows if not r.planned and (b := _best(r, w)) is not None]
+    best, gain = 1.0, 0
+    for cut in sorted({probability(score) for _a, (_ok, score) in declined}):
+        g = sum((1 if ok else 0) if answerable else -1 for answerable, (ok, score) in declined
+                if probability(score) >= cut)
+        if g > gain:
+            best, gain = cut, g
+    return best
+
+
+def accuracy(rows: list[Row], w: np.ndarray) -> dict[str, float]:
+    """Per suite, the share of answerable rows whose best buildable candidate is gold."""
+    out: dict[str, list[bool]] = {}
+    for r in rows:
+        if r.answerable:
+            b = _best(r, w)
+            out.setdefault(r.suite, []).append(bool(b and b[0]))
+    return {suite: round(sum(v) / len(v), 3) for suite, v in out.items()}
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Fit on the tune splits, print per-suite tune accuracy, and write the weights (unless --check)."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0] if __doc__ else None)
+    ap.add_argument("--check", action="store_true", help="fit and print, do not write")
+    args = ap.parse_args(argv)
+    rows = tune_rows()
+    w = fit(rows)
+    cut = fit_threshold(rows, w)
+    print("tune accuracy (best buildable candidate is gold):", accuracy(rows, w))
+    print("weights:", {name: round(float(x), 3) for name, x in zip(FEATURES, w, strict=True)}, "threshold:", cut)
+    doc: dict[str, Any] = {
+        "about": "conditional-logit re-ranking weights fitted by schemarouter_bench.fit_rerank on the tune "
+                 "split of every benchmark suite; test questions were not read",
+        "fitted": dt.date.today().isoformat(),
+        "tune_questions": dict(Counter(r.suite for r in rows)),
+        "weights": {name: round(float(x), 4) for name, x in zip(FEATURES, w, strict=True)},
+        "bias": 0.0,
+        "threshold": round(cut, 4) if math.isfinite(cut) else 1.0,
+    }
+    if not args.check:
+        target = Path(str(files("schemarouter.router").joinpath("data", "rerank.json")))
+        target.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+        print(f"wrote {target}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,175 @@
+"""Last-resort values for required parameters the question's words do not tie to any parameter.
+
+The value passes (:mod:`schemarouter.router.values`) give a parameter a value when the question's
+words, a declared pattern or a vocabulary rule tie the two. Sources nobody described for the
+router often name their parameters in ways a question never says ("mass1", "pointA",
+"icao_code"), so a required parameter stays empty although the question holds its value, and an
+endpoint that could answer loses to one that cannot. What is left is the shape and the order in
+which a question writes its values, which follows the order an author declares parameters in far
+more often than not ("20 kg of water at 30 degrees mixed with 15 kg at 60" -> mass1, temperature1,
+mass2, temperature2):
+
+1. an assignment the question writes to the parameter's own name (``a=2``, ``cash_flows=[...]``);
+2. a bracketed list (``[200, 300]``) or a parenthesised pair of numbers (``A(3,4)``) for an array;
+3. the next number the question writes, in order, for a number or integer;
+4. for text: a quoted string, else a token of letters and digits (``hXQ7qFFt``), else a code in
+   capitals (``EDDM``) that is not a word of the parameter's name, else a name, else the longest
+   run of words no declaration of the endpoint explains; a key (``..._id``, ``..._key``, ``code``)
+   takes only a value written as one (quoted, a token, a code), never prose.
+
+Each guess is recorded (``Filled.guessed``, and ``why`` says it), so that re-ranking can prefer an
+endpoint whose parameters the question fills by its words over one it fills by guessing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from schemarouter.models import Parameter
+from schemarouter.router.values import Filled
+from schemarouter.understand.base import Analysis
+
+_ASSIGN = re.compile(r"\b([A-Za-z_][\w]*)\s*(?:=|:)\s*(\[[^\]]*\]|\"[^\"]*\"|'[^']*'|-?\d[\d.,]*\d|-?\d|[^\s,;]+)")
+_LIST = re.compile(r"\[([^\[\]]*)\]|\(\s*(-?\d[\d.]*(?:\s*,\s*-?\d[\d.]*)+)\s*\)")
+_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:,\d{3})*(?:\.\d+)?(?![\w])")
+_QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)")
+_CODE = re.compile(r"\b[A-Z][A-Z0-9]{1,9}\b")
+_TOKEN = re.compile(r"\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{3,}\b")  # letters and digits: hXQ7qFFt, IND5463
+_NUMERIC = ("integer", "number")
+_KEY_WORDS = frozenset(["id", "ids", "key", "uuid", "code", "token", "slug", "hash"])
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def _number(text: str) -> int | float | None:
+    try:
+        value = float(text.replace(",", ""))
+    except ValueError:
+        return None
+    return int(value) if value.is_integer() and "." not in text else value
+
+
+def _items(text: str) -> list[Any]:
+    """A written list's items, numbers as numbers, text unquoted."""
+    out: list[Any] = []
+    for part in text.split(","):
+        part = part.strip().strip("\"'")
+        if not part:
+            continue
+        number = _number(part)
+        out.append(number if number is not None else part)
+    return out
+
+
+def _typed(p: Parameter, raw: str) -> Any:
+    """``raw`` (as written) as a value of ``p``'s type, or None when it is not one."""
+    raw = raw.strip()
+    if p.type == "array":
+        return _items(raw[1:-1] if raw[:1] in "[(" else raw)
+    if p.type in _NUMERIC:
+        number = _number(raw)
+        if number is None:
+            return None
+        if p.type == "integer":
+            return int(number) if float(number).is_integer() else None
+        return number
+    if p.type == "boolean":
+        return {"true": True, "false": False}.get(raw.lower())
+    return raw.strip("\"'")
+
+
+@dataclass
+class _Written:
+    """What the question writes, in order, that a parameter may take (each item taken once)."""
+
+    assigned: dict[str, str] = field(default_factory=dict)
+    lists: list[tuple[int, str]] = field(default_factory=list)
+    numbers: list[tuple[int, str]] = field(default_factory=list)
+    quoted: list[str] = field(default_factory=list)
+    codes: list[str] = field(default_factory=list)
+    tokens: list[str] = field(default_factory=list)
+
+
+def _written(question: str) -> _Written:
+    out = _Written()
+    for m in _ASSIGN.finditer(question):
+        out.assigned.setdefault(_norm(m.group(1)), m.group(2))
+    listed: list[tuple[int, int]] = []
+    for m in _LIST.finditer(question):
+        out.lists.append((m.start(), m.group(0)))
+        listed.append(m.span())
+    for m in _NUMBER.finditer(question):
+        if not any(a <= m.start() < b for a, b in listed):
+            out.numbers.append((m.start(), m.group(0)))
+    out.quoted = [next(g for g in m.groups() if g) for m in _QUOTED.finditer(question)]
+    out.codes = [m.group(0) for m in _CODE.finditer(question) if not m.group(0).isdigit()]
+    out.tokens = [m.group(0) for m in _TOKEN.finditer(question)]
+    return out
+
+
+def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled,
+                   unexplained_run: Callable[[], str | None]) -> Filled:
+    """Guesses for the ``required`` parameters ``filled`` leaves empty (see the module docstring).
+    ``unexplained_run``: the longest run of the question's words the endpoint's declarations do not
+    explain, asked only when a text parameter has nothing better."""
+    out = Filled()
+    empty = [p for p in required if p.name not in filled.values]
+    if not empty:
+        return out
+    question = analysis.text or analysis.question
+    written = _written(question)
+    spent = set(filled.used)
+
+    def free(raw: str) -> bool:
+        return raw not in spent and raw.strip("\"'") not in spent
+
+    def take(p: Parameter, raw: str, how: str) -> bool:
+        value = _typed(p, raw)
+        if value is None or value == "" or value == []:
+            return False
+        out.values[p.name] = value
+        out.used.add(raw)
+        spent.add(raw)
+        out.guessed.add(p.name)
+        out.why[p.name] = f"guessed: {how}"
+        return True
+
+    for p in empty:
+        raw = written.assigned.get(_norm(p.name))
+        if raw is not None and free(raw) and take(p, raw, f"the question writes {p.name}={raw}"):
+            continue
+        if p.type == "array":
+            nxt = next((raw for _pos, raw in written.lists if free(raw)), None)
+            if nxt is not None:
+                take(p, nxt, "the next list the question writes")
+        elif p.type in _NUMERIC:
+            nxt = next((raw for _pos, raw in written.numbers if free(raw)), None)
+            if nxt is not None:
+                take(p, nxt, "the next number the question writes, in order")
+        elif p.type == "string":
+            names = [e.text for e in analysis.names]
+            # a code that is a word of the parameter's own name ("ID" for vehicle_id) names it, it is no value
+            own = {w.casefold() for w in re.split(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])", p.name) if w}
+            codes = [c for c in written.codes if c.casefold() not in own]
+            # a key takes a value written as one (a quoted string, a token, a code), never prose
+            keyed = bool(own & _KEY_WORDS)
+            pools = [("a quoted value", written.quoted), ("an identifier the question writes", written.tokens),
+                     ("a code the question writes", codes)]
+            if not keyed:
+                pools.append(("a name the question writes", names))
+            for how, pool in pools:
+                nxt = next((raw for raw in pool if free(raw)), None)
+                if nxt is not None and take(p, nxt, how):
+                    break
+            else:
+                if keyed:
+                    continue
+                run = unexplained_run()
+                if run and free(run):
+                    take(p, run, "the words of the question the endpoint does not explain")
+    return out

@@ -1,0 +1,168 @@
+"""Retrieval is the spine of every routing decision; what else the router knows re-ranks its top.
+
+The candidates for a question are the read endpoints retrieval ranks best (BM25F over what every
+endpoint declares, :mod:`schemarouter.graph.lexical`), plus the endpoint the vocabulary or open
+route planned. Each is described by a few numbers any registry has (:class:`Features`): how well
+retrieval ranks it, whether the question can supply its required parameters (directly or through
+a chain of producers), how much of the question it explains and spends, whether the question names
+its source, whether the vocabulary route chose it. A linear score over them, with weights fitted on
+the tune splits of the benchmark's suites (``schemarouter_bench.fit_rerank``; stored in
+``data/rerank.json`` with where they came from), picks the target. Evidence re-ranks; it never turns
+the best candidate into a decline: only a request to act (the understand step) or a best score
+under the fitted threshold does.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+from schemarouter.graph import EndpointInfo, SchemaGraph
+from schemarouter.graph.lexical import best_scored
+from schemarouter.graph.terms import path_terms
+from schemarouter.plan import PlanStep
+from schemarouter.router.chains import ChainBuilder, Node, Relevance
+from schemarouter.router.guesses import guess_required
+from schemarouter.router.open_route import Explaining, fill, question_values, read_numbers
+from schemarouter.router.param_facts import endpoint_facts
+from schemarouter.router.values import Filled, longest_run
+from schemarouter.understand.base import Analysis
+
+TOP_K = 10  # read endpoints retrieval hands to the re-ranker
+
+FEATURES = (
+    "lexical",  # its BM25F score over the best candidate's
+    "rank",  # 1 / (1 + its rank in retrieval)
+    "current",  # it is the target the vocabulary or open route planned
+    "vocabulary",  # ... and that plan came from the vocabulary (a concept, a named source, an entity)
+    "buildable",  # every required parameter is supplied, from the question or a chain of producers
+    "direct",  # ... from the question alone (no producer step)
+    "required",  # share of its required parameters the question supplies directly
+    "spent",  # share of the question's values (names, ids, numbers...) its chain spends
+    "explained",  # share of the question's term weight its chain's declarations explain (graded)
+    "named",  # the question names its source
+    "consensus",  # share of the candidates from its source
+    "unsaid",  # share of its path's words the question does not say
+    "guessed",  # share of its required parameters given a last-resort guess (router.guesses)
+    "idle",  # the question writes values (names, ids, numbers...) and its chain spends none of them
+)
+
+
+@dataclass
+class Scored:
+    """One candidate target, its chain (None: the question cannot supply it), features and score."""
+
+    info: EndpointInfo
+    chain: Node | None
+    features: tuple[float, ...]
+    score: float = 0.0
+
+
+@cache
+def _model() -> tuple[tuple[float, ...], float, float]:
+    """(weights in ``FEATURES`` order, bias, decline threshold) fitted on the tune splits."""
+    data: dict[str, Any] = json.loads(files("schemarouter.router").joinpath("data", "rerank.json").read_text("utf-8"))
+    weights = data["weights"]
+    return tuple(float(weights.get(name, 0.0)) for name in FEATURES), float(data["bias"]), float(data["threshold"])
+
+
+def retrieve(graph: SchemaGraph, analysis: Analysis, k: int = TOP_K) -> list[tuple[int, float]]:
+    """The ``k`` read endpoints whose declarations the question's words reach best (number, score)."""
+    terms = list(dict.fromkeys([*analysis.all_terms, *(c for c in analysis.compounds if c in graph.lexical.idf)]))
+    return best_scored(graph.lexical.score(terms), k, read_numbers(graph))
+
+
+def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[PlanStep],
+                     vocabulary: bool) -> list[Scored]:
+    """Every candidate target with its features and score, best first (ties keep retrieval's order).
+    ``current``: the steps the vocabulary or open route planned (its last step is its target);
+    ``vocabulary``: whether they came from the vocabulary route."""
+    lex = graph.lexical
+    ranked = retrieve(graph, analysis)
+    numbers = [n for n, _ in ranked]
+    target = graph.endpoints.get((current[-1].source, current[-1].endpoint)) if current else None
+    if target is not None and graph.numbers.get(target.key) not in numbers:
+        numbers.append(graph.numbers[target.key])
+    if not numbers:
+        return []
+    scores = dict(ranked)
+    best_score = ranked[0][1] if ranked and ranked[0][1] > 0 else 1.0
+    terms = list(dict.fromkeys([*analysis.all_terms, *(c for c in analysis.compounds if c in lex.idf)]))
+    relevance = Relevance(graph, lex.score(terms), best_score)
+    builder = ChainBuilder(graph, analysis, lambda i, taken: fill_or_guess(i, graph, analysis, taken), relevance)
+    values = question_values(analysis)
+    explaining = Explaining(graph, analysis.terms, len(values))
+    said = set(analysis.all_terms)
+    named = set(analysis.understanding.named_tools)
+    sources = [lex.keys[n][0] for n in numbers]
+    out: list[Scored] = []
+    for rank, number in enumerate(numbers):
+        info = graph.endpoints[lex.keys[number]]
+        chain = builder.build(info)
+        filled = builder.fill(info, frozenset())
+        required = [p for p, _ in endpoint_facts(graph, info).required_named]
+        supplied = sum(1 for p in required if p.name in filled.values and p.name not in filled.guessed)
+        guessed = sum(1 for p in required if p.name in filled.guessed)
+        is_current = target is not None and info.key == target.key
+        if chain is not None:
+            spent = len(values & chain.used) / len(values) if values else 0.0
+            explained = explaining.both([n.info for n in chain.nodes()], spent * len(values), said=chain.said,
+                                        prefixes=analysis.prefixes)[1]
+        else:
+            spent = len(values & filled.used) / len(values) if values else 0.0
+            explained = explaining.both([info], spent * len(values), prefixes=analysis.prefixes)[1]
+        path = set(path_terms(info.endpoint.path))
+        features = (
+            scores.get(number, 0.0) / best_score,
+            1.0 / (1 + rank),
+            float(is_current),
+            float(is_current and vocabulary),
+            float(chain is not None),
+            float(chain is not None and not chain.bindings),
+            supplied / len(required) if required else 1.0,
+            spent,
+            explained,
+            float(info.source.id in named),
+            sources.count(info.source.id) / len(sources),
+            len(path - said) / len(path) if path else 0.0,
+            guessed / len(required) if required else 0.0,
+            float(bool(values) and spent == 0.0),
+        )
+        out.append(Scored(info, chain, features, _score(features)))
+    out.sort(key=lambda s: -s.score)  # stable: retrieval's order among equals
+    return out
+
+
+def fill_or_guess(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[str]) -> Filled:
+    """:func:`~schemarouter.router.open_route.fill`, then a guess for each required parameter it
+    leaves empty (:func:`~schemarouter.router.guesses.guess_required`)."""
+    out = fill(info, graph, analysis, taken)
+    required = [p for p, _ in endpoint_facts(graph, info).required_named]
+    if any(p.name not in out.values for p in required):
+        lex, number = graph.lexical, graph.numbers.get(info.key)
+
+        def own(term: str) -> bool:  # a word the endpoint's own declaration leaves unsaid
+            return number is None or not lex.strength(number, term)
+
+        out.merge(guess_required(required, analysis, out, lambda: longest_run(analysis, own)))
+    return out
+
+
+def _score(features: tuple[float, ...]) -> float:
+    weights, bias, _threshold = _model()
+    return bias + sum(w * x for w, x in zip(weights, features, strict=True))
+
+
+def probability(score: float) -> float:
+    """The score as the fitted model's probability that the candidate is the one asked for."""
+    return 1.0 / (1.0 + math.exp(-score))
+
+
+def threshold() -> float:
+    """The probability under which the best candidate is no answer (fitted on the tune splits)."""
+    return _model()[2]

@@ -1,0 +1,183 @@
+"""Retrieval-first routing over sources nobody described for the router: re-ranking instead of
+gates, last-resort parameter values, registry-aware declines, and one step per entity asked about."""
+
+from __future__ import annotations
+
+import json
+from importlib.resources import files
+from typing import Any
+
+import pytest
+
+from schemarouter.graph import SchemaGraph
+from schemarouter.models import Parameter, Source
+from schemarouter.router import Router
+from schemarouter.router.guesses import guess_required
+from schemarouter.router.rerank import FEATURES, probability, threshold
+from schemarouter.router.validate import validate_plan
+from schemarouter.router.values import Filled
+from schemarouter.understand.actions import action_verb, write_verbs
+from tests.open_world_support import with_catalogue
+from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
+
+BASE = "http://127.0.0.1:9"
+
+
+def _field(name: str, type_: str = "string") -> dict[str, Any]:
+    return {"name": name, "path": name, "type": type_, "group": "content"}
+
+
+def _endpoint(endpoint_id: str, path: str, summary: str, params: list[dict[str, Any]], fields: list[str],
+              method: str = "GET") -> dict[str, Any]:
+    return {"id": endpoint_id, "base_url": BASE, "path": path, "method": method, "summary": summary,
+            "access": "read" if method == "GET" else "write", "parameters": params,
+            "fields": [_field(f) for f in fields]}
+
+
+def _source(source_id: str, endpoints: list[dict[str, Any]]) -> Source:
+    return Source.model_validate({
+        "id": source_id, "title": source_id.replace("_", " ").title(), "domain": "general",
+        "source_type": "curated", "license": {"id": "CC0-1.0", "name": "CC0"}, "endpoints": endpoints,
+    })
+
+
+def _req(name: str, type_: str) -> dict[str, Any]:
+    return {"name": name, "type": type_, "required": True}
+
+
+@pytest.fixture(scope="module")
+def tools(graph: SchemaGraph) -> SchemaGraph:
+    """An imported tool inventory: operation ids for names, parameters named as their authors chose."""
+    return with_catalogue(graph, _source("toolbox", [
+        _endpoint("get_vehicle_battery_level", "/vehicles/{vehicle_id}/battery", "",
+                  [_req("vehicle_id", "string")], ["battery_level", "updated_at"]),
+        _endpoint("final_temperature", "/final_temperature", "Final temperature of two mixed water masses",
+                  [_req("mass1", "integer"), _req("temperature1", "integer"), _req("mass2", "integer"),
+                   _req("temperature2", "integer")], ["temperature"]),
+        _endpoint("quadratic_roots", "/quadratic_roots", "Roots of a quadratic equation",
+                  [_req("a", "number"), _req("b", "number"), _req("c", "number")], ["roots"]),
+        _endpoint("euclidean_distance", "/euclidean_distance", "Euclidean distance between two points",
+                  [_req("pointA", "array"), _req("pointB", "array")], ["distance"]),
+        _endpoint("airport", "/airports", "Airport details by ICAO code",
+                  [_req("icao_code", "string")], ["name", "last_update"]),
+        _endpoint("followed_artists", "/me/following", "Get the artists the user follows", [], ["artists"]),
+        _endpoint("follow_artist", "/me/following", "Follow artists or users",
+                  [_req("ids", "string")], [], method="PUT"),
+        _endpoint("pause", "/me/player/pause", "Pause the user's playback", [], [], method="PUT"),
+    ]))
+
+
+@pytest.fixture(scope="module")
+def router(tools: SchemaGraph) -> Router:
+    return Router(tools)
+
+
+def _calls(plan: Any) -> list[str]:
+    return [f"{s.source}.{s.endpoint}" for s in plan.steps]
+
+
+# -- re-ranking instead of gates --------------------------------------------------------------------
+def test_an_operation_named_only_by_its_id_is_planned_not_declined(router: Router, tools: SchemaGraph) -> None:
+    plan = router.plan("Provide the battery level of vehicle with the ID hXQ7qFFt")
+    assert _calls(plan) == ["toolbox.get_vehicle_battery_level"]
+    assert plan.steps[0].params == {"vehicle_id": "hXQ7qFFt"}
+    assert validate_plan(plan, tools) == []
+
+
+def test_the_fitted_model_names_every_feature_and_a_threshold() -> None:
+    data = json.loads(files("schemarouter.router").joinpath("data", "rerank.json").read_text("utf-8"))
+    assert set(data["weights"]) == set(FEATURES), "weights fitted for other features than the router computes"
+    assert 0.0 < threshold() <= 1.0
+    assert "tune" in data["about"]
+    assert probability(10.0) > probability(0.0) > probability(-10.0)
+
+
+# -- last-resort values for required parameters -----------------------------------------------------
+@pytest.mark.parametrize(("question", "endpoint", "want"), [
+    ("Solve a quadratic equation where a=2, b=6, and c=5", "quadratic_roots", {"a": 2, "b": 6, "c": 5}),
+    ("Calculate the final temperature when 20 kg of water at 30 degree Celsius is mixed with 15 kg of water at 60 "
+     "degree Celsius", "final_temperature", {"mass1": 20, "temperature1": 30, "mass2": 15, "temperature2": 60}),
+    ("Compute the Euclidean distance between two points A(3,4) and B(1,2).", "euclidean_distance",
+     {"pointA": [3, 4], "pointB": [1, 2]}),
+    ('Please retrieve the name and last update date for the airport with the ICAO code "EDDM" in Germany.',
+     "airport", {"icao_code": "EDDM"}),
+])
+def test_required_parameters_the_words_do_not_tie_are_guessed_by_shape_and_order(
+        router: Router, tools: SchemaGraph, question: str, endpoint: str, want: dict[str, Any]) -> None:
+    plan = router.plan(question)
+    assert _calls(plan) == [f"toolbox.{endpoint}"]
+    assert plan.steps[0].params == want
+    assert validate_plan(plan, tools) == []
+
+
+def test_a_guess_is_recorded_and_spends_each_value_once(router: Router) -> None:
+    analysis = router.understander.understand("Mix 20 kg at 30 degrees", router.graph)
+    params = [Parameter(name=n, type="integer", required=True) for n in ("mass1", "temperature1", "mass2")]
+    got = guess_required(params, analysis, Filled(values={"mass1": 20}, used={"20"}), lambda: None)
+    assert got.values == {"temperature1": 30}, "20 was spent on mass1; nothing is left for mass2"
+    assert got.guessed == {"temperature1"}
+    assert got.why["temperature1"].startswith("guessed")
+
+
+# -- declines that know the registry ------------------------------------------------------------------
+def test_a_verb_only_a_write_endpoint_does_is_a_request_to_act(router: Router, tools: SchemaGraph) -> None:
+    assert {"follow", "pause"} <= write_verbs(tools)
+    plan = router.plan("Follow Taylor Swift")
+    assert not plan.steps and plan.declined
+    assert "toolbox.follow_artist" in plan.declined, "the decline names the write that would do it"
+    assert router.plan("Pause the player").declined
+
+
+def test_a_verb_a_read_endpoint_does_is_a_read(graph: SchemaGraph) -> None:
+    reads = with_catalogue(graph, _source("calc", [
+        _endpoint("power", "/power", "Calculate the power output of a cycling activity",
+                  [_req("watts", "number")], ["power_output"]),
+    ]))
+    plan = Router(reads).plan("Calculate the power output for a cycling activity of 250 watts")
+    assert _calls(plan) == ["calc.power"]
+
+
+def test_politeness_frames_nest_before_the_verb() -> None:
+    assert action_verb("Can you help me buy 4 tickets for the concert") == "buy"
+    assert action_verb("Could you please help me to book two tickets for Friday") == "book"
+    assert action_verb("Can you help me find the band gap of GaN") is None
+
+
+# -- several entities, several answers -----------------------------------------------------------------
+def test_each_formula_named_gets_its_own_step(graph: SchemaGraph) -> None:
+    plan = Router(graph).plan("Band gaps of GaN, AlN and InN")
+    assert [s.params.get("formula") for s in plan.steps] == ["GaN", "AlN", "InN"]
+    assert len({s.id for s in plan.steps}) == 3
+    assert {(s.source, s.endpoint) for s in plan.steps} == {(plan.steps[0].source, plan.steps[0].endpoint)}
+    assert validate_plan(plan, graph) == []
+
+
+def test_comparing_two_compounds_is_a_plan_with_one_step_each(graph: SchemaGraph) -> None:
+    plan = Router(graph).plan("Compare the molecular weight of aspirin and ibuprofen")
+    assert not plan.declined
+    assert sorted(str(v) for s in plan.steps for v in s.params.values()) == ["aspirin", "ibuprofen"]
+
+
+# -- bad input: a valid plan or a decline with its reason, never an exception ------------------------
+@pytest.fixture(scope="module")
+def bare(graph: SchemaGraph) -> SchemaGraph:
+    """2,000 endpoints that declare nothing but a path, half of them twins of another."""
+    endpoints = []
+    for i in range(2000):
+        n = i // 2  # two endpoints with the same path words and no description
+        endpoints.append({"id": f"op_{i}", "base_url": BASE, "path": f"/things{n}/{{thing_id}}/part{n % 37}",
+                          "summary": "", "parameters": [_req("thing_id", "string")], "fields": [_field("value")]})
+    return with_catalogue(graph, _source("bare", endpoints))
+
+
+@pytest.mark.parametrize("question", [
+    "part5", "things", "Wie hoch ist die Bandlücke von GaN?", "¿Cuál es el peso molecular de la aspirina?",
+    "Ask the Acme Quantum Registry for part 12 of thing X7Y9", "?", "part12 of things12 for thing ab12cd",
+])
+def test_any_question_over_a_registry_of_bare_paths_plans_validly_or_declines(bare: SchemaGraph,
+                                                                              question: str) -> None:
+    plan = Router(bare).plan(question)
+    if plan.steps:
+        assert validate_plan(plan, bare) == [], question
+    else:
+        assert plan.declined, f"{question!r}: no steps and no reason"
