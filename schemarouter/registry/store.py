@@ -290,7 +290,8 @@ class Registry:
                 writer = m.RowWriter(conn)
                 writer.vocabulary(merged)
                 for sid in sorted(merged.sources):
-                    writer.source(merged.sources[sid], merged.owners[sid], merged.adapter_specs.get(sid))
+                    specs = merged.adapter_specs.get(sid)
+                    writer.source(merged.sources[sid], merged.owners[sid], specs, None if specs else wanted.get(sid))
                     if progress is not None:
                         progress(1)
                 writer.flush()
@@ -300,7 +301,7 @@ class Registry:
                     conn.execute(delete(m.T_SOURCES).where(m.T_SOURCES.c.id.in_(stale)))
                 writer = m.RowWriter(conn)
                 for sid in report.added + report.updated:
-                    writer.source(decls.sources[sid], decls.owners[sid])
+                    writer.source(decls.sources[sid], decls.owners[sid], fingerprint=wanted[sid])
                     if progress is not None:
                         progress(1)
                 writer.flush()
