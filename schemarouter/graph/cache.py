@@ -8,7 +8,9 @@ unsynced registry (no fingerprint) is built fresh every time.
 
 The cache file of a SQLite registry sits beside its database file (``registry.db.graph``); a server
 registry (Postgres) gets one in the data directory's ``graph-cache`` folder, named by a digest of its
-URL. ``[graph] cache = false`` (or ``SCHEMAROUTER_GRAPH_CACHE=false``) turns the file off.
+URL. ``[graph] cache = false`` (or ``SCHEMAROUTER_GRAPH_CACHE=false``) turns the file off. With
+``[cache] backend = "redis://..."`` a third level sits between the file and a build: the graph another
+server published in Redis (:mod:`schemarouter.graph.shared`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import threading
 from pathlib import Path
 
 from schemarouter.config import home, setting
-from schemarouter.graph import persist
+from schemarouter.graph import persist, shared
 from schemarouter.graph.build import SchemaGraph, build_graph
 from schemarouter.registry import Registry
 
@@ -57,8 +59,13 @@ def load_graph(registry: Registry, use_file: bool | None = None) -> SchemaGraph:
         if cached is not None:
             return cached
     path = cache_file(registry) if (file_cache_enabled() if use_file is None else use_file) else None
-    if fingerprint is not None and path is not None:
-        loaded = persist.read(path, fingerprint)
+    redis_url = shared.backend()
+    if fingerprint is not None:
+        loaded = persist.read(path, fingerprint) if path is not None else None
+        if loaded is None and redis_url is not None:
+            loaded = shared.fetch(redis_url, fingerprint)  # built by another server over the same registry
+            if loaded is not None and path is not None:
+                persist.write(path, loaded)
         if loaded is not None:
             _remember(fingerprint, loaded)
             return loaded
@@ -69,8 +76,11 @@ def load_graph(registry: Registry, use_file: bool | None = None) -> SchemaGraph:
     graph = build_graph(decls, fingerprint)
     if fingerprint is not None:
         _remember(fingerprint, graph)
-        if path is not None and persist.write(path, graph) and not registry.engine.url.drivername.startswith("sqlite"):
+        data = persist.encode(graph) if path is not None or redis_url is not None else None
+        if path is not None and persist.write(path, graph, data) and not registry.engine.url.drivername.startswith("sqlite"):
             persist.prune(path.parent)
+        if redis_url is not None:
+            shared.publish(redis_url, graph, data)
     return graph
 
 

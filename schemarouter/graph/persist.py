@@ -165,10 +165,11 @@ def read(path: Path, fingerprint: str) -> SchemaGraph | None:
         return None
 
 
-def write(path: Path, graph: SchemaGraph) -> bool:
-    """Store ``graph`` at ``path`` atomically; False (and nothing changed) when the directory is not writable."""
+def write(path: Path, graph: SchemaGraph, data: bytes | None = None) -> bool:
+    """Store ``graph`` (or its already ``encode``d bytes) at ``path`` atomically; False (and nothing
+    changed) when the directory is not writable."""
     try:
-        data = encode(graph)
+        data = encode(graph) if data is None else data
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
         try:
