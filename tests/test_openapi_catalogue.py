@@ -30,7 +30,8 @@ def _spec(title: str) -> dict[str, Any]:
             "parameters": [{"name": "item_id", "in": "path", "required": True, "schema": {"type": "integer"}}],
             "get": {"operationId": "getItem", "responses": {"200": {"description": "ok", "content": {
                 "application/json": {"schema": {"type": "object", "properties": {
-                    "id": {"type": "integer"}, "label": {"type": "string"}}}}}}}},
+                    "id": {"type": "integer"}, "label": {"type": "string"},
+                    "weight": {"type": "number"}}}}}}}},  # a number without a unit: a declaration warning
         }},
     }
 
@@ -85,6 +86,8 @@ def test_a_failing_document_is_reported_and_the_others_land(sr, db: str, tmp_pat
     assert any(line.startswith("failed") and "broken.json: line 2" in line for line in lines), ran.out
     assert any(line.startswith("failed") and "nothing.json" in line for line in lines), ran.out
     assert lines[-1].startswith("5 documents: 3 added, 0 updated, 0 unchanged, 2 failed (one transaction")
+    warnings = [line for line in ran.err.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1 and "declaration warning(s) in" in warnings[0], ran.err  # one line, not one per field
     assert set(_sources(db)) == {"weather_api_v2", "stocks", "tmdb"}
 
 

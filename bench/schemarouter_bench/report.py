@@ -414,14 +414,23 @@ MCP_MARKERS = (
 )
 
 
+# Before/after figures of the scale work (graph cache file, catalogue import, bulk sync), measured with
+# the scaling probe against the commit before it: a comparison ``make bench`` cannot redo, so it is kept.
+SCALE_MARKERS = (
+    "<!-- scale-before-after:start (a measured comparison; make bench keeps it) -->",
+    "<!-- scale-before-after:end -->",
+)
+
+
 def write(doc: dict[str, Any], path: Path, plots: list[Path]) -> Path:
     """Write the report to ``path``, keeping the separately generated import-corpus section."""
     from schemarouter_bench.import_corpus import kept_section
 
     kept = kept_section(path)  # the import-corpus section has its own command; regenerating keeps it
     mcp = None if doc.get("mcp_tokens") else _kept_between(path, *MCP_MARKERS)  # kept when not measured this time
+    scale = _kept_between(path, *SCALE_MARKERS)
     path.parent.mkdir(parents=True, exist_ok=True)
-    extra = "".join(f"\n{block}\n" for block in (mcp, kept) if block)
+    extra = "".join(f"\n{block}\n" for block in (mcp, scale, kept) if block)
     path.write_text(render(doc, path, plots) + extra, encoding="utf-8")
     return path
 

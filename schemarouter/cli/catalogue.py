@@ -110,8 +110,11 @@ def _print(rows: dict[int, dict[str, Any]], fingerprint: str | None, dry_run: bo
             continue
         click.echo(f"{row['status']:<10} {row['source_id']} from {row['spec']} ({row['endpoints']} endpoints"
                    f"{', ' + str(row['unmapped']) + ' constructs not mapped' if row['unmapped'] else ''})")
-        for warning in row["warnings"]:
-            click.echo(f"warning: {warning}", err=True)
+    warned = [r for r in ordered if r["warnings"]]
+    if warned:  # one line, as registry sync prints: a catalogue's warnings run to thousands
+        count = sum(len(r["warnings"]) for r in warned)
+        click.echo(f"warning: {count} declaration warning(s) in {len(warned)} document(s); --json lists them, "
+                   f"schemarouter registry check too", err=True)
     verb = "dry run, nothing written" if dry_run else f"one transaction, fingerprint {fingerprint}"
     click.echo(
         f"{len(ordered)} documents: {counts['added']} added, {counts['updated']} updated, {counts['unchanged']} "
