@@ -30,7 +30,7 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from schemarouter.graph.build import SchemaGraph
 
@@ -83,13 +83,21 @@ def encode(graph: SchemaGraph) -> bytes:
 
 def decode(data: bytes, fingerprint: str) -> SchemaGraph:
     """The graph in ``data`` when it is whole, current and built by this code; else CacheRejected."""
-    if not data.startswith(MAGIC):
+    return load(io.BytesIO(data), fingerprint)
+
+
+def load(stream: BinaryIO, fingerprint: str) -> SchemaGraph:
+    """The graph in a cache file opened at its start, checked as :func:`decode` checks it. The payload is
+    hashed in chunks and then unpickled from the stream, so the file's bytes are never held whole (tens
+    of megabytes at 10,000 sources)."""
+    head = stream.read(len(MAGIC) + _HEADER_LIMIT)
+    if not head.startswith(MAGIC):
         raise CacheRejected("not a graph cache file")
-    end = data.find(b"\n", len(MAGIC), len(MAGIC) + _HEADER_LIMIT)
+    end = head.find(b"\n", len(MAGIC))
     if end < 0:
         raise CacheRejected("no header line")
     try:
-        header = json.loads(data[len(MAGIC):end])
+        header = json.loads(head[len(MAGIC):end])
     except ValueError:
         raise CacheRejected("unreadable header") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
@@ -98,12 +106,18 @@ def decode(data: bytes, fingerprint: str) -> SchemaGraph:
         raise CacheRejected("stale: built for another registry state")
     if header.get("build") != build_key():
         raise CacheRejected("stale: built by other code")
-    payload = memoryview(data)[end + 1:]
-    if len(payload) != header.get("size"):
-        raise CacheRejected(f"truncated or padded: {len(payload)} bytes, header says {header.get('size')}")
-    if hashlib.sha256(payload).hexdigest() != header.get("sha256"):
+    start = end + 1
+    stream.seek(start)
+    digest, size = hashlib.sha256(), 0
+    while chunk := stream.read(1 << 20):
+        digest.update(chunk)
+        size += len(chunk)
+    if size != header.get("size"):
+        raise CacheRejected(f"truncated or padded: {size} bytes, header says {header.get('size')}")
+    if digest.hexdigest() != header.get("sha256"):
         raise CacheRejected("checksum mismatch")
-    graph = _unpickle(payload)
+    stream.seek(start)
+    graph = _unpickle(stream)
     if not isinstance(graph, SchemaGraph) or graph.fingerprint != fingerprint:
         raise CacheRejected("the payload is not the graph the header names")
     return graph
@@ -131,13 +145,13 @@ class _GraphUnpickler(pickle.Unpickler):
         raise CacheRejected(f"the payload names {module}.{name}, which no graph holds")
 
 
-def _unpickle(payload: memoryview) -> Any:
+def _unpickle(stream: BinaryIO) -> Any:
     # unpickling makes millions of long-lived objects and no garbage: the cyclic collector's passes over
     # the growing heap would cost more than the unpickling itself (as in build_graph)
     enabled = gc.isenabled()
     gc.disable()
     try:
-        graph = _GraphUnpickler(io.BytesIO(payload)).load()
+        graph = _GraphUnpickler(stream).load()
     except CacheRejected:
         raise
     except Exception as err:  # a corrupt payload fails in many ways; each one only means "rebuild"
@@ -152,14 +166,14 @@ def _unpickle(payload: memoryview) -> Any:
 def read(path: Path, fingerprint: str) -> SchemaGraph | None:
     """The graph cached at ``path`` for ``fingerprint``, or None (missing or rejected: rebuild)."""
     try:
-        data = path.read_bytes()
+        # an open file keeps the version it opened: a writer renaming a new file over it changes nothing here
+        with path.open("rb") as stream:
+            return load(stream, fingerprint)
     except FileNotFoundError:
         return None
     except OSError as err:
         log.debug("graph cache %s unreadable: %s", path, err)
         return None
-    try:
-        return decode(data, fingerprint)
     except CacheRejected as why:
         log.info("graph cache %s ignored (%s); rebuilding", path, why)
         return None
