@@ -87,7 +87,8 @@ def _directory(value: Any) -> str:
 def _cache_backend(value: Any) -> str:
     text = _text(value)
     if text != "sqlite" and not text.startswith(("redis://", "rediss://", "unix://")):
-        raise ValueError(f'must be "sqlite" or a redis:// URL, not {text!r}')
+        # only the scheme is named: the rest of a URL may carry a password
+        raise ValueError(f'must be "sqlite" or a redis:// URL, not a {text.split(":", 1)[0]!r} one')
     return text
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from schemarouter.api import Router
 from schemarouter.config import ConfigError, load, use_file
+from schemarouter.errors import SchemaRouterError
 from schemarouter.execution.cache import StepCache, cache_settings
 from schemarouter.execution.offline import replay
 from schemarouter.execution.redis_cache import RedisStepCache, open_step_cache, redis_client
@@ -89,6 +90,9 @@ def test_the_config_file_selects_the_backend(tmp_path: Path, monkeypatch: pytest
     monkeypatch.delenv("SCHEMAROUTER_CACHE_BACKEND", raising=False)
     assert cache_settings({}, {}).backend == "sqlite"
     assert type(open_step_cache(cache_settings({}, {}))) is StepCache
+    with pytest.raises(SchemaRouterError, match="'memcached' one") as bad:
+        cache_settings({}, {"SCHEMAROUTER_CACHE_BACKEND": "memcached://:hunter22@x"})
+    assert "hunter22" not in str(bad.value)
     chosen = open_step_cache(cache_settings({"backend": REDIS_URL}, {}))
     assert isinstance(chosen, RedisStepCache) and chosen.url == REDIS_URL
     config = tmp_path / "config.toml"
@@ -96,9 +100,10 @@ def test_the_config_file_selects_the_backend(tmp_path: Path, monkeypatch: pytest
     use_file(config)
     try:
         assert load()["cache"]["backend"] == REDIS_URL and shared.backend() == REDIS_URL
-        config.write_text('[cache]\nbackend = "memcached://x"\n', encoding="utf-8")
-        with pytest.raises(ConfigError, match="backend must be"):
+        config.write_text('[cache]\nbackend = "memcached://:hunter22@x"\n', encoding="utf-8")
+        with pytest.raises(ConfigError, match="backend must be") as bad:
             load()
+        assert "'memcached'" in str(bad.value) and "hunter22" not in str(bad.value)
         config.write_text('[cache]\nbackend = "redis://:hunter22@127.0.0.1:6379/0"\n', encoding="utf-8")
         with pytest.raises(ConfigError, match="password") as refused:
             load()

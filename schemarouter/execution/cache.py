@@ -111,7 +111,8 @@ def cache_settings(table: Mapping[str, Any] | None = None, environ: Mapping[str,
         ttl = _seconds(env["SCHEMAROUTER_CACHE_TTL"], "SCHEMAROUTER_CACHE_TTL")
     backend = str(env.get("SCHEMAROUTER_CACHE_BACKEND") or table.get("backend") or "sqlite")
     if backend != "sqlite" and not backend.startswith(REDIS_SCHEMES):
-        raise SchemaRouterError(f'[cache] backend must be "sqlite" or a redis:// URL, not {backend!r}')
+        # only the scheme is named: the rest of a URL may carry a password
+        raise SchemaRouterError(f'[cache] backend must be "sqlite" or a redis:// URL, not a {backend.split(":", 1)[0]!r} one')
     return CacheSettings(enabled=enabled, dir=Path(str(folder)).expanduser() if folder else None, default_ttl=ttl,
                          backend=backend)
 
