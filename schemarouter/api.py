@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from schemarouter.execution.cache import StepCache, cache_settings
 from schemarouter.execution.limits import ExecutionLimits
+from schemarouter.execution.redis_cache import open_step_cache
 from schemarouter.execution.results import RunResult
 from schemarouter.graph import SchemaGraph
 from schemarouter.plan import Mode, Plan
@@ -107,7 +108,7 @@ class Router(_Planner):
         if offline or cache is False:
             store = None  # replay is deterministic: it neither serves live data nor stores cassette data
         elif cache is True:
-            store = StepCache.from_settings(cache_settings())
+            store = open_step_cache(cache_settings())
         else:
             store = cache
         secrets = Secrets.from_sources(decls.sources.values(), environ)

@@ -84,6 +84,14 @@ def _directory(value: Any) -> str:
     return str(Path(_text(value)).expanduser())
 
 
+def _cache_backend(value: Any) -> str:
+    text = _text(value)
+    if text != "sqlite" and not text.startswith(("redis://", "rediss://", "unix://")):
+        # only the scheme is named: the rest of a URL may carry a password
+        raise ValueError(f'must be "sqlite" or a redis:// URL, not a {text.split(":", 1)[0]!r} one')
+    return text
+
+
 @dataclass(frozen=True)
 class Key:
     """One known setting: how to check a value, and which environment variable overrides it."""
@@ -110,6 +118,11 @@ KEYS: dict[str, dict[str, Key]] = {
         "enabled": Key(_flag, "SCHEMAROUTER_CACHE", "reuse recent responses of live calls (true/false)"),
         "dir": Key(_directory, "SCHEMAROUTER_CACHE_DIR", "folder of the response cache"),
         "default_ttl": Key(_whole_seconds, "SCHEMAROUTER_CACHE_TTL", "seconds a cached response is reused"),
+        "backend": Key(_cache_backend, "SCHEMAROUTER_CACHE_BACKEND",
+                       'where cached responses and built graphs are shared: "sqlite" (a local file) or "redis://HOST:PORT/DB"'),
+    },
+    "graph": {
+        "cache": Key(_flag, "SCHEMAROUTER_GRAPH_CACHE", "keep the built graph in a cache file beside the registry (true/false)"),
     },
 }
 
@@ -117,9 +130,9 @@ KEYS: dict[str, dict[str, Key]] = {
 # SCHEMAROUTER_ name outside this set is a typo the CLI warns about, never silently ignored.
 ENVIRONMENT = frozenset({
     "SCHEMAROUTER_ALLOW_WRITES", "SCHEMAROUTER_API_TOKEN", "SCHEMAROUTER_AUTO_MIGRATE",
-    "SCHEMAROUTER_BENCH_POSTGRES_URL", "SCHEMAROUTER_CACHE", "SCHEMAROUTER_CACHE_DIR", "SCHEMAROUTER_CACHE_TTL",
+    "SCHEMAROUTER_BENCH_POSTGRES_URL", "SCHEMAROUTER_CACHE", "SCHEMAROUTER_CACHE_BACKEND", "SCHEMAROUTER_CACHE_DIR", "SCHEMAROUTER_CACHE_TTL",
     "SCHEMAROUTER_CASSETTES", "SCHEMAROUTER_CONFIG", "SCHEMAROUTER_CONTACT_EMAIL", "SCHEMAROUTER_DATABASE_URL",
-    "SCHEMAROUTER_DEBUG", "SCHEMAROUTER_HOME", "SCHEMAROUTER_LLM_API_KEY", "SCHEMAROUTER_LLM_MODEL",
+    "SCHEMAROUTER_DEBUG", "SCHEMAROUTER_GRAPH_CACHE", "SCHEMAROUTER_HOME", "SCHEMAROUTER_LLM_API_KEY", "SCHEMAROUTER_LLM_MODEL",
     "SCHEMAROUTER_LLM_URL", "SCHEMAROUTER_LOAD_PLUGINS", "SCHEMAROUTER_MCP_RECORD", "SCHEMAROUTER_STEP_DEADLINE",
     "SCHEMAROUTER_TIMEOUT",
 })
@@ -239,7 +252,7 @@ def read_file(path: Path) -> dict[str, dict[str, Any]]:
                 checked[section][key] = known[key].check(value)
             except (ValueError, TypeError) as err:
                 raise ConfigError(f"{_where(path, lines, section, key)}: [{section}] {key} {err}") from None
-            if known[key].check is _url and _has_password(checked[section][key]):
+            if known[key].check in (_url, _cache_backend) and _has_password(checked[section][key]):
                 raise ConfigError(
                     f"{_where(path, lines, section, key)}: [{section}] {key} carries a password; the config file "
                     f"never holds one: set {known[key].env} in the environment instead"

@@ -1,11 +1,14 @@
-"""Measured scaling: registry sync, graph build, routing latency and prompt size at 100 to 10,000 sources.
+"""Measured scaling: registry sync, graph build, routing latency and prompt size at 100 to 100,000 sources.
 
 Per size, over a synthetic inventory (:mod:`schemarouter_bench.synth`): ``registry sync`` time
 into a fresh SQLite file and, when reachable, a fresh Postgres database created and dropped
 here; then, in a fresh router process (``python -m schemarouter_bench.scaling URL QUESTIONS``),
-registry load and graph build time and peak RSS, followed by routing latency p50/p95 of
+registry load and graph build time and peak RSS, the graph cache file's write time, then routing
+latency p50/p95/p99 of
 schemarouter and the BM25 baseline over a fixed sample of dev questions; and the prompt-all
-prompt size in BPE tokens.
+prompt size in BPE tokens. A second fresh process loads the graph from that cache file (the warm
+start of every later CLI call): its time and peak RSS. 100,000 sources are opt-in
+(``--sizes 1000,10000,100000``): they take minutes and a few GB.
 """
 
 from __future__ import annotations
@@ -84,13 +87,20 @@ def sync_postgres(decls: Declarations, admin_url: str) -> float | str:
 
 
 def graph_probe(url: str, questions: list[str], directory: str) -> dict[str, float]:
-    """A fresh router process: load the registry, build the graph (time, peak RSS), then route
-    ``questions`` with schemarouter and BM25 (latency). One graph per process, so no size's caches or
-    memory leak into the next."""
+    """A fresh router process: load the registry, build the graph (time, peak RSS), write its cache
+    file, then route ``questions`` with schemarouter and BM25 (latency); then a second fresh process
+    that loads the graph from the cache file (a warm start: time, peak RSS). One graph per process,
+    so no size's caches or memory leak into the next."""
     qfile = Path(directory) / "questions.json"
     qfile.write_text(json.dumps(questions), encoding="utf-8")
+    probe = _child(url, str(qfile))
+    probe.update(_child(url, str(qfile), "warm"))
+    return probe
+
+
+def _child(*args: str) -> dict[str, float]:
     out = subprocess.run(
-        [sys.executable, "-m", "schemarouter_bench.scaling", url, str(qfile)],
+        [sys.executable, "-m", "schemarouter_bench.scaling", *args],
         capture_output=True,
         text=True,
         check=False,
@@ -102,24 +112,40 @@ def graph_probe(url: str, questions: list[str], directory: str) -> dict[str, flo
     return probe
 
 
+def rss_mb() -> float:
+    """Peak RSS of this process. VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec, so a
+    child of a big parent would report the parent's peak."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _warm_main(url: str) -> None:
+    """A warm start: the graph from the cache file the cold probe wrote (what a second CLI call does)."""
+    from schemarouter.graph import cache, persist
+    from schemarouter.registry import Registry
+
+    registry = Registry.open(url)
+    t0 = time.perf_counter()
+    fingerprint = registry.fingerprint()
+    path = cache.cache_file(registry)
+    graph = persist.read(path, fingerprint) if path is not None and fingerprint is not None else None
+    if graph is None:
+        raise SystemExit("no current graph cache file to load")
+    print(json.dumps({"warm_load_s": time.perf_counter() - t0, "rss_warm_peak_mb": rss_mb()}))
+
+
 def _probe_main(url: str, questions_file: str) -> None:
-    from schemarouter.graph import build_graph
+    from schemarouter.graph import build_graph, cache, persist
     from schemarouter.registry import Registry
     from schemarouter.router import Router
     from schemarouter_bench.routers.bm25 import BM25Router
     from schemarouter_bench.routers.schemarouter_rows import llm_prompt_tokens
-
-    def rss_mb() -> float:
-        """Peak RSS of this process. VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec, so a
-        child of a big parent would report the parent's peak."""
-        try:
-            with open("/proc/self/status", encoding="ascii") as fh:
-                for line in fh:
-                    if line.startswith("VmHWM:"):
-                        return int(line.split()[1]) / 1024
-        except (OSError, ValueError):
-            pass
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
     base = rss_mb()
     registry = Registry.open(url)
@@ -140,12 +166,19 @@ def _probe_main(url: str, questions_file: str) -> None:
         "rss_peak_mb": rss_mb(),
         "nodes": len(graph.nodes),
     }
+    path = cache.cache_file(registry)
+    if path is not None:  # the file a later process loads instead of building (the warm probe reads it)
+        t0 = time.perf_counter()
+        persist.write(path, graph)
+        result["cache_write_s"] = time.perf_counter() - t0
     questions = json.loads(Path(questions_file).read_text(encoding="utf-8"))
     router = Router(graph)
-    result["schemarouter_p50_ms"], result["schemarouter_p95_ms"] = route_latencies(router.plan, questions)
+    for name, value in latency_stats(router.plan, questions).items():
+        result[f"schemarouter_{name}"] = value
     bm25 = BM25Router(graph)
     bm25.entities.warm(questions)  # retrieval latency; entity extraction is schemarouter's step
-    result["bm25_p50_ms"], result["bm25_p95_ms"] = route_latencies(bm25.plan, questions)
+    for name, value in latency_stats(bm25.plan, questions).items():
+        result[f"bm25_{name}"] = value
     llm = [llm_prompt_tokens(graph, q) for q in questions]
     if all(t is not None for t in llm):
         result["schemarouter_llm_prompt_tokens"] = agg.mean([float(t or 0) for t in llm])
@@ -163,13 +196,19 @@ def current_rss_mb() -> float:
 
 def route_latencies(plan: Callable[[str], Any], questions: list[str]) -> tuple[float, float]:
     """p50 and p95 milliseconds to plan each question, after one warm-up plan."""
+    stats = latency_stats(plan, questions)
+    return stats["p50_ms"], stats["p95_ms"]
+
+
+def latency_stats(plan: Callable[[str], Any], questions: list[str]) -> dict[str, float]:
+    """p50, p95 and p99 milliseconds to plan each question, after one warm-up plan."""
     plan(questions[0])
     times = []
     for q in questions:
         t0 = time.perf_counter()
         plan(q)
         times.append((time.perf_counter() - t0) * 1000)
-    return agg.percentile(times, 50), agg.percentile(times, 95)
+    return {f"p{p}_ms": agg.percentile(times, p) for p in (50, 95, 99)}
 
 
 def measure_size(
@@ -199,6 +238,7 @@ def measure_size(
             "rss_peak_mb": probe["rss_peak_mb"],
             "rss_loaded_mb": probe["rss_loaded_mb"],
             "rss_graph_mb": probe["rss_graph_mb"],
+            **{k: probe[k] for k in ("cache_write_s", "warm_load_s", "rss_warm_peak_mb") if k in probe},
             **{k: v for k, v in probe.items() if k.endswith("_ms") or k.endswith("prompt_tokens")},
         }
     )
@@ -249,4 +289,7 @@ def run_scaling(
 
 
 if __name__ == "__main__":
-    _probe_main(sys.argv[1], sys.argv[2])
+    if sys.argv[3:] == ["warm"]:
+        _warm_main(sys.argv[1])
+    else:
+        _probe_main(sys.argv[1], sys.argv[2])

@@ -169,3 +169,16 @@ def test_a_refusal_for_want_of_any_endpoint_is_counted_by_its_first_cause(hint: 
     message = ("apod.yaml: GET /apod response: untyped schema; no operation could be mapped to an endpoint "
                "(see the report)" + hint)
     assert import_corpus._error_kind(message) == "nothing mappable, first: untyped schema"
+
+
+def test_regenerating_the_report_keeps_the_scale_comparison(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from schemarouter_bench import report as reporting
+
+    start, end = reporting.SCALE_MARKERS
+    block = f"{start}\n## Scale\n\n| sources | before | after |\n{end}"
+    page = tmp_path / "benchmark.md"
+    page.write_text(f"# Benchmark\n\nold tables\n\n{block}\n", encoding="utf-8")
+    monkeypatch.setattr(reporting, "render", lambda doc, path, plots: "# Benchmark\n\nregenerated\n")
+    reporting.write({}, page, [])
+    text = page.read_text(encoding="utf-8")
+    assert "regenerated" in text and "old tables" not in text and text.count(block) == 1

@@ -11,6 +11,10 @@ from schemarouter.execution.cache import StepCache, cache_settings
 
 def _cache() -> StepCache:
     settings = cache_settings()
+    if settings.backend != "sqlite":  # the shared Redis cache the config file names
+        from schemarouter.execution.redis_cache import RedisStepCache
+
+        return RedisStepCache(settings.backend, settings.default_ttl)
     return StepCache(settings.path, settings.default_ttl)
 
 

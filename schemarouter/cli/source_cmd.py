@@ -90,19 +90,28 @@ def list_(db_url: str | None, as_json: bool) -> None:
 
 
 @source.command(name="import-openapi")
-@click.argument("spec", type=click.Path(dir_okay=False))
-@click.option("--id", "source_id", required=True, help="Source id to store it under (lower_snake_case).")
-@click.option("--overlay", type=click.Path(dir_okay=False), help="YAML overlay: what OpenAPI cannot say.")
+@click.argument("specs", nargs=-1, required=True, type=click.Path())
+@click.option("--id", "source_id", help="Source id to store it under (lower_snake_case); one document only. "
+                                        "Default: the overlay's id, else the file name.")
+@click.option("--overlay", type=click.Path(dir_okay=False),
+              help="YAML overlay: what OpenAPI cannot say (for a catalogue: every document without a "
+                   "NAME.overlay.yaml beside it).")
+@click.option("--all-or-nothing", is_flag=True, help="A catalogue: if any document fails, write none.")
 @click.option("--dry-run", is_flag=True, help="Validate and report; write nothing.")
 @click.option("--write-yaml", type=click.Path(dir_okay=False), help="Also write the source as YAML (for source add).")
 @db_option
 @json_option
 @strict_option
 def import_openapi(
-    spec: str, source_id: str, overlay: str | None, dry_run: bool, write_yaml: str | None,
-    db_url: str | None, as_json: bool, strict: bool,
+    specs: tuple[str, ...], source_id: str | None, overlay: str | None, all_or_nothing: bool, dry_run: bool,
+    write_yaml: str | None, db_url: str | None, as_json: bool, strict: bool,
 ) -> None:
-    """Turn an OpenAPI 3.0/3.1 or Swagger 2.0 document (JSON or YAML) into a local source.
+    """Turn OpenAPI 3.0/3.1 or Swagger 2.0 documents (JSON or YAML) into local sources.
+
+    SPECS is one document, or several documents and folders (a catalogue: every JSON and YAML file
+    under a folder), all mapped in this process and stored in one registry transaction. Each gets its
+    id from its overlay's `id`, else its file name; a document that fails is reported and the others
+    are stored (--all-or-nothing: none is). Exit 3 when some documents failed.
 
     --dry-run maps and checks everything against the registry (vocabulary, ids) but writes nothing.
 
@@ -116,10 +125,20 @@ def import_openapi(
     from schemarouter.openapi import import_openapi as run_import
     from schemarouter.openapi.yamlout import local_source_yaml
 
+    if len(specs) > 1 or Path(specs[0]).is_dir():
+        from schemarouter.cli.catalogue import import_catalogue
+
+        if source_id or write_yaml:
+            raise click.UsageError("--id and --write-yaml name one document's source; a catalogue's ids come "
+                                   "from overlays (id:) or file names")
+        import_catalogue(specs, overlay, all_or_nothing, dry_run, db_url, as_json, strict)
+        return
+    spec = specs[0]
     result = None
     report = None
     try:
         result = run_import(spec, source_id, overlay)
+        source_id = result.local.source.id
         with open_registry(db_url) as reg:
             found = _warnings(reg, result.local, strict)
             if dry_run:  # the registry's checks too (vocabulary, plugin-owned ids), without writing

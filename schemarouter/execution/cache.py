@@ -41,6 +41,7 @@ log = logging.getLogger("schemarouter.cache")
 
 DEFAULT_TTL_S = 86_400  # a day: long enough for a batch or benchmark re-run, short enough for live data
 FILE_NAME = "responses.sqlite3"
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
 KEY_VERSION = 1  # bump when the stored shape changes: old entries then simply miss
 _SCHEMA = (
     ("CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, source TEXT NOT NULL, created REAL NOT NULL, "
@@ -58,6 +59,7 @@ class CacheSettings:
     enabled: bool = True
     dir: Path | None = None
     default_ttl: int = DEFAULT_TTL_S
+    backend: str = "sqlite"  # or a redis:// URL: servers share one cache (execution.redis_cache)
 
     @property
     def path(self) -> Path:
@@ -95,9 +97,9 @@ def cache_settings(table: Mapping[str, Any] | None = None, environ: Mapping[str,
         table = load().get("cache", {})
     table = dict(table)
     env = os.environ if environ is None else environ
-    unknown = sorted(set(table) - {"enabled", "dir", "default_ttl"})
+    unknown = sorted(set(table) - {"enabled", "dir", "default_ttl", "backend"})
     if unknown:
-        raise SchemaRouterError(f"unknown key [cache] {unknown[0]} (known: enabled, dir, default_ttl)")
+        raise SchemaRouterError(f"unknown key [cache] {unknown[0]} (known: enabled, dir, default_ttl, backend)")
     enabled = _flag(table.get("enabled", True), "[cache] enabled")
     folder = table.get("dir")
     ttl = _seconds(table.get("default_ttl", DEFAULT_TTL_S), "[cache] default_ttl")
@@ -107,7 +109,12 @@ def cache_settings(table: Mapping[str, Any] | None = None, environ: Mapping[str,
         folder = env["SCHEMAROUTER_CACHE_DIR"]
     if env.get("SCHEMAROUTER_CACHE_TTL"):
         ttl = _seconds(env["SCHEMAROUTER_CACHE_TTL"], "SCHEMAROUTER_CACHE_TTL")
-    return CacheSettings(enabled=enabled, dir=Path(str(folder)).expanduser() if folder else None, default_ttl=ttl)
+    backend = str(env.get("SCHEMAROUTER_CACHE_BACKEND") or table.get("backend") or "sqlite")
+    if backend != "sqlite" and not backend.startswith(REDIS_SCHEMES):
+        # only the scheme is named: the rest of a URL may carry a password
+        raise SchemaRouterError(f'[cache] backend must be "sqlite" or a redis:// URL, not a {backend.split(":", 1)[0]!r} one')
+    return CacheSettings(enabled=enabled, dir=Path(str(folder)).expanduser() if folder else None, default_ttl=ttl,
+                         backend=backend)
 
 
 @dataclass(frozen=True)
@@ -166,7 +173,8 @@ class StepCache:
 
     @classmethod
     def from_settings(cls, settings: CacheSettings) -> StepCache | None:
-        """The cache the settings describe, or None when it is off."""
+        """The local file cache the settings describe, or None when it is off (``execution.redis_cache.
+        open_step_cache`` chooses between the file and Redis)."""
         return cls(settings.path, settings.default_ttl) if settings.enabled else None
 
     def ttl(self, source: Source) -> int:

@@ -59,6 +59,18 @@ class SchemaGraph:
     memos: Memos = field(default_factory=Memos, repr=False, compare=False)
     _built_structure: tuple[dict[str, Node], list[Edge]] | None = field(default=None, repr=False, compare=False)
 
+    def __getstate__(self) -> dict[str, object]:
+        # What other layers worked out about this graph, and the typed structure, are made again on
+        # first use: a graph read back from a cache file (graph.persist) starts as a fresh build does.
+        state = dict(self.__dict__)
+        state["memos"] = None
+        state["_built_structure"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self.memos = Memos()
+
     @property
     def nodes(self) -> dict[str, Node]:
         """Typed nodes by id (built on first use; routing never needs them)."""

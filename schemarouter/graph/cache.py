@@ -1,40 +1,94 @@
-"""Graphs cached by registry fingerprint: a process builds the graph of a registry state once.
+"""Graphs cached by registry fingerprint: built once per registry state, then reused.
 
-The fingerprint changes with any declaration change, so a cached graph is never stale; an
+Two levels: this process's memory (a server plans many questions on one graph), and a cache file
+beside the registry (:mod:`schemarouter.graph.persist`), so a new process (every CLI ``plan``, ``run``
+and ``ask``, every server start) loads the graph instead of reading every declaration and building
+it again. The fingerprint changes with any declaration change, so neither level is ever stale; an
 unsynced registry (no fingerprint) is built fresh every time.
+
+The cache file of a SQLite registry sits beside its database file (``registry.db.graph``); a server
+registry (Postgres) gets one in the data directory's ``graph-cache`` folder, named by a digest of its
+URL. ``[graph] cache = false`` (or ``SCHEMAROUTER_GRAPH_CACHE=false``) turns the file off. With
+``[cache] backend = "redis://..."`` a third level sits between the file and a build: the graph another
+server published in Redis (:mod:`schemarouter.graph.shared`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import threading
+from pathlib import Path
 
+from schemarouter.config import home, setting
+from schemarouter.graph import persist, shared
 from schemarouter.graph.build import SchemaGraph, build_graph
 from schemarouter.registry import Registry
 
 _CACHE: dict[str, SchemaGraph] = {}
 _LOCK = threading.Lock()
 _MAX_ENTRIES = 8
+GRAPH_CACHE_ENV = "SCHEMAROUTER_GRAPH_CACHE"
 
 
-def load_graph(registry: Registry) -> SchemaGraph:
-    """The schema graph of ``registry``'s current state."""
+def cache_file(registry: Registry) -> Path | None:
+    """Where the graph of ``registry`` is kept on disk (None for an in-memory SQLite database)."""
+    url = registry.engine.url
+    if url.drivername.startswith("sqlite"):
+        database = url.database or ""
+        if not database or database == ":memory:" or database.startswith("file:"):
+            return None
+        path = Path(database).expanduser()
+        return path.parent / (path.name + ".graph")
+    # the URL names the registry (password hidden: it must not shape a file name either)
+    name = hashlib.sha256(url.render_as_string(hide_password=True).encode("utf-8")).hexdigest()[:24]
+    return home() / "graph-cache" / f"{name}.graph"
+
+
+def file_cache_enabled() -> bool:
+    """Whether graphs are kept in cache files (``[graph] cache``, default true)."""
+    return bool(setting("graph", "cache", env=GRAPH_CACHE_ENV, default=True))
+
+
+def load_graph(registry: Registry, use_file: bool | None = None) -> SchemaGraph:
+    """The schema graph of ``registry``'s current state: from memory, else from its cache file when that
+    is whole and current, else built (and then written to the file). ``use_file`` overrides the setting."""
     fingerprint = registry.fingerprint()
     if fingerprint is not None:
         with _LOCK:
             cached = _CACHE.get(fingerprint)
         if cached is not None:
             return cached
+    path = cache_file(registry) if (file_cache_enabled() if use_file is None else use_file) else None
+    redis_url = shared.backend()
+    if fingerprint is not None:
+        loaded = persist.read(path, fingerprint) if path is not None else None
+        if loaded is None and redis_url is not None:
+            loaded = shared.fetch(redis_url, fingerprint)  # built by another server over the same registry
+            if loaded is not None and path is not None:
+                persist.write(path, loaded)
+        if loaded is not None:
+            _remember(fingerprint, loaded)
+            return loaded
     # The fingerprint read with the declarations (one snapshot) keys the graph: a sync committing
     # between the two reads must not file a graph of new content under the old fingerprint.
     decls = registry.load()
     fingerprint = decls.fingerprint
     graph = build_graph(decls, fingerprint)
     if fingerprint is not None:
-        with _LOCK:
-            if len(_CACHE) >= _MAX_ENTRIES:
-                _CACHE.pop(next(iter(_CACHE)))
-            _CACHE[fingerprint] = graph
+        _remember(fingerprint, graph)
+        data = persist.encode(graph) if path is not None or redis_url is not None else None
+        if path is not None and persist.write(path, graph, data) and not registry.engine.url.drivername.startswith("sqlite"):
+            persist.prune(path.parent)
+        if redis_url is not None:
+            shared.publish(redis_url, graph, data)
     return graph
+
+
+def _remember(fingerprint: str, graph: SchemaGraph) -> None:
+    with _LOCK:
+        if len(_CACHE) >= _MAX_ENTRIES:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[fingerprint] = graph
 
 
 def graph_from_url(url: str | None) -> SchemaGraph:
@@ -44,6 +98,6 @@ def graph_from_url(url: str | None) -> SchemaGraph:
 
 
 def clear_cache() -> None:
-    """Forget every cached graph (the next load rebuilds from the registry)."""
+    """Forget every graph held in memory (the next load reads the cache file, or rebuilds)."""
     with _LOCK:
         _CACHE.clear()

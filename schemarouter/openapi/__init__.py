@@ -19,6 +19,7 @@ from schemarouter.openapi.build import Builder
 from schemarouter.openapi.errors import OpenAPIImportError
 from schemarouter.openapi.loader import load_document
 from schemarouter.openapi.mapper import Mapper
+from schemarouter.openapi.naming import id_from_file_name
 from schemarouter.openapi.overlay import Overlay, load_overlay
 from schemarouter.openapi.report import ImportReport, Unmapped
 from schemarouter.sources.local import LocalSource
@@ -32,17 +33,21 @@ class ImportResult:
     report: ImportReport
 
 
-def import_openapi(spec: str | Path, source_id: str, overlay: str | Path | None = None) -> ImportResult:
-    """Map ``spec`` (with ``overlay``) to a validated local source and a report; write nothing."""
+def import_openapi(spec: str | Path, source_id: str | None, overlay: str | Path | None = None) -> ImportResult:
+    """Map ``spec`` (with ``overlay``) to a validated local source and a report; write nothing.
+
+    Without a ``source_id`` the overlay's ``id`` names the source, else the document's file name."""
     spec_file = str(spec)
     started = time.monotonic()  # the mapping's clock counts reading the file too
-    report = ImportReport(spec=spec_file, source_id=source_id)
+    report = ImportReport(spec=spec_file, source_id=source_id or "")
     try:
+        ov = load_overlay(overlay)
+        source_id = source_id or ov.id or id_from_file_name(spec)
+        report.source_id = source_id
         doc, version, converted_from = load_document(spec)
         report.openapi_version, report.converted_from = version, converted_from
         if converted_from:
             report.notes.append(f"converted from {converted_from} to OpenAPI {version} before mapping")
-        ov = load_overlay(overlay)
         overlay_file = str(overlay) if overlay is not None else "overlay"
         mapper = Mapper(doc, spec_file, ov, report, overlay_file, started=started)
         drafts = mapper.endpoints()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from schemarouter.openapi.schema import FlatField
@@ -23,6 +24,20 @@ def slugify(text: str) -> str:
     slug = re.sub(r"[^a-z0-9]+", "_", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", text).lower()).strip("_")
     if not slug or not slug[0].isalpha():
         slug = f"op_{slug}".rstrip("_")
+    return slug[:64].rstrip("_")
+
+
+def id_from_file_name(path: str | Path) -> str:
+    """A source id from a document's file name (``Weather API.v2.yaml`` -> ``weather_api_v2``), for
+    catalogues imported in one call; an overlay's ``id`` or ``--id`` chooses another."""
+    stem = Path(path).name
+    for suffix in (".json", ".yaml", ".yml"):
+        if stem.lower().endswith(suffix):
+            stem = stem[: -len(suffix)]
+            break
+    slug = re.sub(r"[^a-z0-9]+", "_", stem.lower()).strip("_")
+    if not slug or not slug[0].isalpha():
+        slug = f"api_{slug}".rstrip("_")
     return slug[:64].rstrip("_")
 
 

@@ -77,6 +77,7 @@ class EndpointOverlay(_Strict):
 class Overlay(_Strict):
     """What the document cannot say: the source's metadata and per-endpoint, field and parameter overrides."""
 
+    id: Slug | None = None  # the source id, where the command line gives none (a catalogue's documents)
     title: str | None = None
     aliases: list[Alias] = Field(default_factory=list)
     domain: Slug | None = None

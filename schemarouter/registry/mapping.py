@@ -13,6 +13,7 @@ import json
 import sys
 from collections import defaultdict
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import Connection, Table, func, select
@@ -124,9 +125,11 @@ class RowWriter:
                 self.rows[T_INTENT_GROUPS].append({"intent": intent.name, "group_name": group_name, "position": gpos})
 
     def source(
-        self, source: Source, owner: Owner, adapter_specs: Mapping[str, Mapping[str, Any]] | None = None
+        self, source: Source, owner: Owner, adapter_specs: Mapping[str, Mapping[str, Any]] | None = None,
+        fingerprint: str | None = None,
     ) -> None:
-        """Queue a source's rows; ``adapter_specs`` (endpoint id -> JSON object) only for local sources."""
+        """Queue a source's rows; ``adapter_specs`` (endpoint id -> JSON object) only for local sources;
+        ``fingerprint`` when the caller already computed it (a sync compares every source's first)."""
         specs = adapter_specs or {}
         self.rows[T_SOURCES].append(
             {"id": source.id, "title": source.title, "domain": source.domain,
@@ -135,7 +138,7 @@ class RowWriter:
              "auth": source.auth.model_dump(by_alias=True) if source.auth else None,
              "priority": source.priority, "cache_ttl": source.cache_ttl,
              "feeds": [f.model_dump(by_alias=True) for f in source.feeds] or None, "owner_kind": owner.kind, "owner_name": owner.name,
-             "owner_version": owner.version, "fingerprint": source_fingerprint(source, specs)}
+             "owner_version": owner.version, "fingerprint": fingerprint or source_fingerprint(source, specs)}
         )
         for pos, alias in enumerate(source.aliases):
             self.rows[T_SOURCE_ALIASES].append(
@@ -191,7 +194,58 @@ class RowWriter:
         for table in INSERT_ORDER:
             rows = self.rows.pop(table, None)
             if rows:
-                self.connection.execute(table.insert(), rows)
+                insert_many(self.connection, table, rows)
+
+
+def insert_many(connection: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
+    """Insert ``rows`` (dicts with the same keys) with one DBAPI ``executemany``.
+
+    ``connection.execute(table.insert(), rows)`` spends most of a large sync building each row's
+    parameters inside SQLAlchemy (half a million rows at 10,000 sources). Here the statement is
+    compiled once by SQLAlchemy and each value passes only through its column type's own bind
+    processor (JSON text, booleans), the very conversion Core applies, so the stored rows are the same.
+    Where the statement needs a value the rows do not give (a column default), Core inserts them.
+    """
+    columns = list(rows[0])
+    dialect = connection.dialect
+    compiled = table.insert().compile(dialect=dialect, column_keys=columns)
+    positional = compiled.positiontup
+    names = list(positional) if positional is not None else list(compiled.binds)
+    if set(names) != set(columns) or any(len(row) != len(columns) for row in rows):
+        connection.execute(table.insert(), rows)
+        return
+    # only a few columns (JSON, booleans) have a processor: the others' values pass as they are
+    converted = [
+        (i, proc) for i, name in enumerate(names)
+        if (proc := table.c[name].type.dialect_impl(dialect).bind_processor(dialect)) is not None
+    ]
+    take = itemgetter(*names)
+    values: list[Any] = []
+    for row in rows:
+        got = take(row)
+        items = list(got) if len(names) > 1 else [got]
+        for i, proc in converted:
+            items[i] = proc(items[i])
+        values.append(items)
+    if dialect.name == "postgresql":
+        _copy(connection, table, names, values)
+        return
+    params: list[Any] = (
+        [tuple(v) for v in values] if positional is not None else [dict(zip(names, v, strict=True)) for v in values]
+    )
+    connection.exec_driver_sql(str(compiled), params)
+
+
+def _copy(connection: Connection, table: Table, names: list[str], values: list[list[Any]]) -> None:
+    """Postgres: the rows through ``COPY ... FROM STDIN`` (psycopg), several times faster than row-by-row
+    inserts, on the connection's own transaction (a failed sync still leaves nothing behind)."""
+    prepare = connection.dialect.identifier_preparer
+    columns = ", ".join(prepare.quote(name) for name in names)
+    driver = connection.connection.driver_connection
+    assert driver is not None
+    with driver.cursor() as cursor, cursor.copy(f"COPY {prepare.format_table(table)} ({columns}) FROM STDIN") as copy:
+        for row in values:
+            copy.write_row(row)
 
 
 def _license(row: Any) -> License:

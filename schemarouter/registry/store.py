@@ -11,7 +11,7 @@ it, and :meth:`Registry.load` returns the fingerprint of exactly the content it 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -75,6 +75,33 @@ class SyncReport:
             "unchanged": self.unchanged, "reowned": self.reowned,
             "vocabulary_changed": self.vocabulary_changed, "fingerprint": self.fingerprint,
         }
+
+
+@dataclass(frozen=True)
+class LocalItem:
+    """One local source to store with :meth:`Registry.add_locals`: the source, where it came from, its specs."""
+
+    source: Source
+    label: str
+    adapter_specs: Mapping[str, Mapping[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
+class LocalOutcome:
+    """What :meth:`Registry.add_locals` did with one source: added, updated, unchanged or failed (why)."""
+
+    source_id: str
+    label: str
+    status: str
+    error: str | None = None
+
+
+@dataclass
+class LocalBatch:
+    """Every source's outcome, in the order given, and the registry fingerprint afterwards."""
+
+    outcomes: list[LocalOutcome]
+    fingerprint: str | None
 
 
 class Registry:
@@ -263,7 +290,8 @@ class Registry:
                 writer = m.RowWriter(conn)
                 writer.vocabulary(merged)
                 for sid in sorted(merged.sources):
-                    writer.source(merged.sources[sid], merged.owners[sid], merged.adapter_specs.get(sid))
+                    specs = merged.adapter_specs.get(sid)
+                    writer.source(merged.sources[sid], merged.owners[sid], specs, None if specs else wanted.get(sid))
                     if progress is not None:
                         progress(1)
                 writer.flush()
@@ -273,7 +301,7 @@ class Registry:
                     conn.execute(delete(m.T_SOURCES).where(m.T_SOURCES.c.id.in_(stale)))
                 writer = m.RowWriter(conn)
                 for sid in report.added + report.updated:
-                    writer.source(decls.sources[sid], decls.owners[sid])
+                    writer.source(decls.sources[sid], decls.owners[sid], fingerprint=wanted[sid])
                     if progress is not None:
                         progress(1)
                 writer.flush()
@@ -345,6 +373,68 @@ class Registry:
             vocab_fp = vocabulary_fingerprint(decls.intents.values(), decls.field_groups.values(), decls.concepts.values())
             fp = _finish_write(conn, vocab_fp)
         return SyncReport(added=[] if row else [source.id], updated=[source.id] if row else [], fingerprint=fp)
+
+    def add_locals(self, items: Sequence[LocalItem], all_or_nothing: bool = False, dry_run: bool = False) -> LocalBatch:
+        """Store many local sources in one transaction (a catalogue of OpenAPI documents).
+
+        Each is checked as :meth:`add_local` checks one; one that fails is reported in its outcome and
+        the others are written, or, with ``all_or_nothing``, its error is raised and nothing is written.
+        ``dry_run`` makes every check and reports the outcomes, writing nothing.
+        """
+        outcomes: list[LocalOutcome] = []
+        with self._write() as conn:
+            vocab = Declarations()
+            m.read_vocabulary(conn, vocab)
+            stored = {
+                row.id: row for row in conn.execute(
+                    select(m.T_SOURCES.c.id, m.T_SOURCES.c.owner_kind, m.T_SOURCES.c.owner_name,
+                           m.T_SOURCES.c.fingerprint)
+                )
+            }
+            writer = m.RowWriter(conn)
+            replaced: list[str] = []
+            given: dict[str, str] = {}  # source id -> the label that claimed it in this batch
+            for item in items:
+                source, label = item.source, item.label
+                specs = {eid: dict(spec) for eid, spec in (item.adapter_specs or {}).items()}
+                row = stored.get(source.id)
+                try:
+                    unknown = sorted(set(specs) - {e.id for e in source.endpoints})
+                    if unknown:
+                        raise DeclarationError(f"local source file {label}", f"source {source.id!r}",
+                                               f"adapter spec for unknown endpoint {unknown[0]!r}")
+                    if source.id in given:
+                        raise RegistryError(f"{label}: source id {source.id!r} is already taken by {given[source.id]} "
+                                            f"in this import; give one of them another id")
+                    if row is not None and row.owner_kind != "local":
+                        raise RegistryError(
+                            f"{label}: source id {source.id!r} belongs to plugin {row.owner_name}; choose another id"
+                        )
+                    owner = Owner("local", label, "local")
+                    validate(Declarations(
+                        intents=vocab.intents, field_groups=vocab.field_groups, concepts=vocab.concepts,
+                        sources={source.id: source}, owners={source.id: owner},
+                    ))
+                except (DeclarationError, RegistryError) as err:
+                    if all_or_nothing:
+                        raise
+                    outcomes.append(LocalOutcome(source.id, label, "failed", str(err)))
+                    continue
+                given[source.id] = label
+                if row is not None and row.fingerprint == source_fingerprint(source, specs) and row.owner_name == label:
+                    outcomes.append(LocalOutcome(source.id, label, "unchanged"))
+                    continue
+                if row is not None:
+                    replaced.append(source.id)
+                writer.source(source, owner, specs)
+                outcomes.append(LocalOutcome(source.id, label, "updated" if row is not None else "added"))
+            if dry_run or not any(o.status in ("added", "updated") for o in outcomes):
+                return LocalBatch(outcomes, self._meta_fp(conn))
+            for start in range(0, len(replaced), 500):  # bounded IN lists (SQLite caps bound variables)
+                conn.execute(delete(m.T_SOURCES).where(m.T_SOURCES.c.id.in_(replaced[start:start + 500])))
+            writer.flush()
+            vocab_fp = vocabulary_fingerprint(vocab.intents.values(), vocab.field_groups.values(), vocab.concepts.values())
+            return LocalBatch(outcomes, _finish_write(conn, vocab_fp))
 
     def remove_local(self, source_id: str) -> SyncReport:
         """Delete a local source (a plugin's must be uninstalled instead) and record the new fingerprint."""

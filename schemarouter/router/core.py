@@ -336,13 +336,12 @@ class Router:
             evidence = round(sum(analysis.intent_scores.get(i, 0.0) for i in group.intents), 3)
             web = 0 if head.is_web else 1
             buckets: dict[float, list[int]] = {}
-            for pos, key in enumerate(group.keys):
-                score = scores.get(key)
-                if score is not None:
-                    if group.property_param:
-                        score += _bonus([c for c in u.concepts if key not in hits[(c, analysis.matched.get(c, c))]],
-                                        numeric)
-                    buckets.setdefault(score, []).append(pos)
+            for pos in group.reached(scores):
+                key = group.keys[pos]
+                score = scores[key]
+                if group.property_param:
+                    score += _bonus([c for c in u.concepts if key not in hits[(c, analysis.matched.get(c, c))]], numeric)
+                buckets.setdefault(score, []).append(pos)
             for score, positions in buckets.items():
                 runs.append((Run(_entries(group, positions, fit, score, web, evidence), None, group.field_type), ()))
             rest = _bonus(u.concepts, numeric) if group.property_param else 0.0
