@@ -65,6 +65,19 @@ def test_encode_gives_unit_float32_rows() -> None:
     assert float(film @ crew) > float(film @ gap) + 0.2
 
 
+def test_a_batch_encodes_each_text_as_alone() -> None:
+    from schemarouter_embeddings import encode
+
+    # a large batch tokenizes each distinct word once; a few short texts go through model2vec:
+    # the same vectors either way, in the order given, whatever else is in the batch
+    texts = ["Get the movie credits for a person.", "crew_id, crew department", "", "Crème brûlée HBondDonorCount",
+             "/movie/{movie_id}/credits", "?!"] * 5
+    batch = encode(texts)
+    alone = np.vstack([encode([t]) for t in texts])
+    assert np.allclose(batch, alone, atol=1e-6)
+    assert not np.allclose(batch[0], batch[1])
+
+
 @pytest.mark.parametrize(("question", "endpoint"), [
     ("people who made the film", "movie_crew"),
     ("how much money did the film earn", "movie_revenue"),

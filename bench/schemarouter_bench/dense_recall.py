@@ -6,11 +6,13 @@ last step of any gold option) among the read endpoints for: BM25F over the quest
 terms (as the router's ``retrieve`` scores them), the dense index (:mod:`schemarouter.graph.dense`),
 and their reciprocal-rank fusion (equal weights, and the dense list at ``DENSE_WEIGHT``), and how often the gold target is in a pool of both
 lists' tops; plus the dense index's per-question time and its build time and
-size on each registry. ``python -m schemarouter_bench.dense_recall`` prints the table.
+size on each registry. ``python -m schemarouter_bench.dense_recall`` prints the table;
+``--scale 10000`` measures the index over 10,000 synthesized sources.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import sys
@@ -19,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from schemarouter.graph import SchemaGraph
-from schemarouter.graph.dense import DenseIndex, build_dense, load_encoder
+from schemarouter.graph.dense import DenseIndex, Encoder, build_dense, load_encoder
 from schemarouter.graph.lexical import best_scored
 from schemarouter.router.open_route import question_values
 from schemarouter.understand.base import Analysis
@@ -36,6 +38,7 @@ from schemarouter_bench.devset import (
 from schemarouter_bench.frozen import load_frozen
 from schemarouter_bench.openscore import normalize_call
 from schemarouter_bench.openworld import build_open_world, build_tooluse_world
+from schemarouter_bench.synth import synthesize
 
 RRF_K = 60  # the usual reciprocal-rank constant: rank 1 and rank 5 differ, rank 40 and 45 barely
 DEPTH = 50  # how deep each list is read for the fusion
@@ -135,13 +138,51 @@ def measure(suite: Suite, index: DenseIndex) -> dict[str, object]:
             "dense_ms_p50": round(statistics.median(times), 3) if times else None}
 
 
-def main() -> int:
-    """Print one JSON line per suite, then one per registry with the index's build time and size."""
+def scale(n: int, encode: Encoder, questions: list[str]) -> dict[str, object]:
+    """The dense index over ``n`` synthesized sources (:func:`schemarouter_bench.synth.synthesize`):
+    build time, the vectors' size, the process's peak RSS, and the per-question top-10 time."""
+    from schemarouter.graph import build_graph
+
+    graph = build_graph(synthesize(load_frozen().decls, n), None)
+    rss_graph = peak_rss_mb()
+    start = time.perf_counter()
+    index = build_dense(graph, encode)
+    build_s = time.perf_counter() - start
+    times = []
+    for q in questions:
+        t0 = time.perf_counter()
+        index.top(q, 10)
+        times.append((time.perf_counter() - t0) * 1000)
+    return {"sources": n, "read_endpoints": len(index.numbers), "build_s": round(build_s, 2),
+            "vectors_mb": round(index.vectors.nbytes / 1e6, 1), "rss_peak_graph_mb": round(rss_graph),
+            "rss_peak_with_vectors_mb": round(peak_rss_mb()),
+            "top10_ms_p50": round(statistics.median(times), 3), "top10_ms_max": round(max(times), 3)}
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory (VmHWM), in MB."""
+    with open("/proc/self/status", encoding="ascii") as fh:
+        for line in fh:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print one JSON line per suite, then one per registry with the index's build time and size;
+    with ``--scale N``, the index over N synthesized sources instead."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=int, default=0, help="measure the index over this many synthesized sources")
+    args = parser.parse_args(argv)
     encode = load_encoder()
     if encode is None:
         print("error: schemarouter-embeddings is not installed (pip install -e embeddings)", file=sys.stderr)
         return 2
     encode(["warm up"])  # load the model before anything is timed
+    if args.scale:
+        dev = [json.loads(line) for line in data_path("dev.jsonl").read_text("utf-8").splitlines() if line.strip()]
+        print(json.dumps(scale(args.scale, encode, [q["query"] for q in dev])))
+        return 0
     built: dict[int, DenseIndex] = {}
     for suite in suites():
         index = built.get(id(suite.graph))
