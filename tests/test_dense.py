@@ -119,6 +119,18 @@ def test_keep_limits_the_candidates(cinema_graph: SchemaGraph) -> None:
     assert ranked[0][1] >= ranked[1][1]
 
 
+def test_a_question_the_model_cannot_read_gets_no_candidates(cinema_graph: SchemaGraph) -> None:
+    # no token of it is in the vocabulary: a zero vector would tie every endpoint at 0
+    assert dense.top(cinema_graph, "☃ ☃", 5) == []
+    assert dense.top(cinema_graph, "", 5) == []
+
+
+def test_values_are_taken_out_of_the_text_embedded() -> None:
+    text = "Who directed Lost in Translation (2003)?"
+    assert dense.without(text, ["Lost in Translation", "2003", "Lost", ""]).split() == ["Who", "directed", "(", ")?"]
+    assert dense.without("Titanic", ["Titanic"]) == "Titanic"  # nothing left: the text as it was
+
+
 class _Counting:
     """An encoder with one axis per known word: what each text says, counted calls."""
 

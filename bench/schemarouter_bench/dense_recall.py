@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from schemarouter.graph import SchemaGraph
-from schemarouter.graph.dense import DenseIndex, Encoder, build_dense, load_encoder
+from schemarouter.graph.dense import DenseIndex, Encoder, build_dense, load_encoder, without
 from schemarouter.graph.lexical import best_scored
 from schemarouter.router.open_route import question_values
 from schemarouter.understand.base import Analysis
@@ -102,11 +102,7 @@ def dense_query(analysis: Analysis) -> str:
     """The question as the dense index is asked it: the values it carries (names, identifiers,
     numbers, dates) taken out, since a static model averages their tokens in with the words that
     say what is asked."""
-    text = analysis.question
-    for value in sorted(question_values(analysis), key=len, reverse=True):
-        if value:
-            text = text.replace(value, " ")
-    return text if text.strip() else analysis.question
+    return without(analysis.question, question_values(analysis))
 
 
 def measure(suite: Suite, index: DenseIndex) -> dict[str, object]:

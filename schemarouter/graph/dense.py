@@ -16,7 +16,7 @@ nothing and routing is lexical only.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -53,19 +53,29 @@ class DenseIndex:
     vectors: npt.NDArray[np.float32]  # one unit row per read endpoint (a zero row: nothing to embed)
     rows: dict[int, int] = field(default_factory=dict)  # endpoint number -> row
 
-    def scores(self, question: str) -> npt.NDArray[np.float32]:
-        """The cosine of the question to every row."""
+    def scores(self, question: str) -> npt.NDArray[np.float32] | None:
+        """The cosine of the question to every row; None when no word of it is known to the model
+        (its vector is zero: it says nothing, and every endpoint would tie)."""
+        vector = self.encode([question])[0]
+        if not vector.any():
+            return None
         # einsum, not ``@``: a matrix-vector product through a threaded BLAS hands a few
         # milliseconds of work to threads that, on two busy cores, wait longer than they save
-        sims: npt.NDArray[np.float32] = np.einsum("ij,j->i", self.vectors, self.encode([question])[0])
+        sims: npt.NDArray[np.float32] = np.einsum("ij,j->i", self.vectors, vector)
         return sims
 
     def top(self, question: str, k: int, keep: Collection[int] | None = None) -> list[tuple[int, float]]:
         """The ``k`` read endpoints nearest the question (number, cosine), best first, ties by the
-        lower number; only those in ``keep`` when given."""
+        lower number; only those in ``keep`` when given (every row is a read endpoint already).
+
+        ``question`` is the text embedded: a caller that has read the question's values (names,
+        identifiers, numbers) does better to take them out first (:func:`without`), since a static
+        model averages their tokens in with the words that say what is asked."""
         if k <= 0 or not len(self.numbers):
             return []
         sims = self.scores(question)
+        if sims is None:
+            return []
         numbers = self.numbers
         if keep is not None:
             at = np.fromiter((r for n in keep if (r := self.rows.get(n)) is not None), dtype=np.int64)
@@ -106,6 +116,15 @@ def top(graph: SchemaGraph, question: str, k: int, keep: Collection[int] | None 
     """:meth:`DenseIndex.top` over the graph's index; empty when no encoder is installed."""
     index = dense_index(graph)
     return index.top(question, k, keep) if index is not None else []
+
+
+def without(text: str, values: Iterable[str]) -> str:
+    """``text`` with each of ``values`` taken out (longest first), or ``text`` itself when nothing
+    would be left."""
+    out = text
+    for value in sorted({v for v in values if v}, key=len, reverse=True):
+        out = out.replace(value, " ")
+    return out if out.strip() else text
 
 
 def build_dense(graph: SchemaGraph, encode: Encoder) -> DenseIndex:
