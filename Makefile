@@ -1,12 +1,13 @@
 # Two entry points for a fresh clone: `make demo` (the main job, offline, SQLite default) and
 # `make test` (the whole suite). Both create .venv and install core + every first-party plugin
-# + the benchmark (bench/) on first use, and skip that when nothing it depends on changed.
+# + the benchmark (bench/) + the dense-retrieval model (embeddings/) on first use, and skip that
+# when nothing it depends on changed.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PLUGIN_DIRS := $(sort $(wildcard plugins/schemarouter-*))
-INSTALL_INPUTS := pyproject.toml bench/pyproject.toml $(wildcard plugins/*/pyproject.toml)
+INSTALL_INPUTS := pyproject.toml bench/pyproject.toml embeddings/pyproject.toml $(wildcard plugins/*/pyproject.toml)
 
 .PHONY: setup demo test bench corpus
 
@@ -17,7 +18,7 @@ $(STAMP): $(INSTALL_INPUTS)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip uninstall --quiet --disable-pip-version-check --yes schemarouter 2>/dev/null || true
 	rm -rf schemarouter.egg-info
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,service]' -e bench $(foreach d,$(PLUGIN_DIRS),-e $(d))
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,service]' -e bench -e embeddings $(foreach d,$(PLUGIN_DIRS),-e $(d))
 	touch $(STAMP)
 
 setup: $(STAMP)

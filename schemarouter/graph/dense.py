@@ -1,0 +1,167 @@
+"""Dense retrieval over every read endpoint: a question finds an endpoint by meaning, not words.
+
+BM25F (:mod:`schemarouter.graph.lexical`) needs a shared word: "who directed the film" never
+reaches an endpoint about a movie's crew. This index embeds what each read endpoint declares (the
+same declarations BM25F indexes: source, path words, summary, tags, description, parameter and
+field names and descriptions) with the static model of the optional distribution
+``schemarouter-embeddings``, and ranks endpoints by cosine to the question's vector: one flat
+matrix-vector product (no approximate index: at 10,000 sources the matrix is tens of MB and the
+product a few milliseconds, and a flat scan is exact).
+
+Built the first time a graph is asked (kept in ``graph.memos``; a graph never changes once built,
+so the vectors never go stale). Where the distribution is not installed every call answers
+nothing and routing is lexical only.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from schemarouter.graph.text import humanize
+
+if TYPE_CHECKING:
+    from schemarouter.graph.build import SchemaGraph
+    from schemarouter.graph.records import EndpointInfo
+
+Encoder = Callable[[list[str]], npt.NDArray[np.float32]]
+MAX_FIELDS = 60  # field names past these (a wide nested record) only dilute the mean of the vectors
+MAX_PROSE = 600  # characters of one description: its first sentences say what the endpoint is for
+_lock = threading.Lock()  # two threads asking first build the index once
+
+
+def load_encoder() -> Encoder | None:
+    """``schemarouter_embeddings.encode``, or None when that distribution is not installed."""
+    try:
+        from schemarouter_embeddings import encode
+    except ImportError:
+        return None
+    return encode
+
+
+@dataclass
+class DenseIndex:
+    """Unit vectors of the read endpoints (rows), and which endpoint number each row is."""
+
+    encode: Encoder
+    numbers: npt.NDArray[np.int64]  # row -> endpoint number (``graph.numbers``), ascending
+    vectors: npt.NDArray[np.float32]  # one unit row per read endpoint (a zero row: nothing to embed)
+    rows: dict[int, int] = field(default_factory=dict)  # endpoint number -> row
+
+    def scores(self, question: str) -> npt.NDArray[np.float32] | None:
+        """The cosine of the question to every row; None when no word of it is known to the model
+        (its vector is zero: it says nothing, and every endpoint would tie)."""
+        vector = self.encode([question])[0]
+        if not vector.any():
+            return None
+        # einsum, not ``@``: a matrix-vector product through a threaded BLAS hands a few
+        # milliseconds of work to threads that, on two busy cores, wait longer than they save
+        sims: npt.NDArray[np.float32] = np.einsum("ij,j->i", self.vectors, vector)
+        return sims
+
+    def top(self, question: str, k: int, keep: Collection[int] | None = None) -> list[tuple[int, float]]:
+        """The ``k`` read endpoints nearest the question (number, cosine), best first, ties by the
+        lower number; only those in ``keep`` when given (every row is a read endpoint already).
+
+        ``question`` is the text embedded: a caller that has read the question's values (names,
+        identifiers, numbers) does better to take them out first (:func:`without`), since a static
+        model averages their tokens in with the words that say what is asked."""
+        if k <= 0 or not len(self.numbers):
+            return []
+        sims = self.scores(question)
+        if sims is None:
+            return []
+        numbers = self.numbers
+        if keep is not None:
+            at = np.fromiter((r for n in keep if (r := self.rows.get(n)) is not None), dtype=np.int64)
+            at.sort()
+            sims, numbers = sims[at], numbers[at]
+        if k < len(sims):
+            # the k best by cosine, plus every row tied with the k-th, ordered below
+            kth = np.partition(sims, len(sims) - k)[len(sims) - k]
+            picked = np.flatnonzero(sims >= kth)
+        else:
+            picked = np.arange(len(sims))
+        order = picked[np.lexsort((numbers[picked], -sims[picked]))][:k]
+        return [(int(numbers[i]), float(sims[i])) for i in order]
+
+
+@dataclass
+class DenseGraphMemo:
+    """Per graph: the dense index, once built (``built`` stays True when nothing could be built)."""
+
+    built: bool = False
+    index: DenseIndex | None = None
+
+
+def dense_index(graph: SchemaGraph, encoder: Encoder | None = None) -> DenseIndex | None:
+    """The graph's dense index, built on first use; None when no encoder is installed.
+    ``encoder`` replaces the installed model (the first call decides; tests)."""
+    memo = graph.memos.of(DenseGraphMemo)
+    if not memo.built:
+        with _lock:
+            if not memo.built:
+                encode = encoder or load_encoder()
+                memo.index = build_dense(graph, encode) if encode is not None else None
+                memo.built = True
+    return memo.index
+
+
+def top(graph: SchemaGraph, question: str, k: int, keep: Collection[int] | None = None) -> list[tuple[int, float]]:
+    """:meth:`DenseIndex.top` over the graph's index; empty when no encoder is installed."""
+    index = dense_index(graph)
+    return index.top(question, k, keep) if index is not None else []
+
+
+def without(text: str, values: Iterable[str]) -> str:
+    """``text`` with each of ``values`` taken out (longest first), or ``text`` itself when nothing
+    would be left."""
+    out = text
+    for value in sorted({v for v in values if v}, key=len, reverse=True):
+        out = out.replace(value, " ")
+    return out if out.strip() else text
+
+
+def build_dense(graph: SchemaGraph, encode: Encoder) -> DenseIndex:
+    """Embed every read endpoint of ``graph``. Copies of one declaration (the same text) are
+    embedded once."""
+    numbers: list[int] = []
+    texts: list[str] = []
+    for key, number in sorted(graph.numbers.items(), key=lambda item: item[1]):
+        info = graph.endpoints[key]
+        if info.endpoint.access == "read":
+            numbers.append(number)
+            texts.append(endpoint_text(info))
+    distinct = list(dict.fromkeys(texts))
+    where = {text: i for i, text in enumerate(distinct)}
+    unique = encode(distinct) if distinct else np.zeros((0, 1), dtype=np.float32)
+    vectors = np.ascontiguousarray(unique[[where[t] for t in texts]], dtype=np.float32)
+    del unique
+    return DenseIndex(encode=encode, numbers=np.asarray(numbers, dtype=np.int64), vectors=vectors,
+                      rows={n: r for r, n in enumerate(numbers)})
+
+
+def endpoint_text(info: EndpointInfo) -> str:
+    """What an endpoint declares, as words a sentence model reads: the text BM25F indexes
+    (:func:`schemarouter.graph.lexical.endpoint_document`), unstemmed and in reading order."""
+    src, ep = info.source, info.endpoint
+    parts: list[str] = [src.title or humanize(src.id)]
+    path = " ".join(humanize(s) for s in ep.path.split("?", 1)[0].split("/") if s and not s.startswith("{"))
+    parts.extend(p for p in (path, ep.summary, " ".join(humanize(t) for t in ep.tags)) if p)
+    if ep.description:
+        parts.append(ep.description[:MAX_PROSE])
+    for p in ep.parameters:
+        parts.append(humanize(p.name))
+        if p.description:
+            parts.append(p.description[:MAX_PROSE])
+    names = dict.fromkeys(humanize(f.name) for f in list(info.fields.values())[:MAX_FIELDS])
+    parts.append(", ".join(names))
+    for f in list(info.fields.values())[:MAX_FIELDS]:
+        if f.field.description:
+            parts.append(f.field.description[:MAX_PROSE])
+    return ". ".join(p.strip() for p in parts if p and p.strip())
