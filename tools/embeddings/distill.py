@@ -19,11 +19,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 DEFAULT_OUT = Path(__file__).resolve().parents[2] / "embeddings" / "schemarouter_embeddings" / "model"
 MAX_BYTES = 8 * 1024 * 1024  # the committed model stays small: it ships inside a wheel
+# what model2vec reads to load a model; its generated model card (which names no license of the
+# teacher's) and sentence-transformers' module list are left out: the package README says both
+SHIPPED = ("config.json", "model.safetensors", "tokenizer.json")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,8 +55,11 @@ def main(argv: list[str] | None = None) -> int:
     model.base_model_name = "sentence-transformers/all-MiniLM-L6-v2"
     model.config["tokenizer_name"] = "sentence-transformers/all-MiniLM-L6-v2"
     args.out.mkdir(parents=True, exist_ok=True)
-    model.save_pretrained(args.out)
-    size = sum(p.stat().st_size for p in args.out.iterdir() if p.is_file())
+    with tempfile.TemporaryDirectory() as tmp:
+        model.save_pretrained(tmp)
+        for name in SHIPPED:
+            shutil.copyfile(Path(tmp) / name, args.out / name)
+    size = sum((args.out / name).stat().st_size for name in SHIPPED)
     print(f"wrote {args.out} ({size / 1e6:.1f} MB, {len(model.tokens)} tokens x {model.dim} dims, {args.dtype})")
     if size > MAX_BYTES:
         print(f"error: the model is {size} bytes, over the {MAX_BYTES} bytes a shipped model may take", file=sys.stderr)
