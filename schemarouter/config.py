@@ -124,6 +124,10 @@ KEYS: dict[str, dict[str, Key]] = {
     "graph": {
         "cache": Key(_flag, "SCHEMAROUTER_GRAPH_CACHE", "keep the built graph in a cache file beside the registry (true/false)"),
     },
+    "routing": {
+        "dense": Key(_flag, "SCHEMAROUTER_DENSE",
+                     "re-rank with the dense index of schemarouter-embeddings too (true/false; default false)"),
+    },
 }
 
 # Every environment variable schemarouter reads (a test checks the code reads no other): a
@@ -132,7 +136,7 @@ ENVIRONMENT = frozenset({
     "SCHEMAROUTER_ALLOW_WRITES", "SCHEMAROUTER_API_TOKEN", "SCHEMAROUTER_AUTO_MIGRATE",
     "SCHEMAROUTER_BENCH_POSTGRES_URL", "SCHEMAROUTER_CACHE", "SCHEMAROUTER_CACHE_BACKEND", "SCHEMAROUTER_CACHE_DIR", "SCHEMAROUTER_CACHE_TTL",
     "SCHEMAROUTER_CASSETTES", "SCHEMAROUTER_CONFIG", "SCHEMAROUTER_CONTACT_EMAIL", "SCHEMAROUTER_DATABASE_URL",
-    "SCHEMAROUTER_DEBUG", "SCHEMAROUTER_GRAPH_CACHE", "SCHEMAROUTER_HOME", "SCHEMAROUTER_LLM_API_KEY", "SCHEMAROUTER_LLM_MODEL",
+    "SCHEMAROUTER_DEBUG", "SCHEMAROUTER_DENSE", "SCHEMAROUTER_GRAPH_CACHE", "SCHEMAROUTER_HOME", "SCHEMAROUTER_LLM_API_KEY", "SCHEMAROUTER_LLM_MODEL",
     "SCHEMAROUTER_LLM_URL", "SCHEMAROUTER_LOAD_PLUGINS", "SCHEMAROUTER_MCP_RECORD", "SCHEMAROUTER_STEP_DEADLINE",
     "SCHEMAROUTER_TIMEOUT",
 })

@@ -84,12 +84,29 @@ def test_an_operation_named_only_by_its_id_is_planned_not_declined(router: Route
     assert validate_plan(plan, tools) == []
 
 
-def test_the_fitted_model_names_every_feature_and_a_threshold() -> None:
+def test_the_fitted_models_name_every_feature_and_a_threshold() -> None:
     data = json.loads(files("schemarouter.router").joinpath("data", "rerank.json").read_text("utf-8"))
-    assert set(data["weights"]) == set(FEATURES), "weights fitted for other features than the router computes"
-    assert 0.0 < threshold() <= 1.0
+    for model in ("hybrid", "lexical"):
+        assert set(data[model]["weights"]) == set(FEATURES), f"{model}: fitted for other features"
+    assert all(data["lexical"]["weights"][f] == 0.0 for f in ("dense", "dense_rank")), "lexical mode reads no vectors"
+    assert 0.0 < threshold(True) <= 1.0 and 0.0 < threshold(False) <= 1.0
     assert "tune" in data["about"]
     assert probability(10.0) > probability(0.0) > probability(-10.0)
+
+
+def test_dense_re_ranking_is_a_setting(tools: SchemaGraph, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("schemarouter_embeddings")
+    question = "Provide the battery level of vehicle with the ID hXQ7qFFt"
+    monkeypatch.delenv("SCHEMAROUTER_DENSE", raising=False)
+    lexical = Router(tools)
+    assert not lexical.dense and not any(s.dense for s in lexical.reranked(
+        lexical.understander.understand(question, tools))[1])
+    monkeypatch.setenv("SCHEMAROUTER_DENSE", "true")
+    hybrid = Router(tools)
+    scored = hybrid.reranked(hybrid.understander.understand(question, tools))[1]
+    assert hybrid.dense and scored and all(s.dense for s in scored)
+    assert any(s.features[FEATURES.index("dense")] > 0 for s in scored), "the dense index was read"
+    assert _calls(hybrid.plan(question)) == ["toolbox.get_vehicle_battery_level"]
 
 
 # -- last-resort values for required parameters -----------------------------------------------------

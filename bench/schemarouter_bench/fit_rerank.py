@@ -74,25 +74,26 @@ def _rows(router: Router, suite: str, items: list[tuple[str, set[tuple[str, str]
     return out
 
 
-def tune_rows(base: Frozen | None = None) -> list[Row]:
-    """Every tune question of every suite, as candidate rows."""
+def tune_rows(base: Frozen | None = None, dense: bool = True) -> list[Row]:
+    """Every tune question of every suite, as candidate rows; ``dense``: with the dense index, or as
+    the lexical-only mode sees them."""
     base = base or load_frozen()
     opened: OpenWorld = build_open_world(base)
     tooluse = build_tooluse_world(base)
     rows: list[Row] = []
     dev = [json.loads(line) for line in data_path("dev.jsonl").read_text("utf-8").splitlines() if line.strip()]
-    rows += _rows(Router(base.graph), "dev", [
+    rows += _rows(Router(base.graph, dense=dense), "dev", [
         (q["query"], {(o[-1]["source"], o[-1]["endpoint"]) for o in [q["gold"], *q.get("alternatives", [])] if o},
          bool(q["gold"])) for q in dev if split_of(q["id"]) == "tune"])
     for suite, world, questions in (("imported", opened, load_dev_questions()),
                                     ("heldout", opened, load_dev_questions(heldout_root())),
                                     ("beside", opened, load_dev_questions(beside_root())),
                                     ("tooluse", tooluse, load_tooluse_questions())):
-        rows += _rows(Router(world.frozen.graph), suite, [
+        rows += _rows(Router(world.frozen.graph, dense=dense), suite, [
             (q.query, {(o[-1].source, o[-1].endpoint) for o in q.gold_sets if o}, q.kind == "answer")
             for q in questions if q.part == "tune" and q.lang == "en" and q.kind != "action"])
     calls = {normalize_call(c): k for k, c in opened.calls.items()}
-    rows += _rows(Router(opened.frozen.graph), "tmdb", [
+    rows += _rows(Router(opened.frozen.graph, dense=dense), "tmdb", [
         (q.query, {(calls[last][0], calls[last][1])} if (last := normalize_call(q.solution[-1])) in calls else set(), True)
         for q in load_tmdb_queries() if q.part == "tune"])
     return rows
@@ -156,20 +157,25 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0] if __doc__ else None)
     ap.add_argument("--check", action="store_true", help="fit and print, do not write")
     args = ap.parse_args(argv)
-    rows = tune_rows()
-    w = fit(rows)
-    cut = fit_threshold(rows, w)
-    print("tune accuracy (best buildable candidate is gold):", accuracy(rows, w))
-    print("weights:", {name: round(float(x), 3) for name, x in zip(FEATURES, w, strict=True)}, "threshold:", cut)
     doc: dict[str, Any] = {
         "about": "conditional-logit re-ranking weights fitted by schemarouter_bench.fit_rerank on the tune "
-                 "split of every benchmark suite; test questions were not read",
+                 "split of every benchmark suite; test questions were not read. 'hybrid': with the dense "
+                 "index (schemarouter-embeddings installed); 'lexical': without it",
         "fitted": dt.date.today().isoformat(),
-        "tune_questions": dict(Counter(r.suite for r in rows)),
-        "weights": {name: round(float(x), 4) for name, x in zip(FEATURES, w, strict=True)},
-        "bias": 0.0,
-        "threshold": round(cut, 4) if math.isfinite(cut) else 1.0,
     }
+    for name, dense in (("hybrid", True), ("lexical", False)):
+        rows = tune_rows(dense=dense)
+        w = fit(rows)
+        cut = fit_threshold(rows, w)
+        print(f"{name}: tune accuracy (best buildable candidate is gold):", accuracy(rows, w))
+        print(f"{name}: weights:", {f: round(float(x), 3) for f, x in zip(FEATURES, w, strict=True)},
+              "threshold:", cut)
+        doc["tune_questions"] = dict(Counter(r.suite for r in rows))
+        doc[name] = {
+            "weights": {f: round(float(x), 4) for f, x in zip(FEATURES, w, strict=True)},
+            "bias": 0.0,
+            "threshold": round(cut, 4) if math.isfinite(cut) else 1.0,
+        }
     if not args.check:
         target = Path(str(files("schemarouter.router").joinpath("data", "rerank.json")))
         target.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")

@@ -38,7 +38,14 @@ from schemarouter.router.ranking import (
     ranking_key,
     sort_key,
 )
-from schemarouter.router.rerank import FEATURES, Scored, probability, score_candidates, threshold
+from schemarouter.router.rerank import (
+    FEATURES,
+    Scored,
+    dense_enabled,
+    probability,
+    score_candidates,
+    threshold,
+)
 from schemarouter.router.several import per_entity
 from schemarouter.router.substitutes import alternatives
 from schemarouter.understand.actions import write_methods
@@ -57,11 +64,14 @@ _TYPED_KINDS = frozenset({"chemsys", "elements"})  # besides the values a concep
 class Router:
     """Plans questions over one registry's schema graph."""
 
-    def __init__(self, graph: SchemaGraph, understander: Understander | None = None) -> None:
+    def __init__(self, graph: SchemaGraph, understander: Understander | None = None, *,
+                 dense: bool | None = None) -> None:
         from schemarouter.understand.rules import RulesUnderstander
 
         self.graph = graph
         self.understander = understander or RulesUnderstander()
+        # re-rank with the dense index too (None: the ``[routing] dense`` setting)
+        self.dense = dense_enabled() if dense is None else dense
 
     @classmethod
     def from_registry(cls, url: str | None = None, understander: Understander | None = None) -> Router:
@@ -176,9 +186,9 @@ class Router:
         """The routes' own plan for an understood question and every re-ranking candidate, best
         first (what the re-ranker's weights are fitted on; ``schemarouter_bench.fit_rerank``)."""
         if analysis.decline:
-            return [], score_candidates(self.graph, analysis, [], False)
+            return [], score_candidates(self.graph, analysis, [], False, self.dense)
         steps, _reason, route = self._choose(analysis, mode)
-        return steps, score_candidates(self.graph, analysis, steps, route == "vocabulary")
+        return steps, score_candidates(self.graph, analysis, steps, route == "vocabulary", self.dense)
 
     def _rerank(self, analysis: Analysis, mode: Mode, steps: list[PlanStep], reason: str,
                 route: str) -> tuple[list[PlanStep], str]:
@@ -187,7 +197,7 @@ class Router:
         question can supply; else the best candidate's chain. A declined question stays declined
         only while the best candidate's probability is under the fitted threshold."""
         graph = self.graph
-        scored = score_candidates(graph, analysis, steps, route == "vocabulary")
+        scored = score_candidates(graph, analysis, steps, route == "vocabulary", self.dense)
         planned = {(s.source, s.endpoint) for s in steps}
         # the vocabulary's reading of what is asked holds over endpoints the vocabulary describes
         intent = analysis.understanding.intent if route == "vocabulary" else None
@@ -202,7 +212,7 @@ class Router:
                 continue  # the question cannot supply it: the next one may
             if intent is not None and candidate.info.endpoint.intents and intent not in candidate.info.endpoint.intents:
                 continue  # described for other questions than the one understood
-            if not steps and probability(candidate.score) < threshold():
+            if not steps and probability(candidate.score) < threshold(candidate.dense):
                 return steps, reason
             chosen = OpenPlan(candidate.chain, candidate.features[FEATURES.index("explained")], set(), ())
             return chain_steps(chosen, graph, analysis, mode), ""

@@ -2,12 +2,14 @@
 
 The candidates for a question are the read endpoints retrieval ranks best (BM25F over what every
 endpoint declares, :mod:`schemarouter.graph.lexical`), plus the endpoint the vocabulary or open
-route planned. Each is described by a few numbers any registry has (:class:`Features`): how well
-retrieval ranks it, whether the question can supply its required parameters (directly or through
+route planned. Each is described by a few numbers any registry has (``FEATURES``): how well
+retrieval ranks it (BM25F, and the dense index of :mod:`schemarouter.graph.dense` where
+``schemarouter-embeddings`` is installed), whether the question can supply its required parameters (directly or through
 a chain of producers), how much of the question it explains and spends, whether the question names
 its source, whether the vocabulary route chose it. A linear score over them, with weights fitted on
 the tune splits of the benchmark's suites (``schemarouter_bench.fit_rerank``; stored in
-``data/rerank.json`` with where they came from), picks the target. Evidence re-ranks; it never turns
+``data/rerank.json`` with where they came from; one model with the dense index, one for the
+lexical-only mode), picks the target. Evidence re-ranks; it never turns
 the best candidate into a decline: only a request to act (the understand step) or a best score
 under the fitted threshold does.
 """
@@ -22,7 +24,9 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
+from schemarouter.config import setting
 from schemarouter.graph import EndpointInfo, SchemaGraph
+from schemarouter.graph.dense import dense_index, without
 from schemarouter.graph.lexical import best_scored
 from schemarouter.graph.terms import path_terms
 from schemarouter.plan import PlanStep
@@ -50,7 +54,12 @@ FEATURES = (
     "unsaid",  # share of its path's words the question does not say
     "guessed",  # share of its required parameters given a last-resort guess (router.guesses)
     "idle",  # the question writes values (names, ids, numbers...) and its chain spends none of them
+    "dense",  # its cosine to the question in the dense index over the best cosine (0 without the index)
+    "dense_rank",  # 1 / (1 + its rank in dense retrieval) (0 without the index)
 )
+# The dense ranking the features read. Dense retrieval re-ranks BM25F's candidates and adds none of
+# its own: adding its top 5 gave the same tune accuracy and cost a millisecond per question.
+DENSE_WINDOW = 20
 
 
 @dataclass
@@ -61,14 +70,18 @@ class Scored:
     chain: Node | None
     features: tuple[float, ...]
     score: float = 0.0
+    dense: bool = False  # scored by the hybrid model (a dense index answered)
 
 
 @cache
-def _model() -> tuple[tuple[float, ...], float, float]:
-    """(weights in ``FEATURES`` order, bias, decline threshold) fitted on the tune splits."""
+def _model(dense: bool = True) -> tuple[tuple[float, ...], float, float]:
+    """(weights in ``FEATURES`` order, bias, decline threshold) fitted on the tune splits: with dense
+    retrieval, or for the lexical-only mode (``schemarouter-embeddings`` not installed)."""
     data: dict[str, Any] = json.loads(files("schemarouter.router").joinpath("data", "rerank.json").read_text("utf-8"))
-    weights = data["weights"]
-    return tuple(float(weights.get(name, 0.0)) for name in FEATURES), float(data["bias"]), float(data["threshold"])
+    model = data["hybrid" if dense else "lexical"]
+    weights = model["weights"]
+    return (tuple(float(weights.get(name, 0.0)) for name in FEATURES), float(model["bias"]),
+            float(model["threshold"]))
 
 
 def retrieve(graph: SchemaGraph, analysis: Analysis, k: int = TOP_K) -> list[tuple[int, float]]:
@@ -77,14 +90,36 @@ def retrieve(graph: SchemaGraph, analysis: Analysis, k: int = TOP_K) -> list[tup
     return best_scored(graph.lexical.score(terms), k, read_numbers(graph))
 
 
+def dense_scores(graph: SchemaGraph, analysis: Analysis) -> tuple[dict[int, float], dict[int, int]] | None:
+    """(cosine over the best cosine, rank) of the read endpoints dense retrieval ranks first, or None
+    when there is no dense index (lexical-only mode) or the question says nothing it knows."""
+    index = dense_index(graph)
+    if index is None:
+        return None
+    text = without(analysis.text or analysis.question, [str(v) for v in question_values(analysis)])
+    top = index.top(text, DENSE_WINDOW)
+    if not top or top[0][1] <= 0:
+        return None
+    best = top[0][1]
+    return {n: max(c, 0.0) / best for n, c in top}, {n: r for r, (n, _c) in enumerate(top)}
+
+
+def dense_enabled() -> bool:
+    """Whether re-ranking reads the dense index too (``[routing] dense``; off by default: on the tune
+    splits it gained a point on large imported inventories and lost one on the first-party set)."""
+    return bool(setting("routing", "dense", default=False))
+
+
 def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[PlanStep],
-                     vocabulary: bool) -> list[Scored]:
+                     vocabulary: bool, dense_too: bool = False) -> list[Scored]:
     """Every candidate target with its features and score, best first (ties keep retrieval's order).
     ``current``: the steps the vocabulary or open route planned (its last step is its target);
-    ``vocabulary``: whether they came from the vocabulary route."""
+    ``vocabulary``: whether they came from the vocabulary route; ``dense_too``: read the dense index
+    as well (where one is installed)."""
     lex = graph.lexical
     ranked = retrieve(graph, analysis)
     numbers = [n for n, _ in ranked]
+    dense = dense_scores(graph, analysis) if dense_too else None
     target = graph.endpoints.get((current[-1].source, current[-1].endpoint)) if current else None
     if target is not None and graph.numbers.get(target.key) not in numbers:
         numbers.append(graph.numbers[target.key])
@@ -132,8 +167,10 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
             len(path - said) / len(path) if path else 0.0,
             guessed / len(required) if required else 0.0,
             float(bool(values) and spent == 0.0),
+            dense[0].get(number, 0.0) if dense else 0.0,
+            1.0 / (1 + dense[1][number]) if dense and number in dense[1] else 0.0,
         )
-        out.append(Scored(info, chain, features, _score(features)))
+        out.append(Scored(info, chain, features, _score(features, dense is not None), dense is not None))
     out.sort(key=lambda s: -s.score)  # stable: retrieval's order among equals
     return out
 
@@ -153,8 +190,8 @@ def fill_or_guess(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, ta
     return out
 
 
-def _score(features: tuple[float, ...]) -> float:
-    weights, bias, _threshold = _model()
+def _score(features: tuple[float, ...], dense: bool) -> float:
+    weights, bias, _threshold = _model(dense)
     return bias + sum(w * x for w, x in zip(weights, features, strict=True))
 
 
@@ -163,6 +200,6 @@ def probability(score: float) -> float:
     return 1.0 / (1.0 + math.exp(-score))
 
 
-def threshold() -> float:
+def threshold(dense: bool = True) -> float:
     """The probability under which the best candidate is no answer (fitted on the tune splits)."""
-    return _model()[2]
+    return _model(dense)[2]
