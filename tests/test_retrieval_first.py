@@ -198,3 +198,17 @@ def test_any_question_over_a_registry_of_bare_paths_plans_validly_or_declines(ba
         assert validate_plan(plan, bare) == [], question
     else:
         assert plan.declined, f"{question!r}: no steps and no reason"
+
+
+def test_a_substitute_for_one_entitys_step_asks_about_that_entity(graph: SchemaGraph) -> None:
+    router = Router(graph)
+    plan = router.plan("Band gaps of GaN, AlN and InN")
+    for index, formula in enumerate(["GaN", "AlN", "InN"]):
+        alternatives = router.substitutes(plan, index)
+        assert alternatives, f"no fallback for the {formula} step"
+        for alt in alternatives:
+            said = json.dumps(alt.step.params)
+            other = [f for f in ("GaN", "AlN", "InN") if f != formula]
+            assert not any(o in said or ",".join([o[:-1].rstrip("N") or o, "N"]) in said for o in other), (
+                f"{alt.step.source} asked about another entity than {formula}: {said}")
+            assert formula[:-1] in said, f"{alt.step.source} lost {formula}: {said}"

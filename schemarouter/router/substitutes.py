@@ -45,9 +45,14 @@ def _values(plan: Plan, step: PlanStep, info: EndpointInfo) -> dict[str, Any]:
     """The question's values: the understanding's, plus the failed step's own by parameter concept (a saved
     plan may carry no understanding)."""
     values = dict(plan.understanding.params)
+    # a question naming several entities asks each in its own step ("GaN, AlN and InN"): the
+    # failed step's entity is the one its substitute must ask about, not the question's first
+    named = {str(v) for listed in values.values() if isinstance(listed, list) for v in listed}
     for name, value in step.params.items():
         p = info.param(name)
-        if p is not None and p.concept and p.concept not in values and not isinstance(value, dict):
+        if p is None or not p.concept or isinstance(value, dict):
+            continue
+        if p.concept not in values or (str(value) in named and values[p.concept] != value):
             values[p.concept] = value
     return values
 
