@@ -84,12 +84,6 @@ def _model(dense: bool = True) -> tuple[tuple[float, ...], float, float]:
             float(model["threshold"]))
 
 
-def retrieve(graph: SchemaGraph, analysis: Analysis, k: int = TOP_K) -> list[tuple[int, float]]:
-    """The ``k`` read endpoints whose declarations the question's words reach best (number, score)."""
-    terms = list(dict.fromkeys([*analysis.all_terms, *(c for c in analysis.compounds if c in graph.lexical.idf)]))
-    return best_scored(graph.lexical.score(terms), k, read_numbers(graph))
-
-
 def dense_scores(graph: SchemaGraph, analysis: Analysis) -> tuple[dict[int, float], dict[int, int]] | None:
     """(cosine over the best cosine, rank) of the read endpoints dense retrieval ranks first, or None
     when there is no dense index (lexical-only mode) or the question says nothing it knows."""
@@ -117,7 +111,9 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
     ``vocabulary``: whether they came from the vocabulary route; ``dense_too``: read the dense index
     as well (where one is installed)."""
     lex = graph.lexical
-    ranked = retrieve(graph, analysis)
+    terms = list(dict.fromkeys([*analysis.all_terms, *(c for c in analysis.compounds if c in lex.idf)]))
+    lexical = lex.score(terms)  # once: retrieval ranks by it and chains weigh their producers by it
+    ranked = best_scored(lexical, TOP_K, read_numbers(graph))
     numbers = [n for n, _ in ranked]
     dense = dense_scores(graph, analysis) if dense_too else None
     target = graph.endpoints.get((current[-1].source, current[-1].endpoint)) if current else None
@@ -127,8 +123,7 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
         return []
     scores = dict(ranked)
     best_score = ranked[0][1] if ranked and ranked[0][1] > 0 else 1.0
-    terms = list(dict.fromkeys([*analysis.all_terms, *(c for c in analysis.compounds if c in lex.idf)]))
-    relevance = Relevance(graph, lex.score(terms), best_score)
+    relevance = Relevance(graph, lexical, best_score)
     builder = ChainBuilder(graph, analysis, lambda i, taken: fill_or_guess(i, graph, analysis, taken), relevance)
     values = question_values(analysis)
     explaining = Explaining(graph, analysis.terms, len(values))
