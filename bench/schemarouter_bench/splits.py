@@ -173,7 +173,7 @@ def section(doc: dict[str, Any]) -> str:
     """The markdown section, between its markers."""
     lines = [
         START,
-        "### Tune and test splits",
+        "## Tune and test splits",
         "",
         "Every suite is split once by question id (`split_of`: the SHA-256 of the id, odd = test) before any "
         "rule, threshold or weight is chosen; the re-ranker's weights and decline threshold are fitted on the "
