@@ -26,7 +26,6 @@ from typing import Any
 
 from schemarouter.config import setting
 from schemarouter.graph import EndpointInfo, SchemaGraph
-from schemarouter.graph.dense import dense_index, without
 from schemarouter.graph.lexical import best_scored
 from schemarouter.graph.terms import path_terms
 from schemarouter.plan import PlanStep
@@ -87,6 +86,9 @@ def _model(dense: bool = True) -> tuple[tuple[float, ...], float, float]:
 def dense_scores(graph: SchemaGraph, analysis: Analysis) -> tuple[dict[int, float], dict[int, int]] | None:
     """(cosine over the best cosine, rank) of the read endpoints dense retrieval ranks first, or None
     when there is no dense index (lexical-only mode) or the question says nothing it knows."""
+    # numpy and the model load only where the dense index is asked for (a CLI run need not pay them)
+    from schemarouter.graph.dense import dense_index, without
+
     index = dense_index(graph)
     if index is None:
         return None
