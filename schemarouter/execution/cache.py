@@ -125,6 +125,22 @@ class CachedStep:
     request: str | None
 
 
+def encode_step(records: list[Record], request: str | None, secrets: list[str] | None) -> str | None:
+    """A step's records as the text a cache stores, or None when the response echoed a secret
+    (a key is never kept anywhere)."""
+    payload = json.dumps({"records": [r.model_dump(mode="json") for r in records], "request": request},
+                         ensure_ascii=False)
+    if any(secret and len(secret) >= 4 and secret in payload for secret in secrets or ()):
+        return None
+    return payload
+
+
+def decode_step(raw: str | bytes) -> CachedStep:
+    """What :func:`encode_step` stored (ValueError, KeyError or TypeError: an entry to drop)."""
+    data = json.loads(raw)
+    return CachedStep([Record.model_validate(r) for r in data["records"]], data.get("request"))
+
+
 @dataclass
 class SourceStats:
     """Entries and counters of one source."""
@@ -252,8 +268,7 @@ class StepCache:
                 self._count(conn, source, "misses")
                 return None
             try:
-                data = json.loads(row[1])
-                found = CachedStep([Record.model_validate(r) for r in data["records"]], data.get("request"))
+                found = decode_step(row[1])
             except (ValueError, KeyError, TypeError):
                 conn.execute("DELETE FROM entries WHERE key = ?", (key,))
                 self._count(conn, source, "misses")
@@ -268,10 +283,9 @@ class StepCache:
         ttl = self.ttl(source)
         if ttl <= 0:
             return False
-        payload = json.dumps({"records": [r.model_dump(mode="json") for r in records], "request": request},
-                             ensure_ascii=False)
-        if any(secret and len(secret) >= 4 and secret in payload for secret in secrets or ()):
-            return False  # the response echoed a key: never keep it on disk
+        payload = encode_step(records, request, secrets)
+        if payload is None:
+            return False
         with self._connection() as conn:
             if conn is None:
                 return False

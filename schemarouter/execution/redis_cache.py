@@ -11,7 +11,6 @@ an error: the run goes on without the cache.
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Callable
@@ -24,6 +23,8 @@ from schemarouter.execution.cache import (
     CacheStats,
     SourceStats,
     StepCache,
+    decode_step,
+    encode_step,
 )
 from schemarouter.execution.results import Record
 from schemarouter.models import Source
@@ -96,8 +97,7 @@ class RedisStepCache(StepCache):
             found = None
             if raw is not None:
                 try:
-                    data = json.loads(raw)
-                    found = CachedStep([Record.model_validate(r) for r in data["records"]], data.get("request"))
+                    found = decode_step(raw)
                 except (ValueError, KeyError, TypeError):
                     client.delete(self._key(key))
             client.hincrby(self._counters(source), "hits" if found is not None else "misses", 1)
@@ -114,10 +114,9 @@ class RedisStepCache(StepCache):
         ttl = self.ttl(source)
         if ttl <= 0:
             return False
-        payload = json.dumps({"records": [r.model_dump(mode="json") for r in records], "request": request},
-                             ensure_ascii=False)
-        if any(secret and len(secret) >= 4 and secret in payload for secret in secrets or ()):
-            return False  # the response echoed a key: never keep it anywhere
+        payload = encode_step(records, request, secrets)
+        if payload is None:
+            return False
         client = self._redis()
         if client is None:
             return False
