@@ -26,18 +26,8 @@ from schemarouter.graph.lexical import best_scored
 from schemarouter.router.open_route import question_values
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.rules import RulesUnderstander
-from schemarouter_bench import data_path
-from schemarouter_bench.devset import (
-    beside_root,
-    heldout_root,
-    load_dev_questions,
-    load_tmdb_queries,
-    load_tooluse_questions,
-    split_of,
-)
 from schemarouter_bench.frozen import load_frozen
-from schemarouter_bench.openscore import normalize_call
-from schemarouter_bench.openworld import build_open_world, build_tooluse_world
+from schemarouter_bench.suites import dev_rows, tune_suites
 from schemarouter_bench.synth import synthesize
 
 RRF_K = 60  # the usual reciprocal-rank constant: rank 1 and rank 5 differ, rank 40 and 45 barely
@@ -60,23 +50,9 @@ class Suite:
 
 def suites() -> list[Suite]:
     """The tune split of every suite, with gold targets that are read endpoints of the registry."""
-    base = load_frozen()
-    opened = build_open_world(base)
-    tooluse = build_tooluse_world(base)
-    dev = [json.loads(line) for line in data_path("dev.jsonl").read_text("utf-8").splitlines() if line.strip()]
-    out = [Suite("dev", base.graph, [
-        (q["query"], {(o[-1]["source"], o[-1]["endpoint"]) for o in [q["gold"], *q.get("alternatives", [])] if o})
-        for q in dev if split_of(q["id"]) == "tune" and q["gold"]])]
-    for name, graph, questions in (("imported", opened.frozen.graph, load_dev_questions()),
-                                   ("heldout", opened.frozen.graph, load_dev_questions(heldout_root())),
-                                   ("beside", opened.frozen.graph, load_dev_questions(beside_root())),
-                                   ("tooluse", tooluse.frozen.graph, load_tooluse_questions())):
-        out.append(Suite(name, graph, [(q.query, {(o[-1].source, o[-1].endpoint) for o in q.gold_sets if o})
-                                       for q in questions if q.part == "tune" and q.kind == "answer"]))
-    calls = {normalize_call(c): k for k, c in opened.calls.items()}
-    out.append(Suite("tmdb", opened.frozen.graph, [
-        (q.query, {calls[last]}) for q in load_tmdb_queries()
-        if q.part == "tune" and (last := normalize_call(q.solution[-1])) in calls]))
+    out = [Suite(suite.name, suite.graph, [(q.query, set(q.targets)) for q in suite.questions
+                                           if q.kind == "answer" and q.targets])
+           for suite in tune_suites()]
     for s in out:  # gold that is no read endpoint of the registry cannot be retrieved by either
         s.items = [(q, gold) for q, gold in s.items if any(_is_read(s.graph, k) for k in gold)]
     return out
@@ -176,8 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     encode(["warm up"])  # load the model before anything is timed
     if args.scale:
-        dev = [json.loads(line) for line in data_path("dev.jsonl").read_text("utf-8").splitlines() if line.strip()]
-        print(json.dumps(scale(args.scale, encode, [q["query"] for q in dev])))
+        print(json.dumps(scale(args.scale, encode, [q["query"] for q in dev_rows()])))
         return 0
     built: dict[int, DenseIndex] = {}
     for suite in suites():

@@ -30,18 +30,8 @@ import numpy as np
 
 from schemarouter.router import Router
 from schemarouter.router.rerank import FEATURES, probability
-from schemarouter_bench import data_path
-from schemarouter_bench.devset import (
-    beside_root,
-    heldout_root,
-    load_dev_questions,
-    load_tmdb_queries,
-    load_tooluse_questions,
-    split_of,
-)
-from schemarouter_bench.frozen import Frozen, load_frozen
-from schemarouter_bench.openscore import normalize_call
-from schemarouter_bench.openworld import OpenWorld, build_open_world, build_tooluse_world
+from schemarouter_bench.frozen import Frozen
+from schemarouter_bench.suites import TuneQuestion, tune_suites
 
 L2 = 0.01
 STEPS = 1500
@@ -60,42 +50,28 @@ class Row:
     planned: bool  # the routes planned something (not declined)
 
 
-def _rows(router: Router, suite: str, items: list[tuple[str, set[tuple[str, str]], bool]]) -> list[Row]:
+def _rows(router: Router, suite: str, questions: list[TuneQuestion]) -> list[Row]:
     out = []
-    for question, targets, answerable in items:
-        analysis = router.understander.understand(question, router.graph)
+    for q in questions:
+        analysis = router.understander.understand(q.query, router.graph)
         steps, scored = router.reranked(analysis)
         out.append(Row(
-            suite, answerable,
+            suite, q.kind == "answer",
             np.array([s.features for s in scored], dtype=float).reshape(-1, len(FEATURES)),
-            np.array([s.info.key in targets for s in scored], dtype=bool),
+            np.array([s.info.key in q.targets for s in scored], dtype=bool),
             [s.chain is not None for s in scored], bool(steps),
         ))
     return out
 
 
 def tune_rows(base: Frozen | None = None, dense: bool = True) -> list[Row]:
-    """Every tune question of every suite, as candidate rows; ``dense``: with the dense index, or as
-    the lexical-only mode sees them."""
-    base = base or load_frozen()
-    opened: OpenWorld = build_open_world(base)
-    tooluse = build_tooluse_world(base)
+    """Every tune question of every suite in English that asks for data or for nothing a source
+    holds (requests to act are declined before re-ranking), as candidate rows; ``dense``: with the
+    dense index, or as the lexical-only mode sees them."""
     rows: list[Row] = []
-    dev = [json.loads(line) for line in data_path("dev.jsonl").read_text("utf-8").splitlines() if line.strip()]
-    rows += _rows(Router(base.graph, dense=dense), "dev", [
-        (q["query"], {(o[-1]["source"], o[-1]["endpoint"]) for o in [q["gold"], *q.get("alternatives", [])] if o},
-         bool(q["gold"])) for q in dev if split_of(q["id"]) == "tune"])
-    for suite, world, questions in (("imported", opened, load_dev_questions()),
-                                    ("heldout", opened, load_dev_questions(heldout_root())),
-                                    ("beside", opened, load_dev_questions(beside_root())),
-                                    ("tooluse", tooluse, load_tooluse_questions())):
-        rows += _rows(Router(world.frozen.graph, dense=dense), suite, [
-            (q.query, {(o[-1].source, o[-1].endpoint) for o in q.gold_sets if o}, q.kind == "answer")
-            for q in questions if q.part == "tune" and q.lang == "en" and q.kind != "action"])
-    calls = {normalize_call(c): k for k, c in opened.calls.items()}
-    rows += _rows(Router(opened.frozen.graph, dense=dense), "tmdb", [
-        (q.query, {(calls[last][0], calls[last][1])} if (last := normalize_call(q.solution[-1])) in calls else set(), True)
-        for q in load_tmdb_queries() if q.part == "tune"])
+    for suite in tune_suites(base):
+        kept = [q for q in suite.questions if q.lang == "en" and q.kind != "action"]
+        rows += _rows(Router(suite.graph, dense=dense), suite.name, kept)
     return rows
 
 

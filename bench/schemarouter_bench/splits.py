@@ -24,7 +24,6 @@ from typing import Any
 
 from schemarouter.plan import Plan
 from schemarouter.router import Router
-from schemarouter_bench import data_path
 from schemarouter_bench.devset import (
     SPLITS,
     beside_root,
@@ -51,6 +50,7 @@ from schemarouter_bench.report import SPLITS_MARKERS
 from schemarouter_bench.routers.base import EntityParams
 from schemarouter_bench.routers.bm25 import BM25Router
 from schemarouter_bench.routers.schemarouter_rows import SchemaRouterRow
+from schemarouter_bench.suites import dev_rows
 
 START, END = SPLITS_MARKERS
 SCHEMAROUTER = "schemarouter (recall)"
@@ -64,7 +64,7 @@ def _routers(world: OpenWorld) -> list[Any]:
 
 
 def _dev_first_party(base: Frozen) -> dict[str, Any]:
-    rows = [json.loads(line) for line in data_path("dev.jsonl").read_text("utf-8").splitlines() if line.strip()]
+    rows = dev_rows()
     router = Router(base.graph)
     bm25 = BM25Router(base.graph, EntityParams(base.graph), endpoints=1, name=BM25)
     out: dict[str, Any] = {}
