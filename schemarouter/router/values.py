@@ -66,7 +66,7 @@ class Filled:
     weak: set[str] = field(default_factory=set)  # of those, the ones tied to their parameter only by shape
     tied: set[str] = field(default_factory=set)  # of those, the ones the question's words tie to their parameter
     said: set[str] = field(default_factory=set)  # question terms a value speaks for ("downloaded" -> order=downloads)
-    guessed: set[str] = field(default_factory=set)  # parameters given a guess at what to search for
+    guessed: set[str] = field(default_factory=set)  # parameters given a guess (what to search for; router.guesses)
     why: dict[str, str] = field(default_factory=dict)
 
     def merge(self, other: Filled) -> None:
