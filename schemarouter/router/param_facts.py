@@ -21,6 +21,7 @@ from schemarouter.graph.terms import name_terms, stem
 from schemarouter.graph.text import humanize
 from schemarouter.models import Parameter
 from schemarouter.router.memos import RouterGraphMemo
+from schemarouter.router.places import role_of, wants_region
 
 _SEARCH_NAMES = frozenset(
     ["query", "q", "search", "searchterm", "search_term", "term", "terms", "keyword", "keywords", "text", "freetext", "free_text", "qs", "find", "name", "title", "label", "query_string", "querystring", "search_query"]
@@ -115,6 +116,8 @@ class ParamFacts:
     # how a date is written for it where that is not ISO 8601: "YYYYMMDD", "YYYYMMDDHH" (see ``date_spelling``)
     date_spelling: str
     orders: bool  # named for the order of the results (``sort_by``, ``orderBy``, ``order``)
+    role: str | None  # "source" or "target": named for one end of a journey (``from_city``, ``destination``)
+    region: bool  # asks for a place written with its region ("City, State")
     # the kinds of question value (a mask of the ``SAYS_*`` bits) one of which the question must carry
     # for the parameter to take anything: most of a registry's parameters are skipped unread for a
     # question that carries none of their kinds (an optional ``page`` for "Who directed Alien?")
@@ -164,6 +167,8 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         date_part=_date_part(p, words, fmt),
         date_spelling=date_spelling(p) if p.type in ("string", "date") and not p.enum else "",
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
+        role=role_of(words) if _takes_place(p, fmt, search, id_like) else None,
+        region=p.type == "string" and wants_region(p),
         **_needs(p, words, fmt, credential=credential, search=search, country=bool(country), id_kind=bool(id_kind),
                  id_like=id_like, path_segment=path_segment, plural=plural, coded=coded),
     )
@@ -246,9 +251,18 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         needs |= SAYS_IDS | SAYS_LABELS | (SAYS_ENTITIES if doi else 0)
     if p.type == "string" and coded:
         needs |= SAYS_CODES
-    if p.type == "string" and p.required and not id_like:
-        needs |= SAYS_NAMES
+    if p.type == "string" and not id_like:
+        needs |= SAYS_NAMES  # a name the question writes next to the parameter's word (router.named)
+    if _takes_place(p, fmt, search, id_like) and role_of(tuple(words)):
+        needs |= SAYS_NAMES | SAYS_CODES  # the name or code written after its role's word
     return done(needs)
+
+
+def _takes_place(p: Parameter, fmt: str, search: bool, id_like: bool) -> bool:
+    """Whether a role's word may give the parameter its value: a plain string (not a search, an
+    enum, a date, an identifier or a year)."""
+    return (p.type == "string" and not (search or id_like or p.enum or fmt)
+            and "year" not in p.name.lower())
 
 
 # words of a parameter name that say what kind of value it is, not what it is a value of

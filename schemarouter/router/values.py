@@ -32,6 +32,7 @@ from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
 from schemarouter.router.memos import QuestionMemo
+from schemarouter.router.named import name_tied
 from schemarouter.router.numbers import END, START, number_after, question_tokens, span_bound
 from schemarouter.router.param_facts import (
     ParamFacts,
@@ -41,6 +42,7 @@ from schemarouter.router.param_facts import (
     name_words,
     parameter_facts,
 )
+from schemarouter.router.places import role_value, with_region
 from schemarouter.router.question_facts import (
     dates_said,
     identifiers,
@@ -246,9 +248,22 @@ def _spend(out: Filled, p: Parameter, f: ParamFacts, got: Got, question: str) ->
 
 def _value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: set[str],
            unexplained: Callable[[str], bool] | None = None) -> Got:
-    got = _any_value(p, f, analysis, path, taken, unexplained)
+    placed = role_value(f.role, analysis, taken) if f.role else None
+    if placed is not None:
+        # "from Fresno to Los Angeles": from_city takes the place written after "from"
+        got: Got = (placed.value, placed.spent, f"'{placed.value}' is written where the question says where it "
+                    f"{'starts' if f.role == 'source' else 'ends'}", 1.0)
+    else:
+        got = _any_value(p, f, analysis, path, taken, unexplained)
     if got is None or not isinstance(got[0], str):
         return got
+    if f.region:
+        regional = with_region(got[0], analysis)
+        if regional is not None:
+            # "Portland, OR" for a parameter that asks for 'City, State'
+            value, region = regional
+            spent = got[1] if isinstance(got[1], tuple) else (got[1],)
+            got = (value, (*spent, region) if region else spent, f"{got[2]}, with the region written after it", got[3])
     scheme = f.scheme
     if scheme is not None and not scheme.fullmatch(got[0].strip()):
         return None  # "Deep residual learning ..." is no ISSN
@@ -384,6 +399,10 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if many and (len(many) > 1 or f.type == "array"):
             value: Any = many if f.type == "array" else ",".join(many)
             return value, tuple(many), f"the {len(many)} values of the question", True
+    if f.type == "string" and not f.id_like:
+        tied = name_tied(words, analysis, taken)  # "directed by Jordan Peele" for directed_by
+        if tied is not None:
+            return tied, tied, f"'{tied}' is written next to the word of '{f.name}'", True
     labelled = _labelled(p, analysis, taken)
     if labelled is not None:
         return _typed(p, labelled), labelled, f"'{labelled}' is written after '{words[-1]}'", True

@@ -25,7 +25,8 @@ _QUOTED = prefiltered(r"(?:(?<=[\s(:])|^)([\"“‘'])([^\"“”‘’]{1,200}?
 _CONNECTORS = frozenset(["of", "the", "and", "de", "la", "le", "du", "da", "di", "del", "von", "van", "der", "den", "y", "&", "el", "al"])
 # Capitalized words that are not names by themselves: calendar words and sentence openers.
 _NOT_NAMES = frozenset(
-    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "today", "tomorrow", "yesterday", "i"]
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "today", "tomorrow", "yesterday", "i", "i'm", "i'll", "i'd", "i've",
+     "i’m", "i’ll", "i’d", "i’ve"]
 )
 _OPENERS = STOPWORDS | QUESTION_FILLER | frozenset(
     ["search", "recommend", "compare", "name", "list", "count", "are", "is", "does", "do", "did", "has", "have", "how", "which", "what", "when", "where", "who", "why", "whose", "please", "hi", "hello", "hey", "okay", "ok", "yes", "no"]
@@ -93,7 +94,7 @@ def proper_names(text: str, taken: list[tuple[int, int]]) -> list[Entity]:
         subtitle = gap.strip() == ":" and _capitalized(word) and (
             word.lower() not in _OPENERS or word.lower() in ("the", "a", "an")) and not (
             len(run) == 1 and _opens_sentence(text, run[0].start()))
-        if run and (gap.strip() not in ("", "-") or "\n" in gap) and not subtitle:
+        if run and ((gap.strip() not in ("", "-") or "\n" in gap) and not subtitle or _ends_sentence(run[-1].group())):
             close()
         if _capitalized(word) or (word[:1].isdigit() and run) or (run and word.lower() in _CONNECTORS):
             if _capitalized(word) and word.lower() in _NOT_NAMES:
@@ -131,6 +132,19 @@ def _identifier_shapes(text: str) -> tuple[tuple[str, int], ...]:
             continue  # a year
         out.append((value, m.start(1)))
     return tuple(out)
+
+
+# short words written with a full stop inside a name ("St. Louis", "Apple Inc. Ltd")
+_ABBREVIATIONS = frozenset(["mr", "mrs", "ms", "dr", "st", "jr", "sr", "inc", "co", "ltd", "corp", "mt", "ft", "no", "vs"])
+
+
+def _ends_sentence(token: str) -> bool:
+    """Whether a token closes its sentence ("Vancouver." of "in Vancouver. I'll need"): it ends in a
+    full stop that is not part of an abbreviation ("St.", "D.C.")."""
+    if not token.endswith(".") or len(token) < 2:
+        return False
+    word = token[:-1]
+    return "." not in word and word.lower() not in _ABBREVIATIONS
 
 
 def _capitalized(word: str) -> bool:

@@ -1,0 +1,176 @@
+"""Places as a parameter asks for them: the role a question gives a place, and the region it writes.
+
+Two things an imported declaration says about a place and a question says about it, which the
+shape of a value alone cannot tell:
+
+- **Its role.** ``from_city`` and ``to_city``, ``origin`` and ``destination``, ``start_location`` and
+  ``end_location`` all take a place; "from Fresno to Los Angeles" says which is which. A parameter
+  named for a role takes the value the question writes right after that role's word ("from",
+  "to", "between ... and"), not merely the first name it finds.
+- **Its region.** Many location parameters describe their format as "City, State" with examples
+  such as 'Berkeley, CA' or 'Paris, France'. Where the question writes the region right after the
+  place ("Portland, OR", "Long Beach CA", "Berkeley California"), such a parameter gets both, in that
+  format: a state or province name as its postal code, a country as written. A place the question
+  writes without a region is sent as written: nothing is invented.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from schemarouter.models import Parameter
+from schemarouter.understand.base import Analysis
+
+# words of a parameter name that give it a role in a journey, a transfer or a conversion
+SOURCE_WORDS = frozenset({"from", "origin", "start", "departure", "depart", "source", "begin", "starting"})
+TARGET_WORDS = frozenset({"to", "destination", "dest", "end", "arrival", "arrive", "ending"})
+# "the format of 'City, State'", "City and state, e.g. ...", or an example written that way
+_REGION_FORMAT = re.compile(
+    r"city,\s*(?:state|country|region|province)|city and (?:state|country)"
+    r"|\b[A-Z][a-z]+(?: [A-Z][a-z]+)*, (?:[A-Z]{2}\b|[A-Z][a-z]+)",
+)
+# what may follow a place as its region: a two-letter code, or one to three capitalized words
+_REGION_AFTER = re.compile(r"(?:,\s*|\s+)([A-Z]{2}\b|[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})")
+_ROLE_WORD = re.compile(r"\b(from|to|between|and)\s+(?:the\s+)?", re.IGNORECASE)
+
+
+def role_of(words: tuple[str, ...]) -> str | None:
+    """"source" or "target" for a parameter named for one end of a journey, else None."""
+    said = set(words)
+    source, target = bool(said & SOURCE_WORDS), bool(said & TARGET_WORDS)
+    if source == target:
+        return None
+    return "source" if source else "target"
+
+
+def wants_region(p: Parameter) -> bool:
+    """Whether the declaration asks for a place written with its region ("City, State")."""
+    text = " ".join(str(x) for x in (p.description, p.example) if x)
+    return bool(text) and _REGION_FORMAT.search(text) is not None
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A value the question writes in a role's place, with the question value it spends."""
+
+    value: str
+    spent: str
+
+
+def role_value(role: str, analysis: Analysis, taken: set[str]) -> Placed | None:
+    """The name or code the question writes right after the word of ``role`` ("from X", "to Y",
+    "between X and Y"), or None when it writes none there."""
+    question = analysis.question
+    starts = _starts(analysis)
+    between = False
+    for m in _ROLE_WORD.finditer(question):
+        word = m.group(1).lower()
+        if word == "between":
+            between = True
+        wanted = {"from": "source", "between": "source", "to": "target", "and": "target" if between else None}[word]
+        if wanted != role:
+            continue
+        found = starts.get(m.end())
+        if found is not None and found not in taken:
+            return Placed(found, found)
+    return None
+
+
+def _starts(analysis: Analysis) -> dict[int, str]:
+    """Where each name and short code of the question starts -> its text."""
+    out: dict[int, str] = {}
+    for code in analysis.codes:
+        for m in re.finditer(rf"(?<![\w-]){re.escape(code)}(?![\w-])", analysis.question):
+            out.setdefault(m.start(), code)
+    for e in analysis.names:
+        value = str(e.value)
+        at = e.start
+        # "between New York and Boston" reads as one name ("Procter and Gamble" would): each part
+        # where it starts, so that each end of the journey finds its own
+        for part in value.split(" and "):
+            out[at] = part
+            at += len(part) + len(" and ")
+    return out
+
+
+def with_region(value: str, analysis: Analysis) -> tuple[str, str] | None:
+    """``value`` written as "Place, Region" with the region the question writes right after it, and
+    the region as written (to spend it); None when the question writes no region there."""
+    question = analysis.question
+    place, region = _split_region(value)
+    if region is not None:
+        return f"{place}, {region}", ""
+    for m in re.finditer(rf"(?<![\w-]){re.escape(value)}", question):
+        after = _REGION_AFTER.match(question, m.end())
+        if after is None:
+            continue
+        written = after.group(1)
+        code = _region_code(written)
+        if code is not None:  # a region may be shared: "from Anaheim, CA to Berkeley, CA"
+            return f"{value}, {code}", written
+    return None
+
+
+def _split_region(value: str) -> tuple[str, str | None]:
+    """A name that already ends in its region ("Long Beach CA", "Berkeley California"): the place
+    and the region as it should be written; else the value and None."""
+    head, _, last = value.rpartition(" ")
+    if not head:
+        return value, None
+    if "," in value:
+        head, _, last = value.rpartition(",")
+        last = last.strip()
+    code = _region_code(last)
+    if code is not None and len(head) > 1:
+        return head.rstrip(", "), code
+    words = value.split()
+    for size in (2, 3):  # "New Mexico", "British Columbia"
+        if len(words) > size:
+            tail = " ".join(words[-size:])
+            code = _region_code(tail)
+            if code is not None:
+                return " ".join(words[:-size]), code
+    return value, None
+
+
+def _region_code(written: str) -> str | None:
+    """How a region is written in "City, Region": a two-letter code as is, a US state or Canadian
+    province by its postal code, a country by its name; None for anything else."""
+    if re.fullmatch(r"[A-Z]{2}", written):
+        known = written in _regions().values() or written in _countries().values() or written == "UK"
+        return written if known else None
+    key = written.lower()
+    if key in _regions():
+        return _regions()[key]
+    if key in _countries():
+        return written
+    return None
+
+
+@cache
+def _regions() -> dict[str, str]:
+    """US state and Canadian province names -> postal codes (ISO 3166-2, through pycountry)."""
+    import pycountry
+
+    out: dict[str, str] = {}
+    for country in ("US", "CA"):
+        for sub in pycountry.subdivisions.get(country_code=country) or ():
+            out[sub.name.lower()] = sub.code.split("-", 1)[1]
+    return out
+
+
+@cache
+def _countries() -> dict[str, str]:
+    """Country names (short and common) -> alpha-2 codes."""
+    import pycountry
+
+    out: dict[str, str] = {}
+    for c in pycountry.countries:
+        for name in (c.name, getattr(c, "common_name", None)):
+            if name:
+                out[name.lower()] = c.alpha_2
+    out.setdefault("uk", "GB")
+    out.setdefault("usa", "US")
+    return out

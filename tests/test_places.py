@@ -1,0 +1,107 @@
+"""Places as a parameter asks for them: a role's word picks which place goes where, and a parameter
+that asks for "City, State" gets the region the question writes after the place."""
+
+from __future__ import annotations
+
+import pytest
+
+from schemarouter.models import Parameter
+from schemarouter.router.places import role_of, wants_region, with_region
+from schemarouter.router.values import open_values
+from schemarouter.understand.names import proper_names
+from tests.open_world_support import read_question
+
+CITY_STATE = "The city, in the format of 'City, State', such as 'Berkeley, CA' or 'New York, NY'."
+
+
+def _values(question: str, *params: Parameter) -> dict[str, object]:
+    return open_values(list(params), read_question(question), "/route").values
+
+
+@pytest.mark.parametrize(("words", "role"), [
+    (("from", "city"), "source"), (("origin",), "source"), (("start", "location"), "source"),
+    (("to",), "target"), (("destination", "airport"), "target"), (("end", "city"), "target"),
+    (("city",), None), (("from", "to"), None),  # no role, or both: none
+])
+def test_a_parameter_name_gives_its_role(words: tuple[str, ...], role: str | None) -> None:
+    assert role_of(words) == role
+
+
+def test_from_and_to_decide_which_place_goes_where() -> None:
+    origin = Parameter(name="origin", type="string", required=True)
+    destination = Parameter(name="destination", type="string", required=True)
+    # the destination is written first in the question: order alone would swap them
+    got = _values("Find the fastest route to Los Angeles from San Francisco", origin, destination)
+    assert got == {"origin": "San Francisco", "destination": "Los Angeles"}
+
+
+def test_between_and_gives_both_ends_of_one_name() -> None:
+    start = Parameter(name="start_city", type="string", required=True)
+    end = Parameter(name="end_city", type="string", required=True)
+    got = _values("Find the shortest distance between New York and Boston by train", start, end)
+    assert got == {"start_city": "New York", "end_city": "Boston"}
+
+
+def test_a_region_format_takes_the_region_written_after_the_place() -> None:
+    city = Parameter(name="city", type="string", required=True, description=CITY_STATE)
+    assert _values("Any music events in Portland, OR this weekend?", city) == {"city": "Portland, OR"}
+    assert _values("Weather in Long Beach CA tomorrow?", city) == {"city": "Long Beach, CA"}
+    # a state's name is written as its postal code, as the examples do
+    assert _values("A salon in Berkeley California, please", city) == {"city": "Berkeley, CA"}
+
+
+def test_a_region_is_never_invented_nor_added_where_not_asked() -> None:
+    city = Parameter(name="city", type="string", required=True, description=CITY_STATE)
+    plain = Parameter(name="city", type="string", required=True, description="The city.")
+    assert _values("Any music events in Portland this weekend?", city) == {"city": "Portland"}
+    assert _values("Any music events in Portland, OR this weekend?", plain) == {"city": "Portland"}
+
+
+def test_both_ends_may_share_a_region() -> None:
+    source = Parameter(name="from_city", type="string", required=True, description=CITY_STATE)
+    target = Parameter(name="to_city", type="string", required=True, description=CITY_STATE)
+    got = _values("Trains from Anaheim, CA to Berkeley, CA on April 10?", source, target)
+    assert got == {"from_city": "Anaheim, CA", "to_city": "Berkeley, CA"}
+
+
+@pytest.mark.parametrize(("description", "example", "wanted"), [
+    (CITY_STATE, None, True),
+    ("The city and state, e.g. Los Angeles, CA", None, True),
+    ("Location of the event.", "Paris, France", True),
+    ("The name of the city.", None, False),
+    ("Comma-separated list of tags, e.g. red, blue", None, False),
+])
+def test_a_region_format_is_read_from_the_declaration(description: str, example: str | None, wanted: bool) -> None:
+    p = Parameter(name="location", type="string", description=description, example=example)
+    assert wants_region(p) is wanted
+
+
+def test_an_unknown_trailing_word_is_no_region() -> None:
+    assert with_region("Springfield", read_question("Events in Springfield Tonight please")) is None
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("I need a hotel in Vancouver. I'll need one room.", ["Vancouver"]),
+    ("A Music event in Philadelphia. Find what's available?", ["Music", "Philadelphia"]),
+    ("I'm planning a trip to Paris and I'm interested in museums", ["Paris"]),
+    ("Flights from St. Louis to Washington D.C. tomorrow", ["St. Louis", "Washington D.C"]),
+])
+def test_a_name_ends_with_its_sentence_and_i_is_no_name(text: str, names: list[str]) -> None:
+    assert [e.value for e in proper_names(text, [])] == names
+
+
+@pytest.mark.parametrize(("question", "name", "value"), [
+    ("Find a comedy movie directed by Edgar Wright", "directed_by", "Edgar Wright"),
+    ("A thriller with Peter Strickland as the director, please", "directed_by", "Peter Strickland"),
+    ("Can you find me a movie with Katsunosuke Hori in the cast?", "cast", "Katsunosuke Hori"),
+    ("Funk music from the album Gotta Be Me", "album", "Gotta Be Me"),
+])
+def test_a_name_goes_to_the_parameter_whose_word_is_written_next_to_it(question: str, name: str, value: str) -> None:
+    params = [Parameter(name=n, type="string") for n in ("directed_by", "cast", "album")]
+    assert _values(question, *params) == {name: value}
+
+
+def test_a_name_away_from_every_parameter_word_stays_out() -> None:
+    # optional parameters take a name only where the question ties it to them
+    params = [Parameter(name=n, type="string") for n in ("directed_by", "cast")]
+    assert _values("Is Pride and Prejudice any good?", *params) == {}
