@@ -156,7 +156,7 @@ def _regions() -> dict[str, str]:
 
     out: dict[str, str] = {}
     for country in ("US", "CA"):
-        for sub in pycountry.subdivisions.get(country_code=country) or ():
+        for sub in pycountry.subdivisions.get(country_code=country) or ():  # type: ignore[no-untyped-call]
             out[sub.name.lower()] = sub.code.split("-", 1)[1]
     return out
 

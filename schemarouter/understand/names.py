@@ -94,7 +94,7 @@ def proper_names(text: str, taken: list[tuple[int, int]]) -> list[Entity]:
         subtitle = gap.strip() == ":" and _capitalized(word) and (
             word.lower() not in _OPENERS or word.lower() in ("the", "a", "an")) and not (
             len(run) == 1 and _opens_sentence(text, run[0].start()))
-        if run and ((gap.strip() not in ("", "-") or "\n" in gap) and not subtitle or _ends_sentence(run[-1].group())):
+        if run and (((gap.strip() not in ("", "-") or "\n" in gap) and not subtitle) or _ends_sentence(run[-1].group())):
             close()
         if _capitalized(word) or (word[:1].isdigit() and run) or (run and word.lower() in _CONNECTORS):
             if _capitalized(word) and word.lower() in _NOT_NAMES:
