@@ -175,6 +175,10 @@ def test_the_prefix_of_an_identifier_is_a_word_of_the_question() -> None:
     ("Please recommend me some TV shows similar to Breaking Bad", None),
     ("Order of the phase transition in BaTiO3", None),
     ("What is X, and how do I get rid of it?", None),
+    ("We don't need that data source anymore. Can you delete it for me?", "delete"),  # a pronoun is an object
+    ("Can you book a table for four at Balthazar?", "book"),  # only presenting verbs make tables of data
+    ("can you create todo for the shopping at 9 pm", "create"),  # after a frame, no noun compound
+    ("Find a cat picture. Make sure it is a cute one!", None),  # "make sure" qualifies the request
 ])
 def test_requests_to_act_are_told_by_grammar(text: str, verb: str | None) -> None:
     assert action_verb(text) == verb
@@ -668,3 +672,13 @@ def test_the_plain_identifier_parameter_takes_the_value_before_a_qualified_one()
     assert open_values(params, read(f"Which items cite the resource with DOI {doi}?"), "/articles").values == \
         {"resource_doi": doi}
 
+
+
+@pytest.mark.parametrize(("summary", "verb"), [
+    ("Establishes a connection to a server", "establish"), ("Modifies the record", "modify"),
+    ("Processes the order", "process"), ("Follows artists", "follow"), ("Access the archive", "access"),
+])
+def test_a_summary_opening_verb_is_read_as_its_base_form(summary: str, verb: str) -> None:
+    from schemarouter.understand.actions import _opening_verb
+
+    assert _opening_verb(summary) == verb

@@ -34,15 +34,20 @@ _CLAUSES = re.compile(r"[.;!?]\s+|,\s*|\s+(?:and|then|and\s+then)\s+", re.IGNORE
 # Phrasal verbs that ask to act, mapped to the verb they mean.
 _PHRASAL = re.compile(r"\b(?:get\s+rid\s+of|take\s+down|throw\s+away|sign\s+(?:me\s+)?up|opt\s+(?:me\s+)?out)\b",
                       re.IGNORECASE)
-_VERB = re.compile(r"^\s*" + _FRAME + r"(?P<verb>[a-z][a-z\-]*)\b(?P<rest>.*)", re.IGNORECASE | re.DOTALL)
+_VERB = re.compile(r"^\s*(?P<frame>" + _FRAME + r")(?P<verb>[a-z][a-z\-]*)\b(?P<rest>.*)", re.IGNORECASE | re.DOTALL)
 # What may follow an imperative verb: its object (a determiner, a pronoun, a number, a noun).
 _NOT_AN_OBJECT = re.compile(r"^\s*(?:of|in|on|at|from|between|with|over|during|per|versus|vs\.?|is|are|was|were|"
                             r"'s|s\b|than|[?,.:;]|$)"
-                            # a noun compound ("Run time of", "Start date for"), not verb + object
-                            r"|^\s*[a-z]+\s+(?:of|for)\b"
-                            # a request to present data ("make a list of", "create a table of")
-                            r"|^\s*(?:me\s+)?(?:a|an|the)\s+(?:list|table|summary|overview|comparison|ranking)\b",
+                            r"|^\s*(?:sure|certain)\b",  # "make sure it is in Fahrenheit" qualifies the request
                             re.IGNORECASE)
+# a noun compound ("Run time of", "Start date for"), not verb + object; a pronoun is an object
+# ("delete it for me"), and after a frame ("can you create todo for ...") the verb is one
+_COMPOUND = re.compile(r"^\s*(?!(?:it|them|this|that|these|those|me|us|him|her|one)\b)[a-z]+\s+(?:of|for)\b",
+                       re.IGNORECASE)
+# a request to present data ("make a list of", "create a table of"), by a verb that can present
+_PRESENTING = re.compile(r"^\s*(?:me\s+)?(?:a|an|the)\s+(?:list|table|summary|overview|comparison|ranking)\b",
+                         re.IGNORECASE)
+_PRESENTING_VERBS = frozenset(["compose", "create", "draft", "draw", "generate", "make", "print", "render", "write"])
 
 
 @lru_cache(maxsize=256)
@@ -57,7 +62,10 @@ def action_verb(text: str, verbs: frozenset[str] = ACTION_VERBS) -> str | None:
         verb = m.group("verb").lower()
         if verb not in verbs:
             continue
-        if _NOT_AN_OBJECT.match(m.group("rest")):
+        rest = m.group("rest")
+        if _NOT_AN_OBJECT.match(rest) or (not m.group("frame").strip() and _COMPOUND.match(rest)):
+            continue
+        if verb in _PRESENTING_VERBS and _PRESENTING.match(rest):
             continue
         return verb
     return None
@@ -138,6 +146,10 @@ def _opening_verb(summary: str) -> str | None:
     if m is None:
         return None
     word = m.group(1).lower()
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"  # "Modifies" -> modify
+    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return word[:-2]  # "Establishes" -> establish, "Processes" -> process
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
