@@ -179,6 +179,7 @@ def test_the_prefix_of_an_identifier_is_a_word_of_the_question() -> None:
     ("Can you book a table for four at Balthazar?", "book"),  # only presenting verbs make tables of data
     ("can you create todo for the shopping at 9 pm", "create"),  # after a frame, no noun compound
     ("Find a cat picture. Make sure it is a cute one!", None),  # "make sure" qualifies the request
+    ("Check the status of my order, order ID is 123456789", None),  # a noun opening a clause
 ])
 def test_requests_to_act_are_told_by_grammar(text: str, verb: str | None) -> None:
     assert action_verb(text) == verb

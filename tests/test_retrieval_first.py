@@ -154,6 +154,19 @@ def test_a_verb_a_read_endpoint_does_is_a_read(graph: SchemaGraph) -> None:
     assert _calls(plan) == ["calc.power"]
 
 
+def test_a_verb_reads_and_writes_open_with_is_told_by_the_endpoint_the_words_reach(graph: SchemaGraph) -> None:
+    both = with_catalogue(graph, _source("lab", [
+        _endpoint("random_forest", "/models/random_forest", "Generate a random forest model from training data",
+                  [_req("trees", "integer")], ["accuracy"]),
+        _endpoint("create_report", "/reports", "Generate a quarterly sales report document",
+                  [_req("quarter", "string")], ["report_id"], method="POST"),
+    ]))
+    router = Router(both)
+    assert _calls(router.plan("Generate a random forest model with 100 trees")) == ["lab.random_forest"]
+    declined = router.plan("Generate a quarterly sales report document for Q3")
+    assert not declined.steps and "lab.create_report" in (declined.declined or "")
+
+
 def test_politeness_frames_nest_before_the_verb() -> None:
     assert action_verb("Can you help me buy 4 tickets for the concert") == "buy"
     assert action_verb("Could you please help me to book two tickets for Friday") == "book"

@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from schemarouter.graph.terms import question_terms
 from schemarouter.understand.memos import UnderstandGraphMemo
 
 if TYPE_CHECKING:
@@ -42,7 +43,8 @@ _NOT_AN_OBJECT = re.compile(r"^\s*(?:of|in|on|at|from|between|with|over|during|p
                             re.IGNORECASE)
 # a noun compound ("Run time of", "Start date for"), not verb + object; a pronoun is an object
 # ("delete it for me"), and after a frame ("can you create todo for ...") the verb is one
-_COMPOUND = re.compile(r"^\s*(?!(?:it|them|this|that|these|those|me|us|him|her|one)\b)[a-z]+\s+(?:of|for)\b",
+_COMPOUND = re.compile(r"^\s*(?!(?:it|them|this|that|these|those|me|us|him|her|one)\b)[a-z]+\s+"
+                       r"(?:of|for|is|are|was|were)\b",  # and the subject of a clause ("order ID is 123")
                        re.IGNORECASE)
 # a request to present data ("make a list of", "create a table of"), by a verb that can present
 _PRESENTING = re.compile(r"^\s*(?:me\s+)?(?:a|an|the)\s+(?:list|table|summary|overview|comparison|ranking)\b",
@@ -100,9 +102,25 @@ def requested_action(text: str, graph: SchemaGraph) -> str | None:
     # endpoint's opens with it too ("Book a table" beside a "Book a restaurant" write)
     if verb is None or (verb in read_verbs(graph) and verb not in write_openers(graph)):
         return None
+    if verb in read_verbs(graph) and _reads_better(text, graph):
+        # both read and write endpoints open with it ("Generate a random forest model", "Generate a
+        # report"): the endpoint the question's words reach best says which it is
+        return None
     if verb in parameter_verbs(graph) and _value_after(text, verb):
         return None
     return verb
+
+
+def _reads_better(text: str, graph: SchemaGraph) -> bool:
+    """Whether the question's words reach a read endpoint better than any write endpoint (BM25F over
+    what the endpoints declare)."""
+    lex = graph.lexical
+    best = {"read": 0.0, "write": 0.0}
+    for number, score in lex.score(question_terms(text)).items():
+        access = graph.endpoints[lex.keys[number]].endpoint.access
+        if score > best.get(access, score):
+            best[access] = score
+    return best["read"] > best["write"]
 
 
 def _value_after(text: str, verb: str) -> bool:
