@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from schemarouter.graph.terms import stem
 from schemarouter.router.param_facts import label_head
@@ -32,26 +33,33 @@ def name_tied(words: Sequence[str], analysis: Analysis, taken: set[str]) -> str 
     wanted = stem(head.lower())
     if len(wanted) < MIN_STEM:
         return None
-    question = analysis.question
-    for e in analysis.names:
-        value = str(e.value)
-        if value in taken:
-            continue
-        before = _WORD.findall(question[max(0, e.start - 60):e.start])
-        after = _WORD.findall(question[e.end:e.end + 60])
-        if _tied(reversed(before), wanted) or _tied(after, wanted):
+    spans = tuple((str(e.value), e.start, e.end) for e in analysis.names)
+    for value, before, after in _neighbours(analysis.question, spans):
+        if value not in taken and (_same(before, wanted) or _same(after, wanted)):
             return value
     return None
 
 
-def _tied(words: Iterable[str], wanted: str) -> bool:
-    """Whether the first word past the small ones (at most three of them) is the parameter's."""
+@lru_cache(maxsize=256)
+def _neighbours(question: str, spans: tuple[tuple[str, int, int], ...]) -> tuple[tuple[str, str, str], ...]:
+    """Per name (value, start, end): the stems of the first word before it and the first after it past
+    the small words (at most three), "" where there is none. Read once per question: every string
+    parameter of every candidate endpoint asks."""
+    return tuple((value, _first(reversed(_WORD.findall(question[max(0, start - 60):start]))),
+                  _first(_WORD.findall(question[end:end + 60]))) for value, start, end in spans)
+
+
+def _first(words: Iterable[str]) -> str:
     skipped = 0
     for word in words:
         low = word.lower()
         if low in _BETWEEN and skipped < 3:
             skipped += 1
             continue
-        said = stem(low)
-        return said == wanted or (len(said) >= MIN_STEM and (said.startswith(wanted) or wanted.startswith(said)))
-    return False
+        return stem(low)
+    return ""
+
+
+def _same(said: str, wanted: str) -> bool:
+    """Whether a word's stem is the parameter word's ("director" for ``directed_by``: one begins the other)."""
+    return bool(said) and (said == wanted or (len(said) >= MIN_STEM and (said.startswith(wanted) or wanted.startswith(said))))
