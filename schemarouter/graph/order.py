@@ -85,3 +85,29 @@ def intent_order(endpoints: Iterable[EndpointInfo], intents: Mapping[str, Intent
             group.keys = [i.key for i in group.endpoints]
             group.positions = {key: p for p, key in enumerate(group.keys)}
     return {intent: list(by_sig.values()) for intent, by_sig in groups.items()}
+
+
+def group_places(groups: list[IntentGroup]) -> dict[tuple[str, str], list[tuple[int, int]]]:
+    """Endpoint key -> (group number, position) in each of ``groups`` holding it: a question's reached
+    endpoints then find their groups in one pass (:func:`reached_in`), not one pass per group."""
+    out: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for number, group in enumerate(groups):
+        for pos, key in enumerate(group.keys):
+            out.setdefault(key, []).append((number, pos))
+    return out
+
+
+def reached_in(groups: list[IntentGroup], places: Mapping[tuple[str, str], list[tuple[int, int]]],
+               scored: Collection[tuple[str, str]]) -> list[list[int]]:
+    """Per group of ``groups``, the ascending positions of its endpoints whose keys are in ``scored``
+    (what :meth:`IntentGroup.reached` gives each group), in one pass over ``scored``."""
+    out: list[list[int]] = [[] for _ in groups]
+    get = places.get
+    for key in scored:
+        found = get(key)
+        if found is not None:
+            for number, pos in found:
+                out[number].append(pos)
+    for positions in out:
+        positions.sort()
+    return out
