@@ -36,16 +36,6 @@ class IntentGroup:
     # their ranking-key facts that never vary by question, negated for an ascending sort, same order:
     # (-coverage of the intent's groups, -priority, field count, label)
     tails: list[tuple[int, int, int, str]] = field(default_factory=list)
-    positions: dict[tuple[str, str], int] = field(default_factory=dict)  # key -> its place in ``keys``
-
-    def reached(self, scored: Collection[tuple[str, str]]) -> list[int]:
-        """Positions, ascending, of the group's endpoints whose keys are in ``scored`` (the endpoints a
-        question's words reached). Walked from the smaller side: a question that reaches a few endpoints
-        costs what it reaches, not the size of the group (thousands of endpoints at 10,000 sources)."""
-        if len(scored) < len(self.keys):
-            at = self.positions.get
-            return sorted(p for p in map(at, scored) if p is not None)
-        return [p for p, key in enumerate(self.keys) if key in scored]
 
 
 def intent_order(endpoints: Iterable[EndpointInfo], intents: Mapping[str, Intent]) -> dict[str, list[IntentGroup]]:
@@ -83,7 +73,6 @@ def intent_order(endpoints: Iterable[EndpointInfo], intents: Mapping[str, Intent
             group.endpoints = [group.endpoints[i] for i in order]
             group.tails = [group.tails[i] for i in order]
             group.keys = [i.key for i in group.endpoints]
-            group.positions = {key: p for p, key in enumerate(group.keys)}
     return {intent: list(by_sig.values()) for intent, by_sig in groups.items()}
 
 
@@ -99,8 +88,9 @@ def group_places(groups: list[IntentGroup]) -> dict[tuple[str, str], list[tuple[
 
 def reached_in(groups: list[IntentGroup], places: Mapping[tuple[str, str], list[tuple[int, int]]],
                scored: Collection[tuple[str, str]]) -> list[list[int]]:
-    """Per group of ``groups``, the ascending positions of its endpoints whose keys are in ``scored``
-    (what :meth:`IntentGroup.reached` gives each group), in one pass over ``scored``."""
+    """Per group of ``groups``, the ascending positions of its endpoints whose keys are in ``scored`` (the
+    endpoints a question's words reached), in one pass over ``scored``: a question that reaches a few
+    endpoints costs what it reaches, not the size of the groups (thousands at 10,000 sources)."""
     out: list[list[int]] = [[] for _ in groups]
     get = places.get
     for key in scored:
