@@ -84,6 +84,12 @@ def test_labelled_values_codes_counts_and_coordinates() -> None:
     assert "DE" in a.codes and "de" not in a.terms, "a code is a value, not a word of the question"
 
 
+def test_a_number_written_as_a_word_counts_the_noun_after_it() -> None:
+    assert _read("A bus for two passengers and one room").counts == {"passeng": 2, "room": 1}
+    assert _read("Find me one with a garden, or one of the others").counts == {}, "'one' alone counts nothing"
+    assert _read("A one-way flight").counts == {}
+
+
 def test_a_signed_number_is_labelled_and_coordinates_are_one_value() -> None:
     assert _read("Density at latitude 45, longitude -75").labels == {"latitud": "45", "longitud": "-75"}
     a = _read("Weather at latitude 38.123, longitude -78.543")

@@ -67,6 +67,10 @@ _ORDINALS = {
     "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8,
     "9th": 9, "10th": 10,
 }
+# a number written as a word before what it counts ("two passengers", "one room")
+_CARDINALS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+              "ten": 10, "eleven": 11, "twelve": 12}
+_CARDINAL_NOUN = prefiltered(r"\b(" + "|".join(_CARDINALS) + r")\s+([a-z]{3,})\b", *_CARDINALS, flags=re.IGNORECASE)
 _ORDINAL_NOUN = prefiltered(r"\b(" + "|".join(_ORDINALS) + r")\s+([a-z]+)", *_ORDINALS, flags=re.IGNORECASE)
 _NOUN_NUMBER = prefiltered(r"\b([a-z]{3,})\s+(?:no\.?\s*|number\s+|#)?(\d{1,4})\b(?![.\-/]\d)", *DIGITS,
                            flags=re.IGNORECASE)
@@ -160,7 +164,8 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
         if not in_date(m):
             counts.setdefault(stem(m.group(2).lower()), _ORDINALS[m.group(1).lower()])
     for noun, number in [*((m.group(1), m.group(2)) for m in _NOUN_NUMBER.finditer(text) if not in_date(m)),
-                         *((m.group(2), m.group(1)) for m in _NUMBER_NOUN.finditer(text) if not in_date(m))]:
+                         *((m.group(2), m.group(1)) for m in _NUMBER_NOUN.finditer(text) if not in_date(m)),
+                         *((m.group(2), _CARDINALS[m.group(1).lower()]) for m in _CARDINAL_NOUN.finditer(text))]:
         if noun.lower() not in _NOT_VALUES:  # "3 and 4" counts nothing
             counts.setdefault(stem(noun.lower()), int(number))
     analysis.counts = counts
