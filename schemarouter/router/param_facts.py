@@ -326,6 +326,8 @@ def member_cues(p: Parameter) -> frozenset[str]:
     if p.type == "boolean" and not p.required and not p.enum:
         named = name_terms(p.name)
         return frozenset(named[:1])
+    if not p.required and true_member(p.enum) is not None:
+        cues.update(name_terms(p.name)[:1])  # a flag written as "True"/"False" strings
     labels = p.enum_labels or {}
     for member in p.enum or ():
         label = labels.get(str(member))
@@ -336,6 +338,18 @@ def member_cues(p: Parameter) -> frozenset[str]:
         cues.update((UNIT_CUE + member.lower(), member.lower(), member, member.upper()))
         cues.update(name_terms(member)[:1])
     return frozenset(cues)
+
+
+_TRUE = frozenset(["true", "yes"])
+_FLAG_MEMBERS = frozenset(["true", "false", "yes", "no", "dontcare", "any"])
+
+
+def true_member(enum: list[Any] | None) -> Any:
+    """The member meaning "yes" of an enum that is a flag spelled as words ("True", "False",
+    "dontcare"), or None for any other enum."""
+    if not enum or not all(isinstance(m, str) and m.lower() in _FLAG_MEMBERS for m in enum):
+        return None
+    return next((m for m in enum if m.lower() in _TRUE), None)
 
 
 @dataclass(frozen=True, slots=True)

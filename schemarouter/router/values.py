@@ -41,6 +41,7 @@ from schemarouter.router.param_facts import (
     label_head,
     name_words,
     parameter_facts,
+    true_member,
 )
 from schemarouter.router.places import role_value, with_region
 from schemarouter.router.question_facts import (
@@ -313,6 +314,14 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             return ([iso] if f.type == "array" else iso), written, f"'{written}' is the country code {iso}", True
         if not f.enum:
             return None  # it takes a country's code: "ZIP" of "ZIP code 10001" is none
+    if f.enum and not f.required and (true := true_member(f.enum)) is not None:
+        # a flag spelled as words ("True"/"False"/"dontcare"): on where the question asks for what it
+        # is named for ("with laundry service" for has_laundry_service), else the server's default
+        asked = said_sets(analysis).asked
+        named = name_terms(f.name)
+        if named and all(t in asked for t in named):
+            return true, "", f"the question asks for the {f.name}", True
+        return None
     if f.enum:
         if f.orders and not said_sets(analysis).orders:
             # "which genes are mutated" names no order: sort_by=gene is no answer to it, while

@@ -1,0 +1,30 @@
+"""A flag spelled as words ("True", "False", "dontcare"): switched on where the question asks for what
+it is named for, left to the server otherwise."""
+
+from __future__ import annotations
+
+import pytest
+
+from schemarouter.models import Parameter
+from schemarouter.router.param_facts import true_member
+from schemarouter.router.values import open_values
+from tests.open_world_support import read_question
+
+LAUNDRY = Parameter(name="has_laundry_service", type="string", enum=["True", "False", "dontcare"])
+
+
+def test_a_word_flag_is_on_where_the_question_asks_for_it() -> None:
+    got = open_values([LAUNDRY], read_question("A house in Austin with laundry service for 2 adults"), "/houses")
+    assert got.values == {"has_laundry_service": "True"}
+
+
+def test_a_word_flag_is_left_alone_where_the_question_says_nothing_of_it() -> None:
+    assert open_values([LAUNDRY], read_question("A house in Austin for 2 adults"), "/houses").values == {}
+
+
+@pytest.mark.parametrize(("enum", "true"), [
+    (["True", "False", "dontcare"], "True"), (["yes", "no"], "yes"), (["false", "true"], "true"),
+    (["True", "Maybe"], None), (["small", "large"], None), (None, None),
+])
+def test_only_an_enum_of_flag_words_is_a_flag(enum: list[str] | None, true: str | None) -> None:
+    assert true_member(enum) == true
