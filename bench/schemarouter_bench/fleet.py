@@ -52,6 +52,7 @@ from schemarouter.sources.local import LocalSource, local_source_from_mapping
 from schemarouter_bench import aggregate as agg
 from schemarouter_bench.load import HOST, cpu_s, free_port, memory_mb, stop_process
 from schemarouter_bench.loadgen import post_request, run_spread
+from schemarouter_bench.scaling import DEFAULT_PG_ADMIN_URL
 from schemarouter_bench.synth import counts, synthesize
 
 DEFAULT_SOURCES = 10_000
@@ -61,7 +62,7 @@ CLIENTS = 8  # the same clients for one server and for the fleet: the fleet must
 SECONDS = 10.0
 WARMUP_S = 2.0
 STARTUP_LIMIT_S = 300.0
-PICKUP_LIMIT_S = 60.0  # how long to wait for the fleet to agree before reporting who did not
+PICKUP_LIMIT_S = 120.0  # how long to wait for the fleet to agree before reporting who did not
 TARGET_RATIO = 1.6
 TARGET_PICKUP_S = 10.0
 CLAIM_KEY = "schemarouter-bench:fleet:claim"
@@ -413,7 +414,7 @@ def run_fleet(
     base: Declarations,
     questions: list[str],
     sources: int = DEFAULT_SOURCES,
-    pg_admin_url: str = "postgresql+psycopg://postgres@127.0.0.1:5432/test",
+    pg_admin_url: str = DEFAULT_PG_ADMIN_URL,
     redis_url: str = DEFAULT_REDIS_URL,
     servers: int = SERVERS,
     clients: int = CLIENTS,

@@ -492,7 +492,9 @@ def fleet_section(fleet: dict[str, Any]) -> list[str]:
         + (f"Every server served the new fingerprint within **{fmt(pickup, 2)} s** of the commit"
            if pickup is not None else f"Servers {moved.get('missed')} did not serve it within the wait")
         + (f"; the new graph was built by {after.count('built')} server(s) and loaded from Redis by "
-           f"{after.count('redis')} (they all hear the notification at once, and none has published yet)."
+           f"{after.count('redis')}"
+           + (" (they all hear the notification at once, and none has published yet)."
+              if after.count("redis") == 0 and len(after) > 1 else ".")
            if after else ".")
     )
     return [
