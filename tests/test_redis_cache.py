@@ -140,3 +140,35 @@ def test_a_graph_one_server_built_is_loaded_by_another(
         assert len(builds) == 2
         persist.decode(client.get(shared.key(reg.fingerprint() or "")), reg.fingerprint() or "")  # republished whole
     cache.clear_cache()
+
+
+def test_a_server_says_where_its_graph_came_from(
+    routing_db: str, prefix: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/healthz's graph_source: built by this server, or loaded from Redis, memory or the cache file."""
+    import shutil
+
+    from schemarouter.service import Service, ServiceConfig
+    from schemarouter.service.state import RegistryState
+
+    def health_source(url: str, fresh_process: bool) -> str:
+        if fresh_process:
+            cache.clear_cache()
+        state = RegistryState(url)
+        try:
+            return str(Service(state, ServiceConfig()).health()["graph_source"])
+        finally:
+            state.close()
+
+    monkeypatch.setattr(shared, "PREFIX", prefix)
+    monkeypatch.setenv("SCHEMAROUTER_CACHE_BACKEND", REDIS_URL)
+    monkeypatch.setenv("SCHEMAROUTER_GRAPH_CACHE", "false")
+    seen = [health_source(routing_db, True), health_source(routing_db, True), health_source(routing_db, False)]
+    assert seen == ["built", "redis", "memory"]  # the first builds and publishes, the next loads it
+    monkeypatch.delenv("SCHEMAROUTER_CACHE_BACKEND")
+    monkeypatch.setenv("SCHEMAROUTER_GRAPH_CACHE", "true")
+    copy = tmp_path / "registry.db"
+    shutil.copy(routing_db.removeprefix("sqlite:///"), copy)
+    url = f"sqlite:///{copy}"
+    assert [health_source(url, True), health_source(url, True)] == ["built", "file"]
+    cache.clear_cache()

@@ -43,6 +43,7 @@ def test_health_names_the_registry_state(server: Server, db: str) -> None:
     assert health["sources"] == 19
     assert health["live_execution"] is False
     assert "poll" in health["registry_watch"]
+    assert health["graph_source"] in ("built", "file")  # a fresh server: nothing in memory, no Redis
 
 
 def test_plan_is_the_routers_plan(server: Server, db: str) -> None:

@@ -114,6 +114,27 @@ def _sizes(value: str) -> tuple[int, ...]:
     metavar="DIR",
     help="Instead: measure source import-openapi on a corpus of OpenAPI documents (make corpus fetches one).",
 )
+@click.option(
+    "--fleet",
+    is_flag=True,
+    help="Instead: one serve process against four over one Postgres registry and Redis (plans/s, start-up, "
+    "shared cache, change pickup; minutes). With --report, writes only that section.",
+)
+@click.option(
+    "--fleet-sources",
+    type=click.IntRange(min=1),
+    default=10000,
+    show_default=True,
+    help="Synthetic sources in the --fleet registry.",
+)
+@click.option(
+    "--redis-url",
+    envvar="SCHEMAROUTER_BENCH_REDIS_URL",
+    default="redis://127.0.0.1:6379",
+    show_default=True,
+    metavar="URL",
+    help="Redis server where --fleet claims an empty database number (its keys are deleted afterwards).",
+)
 def bench(
     queries_file: Path | None,
     registry_export: Path | None,
@@ -132,6 +153,9 @@ def bench(
     routers: tuple[str, ...],
     suites: tuple[str, ...],
     import_corpus: Path | None,
+    fleet: bool,
+    fleet_sources: int,
+    redis_url: str,
 ) -> None:
     """Benchmark schemarouter against baselines and ablations on a query set with gold plans.
 
@@ -141,7 +165,12 @@ def bench(
       schemarouter bench --report docs/benchmark.md --plots-dir docs/img
       schemarouter bench --queries my_queries.jsonl --no-scaling --json
       schemarouter bench --suite imported --suite tmdb --json
+      schemarouter bench --fleet --report docs/benchmark.md
     """
+    if fleet:
+        _fleet(queries_file, registry_export, registry_origin, fleet_sources, postgres_url, redis_url, report,
+               as_json)
+        return
     if import_corpus is not None:
         from schemarouter_bench.import_corpus import run_command
 
@@ -205,6 +234,76 @@ def bench(
     print_tables(doc, out if out.is_terminal else Console(width=160))
     for p in [*written, *([report] if report else [])]:
         err.print(f"wrote {p}")
+
+
+def _fleet(
+    queries_file: Path | None,
+    registry_export: Path | None,
+    registry_origin: str,
+    sources: int,
+    postgres_url: str | None,
+    redis_url: str,
+    report: Path | None,
+    as_json: bool,
+) -> None:
+    """``--fleet``: measure one server against four, print the tables, and write only that report section."""
+    import os
+
+    from schemarouter_bench.dataset import load_queries
+    from schemarouter_bench.fleet import run_fleet
+    from schemarouter_bench.frozen import load_frozen
+    from schemarouter_bench.report import write_fleet_section
+    from schemarouter_bench.scaling import DEFAULT_PG_ADMIN_URL
+
+    err = Console(stderr=True)
+    frozen = load_frozen(registry_export, registry_origin)
+    questions = [q.query for q in load_queries(queries_file)]
+    pg = postgres_url or os.environ.get("SCHEMAROUTER_BENCH_POSTGRES_URL") or DEFAULT_PG_ADMIN_URL
+    say = (lambda _m: None) if as_json else (lambda m: err.print(f"[dim]{m}[/]"))
+    result = run_fleet(frozen.decls, questions, sources, pg, redis_url, say=say, command=_command_line())
+    if report is not None:
+        write_fleet_section(report, result)
+    if as_json:
+        click.echo(json.dumps(result, indent=2, default=str))
+        return
+    out = Console()
+    print_fleet(result, out if out.is_terminal else Console(width=160))
+    if report is not None:
+        err.print(f"wrote the fleet section of {report}")
+
+
+def print_fleet(fleet: dict[str, Any], console: Console) -> None:
+    """The ``--fleet`` tables: one server against several, each server, the cache check and the targets."""
+    from schemarouter_bench.report import FLEET, FLEET_SERVERS, fleet_server_rows, fmt
+
+    many = fleet["throughput"][-1]
+    t = Table(title=f"POST /v1/plan: 1 server vs {many['servers']} ({fleet['sources']:,} sources, "
+                    f"{fleet['cpus']} CPU cores)")
+    for _, label, _ in FLEET:
+        t.add_column(label, justify="right")
+    for row in fleet["throughput"]:
+        t.add_row(*[fmt(row.get(k), d) for k, _, d in FLEET])
+    console.print(t)
+    console.print(f"{many['servers']} servers / 1 server: [bold]{fmt(fleet.get('ratio'), 2)}x[/] plans/s")
+    st = Table(title="servers (start-up, graph source, registry change pickup)")
+    for _, label, _ in FLEET_SERVERS:
+        st.add_column(label, justify="right")
+    for row in fleet_server_rows(fleet):
+        st.add_row(*[fmt(row.get(k), d) for k, _, d in FLEET_SERVERS])
+    console.print(st)
+    cache = fleet["shared_cache"]
+    seen = (f"second run's step cached: {fmt(cache['second']['cached'])}, stub requests: "
+            f"{cache['first']['stub_requests']} then {cache['second']['stub_requests']}"
+            if "second" in cache else cache.get("why", ""))
+    console.print(f"shared response cache hit on server {cache['servers'][1]}: "
+                  f"[bold]{fmt(cache.get('cache_hit'))}[/] ({seen})")
+    tt = Table(title="fleet targets")
+    for c in ("target", "limit", "measured", "met"):
+        tt.add_column(c)
+    for target in fleet["targets"]:
+        tt.add_row(target["target"], target["limit"], fmt(target["measured"], 2),
+                   {True: "yes", False: "[red]no[/]", None: "-"}[target["met"]])
+    console.print(tt)
 
 
 def _command_line() -> str:

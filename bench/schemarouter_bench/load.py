@@ -29,13 +29,14 @@ WARMUP_SECONDS = 2.0
 HOST = "127.0.0.1"
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port on the loopback address that nothing listens on now."""
     with socket.socket() as s:
         s.bind((HOST, 0))
         return int(s.getsockname()[1])
 
 
-def _memory_mb(pid: int) -> tuple[float, float]:
+def memory_mb(pid: int) -> tuple[float, float]:
     """(resident now, peak resident) of a process, MB (Linux /proc; zeros elsewhere)."""
     values = {"VmRSS": 0.0, "VmHWM": 0.0}
     try:
@@ -59,7 +60,7 @@ def stop_process(process: subprocess.Popen[bytes], grace_s: float = 15) -> None:
         process.wait(timeout=grace_s)
 
 
-def _cpu_s(pid: int) -> float:
+def cpu_s(pid: int) -> float:
     """User + system CPU seconds a process has used (Linux /proc; 0 elsewhere)."""
     try:
         with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
@@ -119,7 +120,7 @@ def run_load(
         url = f"sqlite:///{Path(tmp) / 'registry.db'}"
         with Registry.open(url) as registry:
             registry.replace(frozen.decls)
-        port = _free_port()
+        port = free_port()
         env = {**os.environ, "SCHEMAROUTER_HOME": tmp}
         env.pop("SCHEMAROUTER_API_TOKEN", None)
         process = subprocess.Popen(
@@ -143,16 +144,16 @@ def run_load(
         try:
             say("service load: starting the server")
             _wait_healthy(port, process)
-            idle_rss, _ = _memory_mb(process.pid)
+            idle_rss, _ = memory_mb(process.pid)
             requests = [post_request(HOST, port, "/v1/plan", {"question": q}) for q in questions]
             run_level(HOST, port, requests, 4, WARMUP_SECONDS)
             rows: list[dict[str, Any]] = []
             for clients in levels:
                 say(f"service load: {clients} client(s) for {seconds:g} s")
-                cpu_before = _cpu_s(process.pid)
+                cpu_before = cpu_s(process.pid)
                 result = run_level(HOST, port, requests, clients, seconds)
-                cpu = _cpu_s(process.pid) - cpu_before
-                rss, peak = _memory_mb(process.pid)
+                cpu = cpu_s(process.pid) - cpu_before
+                rss, peak = memory_mb(process.pid)
                 rows.append(
                     {
                         "clients": clients,

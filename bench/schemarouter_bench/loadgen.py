@@ -1,4 +1,5 @@
-"""A closed-loop HTTP load generator: N clients, each one keep-alive connection, one request at a time.
+"""A closed-loop HTTP load generator: N clients, each one keep-alive connection, one request at a time,
+on one server or spread evenly over several.
 
 Hand-written on asyncio streams (with uvloop when installed) rather than on an HTTP client
 library: on a 2-core machine the generator shares the CPU with the server it measures, and a
@@ -24,6 +25,7 @@ class LoadResult:
     latencies_ms: list[float] = field(default_factory=list)
     errors: int = 0
     statuses: dict[int, int] = field(default_factory=dict)
+    answered_by_port: dict[int, int] = field(default_factory=dict)  # 200s per server port
 
     @property
     def requests(self) -> int:
@@ -80,20 +82,28 @@ async def _client(
             result.statuses[status] = result.statuses.get(status, 0) + 1
             if status == 200:
                 result.latencies_ms.append((time.perf_counter() - started) * 1000)
+                result.answered_by_port[address[1]] = result.answered_by_port.get(address[1], 0) + 1
             else:
                 result.errors += 1
     finally:
         writer.close()
 
 
-async def _level(host: str, port: int, requests: list[bytes], clients: int, seconds: float) -> LoadResult:
+async def _level(
+    host: str, targets: list[tuple[int, list[bytes]]], clients: int, seconds: float
+) -> LoadResult:
     result = LoadResult(clients=clients, seconds=seconds)
+    # client k talks to target k mod len(targets): several servers get an even share of the clients
+    ports = [targets[k % len(targets)][0] for k in range(clients)]
     # every connection is open before the clock starts: the level measures requests, not connection set-up
-    streams = await asyncio.gather(*(asyncio.open_connection(host, port) for _ in range(clients)))
+    streams = await asyncio.gather(*(asyncio.open_connection(host, port) for port in ports))
     started = time.perf_counter()
     until = started + seconds
     await asyncio.gather(
-        *(_client(s, (host, port), requests, k * 7, until, result) for k, s in enumerate(streams))
+        *(
+            _client(s, (host, ports[k]), targets[k % len(targets)][1], k * 7, until, result)
+            for k, s in enumerate(streams)
+        )
     )
     result.seconds = time.perf_counter() - started  # the last requests finish after the deadline
     return result
@@ -101,9 +111,19 @@ async def _level(host: str, port: int, requests: list[bytes], clients: int, seco
 
 def run_level(host: str, port: int, requests: list[bytes], clients: int, seconds: float) -> LoadResult:
     """``clients`` concurrent closed-loop clients for ``seconds``, cycling through ``requests``."""
+    return run_spread(host, [(port, requests)], clients, seconds)
+
+
+def run_spread(
+    host: str, targets: list[tuple[int, list[bytes]]], clients: int, seconds: float
+) -> LoadResult:
+    """``clients`` closed-loop clients spread evenly over several servers: ``targets`` holds each server's
+    port and the requests to cycle through there (each carries its own Host header)."""
+    if not targets:
+        raise ValueError("no server to send requests to")
     try:
         import uvloop
 
-        return uvloop.run(_level(host, port, requests, clients, seconds))
+        return uvloop.run(_level(host, targets, clients, seconds))
     except ImportError:
-        return asyncio.run(_level(host, port, requests, clients, seconds))
+        return asyncio.run(_level(host, targets, clients, seconds))

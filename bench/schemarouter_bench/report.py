@@ -198,7 +198,10 @@ def render(doc: dict[str, Any], path: Path, plots: list[Path]) -> str:
             "--queries FILE.jsonl` with one JSON object per line in the format of the shipped `dev.jsonl` "
             "(`id`, `category`, `query`, `gold` steps of `source`, `endpoint`, `params`, `fields`; `gold: []` for "
             "a question no source can answer; optional `alternatives` and `units`). `--quick` is a seconds-long "
-            "smoke run; `--json` prints every number, per query too; `--suite dev|imported|tmdb` runs one suite."
+            "smoke run; `--json` prints every number, per query too; `--suite dev|imported|tmdb` runs one suite. "
+            "`schemarouter bench --fleet --report docs/benchmark.md` measures several servers over one registry "
+            "(one against four `serve` processes on a Postgres registry of 10,000 synthetic sources and a Redis; "
+            "`--fleet-sources N`, `--postgres-url`, `--redis-url`; minutes) and rewrites only its section."
         ),
         "",
         (
@@ -404,6 +407,144 @@ def load_section(doc: dict[str, Any]) -> list[str]:
     ]
 
 
+FLEET = [
+    ("servers", "servers", 0),
+    ("clients", "clients", 0),
+    ("plans_per_s", "plans/s (all servers)", 0),
+    ("p50_ms", "p50 (ms)", 2),
+    ("p99_ms", "p99 (ms)", 2),
+    ("errors", "errors", 0),
+    ("server_cpu_ms_per_plan", "server CPU per plan (ms)", 2),
+    ("server_cores", "server CPU (cores)", 2),
+    ("loadgen_cores", "load generator CPU (cores)", 2),
+    ("other_cores", "other work on the machine (cores)", 2),
+]
+FLEET_SERVERS = [
+    ("index", "server", 0),
+    ("startup_s", "start-up to healthy (s)", 2),
+    ("graph_source", "graph from", 0),
+    ("rss_mb", "RSS idle (MB)", 0),
+    ("answered", "plans answered (fleet level)", 0),
+    ("pickup_s", "change served after (s)", 2),
+    ("graph_source_after", "new graph from", 0),
+]
+
+
+def fleet_server_rows(fleet: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per server: start-up, graph source, memory, its share of the load, change pickup."""
+    moved = fleet.get("propagation") or {}
+    answered = fleet["throughput"][-1].get("per_server") or []
+    rows = []
+    for i, server in enumerate(fleet["servers"]):
+        rows.append({
+            **server,
+            "answered": answered[i] if i < len(answered) else None,
+            "pickup_s": (moved.get("pickup_s") or [None] * (i + 1))[i],
+            "graph_source_after": (moved.get("graph_source_after") or [None] * (i + 1))[i],
+        })
+    return rows
+
+
+def fleet_section(fleet: dict[str, Any]) -> list[str]:
+    """The scale-out section (between its markers): one server against several over one registry."""
+    one, many = fleet["throughput"][0], fleet["throughput"][-1]
+    n = many["servers"]
+    moved = fleet["propagation"]
+    cache = fleet["shared_cache"]
+    method = (
+        f"`{fleet['command']}`, measured {fleet['date']} (`bench/schemarouter_bench/fleet.py`): "
+        f"{fmt(fleet['sources'])} synthetic sources ({fmt(fleet['endpoints'])} endpoints, {fmt(fleet['fields'])} "
+        f"fields; `synth.py`) synced into a fresh Postgres database ({fmt(fleet['sync_s'], 1)} s), and an empty "
+        "Redis database number for the shared response cache and graph; both are removed afterwards. Every "
+        "server is a `schemarouter serve` process (access log off, its own data directory, so no graph cache "
+        "file is shared: only Redis can carry a graph from one server to another; live runs allowed for the "
+        f"cache check below, which `/v1/plan` never makes). The same {fleet['clients']} closed-loop clients "
+        f"(`loadgen.py`, keep-alive connections, cycling through the {fleet['questions']} dev questions) send "
+        f"`POST /v1/plan` for {fleet['seconds']:g} s after a warm-up, first to one server, then spread evenly over "
+        f"{n}. The machine has **{fleet['cpus']} CPU cores**, shared by the servers, the load generator and other "
+        f"work (1-minute load average {fmt(fleet.get('load_average_before'), 1)} when the run started): "
+        f"{n} single-threaded servers can use at most {fleet['cpus']} cores between them, so the ratio's ceiling "
+        f"here is about {fleet['cpus']}x less what the load generator and other work take (the last columns: "
+        "CPU seconds per second of the level, from `/proc`; *other work* is the whole machine's busy time "
+        "less the servers' and the load generator's)."
+    )
+    ratio = fleet.get("ratio")
+    hit = cache.get("cache_hit")
+    if "first" in cache:
+        how = (
+            f"The plan of {cache['question']!r} (a local source added by the change below, served by a stub "
+            f"HTTP API on the loopback address) ran live on server {cache['servers'][0]} (step cached: "
+            f"{fmt(cache['first']['cached'])}, stub requests: {cache['first']['stub_requests']}), then on server "
+            f"{cache['servers'][1]} (step cached: {fmt(cache['second']['cached'])}, stub requests: "
+            f"{cache['second']['stub_requests']}; same records: {fmt(cache['same_records'])}). The run result marks "
+            "each step answered from the cache (`cached` in the steps `include_plan` returns), and the stub counts "
+            "the requests that reached it. Offline replay is no test of this: it neither reads nor writes the "
+            "response cache."
+        )
+    else:
+        how = f"not checked: {cache.get('why', 'no plan for the local source')}."
+    pickup = moved.get("all_s")
+    after = [s for s in moved.get("graph_source_after") or [] if s]
+    change = (
+        f"`{moved['change']}` through the registry call `schemarouter source add` makes (one committed write, "
+        f"{fmt(moved['write_s'], 2)} s, with its NOTIFY); the servers' fingerprint poll is left at its 30 s, so "
+        "only the notification makes pickup quick. "
+        + (f"Every server served the new fingerprint within **{fmt(pickup, 2)} s** of the commit"
+           if pickup is not None else f"Servers {moved.get('missed')} did not serve it within the wait")
+        + (f"; the new graph was built by {after.count('built')} server(s) and loaded from Redis by "
+           f"{after.count('redis')}"
+           + (" (they all hear the notification at once, and none has published yet)."
+              if after.count("redis") == 0 and len(after) > 1 else ".")
+           if after else ".")
+    )
+    return [
+        FLEET_MARKERS[0],
+        "## Several servers over one registry",
+        "",
+        method,
+        "",
+        *md_table([label for _, label, _ in FLEET], [[fmt(r.get(k), d) for k, _, d in FLEET] for r in (one, many)]),
+        "",
+        (f"**{n} servers / 1 server: {fmt(ratio, 2)}x** the plans per second with the same {fleet['clients']} "
+         f"clients (p99 {fmt(one['p99_ms'], 1)} -> {fmt(many['p99_ms'], 1)} ms)."),
+        "",
+        *md_table([label for _, label, _ in FLEET_SERVERS],
+                  [[fmt(r.get(k), d) for k, _, d in FLEET_SERVERS] for r in fleet_server_rows(fleet)]),
+        "",
+        ("Start-up is from process start to the first answer of `/healthz`, servers started one after "
+         "another; *graph from* is what `/healthz` reports (`graph_source`): `built` from the declarations, "
+         "`redis` loaded as another server published it."),
+        "",
+        f"**Shared response cache: {'hit' if hit else 'no hit'}.** {how}",
+        "",
+        f"**A registry change.** {change}",
+        "",
+        *md_table(["target", "limit", "measured", "met"],
+                  [[t["target"], t["limit"], fmt(t["measured"], 2),
+                    {True: "yes", False: "**no**", None: "not measured"}[t["met"]]] for t in fleet["targets"]]),
+        "",
+        FLEET_MARKERS[1],
+    ]
+
+
+def write_fleet_section(path: Path, fleet: dict[str, Any]) -> Path:
+    """Put the scale-out section into an existing report (replacing the one there, else after the service
+    load section, else at the end), leaving every other section as it is."""
+    section = "\n".join(fleet_section(fleet))
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    start, end = FLEET_MARKERS
+    if start in text and end in text:
+        head, rest = text.split(start, 1)
+        text = head + section + rest.split(end, 1)[1]
+    elif "\n## Database sources" in text:
+        text = text.replace("\n## Database sources", "\n" + section + "\n\n## Database sources", 1)
+    else:
+        text = text.rstrip("\n") + ("\n\n" if text else "") + section + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 def _rel(target: Path, report: Path) -> str:
     return os.path.relpath(target, report.parent).replace(os.sep, "/")
 
@@ -424,6 +565,12 @@ SCALE_MARKERS = (
     "<!-- scale-before-after:start (a measured comparison; make bench keeps it) -->",
     "<!-- scale-before-after:end -->",
 )
+# Several servers over one registry: measured by its own command (schemarouter bench --fleet), which
+# starts four servers on a Postgres registry of 10,000 sources; a whole run keeps the section.
+FLEET_MARKERS = (
+    "<!-- fleet:start (written by schemarouter bench --fleet; make bench keeps it) -->",
+    "<!-- fleet:end -->",
+)
 
 
 def write(doc: dict[str, Any], path: Path, plots: list[Path]) -> Path:
@@ -435,8 +582,14 @@ def write(doc: dict[str, Any], path: Path, plots: list[Path]) -> Path:
     scale = _kept_between(path, *SCALE_MARKERS)
     path.parent.mkdir(parents=True, exist_ok=True)
     splits = _kept_between(path, *SPLITS_MARKERS)  # measured by its own command (schemarouter_bench.splits)
-    extra = "".join(f"\n{block}\n" for block in (splits, mcp, scale, kept) if block)
-    path.write_text(render(doc, path, plots) + extra, encoding="utf-8")
+    fleet = _kept_between(path, *FLEET_MARKERS)  # measured by schemarouter bench --fleet
+    body = render(doc, path, plots)
+    if fleet:  # in its place after the service load, when the run rendered that section
+        anchor = "\n## Database sources" if "\n## Database sources" in body else None
+        body = body.replace(anchor, f"\n{fleet}\n{anchor}", 1) if anchor else body
+        fleet = None if anchor else fleet
+    extra = "".join(f"\n{block}\n" for block in (splits, mcp, scale, fleet, kept) if block)
+    path.write_text(body + extra, encoding="utf-8")
     return path
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from pathlib import Path
+from typing import Literal
 
 from schemarouter.config import home, setting
 from schemarouter.graph import persist, shared
@@ -28,6 +29,9 @@ _CACHE: dict[str, SchemaGraph] = {}
 _LOCK = threading.Lock()
 _MAX_ENTRIES = 8
 GRAPH_CACHE_ENV = "SCHEMAROUTER_GRAPH_CACHE"
+# Where a loaded graph came from: this process's memory, the cache file, Redis (another server built it),
+# or a build from the declarations. A server reports it on /healthz, so a fleet shows who built.
+GraphSource = Literal["memory", "file", "redis", "built"]
 
 
 def cache_file(registry: Registry) -> Path | None:
@@ -52,23 +56,30 @@ def file_cache_enabled() -> bool:
 def load_graph(registry: Registry, use_file: bool | None = None) -> SchemaGraph:
     """The schema graph of ``registry``'s current state: from memory, else from its cache file when that
     is whole and current, else built (and then written to the file). ``use_file`` overrides the setting."""
+    return load_graph_traced(registry, use_file)[0]
+
+
+def load_graph_traced(registry: Registry, use_file: bool | None = None) -> tuple[SchemaGraph, GraphSource]:
+    """:func:`load_graph`, and where the graph came from (memory, the cache file, Redis, or a build)."""
     fingerprint = registry.fingerprint()
     if fingerprint is not None:
         with _LOCK:
             cached = _CACHE.get(fingerprint)
         if cached is not None:
-            return cached
+            return cached, "memory"
     path = cache_file(registry) if (file_cache_enabled() if use_file is None else use_file) else None
     redis_url = shared.backend()
     if fingerprint is not None:
         loaded = persist.read(path, fingerprint) if path is not None else None
+        source: GraphSource = "file"
         if loaded is None and redis_url is not None:
             loaded = shared.fetch(redis_url, fingerprint)  # built by another server over the same registry
+            source = "redis"
             if loaded is not None and path is not None:
                 persist.write(path, loaded)
         if loaded is not None:
             _remember(fingerprint, loaded)
-            return loaded
+            return loaded, source
     # The fingerprint read with the declarations (one snapshot) keys the graph: a sync committing
     # between the two reads must not file a graph of new content under the old fingerprint.
     decls = registry.load()
@@ -81,7 +92,7 @@ def load_graph(registry: Registry, use_file: bool | None = None) -> SchemaGraph:
             persist.prune(path.parent)
         if redis_url is not None:
             shared.publish(redis_url, graph, data)
-    return graph
+    return graph, "built"
 
 
 def _remember(fingerprint: str, graph: SchemaGraph) -> None:

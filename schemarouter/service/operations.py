@@ -65,6 +65,7 @@ class Service:
             "sources": len(snapshot.graph.sources),
             "live_execution": self.config.live,
             "registry_watch": self.watch_method,
+            "graph_source": snapshot.graph_source,
             "uptime_s": round(time.time() - self.started, 1),
         }
 

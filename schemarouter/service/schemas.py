@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 
 from schemarouter.execution.results import StepResult
+from schemarouter.graph.cache import GraphSource
 from schemarouter.plan import Coverage, Plan
 
 
@@ -168,6 +169,10 @@ class HealthOut(BaseModel):
     sources: int
     live_execution: bool
     registry_watch: str
+    graph_source: GraphSource = Field(
+        description="Where this server got the graph it serves: built from the declarations, or loaded "
+        "from its memory, its cache file, or Redis (built by another server)"
+    )
     uptime_s: float
 
 

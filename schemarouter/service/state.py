@@ -12,7 +12,8 @@ import threading
 from dataclasses import dataclass, field
 
 from schemarouter.api import Router
-from schemarouter.graph import SchemaGraph, load_graph
+from schemarouter.graph import SchemaGraph
+from schemarouter.graph.cache import GraphSource, load_graph_traced
 from schemarouter.registry import Registry
 
 log = logging.getLogger("schemarouter.service")
@@ -20,10 +21,12 @@ log = logging.getLogger("schemarouter.service")
 
 @dataclass(frozen=True)
 class Snapshot:
-    """One registry state: its fingerprint, schema graph and router (which plans and runs)."""
+    """One registry state: its fingerprint, schema graph and router (which plans and runs), and where this
+    process got the graph (``built`` here, or loaded from ``memory``, the cache ``file`` or ``redis``)."""
 
     graph: SchemaGraph
     router: Router = field(repr=False)
+    graph_source: GraphSource = "built"
 
     @property
     def fingerprint(self) -> str | None:
@@ -46,8 +49,8 @@ class RegistryState:
         return self._current
 
     def _build(self) -> Snapshot:
-        graph = load_graph(self.registry)
-        return Snapshot(graph=graph, router=Router(graph))
+        graph, source = load_graph_traced(self.registry)
+        return Snapshot(graph=graph, router=Router(graph), graph_source=source)
 
     def refresh(self) -> bool:
         """Rebuild when the registry's fingerprint moved; True when the snapshot changed."""
