@@ -160,6 +160,9 @@ def test_a_verb_reads_and_writes_open_with_is_told_by_the_endpoint_the_words_rea
                   [_req("trees", "integer")], ["accuracy"]),
         _endpoint("create_report", "/reports", "Generate a quarterly sales report document",
                   [_req("quarter", "string")], ["report_id"], method="POST"),
+        # a read that shares the request's words but does not generate anything
+        _endpoint("report_archive", "/reports/quarterly/sales/documents", "Quarterly sales report documents archive",
+                  [_req("quarter", "string")], ["report_id", "quarterly_sales_report_document"]),
     ]))
     router = Router(both)
     assert _calls(router.plan("Generate a random forest model with 100 trees")) == ["lab.random_forest"]

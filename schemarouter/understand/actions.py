@@ -102,25 +102,44 @@ def requested_action(text: str, graph: SchemaGraph) -> str | None:
     # endpoint's opens with it too ("Book a table" beside a "Book a restaurant" write)
     if verb is None or (verb in read_verbs(graph) and verb not in write_openers(graph)):
         return None
-    if verb in read_verbs(graph) and _reads_better(text, graph):
+    if verb in read_verbs(graph) and _reads_better(text, verb, graph):
         # both read and write endpoints open with it ("Generate a random forest model", "Generate a
-        # report"): the endpoint the question's words reach best says which it is
+        # report"): of those, the one the question's words reach best says which it is
         return None
     if verb in parameter_verbs(graph) and _value_after(text, verb):
         return None
     return verb
 
 
-def _reads_better(text: str, graph: SchemaGraph) -> bool:
-    """Whether the question's words reach a read endpoint better than any write endpoint (BM25F over
-    what the endpoints declare)."""
-    lex = graph.lexical
-    best = {"read": 0.0, "write": 0.0}
+def _reads_better(text: str, verb: str, graph: SchemaGraph) -> bool:
+    """Whether the question's words reach a read endpoint whose summary opens with ``verb`` better than
+    any write endpoint (BM25F over what they declare). Only reads that do the verb count: in a large
+    registry some unrelated read endpoint always shares a word with a request to act."""
+    reads = _read_openers(graph).get(verb)
+    if not reads:
+        return False
+    lex, endpoints = graph.lexical, graph.endpoints
+    best_read = best_write = 0.0
     for number, score in lex.score(question_terms(text)).items():
-        access = graph.endpoints[lex.keys[number]].endpoint.access
-        if score > best.get(access, score):
-            best[access] = score
-    return best["read"] > best["write"]
+        if number in reads:
+            best_read = max(best_read, score)
+        elif score > best_write and endpoints[lex.keys[number]].endpoint.access == "write":
+            best_write = score
+    return best_read > best_write
+
+
+def _read_openers(graph: SchemaGraph) -> dict[str, set[int]]:
+    """Verb -> the numbers of the read endpoints whose summaries open with it (once per graph)."""
+    memo = graph.memos.of(UnderstandGraphMemo)
+    if memo.read_openers is None:
+        out: dict[str, set[int]] = {}
+        for key, i in graph.endpoints.items():
+            verb = _opening_verb(i.endpoint.summary or "") if i.endpoint.access != "write" else None
+            number = graph.numbers.get(key)
+            if verb is not None and number is not None:
+                out.setdefault(verb, set()).add(number)
+        memo.read_openers = out
+    return memo.read_openers
 
 
 def _value_after(text: str, verb: str) -> bool:

@@ -16,5 +16,7 @@ class UnderstandGraphMemo:
     read_verbs: frozenset[str] | None = None
     # the verbs read and write endpoints' summaries open with ("Follow Artists"): ``actions._openers``
     openers: tuple[frozenset[str], frozenset[str]] | None = None
+    # verb -> numbers of the read endpoints whose summaries open with it: ``actions``
+    read_openers: dict[str, set[int]] | None = None
     # the action verbs that name read endpoints' parameters (``start``): ``actions.parameter_verbs``
     parameter_verbs: frozenset[str] | None = None
