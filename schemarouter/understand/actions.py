@@ -98,13 +98,12 @@ def requested_action(text: str, graph: SchemaGraph) -> str | None:
         # a verb the registry's write endpoints do and none of its read endpoints does ("Follow
         # Artists", "Pause Playback"): in this registry it acts, though it is no general action verb
         verb = action_verb(text, write_verbs(graph)) if write_verbs(graph) else None
-    # a verb some read endpoint's summary opens with reads in this registry, unless a write
-    # endpoint's opens with it too ("Book a table" beside a "Book a restaurant" write)
-    if verb is None or (verb in read_verbs(graph) and verb not in write_openers(graph)):
+    if verb is None:
         return None
-    if verb in read_verbs(graph) and _reads_better(text, verb, graph):
-        # both read and write endpoints open with it ("Generate a random forest model", "Generate a
-        # report"): of those, the one the question's words reach best says which it is
+    if _reads_better(text, verb, graph):
+        # a verb a read endpoint's summary opens with ("Calculate the power output", "Generate a
+        # random forest model") reads in this registry where such a read fits the question better
+        # than any write ("Generate a report" beside a "Generate a sales report" write acts)
         return None
     if verb in parameter_verbs(graph) and _value_after(text, verb):
         return None
@@ -159,17 +158,6 @@ def parameter_verbs(graph: SchemaGraph) -> frozenset[str]:
     return memo.parameter_verbs
 
 
-def read_verbs(graph: SchemaGraph) -> frozenset[str]:
-    """The action verbs the summaries of the registry's read endpoints open with, as imperatives
-    ("Translate an RGD ID to an Ensembl Gene ID" is a GET): in this registry they read, not act.
-    Worked out once per graph."""
-    memo = graph.memos.of(UnderstandGraphMemo)
-    if memo.read_verbs is None:
-        summaries = {i.endpoint.summary for i in graph.endpoints.values() if i.endpoint.access == "read"}
-        memo.read_verbs = frozenset(v for s in summaries if s and (v := action_verb(s)) is not None)
-    return memo.read_verbs
-
-
 # Verbs that read whatever follows them: a write endpoint's summary that opens with one ("Get the
 # queue, then skip") says nothing about what acting verbs the registry has.
 _READING = frozenset(["check", "compare", "count", "describe", "display", "fetch", "find", "get", "give", "list",
@@ -202,11 +190,6 @@ def _openers(graph: SchemaGraph) -> tuple[frozenset[str], frozenset[str]]:
                 opening["write" if i.endpoint.access == "write" else "read"].add(verb)
         memo.openers = (frozenset(opening["read"]), frozenset(opening["write"] - _READING))
     return memo.openers
-
-
-def write_openers(graph: SchemaGraph) -> frozenset[str]:
-    """The verbs the summaries of the registry's write endpoints open with (less verbs that read)."""
-    return _openers(graph)[1]
 
 
 def write_verbs(graph: SchemaGraph) -> frozenset[str]:

@@ -12,8 +12,6 @@ class UnderstandGraphMemo:
 
     # ("param" or "concept", concept) -> intent -> share: ``evidence``
     evidence: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict)
-    # the action verbs read endpoints' summaries open with ("Translate an RGD ID to ..."): ``actions.read_verbs``
-    read_verbs: frozenset[str] | None = None
     # the verbs read and write endpoints' summaries open with ("Follow Artists"): ``actions._openers``
     openers: tuple[frozenset[str], frozenset[str]] | None = None
     # verb -> numbers of the read endpoints whose summaries open with it: ``actions``
