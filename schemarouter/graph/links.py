@@ -7,6 +7,9 @@ links are derived from what every source declares, with no vocabulary:
 - ``declared``: the source's ``feeds:`` (an author's word wins over any guess);
 - ``same name``: another endpoint of the source returns a field named like the parameter
   (``corp_code`` -> ``corp_code``);
+- ``nested id``: another endpoint returns the ids of related records of that resource, nested in
+  its own (``networks[].id``, flattened ``networks_id``, for ``network_id``; ``production_companies_id``
+  for ``company_id``): the field's name ends with the parameter's resource and "id";
 - ``resource id``: the parameter names a resource (``movie_id``, ``personId``, or ``{id}`` after
   a ``/pets`` segment) and another endpoint of the source, whose path names that resource,
   returns records with an ``id`` (or its declared identifier).
@@ -70,7 +73,7 @@ def _record_id_fields(info: EndpointInfo) -> list[str]:
 
 
 def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[Link]]]:
-    """consumer key -> parameter -> links, in a stable order (declared, same name, resource id)."""
+    """consumer key -> parameter -> links, in a stable order (declared, same name, nested id, resource id)."""
     by_source: dict[str, list[EndpointInfo]] = defaultdict(list)
     for info in endpoints.values():
         if info.endpoint.access == "read":
@@ -86,9 +89,14 @@ def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[
             declared[(c_ep, c_param)].append((p_ep, p_field))
         field_owners: dict[str, list[EndpointInfo]] = defaultdict(list)
         resources: dict[str, list[EndpointInfo]] = defaultdict(list)  # path term -> endpoints
+        # the term before a field name's final "id" -> (endpoint, field, the name's terms)
+        id_fields: dict[str, list[tuple[EndpointInfo, str, tuple[str, ...]]]] = defaultdict(list)
         for info in infos:
             for name in info.fields:
                 field_owners[name].append(info)
+                terms = name_terms(name)
+                if len(terms) >= 2 and terms[-1] == "id":
+                    id_fields[terms[-2]].append((info, name, terms))
             for term in set(path_terms(info.endpoint.path)):
                 resources[term].append(info)
         for consumer in infos:
@@ -102,6 +110,9 @@ def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[
                 found += [(producer, p.name, "same name") for producer in field_owners.get(p.name, ())]
                 if _ID_SUFFIX.search(p.name) or (p.name == "id" and "{id}" in consumer.endpoint.path):
                     resource = resource_of(p.name, consumer.endpoint.path)
+                    if resource and p.name != "id":
+                        found += [(producer, fname, "nested id") for producer, fname, terms in id_fields.get(resource[-1], ())
+                                  if fname != p.name and terms[-1 - len(resource):-1] == resource]
                     if resource:
                         for producer in resources.get(resource[-1], ()):
                             found += [(producer, fname, "resource id") for fname in _record_id_fields(producer)[:1]]
