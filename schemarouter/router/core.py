@@ -307,9 +307,10 @@ class Router:
                           len(info.fields))
         return Candidate(info, m, key)
 
-    def _ranking(self, analysis: Analysis) -> tuple[Pool, Callable[[str], list[Candidate]]]:
-        """The pool of endpoints serving the intent, and the ranked endpoints of a named source: the same
-        order ``candidates`` gives, restricted to them, building only the candidates a plan reads."""
+    def _ranking(self, analysis: Analysis) -> tuple[Callable[[], Pool], Callable[[str], list[Candidate]]]:
+        """The pool of endpoints serving the intent (made when first asked for: a question naming its
+        source may never need it), and the ranked endpoints of a named source: the same order
+        ``candidates`` gives, restricted to them, building only the candidates a plan reads."""
         u = analysis.understanding
         graph = self.graph
         wanted = _wanted_concepts(analysis)
@@ -336,39 +337,50 @@ class Router:
             sk, info = entry
             return Candidate(info, run.match or _NO_MATCH, tuple(-x for x in sk[:8]))
 
-        scores = phrase_scores(u.concepts, analysis.matched, lambda c, w: hits[(c, w)], normalize)
-        numeric = {c for c in u.concepts if _numeric(graph, c)}
-        zero = EndpointMatch(0.0, {}, list(u.concepts))
-        runs: list[tuple[Run, tuple[Test, ...]]] = []
-        intent_groups = graph.intent_order.get(u.intent or "", [])
-        reached = reached_in(intent_groups, _group_places(graph, u.intent or ""), scores)
-        for group, group_reached in zip(intent_groups, reached, strict=True):
-            head = group.endpoints[0]
-            fit = _entity_fit(head, wanted)
-            evidence = round(sum(analysis.intent_scores.get(i, 0.0) for i in group.intents), 3)
-            web = 0 if head.is_web else 1
-            buckets: dict[float, list[int]] = {}
-            for pos in group_reached:
-                key = group.keys[pos]
-                score = scores[key]
-                if group.property_param:
-                    score += _bonus([c for c in u.concepts if key not in hits[(c, analysis.matched.get(c, c))]], numeric)
-                buckets.setdefault(score, []).append(pos)
-            for score, positions in buckets.items():
-                runs.append((Run(_entries(group, positions, fit, score, web, evidence), None, group.field_type), ()))
-            rest = _bonus(u.concepts, numeric) if group.property_param else 0.0
-            unreached = (pos for pos, key in enumerate(group.keys) if key not in scores)
-            runs.append((Run(_entries(group, unreached, fit, rest, web, evidence), zero, group.source_type), ()))
+        made: list[Pool] = []
+
+        def pool() -> Pool:
+            if made:
+                return made[0]
+            scores = phrase_scores(u.concepts, analysis.matched, lambda c, w: hits[(c, w)], normalize)
+            numeric = {c for c in u.concepts if _numeric(graph, c)}
+            zero = EndpointMatch(0.0, {}, list(u.concepts))
+            runs: list[tuple[Run, tuple[Test, ...]]] = []
+            intent_groups = graph.intent_order.get(u.intent or "", [])
+            reached = reached_in(intent_groups, _group_places(graph, u.intent or ""), scores)
+            for group, group_reached in zip(intent_groups, reached, strict=True):
+                head = group.endpoints[0]
+                fit = _entity_fit(head, wanted)
+                evidence = round(sum(analysis.intent_scores.get(i, 0.0) for i in group.intents), 3)
+                web = 0 if head.is_web else 1
+                buckets: dict[float, list[int]] = {}
+                for pos in group_reached:
+                    key = group.keys[pos]
+                    score = scores[key]
+                    if group.property_param:
+                        score += _bonus([c for c in u.concepts if key not in hits[(c, analysis.matched.get(c, c))]],
+                                        numeric)
+                    buckets.setdefault(score, []).append(pos)
+                for score, positions in buckets.items():
+                    runs.append((Run(_entries(group, positions, fit, score, web, evidence), None, group.field_type), ()))
+                rest = _bonus(u.concepts, numeric) if group.property_param else 0.0
+                unreached = (pos for pos, key in enumerate(group.keys) if key not in scores)
+                runs.append((Run(_entries(group, unreached, fit, rest, web, evidence), zero, group.source_type), ()))
+            made.append(Pool(runs, build, proxy))
+            return made[0]
 
         def named(source: str) -> list[Candidate]:
             return sorted((make(i) for i in graph.source_endpoints(source)), key=sort_key)
 
-        return Pool(runs, build, proxy), named
+        return pool, named
 
     def _steps(self, analysis: Analysis, mode: Mode) -> list[PlanStep | None]:
         u = analysis.understanding
         ranked, named = self._ranking(analysis)
-        fits = ranked.where(lambda c: c.key[0] >= 0)
+
+        def fitting() -> Pool:
+            return ranked().where(lambda c: c.key[0] >= 0)
+
         if u.named_tools:
             chosen: list[Candidate] = []
             for source in u.named_tools:
@@ -383,13 +395,13 @@ class Router:
                 other = [k for k in analysis.compare_kinds if k != _provenance(chosen[0])]
                 extra = None
                 if other:
-                    same = fits.with_provenance(other[0], _provenance)
+                    same = fitting().with_provenance(other[0], _provenance)
                     extra = next((c for c in same if c.source != chosen[0].source
                                   and self._params(c, analysis)[0] is not None), None)
                 if extra is not None:
                     chosen.append(extra)
             return [self._step(c, analysis, mode) for c in chosen]
-        pool = fits
+        pool = fits = fitting()
         groups = set(self.graph.intent_groups(u.intent))
         pool = pool.where(lambda c: bool(groups & c.info.groups) or c.key[1] > 0) or pool
         if u.source_constraint and not (analysis.compare and len(analysis.compare_kinds) > 1):
