@@ -8,7 +8,10 @@ a path segment or a field name counts more than the same word deep in a descript
 
 Built once per graph, next to the vocabulary indexes, from the same declarations. Postings are
 compact arrays (endpoint number, pseudo term frequency); scoring a question touches only the
-postings of its terms.
+postings of its terms. Where those postings are long (a registry of tens of thousands of
+endpoints, where one word of a question is declared by thousands), they are summed as numpy
+vectors over the same arrays instead of entry by entry: the same floats in the same order, so the
+same scores and the same ranking, at a fraction of the cost.
 """
 
 from __future__ import annotations
@@ -16,9 +19,9 @@ from __future__ import annotations
 import math
 from array import array
 from bisect import bisect_left
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 
@@ -26,6 +29,7 @@ if TYPE_CHECKING:
     from schemarouter.graph.records import EndpointInfo
     from schemarouter.models import Parameter
 
+VECTOR_MIN = 4096  # postings a question's terms must have in all before they are summed as vectors
 K1 = 1.2
 STRENGTH_HALF = 2.0  # the pseudo term frequency at which a term counts half (a word once in a field name)
 # Per document field: (weight, length normalization b). Names a user would say carry the most.
@@ -117,14 +121,14 @@ class LexicalIndex:
     # registry uses for what it holds, as opposed to example values its descriptions mention
     structural: frozenset[str] = frozenset()
 
-    def score(self, terms: Iterable[str]) -> dict[int, float]:
+    def score(self, terms: Iterable[str]) -> Mapping[int, float]:
         """Endpoint number -> BM25F score of the terms (endpoints with no term are left out)."""
+        found = [(t, posting) for t in dict.fromkeys(terms) if (posting := self.postings.get(t)) is not None]
+        if sum(len(posting[0]) for _, posting in found) >= VECTOR_MIN:
+            return VectorScores.of(self, found)
         out: dict[int, float] = {}
         get = out.get
-        for t in dict.fromkeys(terms):  # each once, in order: float sums must not vary with the hash seed
-            posting = self.postings.get(t)
-            if posting is None:
-                continue
+        for t, posting in found:  # each once, in order: float sums must not vary with the hash seed
             idf = self.idf[t]
             if not out:
                 out = dict(zip(posting[0], [idf * s for s in posting[1]], strict=True))
@@ -189,13 +193,101 @@ class LexicalIndex:
         return out
 
 
-def best_scored(scored: dict[int, float], k: int, keep: Collection[int] | None = None) -> list[tuple[int, float]]:
+class NumberSet(frozenset[int]):
+    """Endpoint numbers (the read endpoints of a graph, say), with the boolean mask over all numbers
+    that vector scoring filters by, made the first time it is asked for."""
+
+    def mask(self, size: int) -> Any:
+        """A numpy boolean array of ``size``, true at the numbers of this set."""
+        import numpy as np
+
+        made = self.__dict__.get("_mask")
+        if made is None or len(made) != size:
+            made = np.zeros(size, dtype=bool)
+            made[np.fromiter(self, dtype=np.int64, count=len(self))] = True
+            self.__dict__["_mask"] = made
+        return made
+
+
+class VectorScores(Mapping[int, float]):
+    """:meth:`LexicalIndex.score` of terms with long postings: one float per endpoint of the graph (0
+    where no term is declared), summed term by term as the entry-by-entry path sums them."""
+
+    def __init__(self, totals: Any) -> None:
+        self._totals = totals
+        self._numbers: Any = None
+
+    @classmethod
+    def of(cls, index: LexicalIndex, found: list[tuple[str, tuple[array[int], array[float]]]]) -> VectorScores:
+        """The scores of the terms ``found`` (term, posting) in ``index``, in that order."""
+        import numpy as np
+
+        totals = np.zeros(len(index.keys), dtype=np.float64)
+        for t, (numbers, saturated) in found:
+            at = np.frombuffer(numbers, dtype=np.intc)
+            # idf * s in double precision, as the other path multiplies two Python floats
+            totals[at] += index.idf[t] * np.frombuffer(saturated, dtype=np.float32).astype(np.float64)
+        return cls(totals)
+
+    def _touched(self) -> Any:
+        if self._numbers is None:
+            import numpy as np
+
+            self._numbers = np.flatnonzero(self._totals)
+        return self._numbers
+
+    def __getitem__(self, number: int) -> float:
+        value = float(self._totals[number]) if 0 <= number < len(self._totals) else 0.0
+        if not value:
+            raise KeyError(number)
+        return value
+
+    def get(self, number: int, default: Any = None) -> Any:
+        """The score of endpoint ``number``, or ``default`` where no term reaches it."""
+        value = float(self._totals[number]) if 0 <= number < len(self._totals) else 0.0
+        return value if value else default
+
+    def __contains__(self, number: object) -> bool:
+        return isinstance(number, int) and 0 <= number < len(self._totals) and bool(self._totals[number])
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._touched().tolist())
+
+    def __len__(self) -> int:
+        return len(self._touched())
+
+    def best(self, k: int, keep: Collection[int] | None) -> list[tuple[int, float]]:
+        """:func:`best_scored` of these scores."""
+        import numpy as np
+
+        if k <= 0:
+            return []
+        numbers = self._touched()
+        if isinstance(keep, NumberSet):
+            numbers = numbers[keep.mask(len(self._totals))[numbers]]
+        elif keep is not None:
+            wanted = np.fromiter((n for n in keep if 0 <= n < len(self._totals)), dtype=np.int64)
+            numbers = wanted[self._totals[wanted] > 0]
+            numbers.sort()
+        scores = self._totals[numbers]
+        if len(numbers) > k:
+            # everything above the k-th best score, and of those equal to it the lowest numbers
+            kth = np.partition(scores, len(scores) - k)[len(scores) - k]
+            chosen = scores >= kth
+            numbers, scores = numbers[chosen], scores[chosen]
+        order = np.lexsort((numbers, -scores))[:k]
+        return list(zip(numbers[order].tolist(), scores[order].tolist(), strict=True))
+
+
+def best_scored(scored: Mapping[int, float], k: int, keep: Collection[int] | None = None) -> list[tuple[int, float]]:
     """The ``k`` best (number, score) of ``scored`` (of the numbers in ``keep``, when given): highest
     score first, ties by the lower number, as sorting them all by (-score, number) would put them.
 
     One pass that keeps the best ``k`` in order, written out rather than ``heapq.nsmallest`` with a
     key: that one runs as interpreted Python and builds a key tuple for every endpoint that shares a
     word with the question, hundreds of them, to keep a dozen."""
+    if isinstance(scored, VectorScores):
+        return scored.best(k, keep)
     top: list[tuple[int, float]] = []
     if k <= 0:
         return top

@@ -13,7 +13,7 @@ unusable for this question: nothing is guessed and a declared ``example`` is nev
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,7 +65,7 @@ class Relevance:
     directly, where calling a closure goes through Python's calling convention, and chains ask it
     of every producer they weigh."""
 
-    def __init__(self, graph: SchemaGraph, scored: dict[int, float], best: float) -> None:
+    def __init__(self, graph: SchemaGraph, scored: Mapping[int, float], best: float) -> None:
         self.numbers = graph.numbers
         self.scored = scored
         self.best = best

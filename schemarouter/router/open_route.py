@@ -27,7 +27,7 @@ from typing import Any
 
 from schemarouter.field_paths import parse_path
 from schemarouter.graph import EndpointInfo, SchemaGraph
-from schemarouter.graph.lexical import best_scored
+from schemarouter.graph.lexical import NumberSet, best_scored
 from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.models import Parameter
 from schemarouter.plan import Mode, PlanStep
@@ -257,7 +257,7 @@ def read_numbers(graph: SchemaGraph) -> frozenset[int]:
     """The numbers of the graph's read endpoints (worked out once per graph, not per question)."""
     memo = graph.memos.of(RouterGraphMemo)
     if memo.read_numbers is None:
-        memo.read_numbers = frozenset(graph.numbers[k] for k, i in graph.endpoints.items() if i.endpoint.access == "read")
+        memo.read_numbers = NumberSet(graph.numbers[k] for k, i in graph.endpoints.items() if i.endpoint.access == "read")
     return memo.read_numbers
 
 
