@@ -76,13 +76,11 @@ class GraphIndex:
         it (see ``router.matching``): its name is the concept's, the words said are one of its aliases, or
         (for a concept of 4+ characters) one name contains the other as whole words. A superset; scoring
         decides."""
-        carrying = {id(f) for f in concept_fields}  # id() only dedupes within this call; nothing is cached by it
-        out: dict[int, FieldInfo] = {}
+        out: dict[int, FieldInfo] = {}  # id() only dedupes within this call; nothing is cached by it
 
         def take(fields: Iterable[FieldInfo]) -> None:
-            for f in fields:
-                if id(f) not in carrying:
-                    out.setdefault(id(f), f)
+            # a field met again keeps its first place (a dict updated in place keeps its order)
+            out.update({id(f): f for f in fields})
 
         take(self.fields_by_words.get(concept_words, ()))
         take(self.fields_by_alias.get(said, ()))
@@ -99,4 +97,6 @@ class GraphIndex:
                         part = " ".join(words[i : i + size])
                         if len(part) >= 5:
                             take(self.fields_by_words.get(part, ()))
+        for f in concept_fields:
+            out.pop(id(f), None)
         return list(out.values())

@@ -109,19 +109,16 @@ def concept_hits(graph: SchemaGraph, concept: str, said: str) -> dict[tuple[str,
     concept_words = humanize(concept)
     carrying = graph.concept_fields.get(concept, [])
     best: dict[tuple[str, str], float] = dict.fromkeys(graph.index.concept_endpoints.get(concept, ()), ALIAS)
-    endpoints = graph.endpoints
     by_name: dict[str, tuple[float, float]] = {}  # name -> (score by name, score by words): see _field_score
+    get = best.get
+    # the index holds only the fields each endpoint keeps, so every candidate is one of its endpoint's
     for f in graph.index.match_candidates(carrying, concept_words, words):
-        ep_key = (f.source, f.endpoint)
-        info = endpoints.get(ep_key)
-        if info is None or info.fields.get(f.name) is not f:
-            continue  # only fields the endpoint really keeps
         # none of these carries the concept, so only its alias words vary between fields of one name
         scores = by_name.get(f.name)
         if scores is None:
             scores = by_name[f.name] = _name_scores(f, concept, concept_words, words)
         score = scores[0] or (ALIAS if words in f.alias_words else scores[1])
-        if score > best.get(ep_key, 0.0):
+        if score > get((ep_key := (f.source, f.endpoint)), 0.0):
             best[ep_key] = score
     if len(memo) >= _HITS_LIMIT:
         memo.clear()
