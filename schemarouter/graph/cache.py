@@ -110,8 +110,9 @@ def load_graph_traced(registry: Registry, use_file: bool | None = None) -> tuple
                 shared.publish(redis_url, graph, data)  # first: the servers waiting on the lock need it
             times.append(time.perf_counter())
             # where a build's seconds go (a fleet's change pickup is mostly this), one line per build
-            log.info("graph of %s built: registry read %.1f s, build %.1f s, encoding %.1f s, publishing %.1f s",
-                     fingerprint, *(b - a for a, b in itertools.pairwise(times)))
+            read_s, build_s, encode_s, publish_s = (b - a for a, b in itertools.pairwise(times))
+            log.info("graph of %s built: registry read %.1f s, build %.1f s, encoding %.1f s (%.1f MB), "
+                     "publishing %.1f s", fingerprint, read_s, build_s, encode_s, len(data or b"") / 1e6, publish_s)
     finally:
         if lock is not None:
             lock.release()
