@@ -18,7 +18,9 @@ What it starts and always removes again (processes, a database, Redis keys), in 
    times, their graph source), and the same clients spread evenly over all four;
 3. a registry change: a local source added through the call ``schemarouter source add`` makes (one
    committed write that NOTIFYs), and the seconds until every server's ``/healthz`` reports the new
-   fingerprint; the added source is served by a stub HTTP server on the loopback address;
+   fingerprint; which server built the new graph (the others wait on its build lock and load it from
+   Redis) and where its seconds went, from that server's log; the added source is served by a stub HTTP
+   server on the loopback address;
 4. the shared response cache: a live ``POST /v1/run`` of a plan for that source on the first server,
    then the same on the second. Offline replay neither reads nor writes the response cache (it serves
    recordings, not data), so the check runs live against the stub: the second answer is a hit when its
@@ -32,6 +34,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import re
 import secrets
 import subprocess
 import sys
@@ -369,7 +372,30 @@ def propagate(servers: list[FleetServer], db_url: str, local: LocalSource) -> di
         "graph_source_after": [seen[s.index][1] if s.index in seen else None for s in servers],
         "all_s": max(t for t, _ in seen.values()) if not pending else None,
         "missed": sorted(pending),
+        "build": build_phases(servers, report.fingerprint),
     }
+
+
+# the line a server logs when it built a graph (schemarouter/graph/cache.py), at --log-level info
+_BUILT = re.compile(
+    r"graph of (?P<fingerprint>\S+) built: registry read (?P<read_s>[\d.]+) s, build (?P<build_s>[\d.]+) s, "
+    r"encoding (?P<encode_s>[\d.]+) s \((?P<mb>[\d.]+) MB\), publishing (?P<publish_s>[\d.]+) s"
+)
+
+
+def build_phases(servers: list[FleetServer], fingerprint: str | None) -> dict[str, Any] | None:
+    """Which server built the graph of ``fingerprint`` and where its seconds went (registry read, build,
+    encoding, publishing to Redis), from that server's log; None when no server logged a build of it."""
+    for server in servers:
+        try:
+            text = server.log.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        for found in _BUILT.finditer(text):
+            if found["fingerprint"] == fingerprint:
+                return {"server": server.index, "mb": float(found["mb"]),
+                        **{k: float(found[k]) for k in ("read_s", "build_s", "encode_s", "publish_s")}}
+    return None
 
 
 def shared_cache(first: FleetServer, second: FleetServer, stub: Stub) -> dict[str, Any]:

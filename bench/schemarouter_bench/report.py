@@ -445,6 +445,27 @@ def fleet_server_rows(fleet: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
+def _build_sentence(moved: dict[str, Any]) -> str:
+    """Where the builder's seconds went, and how long the others took after it (from the servers' logs)."""
+    build = moved.get("build")
+    if not build:
+        return ""
+    pickups = moved.get("pickup_s") or []
+    index = build["server"] - 1
+    own = pickups[index] if index < len(pickups) else None
+    others = [t for i, t in enumerate(pickups) if i != index and t is not None]
+    text = (
+        f" Server {build['server']} built it (the others waited on the build lock it took for that registry "
+        f"state, `docs/service.md`): registry read {fmt(build['read_s'], 1)} s, build {fmt(build['build_s'], 1)} s, "
+        f"encoding {fmt(build['encode_s'], 1)} s ({fmt(build['mb'], 0)} MB), publishing to Redis "
+        f"{fmt(build['publish_s'], 1)} s, from its log"
+    )
+    if own is not None and others:
+        text += (f"; it served the change after {fmt(own, 2)} s, the others (fetching and decoding the published "
+                 f"graph) {fmt(min(others), 2)} to {fmt(max(others), 2)} s after the commit")
+    return text + "."
+
+
 def fleet_section(fleet: dict[str, Any]) -> list[str]:
     """The scale-out section (between its markers): one server against several over one registry."""
     one, many = fleet["throughput"][0], fleet["throughput"][-1]
@@ -492,10 +513,8 @@ def fleet_section(fleet: dict[str, Any]) -> list[str]:
         + (f"Every server served the new fingerprint within **{fmt(pickup, 2)} s** of the commit"
            if pickup is not None else f"Servers {moved.get('missed')} did not serve it within the wait")
         + (f"; the new graph was built by {after.count('built')} server(s) and loaded from Redis by "
-           f"{after.count('redis')}"
-           + (" (they all hear the notification at once, and none has published yet)."
-              if after.count("redis") == 0 and len(after) > 1 else ".")
-           if after else ".")
+           f"{after.count('redis')}." if after else ".")
+        + _build_sentence(moved)
     )
     return [
         FLEET_MARKERS[0],

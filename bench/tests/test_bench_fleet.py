@@ -117,8 +117,11 @@ def test_a_registry_change_reaches_both_servers(measured: tuple[dict[str, Any], 
     assert moved["missed"] == [] and moved["change"] == "source add fleet_probe_log"
     assert all(t is not None and t < fleet_module.PICKUP_LIMIT_S for t in moved["pickup_s"])
     assert moved["all_s"] == max(moved["pickup_s"])
-    assert set(moved["graph_source_after"]) <= {"built", "redis"}
+    assert sorted(moved["graph_source_after"]) == ["built", "redis"]  # one builds (the build lock), one loads
     assert moved["fingerprint"].startswith("sha256:")
+    build = moved["build"]  # read from the builder's log
+    assert build["server"] == moved["graph_source_after"].index("built") + 1
+    assert all(build[k] >= 0 for k in ("read_s", "build_s", "encode_s", "publish_s", "mb"))
 
 
 def test_the_clients_are_spread_over_every_server(measured: tuple[dict[str, Any], Scratch]) -> None:
@@ -157,6 +160,7 @@ def test_the_report_section_replaces_itself_and_a_whole_report_keeps_it(
     assert f"| 1 | 4 | {one['plans_per_s']:,.0f} | {one['p50_ms']:,.2f} |" in text
     assert f"**2 servers / 1 server: {result['ratio']:,.2f}x**" in text
     assert "**Shared response cache: hit.**" in text and "stub requests: 0" in text
+    assert f"Server {result['propagation']['build']['server']} built it" in text
     assert f"{result['cpus']} CPU cores" in text
 
     path = tmp_path / "benchmark.md"

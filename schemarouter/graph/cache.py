@@ -16,7 +16,10 @@ server published in Redis (:mod:`schemarouter.graph.shared`).
 from __future__ import annotations
 
 import hashlib
+import itertools
+import logging
 import threading
+import time
 from pathlib import Path
 from typing import Literal
 
@@ -25,6 +28,7 @@ from schemarouter.graph import persist, shared
 from schemarouter.graph.build import SchemaGraph, build_graph
 from schemarouter.registry import Registry
 
+log = logging.getLogger(__name__)
 _CACHE: dict[str, SchemaGraph] = {}
 _LOCK = threading.Lock()
 _MAX_ENTRIES = 8
@@ -60,7 +64,10 @@ def load_graph(registry: Registry, use_file: bool | None = None) -> SchemaGraph:
 
 
 def load_graph_traced(registry: Registry, use_file: bool | None = None) -> tuple[SchemaGraph, GraphSource]:
-    """:func:`load_graph`, and where the graph came from (memory, the cache file, Redis, or a build)."""
+    """:func:`load_graph`, and where the graph came from (memory, the cache file, Redis, or a build).
+
+    With Redis, a process that must build first takes the registry state's build lock; when another
+    holds it, this one waits for the graph that one publishes (:func:`_fetch_or_claim`)."""
     fingerprint = registry.fingerprint()
     if fingerprint is not None:
         with _LOCK:
@@ -69,30 +76,86 @@ def load_graph_traced(registry: Registry, use_file: bool | None = None) -> tuple
             return cached, "memory"
     path = cache_file(registry) if (file_cache_enabled() if use_file is None else use_file) else None
     redis_url = shared.backend()
+    lock: shared.BuildLock | None = None
     if fingerprint is not None:
         loaded = persist.read(path, fingerprint) if path is not None else None
-        source: GraphSource = "file"
-        if loaded is None and redis_url is not None:
-            loaded = shared.fetch(redis_url, fingerprint)  # built by another server over the same registry
-            source = "redis"
-            if loaded is not None and path is not None:
-                persist.write(path, loaded)
         if loaded is not None:
             _remember(fingerprint, loaded)
-            return loaded, source
-    # The fingerprint read with the declarations (one snapshot) keys the graph: a sync committing
-    # between the two reads must not file a graph of new content under the old fingerprint.
-    decls = registry.load()
-    fingerprint = decls.fingerprint
-    graph = build_graph(decls, fingerprint)
-    if fingerprint is not None:
-        _remember(fingerprint, graph)
-        data = persist.encode(graph) if path is not None or redis_url is not None else None
-        if path is not None and persist.write(path, graph, data) and not registry.engine.url.drivername.startswith("sqlite"):
-            persist.prune(path.parent)
+            return loaded, "file"
         if redis_url is not None:
-            shared.publish(redis_url, graph, data)
+            started = time.perf_counter()
+            fetched, lock = _fetch_or_claim(redis_url, fingerprint)  # built by another server over the same registry
+            if fetched is not None:
+                if path is not None:
+                    persist.write(path, fetched.graph, fetched.data)  # the bytes as fetched: never encoded again
+                _remember(fingerprint, fetched.graph)
+                log.info("graph of %s loaded from Redis in %.1f s", fingerprint, time.perf_counter() - started)
+                return fetched.graph, "redis"
+    data: bytes | None = None
+    try:
+        # The fingerprint read with the declarations (one snapshot) keys the graph: a sync committing
+        # between the two reads must not file a graph of new content under the old fingerprint.
+        times = [time.perf_counter()]
+        decls = registry.load()
+        times.append(time.perf_counter())
+        fingerprint = decls.fingerprint
+        graph = build_graph(decls, fingerprint)
+        times.append(time.perf_counter())
+        if fingerprint is not None:
+            _remember(fingerprint, graph)
+            # encoded once: the same bytes go to Redis and to the file
+            data = persist.encode(graph) if path is not None or redis_url is not None else None
+            times.append(time.perf_counter())
+            if redis_url is not None:
+                shared.publish(redis_url, graph, data)  # first: the servers waiting on the lock need it
+            times.append(time.perf_counter())
+            # where a build's seconds go (a fleet's change pickup is mostly this), one line per build
+            read_s, build_s, encode_s, publish_s = (b - a for a, b in itertools.pairwise(times))
+            log.info("graph of %s built: registry read %.1f s, build %.1f s, encoding %.1f s (%.1f MB), "
+                     "publishing %.1f s", fingerprint, read_s, build_s, encode_s, len(data or b"") / 1e6, publish_s)
+    finally:
+        if lock is not None:
+            lock.release()
+    if data is not None and path is not None and persist.write(path, graph, data) \
+            and not registry.engine.url.drivername.startswith("sqlite"):
+        persist.prune(path.parent)
     return graph, "built"
+
+
+def _fetch_or_claim(url: str, fingerprint: str) -> tuple[shared.Fetched | None, shared.BuildLock | None]:
+    """The graph of ``fingerprint`` another server published, waiting for it while another holds the build
+    lock; else the lock, held by this process, to build under (None: build without it, because Redis
+    cannot lock, the lock is off or the wait ran out). Servers that all heard of one registry change
+    thus build its graph once between them instead of each on the same cores."""
+    fetched = shared.fetch_entry(url, fingerprint)
+    wait_s = shared.build_wait_s()
+    if fetched is not None or wait_s <= 0:
+        return fetched, None
+    lock = shared.BuildLock(url, fingerprint, wait_s)
+    deadline = time.monotonic() + wait_s
+    waited = False
+    while True:
+        claimed = lock.acquire()
+        if claimed is None:
+            return None, None
+        if claimed:
+            # the holder before may have published and released between the look above and this claim
+            if shared.exists(url, fingerprint):
+                fetched = shared.fetch_entry(url, fingerprint)
+                if fetched is not None:
+                    lock.release()
+                    return fetched, None
+            return None, lock  # build it (replacing a published entry that was unusable)
+        if not waited:
+            log.info("another process is building the graph of %s; waiting up to %d s for it", fingerprint, wait_s)
+            waited = True
+        if shared.wait_for_graph(url, fingerprint, deadline):
+            # published; an entry that cannot be used (damaged, foreign) is built here and replaced
+            return shared.fetch_entry(url, fingerprint), None
+        if time.monotonic() >= deadline:
+            log.info("no graph of %s published within %d s; building it here", fingerprint, wait_s)
+            return None, None
+        # the lock went without a graph (its holder failed or died): claim it and build
 
 
 def _remember(fingerprint: str, graph: SchemaGraph) -> None:

@@ -73,7 +73,16 @@ def encode(graph: SchemaGraph) -> bytes:
     SHA-256), then the pickled graph."""
     if graph.fingerprint is None:
         raise ValueError("a graph without a registry fingerprint cannot be cached")
-    payload = pickle.dumps(graph, protocol=pickle.HIGHEST_PROTOCOL)
+    # The pickler keeps every object it wrote alive to the end, the state dictionaries and tuples it made
+    # for models included (hundreds of thousands at 10,000 sources): each pass of the cyclic collector
+    # walks all of them again and finds nothing, a third of the encoding's time. Pickling makes no cycles.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        payload = pickle.dumps(graph, protocol=pickle.HIGHEST_PROTOCOL)
+    finally:
+        if enabled:
+            gc.enable()
     header = {
         "format": FORMAT, "fingerprint": graph.fingerprint, "build": build_key(),
         "size": len(payload), "sha256": hashlib.sha256(payload).hexdigest(),
