@@ -56,7 +56,7 @@ def test_ranked_pool_is_the_full_ranking_restricted_to_the_intent(synth_router: 
         intent = a.understanding.intent
         full = [(c.info.label, c.key, c.match) for c in synth_router.candidates(a) if intent in c.info.endpoint.intents]
         pool, named = synth_router._ranking(a)
-        assert [(c.info.label, c.key, c.match) for c in pool] == full, q
+        assert [(c.info.label, c.key, c.match) for c in pool()] == full, q
         for source in a.understanding.named_tools:
             expect = [(c.info.label, c.key, c.match) for c in synth_router.candidates(a) if c.source == source]
             assert [(c.info.label, c.key, c.match) for c in named(source)] == expect
