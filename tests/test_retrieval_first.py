@@ -136,6 +136,16 @@ def test_a_guess_is_recorded_and_spends_each_value_once(router: Router) -> None:
     assert got.why["temperature1"].startswith("guessed")
 
 
+def test_a_number_glued_to_its_unit_is_a_number(router: Router) -> None:
+    analysis = router.understander.understand("The triangle's base and height are 6cm and 10.5cm, at 440Hz",
+                                              router.graph)
+    params = [Parameter(name=n, type="number", required=True) for n in ("base", "height", "frequency")]
+    got = guess_required(params, analysis, Filled(), lambda: None)
+    assert got.values == {"base": 6, "height": 10.5, "frequency": 440}
+    ordinal = router.understander.understand("Due on the 3rd at 10am", router.graph)
+    assert guess_required(params[:1], ordinal, Filled(), lambda: None).values == {}, "3rd and 10am are no quantities"
+
+
 # -- declines that know the registry ------------------------------------------------------------------
 def test_a_verb_only_a_write_endpoint_does_is_a_request_to_act(router: Router, tools: SchemaGraph) -> None:
     assert {"follow", "pause"} <= write_verbs(tools)

@@ -11,7 +11,8 @@ mass2, temperature2):
 
 1. an assignment the question writes to the parameter's own name (``a=2``, ``cash_flows=[...]``);
 2. a bracketed list (``[200, 300]``) or a parenthesised pair of numbers (``A(3,4)``) for an array;
-3. the next number the question writes, in order, for a number or integer;
+3. the next number the question writes, in order, for a number or integer (glued to a unit symbol
+   or not: "6cm", "440Hz", "8%");
 4. for text: a quoted string, else a token of letters and digits (``hXQ7qFFt``), else a code in
    capitals (``EDDM``) that is not a word of the parameter's name, else a name, else the longest
    run of words no declaration of the endpoint explains; a key (``..._id``, ``..._key``, ``code``)
@@ -34,7 +35,10 @@ from schemarouter.understand.base import Analysis
 
 _ASSIGN = re.compile(r"\b([A-Za-z_][\w]*)\s*(?:=|:)\s*(\[[^\]]*\]|\"[^\"]*\"|'[^']*'|-?\d[\d.,]*\d|-?\d|[^\s,;]+)")
 _LIST = re.compile(r"\[([^\[\]]*)\]|\(\s*(-?\d[\d.]*(?:\s*,\s*-?\d[\d.]*)+)\s*\)")
-_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:,\d{3})*(?:\.\d+)?(?![\w])")
+# a number standing alone, or glued to a unit symbol ("6cm", "100m", "440Hz", "8%"): the number
+_NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:,\d{3})*(?:\.\d+)?)(?:(?![\w%])|(?:%|(?:[cmkn]?m|[mk]?g|lbs?|oz|m?s|min|hrs?|h|"
+                     r"[kmg]?hz|[mk]?v|[mk]?w|kwh|k?j|[km]?pa|atm|ml|mol|ft|mph|kph|km/h|m/s|[µunp]f|[mµ]h)\b))",
+                     re.IGNORECASE)
 _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)")
 _CODE = re.compile(r"\b[A-Z][A-Z0-9]{1,9}\b")
 _TOKEN = re.compile(r"\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{3,}\b")  # letters and digits: hXQ7qFFt, IND5463
@@ -105,7 +109,7 @@ def _written(question: str) -> _Written:
         listed.append(m.span())
     for m in _NUMBER.finditer(question):
         if not any(a <= m.start() < b for a, b in listed):
-            out.numbers.append((m.start(), m.group(0)))
+            out.numbers.append((m.start(), m.group(1)))
     out.quoted = [next(g for g in m.groups() if g) for m in _QUOTED.finditer(question)]
     out.codes = [m.group(0) for m in _CODE.finditer(question) if not m.group(0).isdigit()]
     out.tokens = [m.group(0) for m in _TOKEN.finditer(question)]
