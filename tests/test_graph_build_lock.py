@@ -9,7 +9,6 @@ from __future__ import annotations
 import shutil
 import threading
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,28 +20,20 @@ from schemarouter.execution.redis_cache import redis_client
 from schemarouter.graph import SchemaGraph, cache, persist, shared
 from schemarouter.graph.cache import GraphSource
 from schemarouter.registry import Registry
+from tests.redis_support import REDIS_URL, own_prefix
 from tests.routing_support import routing_db  # noqa: F401  (fixture)
-
-REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 @pytest.fixture
 def prefix(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A key prefix of this test's own for graphs and build locks, Redis selected as the backend, no file."""
-    client = redis_client(REDIS_URL)
-    try:
-        client.ping()
-    except Exception as exc:  # pragma: no cover - depends on the machine
-        pytest.skip(f"Redis unreachable: {exc}")
-    name = f"sr-test-{uuid.uuid4().hex[:12]}:graph:"
-    monkeypatch.setattr(shared, "PREFIX", name)
-    monkeypatch.setenv("SCHEMAROUTER_CACHE_BACKEND", REDIS_URL)
-    monkeypatch.setenv("SCHEMAROUTER_GRAPH_CACHE", "false")  # no cache file: only Redis carries a graph
-    cache.clear_cache()
-    yield name
-    cache.clear_cache()
-    for key in client.scan_iter(match=f"{name}*"):
-        client.delete(key)
+    with own_prefix("graph:") as name:
+        monkeypatch.setattr(shared, "PREFIX", name)
+        monkeypatch.setenv("SCHEMAROUTER_CACHE_BACKEND", REDIS_URL)
+        monkeypatch.setenv("SCHEMAROUTER_GRAPH_CACHE", "false")  # no cache file: only Redis carries a graph
+        cache.clear_cache()
+        yield name
+        cache.clear_cache()
 
 
 @pytest.fixture
@@ -91,18 +82,24 @@ def test_two_loaders_of_one_state_build_it_once(routing_db: str, prefix: str, bu
     assert not redis_client(REDIS_URL).exists(shared.lock_key(graph.fingerprint))
 
 
+def _load_behind_a_lock(url: str, expiry_s: float) -> tuple[str, shared.BuildLock, GraphSource, float]:
+    """Another server's lock on the registry's fingerprint (held for ``expiry_s``), then a load: the
+    fingerprint, that lock, where the loaded graph came from and how long the load waited."""
+    with Registry.open(url) as reg:
+        fingerprint = reg.fingerprint()
+        assert fingerprint is not None
+        held = shared.BuildLock(REDIS_URL, fingerprint, expiry_s=expiry_s)
+        assert held.acquire() is True
+        started = time.monotonic()
+        source = cache.load_graph_traced(reg)[1]
+        return fingerprint, held, source, time.monotonic() - started
+
+
 def test_a_lock_whose_holder_never_publishes_is_waited_out(
     routing_db: str, prefix: str, builds: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(shared.BUILD_WAIT_ENV, "1")
-    with Registry.open(routing_db) as reg:
-        fingerprint = reg.fingerprint()
-        assert fingerprint is not None
-        stuck = shared.BuildLock(REDIS_URL, fingerprint, expiry_s=60)  # another server, hung mid-build
-        assert stuck.acquire() is True
-        started = time.monotonic()
-        source = cache.load_graph_traced(reg)[1]
-        waited = time.monotonic() - started
+    fingerprint, stuck, source, waited = _load_behind_a_lock(routing_db, expiry_s=60)  # a server hung mid-build
     assert source == "built" and len(builds) == 1
     assert 1.0 <= waited < 10  # it waited out the bounded wait, then built rather than serve nothing
     assert redis_client(REDIS_URL).exists(shared.key(fingerprint))  # and published for the others
@@ -115,13 +112,7 @@ def test_a_lock_whose_holder_died_is_taken_over(
     routing_db: str, prefix: str, builds: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(shared.BUILD_WAIT_ENV, "60")
-    with Registry.open(routing_db) as reg:
-        fingerprint = reg.fingerprint()
-        assert fingerprint is not None
-        assert shared.BuildLock(REDIS_URL, fingerprint, expiry_s=1).acquire() is True  # and the process died
-        started = time.monotonic()
-        source = cache.load_graph_traced(reg)[1]
-        waited = time.monotonic() - started
+    fingerprint, _lock, source, waited = _load_behind_a_lock(routing_db, expiry_s=1)  # and the process died
     # the lock expired after a second: the waiter claimed it and built, long before its 60 s were up
     assert source == "built" and len(builds) == 1 and 0.5 <= waited < 10
     assert redis_client(REDIS_URL).exists(shared.key(fingerprint))

@@ -4,7 +4,6 @@ by another. Every test writes under a prefix of its own and deletes it afterward
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,22 +18,14 @@ from schemarouter.execution.redis_cache import RedisStepCache, open_step_cache, 
 from schemarouter.execution.results import Record, Value
 from schemarouter.graph import SchemaGraph, cache, persist, shared
 from schemarouter.registry import Registry
+from tests.redis_support import REDIS_URL, own_prefix
 from tests.routing_support import graph, routing_db  # noqa: F401  (fixtures)
-
-REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 @pytest.fixture
 def prefix() -> Iterator[str]:
-    client = redis_client(REDIS_URL)
-    try:
-        client.ping()
-    except Exception as exc:  # pragma: no cover - depends on the machine
-        pytest.skip(f"Redis unreachable: {exc}")
-    name = f"sr-test-{uuid.uuid4().hex[:12]}:"
-    yield name
-    for key in client.scan_iter(match=f"{name}*"):
-        client.delete(key)
+    with own_prefix() as name:
+        yield name
 
 
 def _records(text: str) -> list[Record]:
