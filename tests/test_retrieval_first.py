@@ -142,6 +142,9 @@ def test_a_number_glued_to_its_unit_is_a_number(router: Router) -> None:
     params = [Parameter(name=n, type="number", required=True) for n in ("base", "height", "frequency")]
     got = guess_required(params, analysis, Filled(), lambda: None)
     assert got.values == {"base": 6, "height": 10.5, "frequency": 440}
+    charges = router.understander.understand("Potential between charges of 1e-9 and 2E-9", router.graph)
+    pair = [Parameter(name=n, type="number", required=True) for n in ("charge1", "charge2")]
+    assert guess_required(pair, charges, Filled(), lambda: None).values == {"charge1": 1e-9, "charge2": 2e-9}
     ordinal = router.understander.understand("Due on the 3rd at 10am", router.graph)
     assert guess_required(params[:1], ordinal, Filled(), lambda: None).values == {}, "3rd and 10am are no quantities"
 

@@ -35,8 +35,8 @@ from schemarouter.understand.base import Analysis
 
 _ASSIGN = re.compile(r"\b([A-Za-z_][\w]*)\s*(?:=|:)\s*(\[[^\]]*\]|\"[^\"]*\"|'[^']*'|-?\d[\d.,]*\d|-?\d|[^\s,;]+)")
 _LIST = re.compile(r"\[([^\[\]]*)\]|\(\s*(-?\d[\d.]*(?:\s*,\s*-?\d[\d.]*)+)\s*\)")
-# a number standing alone, or glued to a unit symbol ("6cm", "100m", "440Hz", "8%"): the number
-_NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:,\d{3})*(?:\.\d+)?)(?:(?![\w%])|(?:%|(?:[cmkn]?m|[mk]?g|lbs?|oz|m?s|min|hrs?|h|"
+# a number standing alone (1e-9 too), or glued to a unit symbol ("6cm", "100m", "440Hz", "8%"): the number
+_NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][-+]?\d+)?)(?:(?![\w%])|(?:%|(?:[cmkn]?m|[mk]?g|lbs?|oz|m?s|min|hrs?|h|"
                      r"[kmg]?hz|[mk]?v|[mk]?w|kwh|k?j|[km]?pa|atm|ml|mol|ft|mph|kph|km/h|m/s|[µunp]f|[mµ]h)\b))",
                      re.IGNORECASE)
 _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)")
