@@ -26,6 +26,18 @@ def test_dates_written_with_a_months_name_are_read_as_iso_dates(text: str, dates
     assert not a.counts and not {"juli", "sept"} & set(a.terms)
 
 
+@pytest.mark.parametrize(("text", "dates"), [
+    ("Events this Saturday 2023.10.1", ["2023-10-01"]),
+    ("Trains on 2023/10/01 or 2023-5-2", ["2023-10-01", "2023-05-02"]),
+    ("A concert on 09/09/2023 or on 25.12.2023", ["2023-09-09", "2023-12-25"]),
+    ("Flights on 12/25/2023", ["2023-12-25"]),  # the month first, as 25 is no month
+    ("Flights on 04/05/2023", []),  # April 5 or 4 May: not read
+    ("Host 192.168.2.200, version 1.2.3, 2023.13.45", []),
+])
+def test_dates_written_in_digits_are_read_where_their_order_is_certain(text: str, dates: list[str]) -> None:
+    assert _read(text).dates == dates
+
+
 def test_a_format_that_restates_the_type_does_not_hide_a_date_parameter() -> None:
     # real documents say "format: string": that is no format, and start_date still takes a date
     a = _read("Hourly temperatures in Chicago, US between 2023-01-10 and 2023-01-11")

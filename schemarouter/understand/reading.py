@@ -62,6 +62,11 @@ _WRITTEN_DATES = (
     prefiltered(rf"\b{_MONTH}\s+{_DAY},?\s+(?P<year>\d{{4}})\b", *DIGITS, flags=re.IGNORECASE),
     prefiltered(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH},?\s+(?P<year>\d{{4}})\b", *DIGITS, flags=re.IGNORECASE),
 )
+# a date written in digits other than ISO 8601: year first ("2023.10.1", "2023/10/01", "2023-5-2"), or the
+# year last with a slash or a dot ("09/09/2023", "25.12.2023"), read only where the order of day and
+# month is certain (one of them over 12, or both the same)
+_YEAR_FIRST = prefiltered(r"(?<![\w.\-/])(\d{4})([./\-])(\d{1,2})\2(\d{1,2})(?![\w\-/]|\.\d)", *DIGITS)
+_YEAR_LAST = prefiltered(r"(?<![\w.\-/])(\d{1,2})([./])(\d{1,2})\2(\d{4})(?![\w\-/]|\.\d)", *DIGITS)
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
     "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8,
@@ -243,7 +248,27 @@ def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
                 iso = ""
             if not any(s < m.end() and m.start() < e for (s, e), _ in found):
                 found.append(((m.start(), m.end()), iso))
+    for m in _YEAR_FIRST.finditer(text):
+        _digits_date(found, m.span(), int(m.group(1)), int(m.group(3)), int(m.group(4)))
+    for m in _YEAR_LAST.finditer(text):
+        first, second = int(m.group(1)), int(m.group(3))
+        if first > 12 >= second:
+            _digits_date(found, m.span(), int(m.group(4)), second, first)
+        elif second > 12 >= first or first == second:
+            _digits_date(found, m.span(), int(m.group(4)), first, second)
     return sorted(found)
+
+
+def _digits_date(found: list[tuple[tuple[int, int], str]], span: tuple[int, int], year: int, month: int,
+                 day: int) -> None:
+    """Add a date written in digits at ``span`` unless a date already covers it; an impossible one
+    ("2023.13.45") is no date and is left to the other readers."""
+    if any(s < span[1] and span[0] < e for (s, e), _ in found):
+        return
+    try:
+        found.append((span, datetime.date(year, month, day).isoformat()))
+    except ValueError:
+        return
 
 
 def asks_now(text: str) -> bool:
