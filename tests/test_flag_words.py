@@ -1,5 +1,6 @@
-"""A flag spelled as words ("True", "False", "dontcare"): switched on where the question asks for what
-it is named for, left to the server otherwise."""
+"""Values a declaration spells its own way: a flag spelled as words ("True", "False", "dontcare"),
+switched on where the question asks for what it is named for and left to the server otherwise; a
+percentage given to a rate, as its fraction."""
 
 from __future__ import annotations
 
@@ -28,3 +29,11 @@ def test_a_word_flag_is_left_alone_where_the_question_says_nothing_of_it() -> No
 ])
 def test_only_an_enum_of_flag_words_is_a_flag(enum: list[str] | None, true: str | None) -> None:
     assert true_member(enum) == true
+
+
+def test_a_percentage_written_after_a_rate_is_its_fraction() -> None:
+    rate = Parameter(name="interest_rate", type="number")
+    got = open_values([rate], read_question("An annual interest rate of 5% for 3 years"), "/interest")
+    assert got.values == {"interest_rate": 0.05}
+    assert open_values([rate], read_question("An annual interest rate of 5 for 3 years"), "/interest").values == {
+        "interest_rate": 5}, "without the % sign the number is taken as written"

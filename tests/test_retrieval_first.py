@@ -149,6 +149,16 @@ def test_a_number_glued_to_its_unit_is_a_number(router: Router) -> None:
     assert guess_required(params[:1], ordinal, Filled(), lambda: None).values == {}, "3rd and 10am are no quantities"
 
 
+@pytest.mark.parametrize(("name", "want"), [
+    ("annual_yield", 0.05), ("discountRate", 0.05), ("growth_ratio", 0.05),
+    ("percentage", 5), ("rate_percent", 5), ("amount", 5),  # named for a percentage, or for no rate at all
+])
+def test_a_percentage_is_a_fraction_for_a_rate(router: Router, name: str, want: float) -> None:
+    analysis = router.understander.understand("A fund growing 5% a year", router.graph)
+    got = guess_required([Parameter(name=name, type="number", required=True)], analysis, Filled(), lambda: None)
+    assert got.values == {name: want}
+
+
 # -- declines that know the registry ------------------------------------------------------------------
 def test_a_verb_only_a_write_endpoint_does_is_a_request_to_act(router: Router, tools: SchemaGraph) -> None:
     assert {"follow", "pause"} <= write_verbs(tools)

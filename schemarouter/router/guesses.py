@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schemarouter.models import Parameter
+from schemarouter.router.numbers import as_fraction
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
 
@@ -136,6 +137,8 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
         value = _typed(p, raw)
         if value is None or value == "" or value == []:
             return False
+        if p.type == "number" and isinstance(value, (int, float)):
+            value = as_fraction(p.name, value, raw, question)  # "a 5% yield" is 0.05 for annual_yield
         out.values[p.name] = value
         out.used.add(raw)
         spent.add(raw)

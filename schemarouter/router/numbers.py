@@ -88,3 +88,20 @@ def span_bound(words: Sequence[str], spans: list[tuple[str, str]], taken: set[st
     low, high = spans[0]
     value = high if named & END else low
     return value if value not in taken else None
+
+
+# words of a parameter name for a quantity a question writes as a percentage and an API takes as a
+# fraction (``interest_rate`` 0.05 for "5%"), unless the name says it takes a percentage
+_RATE_WORDS = frozenset(["rate", "yield", "ratio", "fraction"])
+_PERCENT_WORDS = frozenset(["percent", "percentage", "pct", "percentages"])
+
+
+def as_fraction(name: str, value: float, token: str, question: str) -> float:
+    """``value`` / 100 where the question writes ``token`` as a percentage ("5%", "5 percent") and the
+    parameter is named for a rate (``annual_yield``, ``discount_rate``); else ``value``."""
+    words = set(name_terms(name)) | {w.lower() for w in re.split(r"[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", name) if w}
+    if not words & _RATE_WORDS or words & _PERCENT_WORDS:
+        return value
+    if re.search(rf"(?<![\w.]){re.escape(token)}\s*(?:%|percent\b)", question) is None:
+        return value
+    return value / 100

@@ -33,7 +33,7 @@ from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
 from schemarouter.router.memos import QuestionMemo
 from schemarouter.router.named import name_tied
-from schemarouter.router.numbers import END, START, number_after, question_tokens, span_bound
+from schemarouter.router.numbers import END, START, as_fraction, number_after, question_tokens, span_bound
 from schemarouter.router.param_facts import (
     ParamFacts,
     count_word,
@@ -256,6 +256,9 @@ def _value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: se
                     f"{'starts' if f.role == 'source' else 'ends'}", 1.0)
     else:
         got = _any_value(p, f, analysis, path, taken, unexplained)
+    if got is not None and f.type == "number" and isinstance(got[0], (int, float)) and isinstance(got[1], str):
+        # "an annual interest rate of 5%" is 0.05 for interest_rate
+        got = (as_fraction(f.name, got[0], got[1], analysis.question), *got[1:])
     if got is None or not isinstance(got[0], str):
         return got
     if f.region:
