@@ -60,6 +60,7 @@ SAMPLES = [
     "on July 4, 2010 and the 4th of July 2010", "the third-quarter report", "Q3", "today's weekly and monthly",
     "this year and this hour", "the most popular, sorted by rank", "computed by density functional theory",
     "measured experimentally", "peer-reviewed papers", "the most-cited papers", "the paper 'Deep residual learning'",
+    "on 2023.10.1 or 09/09/2023", "two passengers",
 ]
 
 
