@@ -149,6 +149,13 @@ def test_a_number_glued_to_its_unit_is_a_number(router: Router) -> None:
     assert guess_required(params[:1], ordinal, Filled(), lambda: None).values == {}, "3rd and 10am are no quantities"
 
 
+def test_numbers_listed_without_brackets_are_a_list_for_an_array(router: Router) -> None:
+    analysis = router.understander.understand("A histogram of the scores 85, 90, 88 and 92 with 5 bins", router.graph)
+    params = [Parameter(name="data", type="array", required=True), Parameter(name="bins", type="integer", required=True)]
+    got = guess_required(params, analysis, Filled(), lambda: None)
+    assert got.values == {"data": [85, 90, 88, 92], "bins": 5}, "the listed numbers are spent on the list"
+
+
 @pytest.mark.parametrize(("name", "want"), [
     ("annual_yield", 0.05), ("discountRate", 0.05), ("growth_ratio", 0.05),
     ("percentage", 5), ("rate_percent", 5), ("amount", 5),  # named for a percentage, or for no rate at all

@@ -10,7 +10,8 @@ more often than not ("20 kg of water at 30 degrees mixed with 15 kg at 60" -> ma
 mass2, temperature2):
 
 1. an assignment the question writes to the parameter's own name (``a=2``, ``cash_flows=[...]``);
-2. a bracketed list (``[200, 300]``) or a parenthesised pair of numbers (``A(3,4)``) for an array;
+2. a bracketed list (``[200, 300]``) or a parenthesised pair of numbers (``A(3,4)``) for an array,
+   else three or more numbers listed without brackets ("85, 90, 88 and 92");
 3. the next number the question writes, in order, for a number or integer (glued to a unit symbol
    or not: "6cm", "440Hz", "8%");
 4. for text: a quoted string, else a token of letters and digits (``hXQ7qFFt``), else a code in
@@ -36,6 +37,9 @@ from schemarouter.understand.base import Analysis
 
 _ASSIGN = re.compile(r"\b([A-Za-z_][\w]*)\s*(?:=|:)\s*(\[[^\]]*\]|\"[^\"]*\"|'[^']*'|-?\d[\d.,]*\d|-?\d|[^\s,;]+)")
 _LIST = re.compile(r"\[([^\[\]]*)\]|\(\s*(-?\d[\d.]*(?:\s*,\s*-?\d[\d.]*)+)\s*\)")
+# numbers listed without brackets, three or more ("scores 85, 90, 88 and 92"): a list for an array
+_BARE_LIST = re.compile(r"(?<![\w.\-])-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?){1,}(?:,?\s+and\s+-?\d+(?:\.\d+)?)?"
+                        r"(?![\w.])")
 # a number standing alone (1e-9 too), or glued to a unit symbol ("6cm", "100m", "440Hz", "8%"): the number
 _NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][-+]?\d+)?)(?:(?![\w%])|(?:%|(?:[cmkn]?m|[mk]?g|lbs?|oz|m?s|min|hrs?|h|"
                      r"[kmg]?hz|[mk]?v|[mk]?w|kwh|k?j|[km]?pa|atm|ml|mol|ft|mph|kph|km/h|m/s|[µunp]f|[mµ]h)\b))",
@@ -94,6 +98,7 @@ class _Written:
 
     assigned: dict[str, str] = field(default_factory=dict)
     lists: list[tuple[int, str]] = field(default_factory=list)
+    bare_lists: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # (as a list, its numbers)
     numbers: list[tuple[int, str]] = field(default_factory=list)
     quoted: list[str] = field(default_factory=list)
     codes: list[str] = field(default_factory=list)
@@ -111,6 +116,12 @@ def _written(question: str) -> _Written:
     for m in _NUMBER.finditer(question):
         if not any(a <= m.start() < b for a, b in listed):
             out.numbers.append((m.start(), m.group(1)))
+    for m in _BARE_LIST.finditer(question):
+        if any(a <= m.start() < b for a, b in listed):
+            continue
+        items = tuple(re.findall(r"-?\d+(?:\.\d+)?", m.group(0)))
+        if len(items) >= 3:
+            out.bare_lists.append((",".join(items), items))
     out.quoted = [next(g for g in m.groups() if g) for m in _QUOTED.finditer(question)]
     out.codes = [m.group(0) for m in _CODE.finditer(question) if not m.group(0).isdigit()]
     out.tokens = [m.group(0) for m in _TOKEN.finditer(question)]
@@ -154,6 +165,10 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
             nxt = next((raw for _pos, raw in written.lists if free(raw)), None)
             if nxt is not None:
                 take(p, nxt, "the next list the question writes")
+            else:
+                bare = next((b for b in written.bare_lists if all(free(n) for n in b[1])), None)
+                if bare is not None and take(p, bare[0], "the numbers the question lists"):
+                    spent.update(bare[1])  # each listed number is spent: no number parameter takes it too
         elif p.type in _NUMERIC:
             nxt = next((raw for _pos, raw in written.numbers if free(raw)), None)
             if nxt is not None:
