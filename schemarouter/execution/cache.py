@@ -197,6 +197,16 @@ class StepCache:
         """Seconds a source's records stay fresh: its own ``cache_ttl``, else the default."""
         return self.default_ttl if source.cache_ttl is None else source.cache_ttl
 
+    def storable(self, source: Source, records: list[Record], request: str | None,
+                 secrets: list[str] | None) -> tuple[int, str] | None:
+        """(TTL, encoded step) of what ``put`` would store, or None when nothing is (TTL 0, a secret
+        in it): the same rule for every backend."""
+        ttl = self.ttl(source)
+        if ttl <= 0:
+            return None
+        payload = encode_step(records, request, secrets)
+        return None if payload is None else (ttl, payload)
+
     # -- storage ---------------------------------------------------------------------------------
     def _open(self) -> sqlite3.Connection:
         if self._existed and not self.path.exists():
@@ -280,12 +290,10 @@ class StepCache:
     def put(self, key: str, source: Source, records: list[Record], request: str | None,
             secrets: list[str] | None = None) -> bool:
         """Store a step's records for the source's TTL; False when not stored (TTL 0, a secret in it, no cache)."""
-        ttl = self.ttl(source)
-        if ttl <= 0:
+        stored = self.storable(source, records, request, secrets)
+        if stored is None:
             return False
-        payload = encode_step(records, request, secrets)
-        if payload is None:
-            return False
+        ttl, payload = stored
         with self._connection() as conn:
             if conn is None:
                 return False

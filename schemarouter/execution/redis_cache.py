@@ -24,7 +24,6 @@ from schemarouter.execution.cache import (
     SourceStats,
     StepCache,
     decode_step,
-    encode_step,
 )
 from schemarouter.execution.results import Record
 from schemarouter.models import Source
@@ -111,12 +110,10 @@ class RedisStepCache(StepCache):
         """Store a step's records for the source's TTL; False when not stored (TTL 0, a secret in it, no Redis)."""
         import redis
 
-        ttl = self.ttl(source)
-        if ttl <= 0:
+        stored = self.storable(source, records, request, secrets)
+        if stored is None:
             return False
-        payload = encode_step(records, request, secrets)
-        if payload is None:
-            return False
+        ttl, payload = stored
         client = self._redis()
         if client is None:
             return False
