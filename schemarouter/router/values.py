@@ -22,18 +22,18 @@ a value.
 
 from __future__ import annotations
 
-import calendar
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
+from schemarouter.router.date_values import date_for, date_like, date_parts, month_bound, spelled
 from schemarouter.router.memos import QuestionMemo
 from schemarouter.router.named import name_tied
-from schemarouter.router.numbers import END, START, as_fraction, number_after, question_tokens, span_bound
+from schemarouter.router.numbers import as_fraction, number_after, question_tokens, span_bound
 from schemarouter.router.param_facts import (
     ParamFacts,
     count_word,
@@ -112,7 +112,7 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     # declaration's attributes cost a lookup through the model on every read)
     every = [(p, known[p.name]) for p in params]
     own = [entry for entry in every if entry[1].own]
-    parts = _date_parts(own, analysis, taken)
+    parts = date_parts(own, analysis, taken)
     if parts:
         # an endpoint that takes a date in parts (/archive/{year}/{month}/{day}) gets the parts of
         # a date the question writes, spending the date once
@@ -171,28 +171,6 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
                 out.guessed.add(f.name)
                 out.why[f.name] = "the words of the question the endpoint does not describe (what to search for)"
                 break
-    return out
-
-
-_PARTS = {"year": slice(0, 4), "month": slice(5, 7), "day": slice(8, 10)}
-
-
-def _date_parts(params: list[tuple[Parameter, ParamFacts]], analysis: Analysis,
-                taken: set[str]) -> dict[str, str]:
-    """Parameter name -> its part of the question's first free date or month (and "" -> that date),
-    for an endpoint with a ``month`` or ``day`` parameter beside its ``year`` (``params``: each with
-    its facts): nothing otherwise."""
-    named = {f.name: part for _, f in params if (part := f.date_part)}
-    if not named or not ({"month", "day"} & set(named.values())) or "year" not in named.values():
-        return {}
-    # a day needs a whole date; a year and month also take a month written with its year
-    written = analysis.dates if "day" in named.values() else [*analysis.dates, *analysis.months]
-    date = next((d for d in written if d not in taken), None)
-    if date is None:
-        return {}
-    # a part as written in an ISO date, without a leading zero ("03" -> "3")
-    out = {name: str(int(date[_PARTS[part]])) for name, part in named.items()}
-    out[""] = date
     return out
 
 
@@ -371,13 +349,13 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if words[-1] in ("lon", "lng", "long", "longitude"):
             return coords[1], f"{coords}", "the longitude in the question", True
     if fmt in ("date", "date-time") or f.type == "date" or (
-            f.type == "string" and not fmt and dates_said(analysis) and _date_like(words, p.description)):
-        on_date = _date_for(words, analysis.dates, taken)
-        within = (on_date, on_date) if on_date is not None else _month_bound(words, analysis)
+            f.type == "string" and not fmt and dates_said(analysis) and date_like(words, p.description)):
+        on_date = date_for(words, analysis.dates, taken)
+        within = (on_date, on_date) if on_date is not None else month_bound(words, analysis)
         if within is None:
             return None
         date_token, day = within
-        return _spelled(day, f.date_spelling), date_token, "a date in the question", True
+        return spelled(day, f.date_spelling), date_token, "a date in the question", True
     if "year" in lname and f.type in ("integer", "string", "number"):
         year = analysis.entity("year")
         if year is not None and str(year.value) not in taken:
@@ -513,61 +491,6 @@ def _noun(word: str, nouns: dict[str, Any]) -> str:
         return term
     starting = [n for n in nouns if n.startswith(word) and len(n) > len(word)]
     return starting[0] if len(starting) == 1 else term
-
-
-_DATE_PROSE = re.compile(r"\b(?:dates?|times?|days?|years?|months?|iso[ -]?8601|yyyy|timestamps?)\b", re.IGNORECASE)
-
-
-def _date_like(words: Sequence[str], description: str) -> bool:
-    """A string parameter that takes a date: named for one (``date``, ``since``), or for a bound
-    (``start``, ``from``) whose description says it is a date ("start" alone is as often a row offset)."""
-    if any(w in ("date", "day", "time", "since", "until") for w in words):
-        return True
-    return bool(set(words) & (START | END)) and bool(_DATE_PROSE.search(description))
-
-
-def _date_for(words: Sequence[str], dates: list[str], taken: set[str]) -> str | None:
-    """The date for a parameter: the first written for a start (``start_date``, ``published_since``),
-    the last for an end (``end_date``, ``until``), else the first not yet used."""
-    if not dates:
-        return None
-    if set(words) & END and len(dates) > 1:
-        return dates[-1] if dates[-1] not in taken else None
-    if set(words) & START:
-        return dates[0] if dates[0] not in taken else None
-    return next((d for d in dates if d not in taken), None)
-
-
-def _month_bound(words: Sequence[str], analysis: Analysis) -> tuple[str, str] | None:
-    """For a start or an end that the question gives no whole date for, "in March 2024" ("in 2022"):
-    (the month or year as written, its first day) for a start, (the last, its last day) for an end,
-    both spending it; None for a parameter that bounds nothing or a question with no month or year."""
-    said = set(words)
-    if not said & (START | END):
-        return None
-    end = bool(said & END and not said & START)
-    if analysis.months:
-        month = analysis.months[-1 if end else 0]
-        written = month
-    else:
-        year = analysis.entity("year")
-        if year is None:
-            return None
-        written = str(year.value)
-        month = f"{written}-12" if end else f"{written}-01"
-    if not end:
-        return written, f"{month}-01"
-    last = calendar.monthrange(int(month[:4]), int(month[5:7]))[1]
-    return written, f"{month}-{last:02d}"
-
-
-def _spelled(iso: str, template: str) -> str:
-    """An ISO date (2024-03-01) as the parameter writes dates ("YYYYMMDD" -> 20240301; an hour, where
-    the form has one, is the day's first); as it is where the parameter takes ISO 8601."""
-    if not template or len(iso) < 10:
-        return iso
-    return (template.replace("YYYY", iso[:4]).replace("MM", iso[5:7]).replace("DD", iso[8:10])
-            .replace("HH", "00"))
 
 
 def _first_free(entities: list[Entity], taken: set[str]) -> Entity | None:

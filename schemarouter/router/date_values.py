@@ -1,0 +1,96 @@
+"""Dates for parameters: which written date a date parameter takes, and how the parameter spells it.
+
+The question's dates are read once (``understand.reading``: ISO dates, dates with a month's name,
+dates in digits, months with their year); here a parameter named for a date, or for a bound a
+description calls a date, takes the first or last of them, a month or year bounds a span by its
+first or last day, an endpoint that takes a date in parts gets the parts, and the date is written
+as the parameter declares it ("YYYYMMDD"). Split from :mod:`schemarouter.router.values`, which
+decides per parameter which of these readings applies.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Sequence
+
+from schemarouter.models import Parameter
+from schemarouter.router.numbers import END, START
+from schemarouter.router.param_facts import ParamFacts
+from schemarouter.understand.base import Analysis
+
+_PARTS = {"year": slice(0, 4), "month": slice(5, 7), "day": slice(8, 10)}
+
+
+def date_parts(params: list[tuple[Parameter, ParamFacts]], analysis: Analysis,
+                taken: set[str]) -> dict[str, str]:
+    """Parameter name -> its part of the question's first free date or month (and "" -> that date),
+    for an endpoint with a ``month`` or ``day`` parameter beside its ``year`` (``params``: each with
+    its facts): nothing otherwise."""
+    named = {f.name: part for _, f in params if (part := f.date_part)}
+    if not named or not ({"month", "day"} & set(named.values())) or "year" not in named.values():
+        return {}
+    # a day needs a whole date; a year and month also take a month written with its year
+    written = analysis.dates if "day" in named.values() else [*analysis.dates, *analysis.months]
+    date = next((d for d in written if d not in taken), None)
+    if date is None:
+        return {}
+    # a part as written in an ISO date, without a leading zero ("03" -> "3")
+    out = {name: str(int(date[_PARTS[part]])) for name, part in named.items()}
+    out[""] = date
+    return out
+
+
+_DATE_PROSE = re.compile(r"\b(?:dates?|times?|days?|years?|months?|iso[ -]?8601|yyyy|timestamps?)\b", re.IGNORECASE)
+
+
+def date_like(words: Sequence[str], description: str) -> bool:
+    """A string parameter that takes a date: named for one (``date``, ``since``), or for a bound
+    (``start``, ``from``) whose description says it is a date ("start" alone is as often a row offset)."""
+    if any(w in ("date", "day", "time", "since", "until") for w in words):
+        return True
+    return bool(set(words) & (START | END)) and bool(_DATE_PROSE.search(description))
+
+
+def date_for(words: Sequence[str], dates: list[str], taken: set[str]) -> str | None:
+    """The date for a parameter: the first written for a start (``start_date``, ``published_since``),
+    the last for an end (``end_date``, ``until``), else the first not yet used."""
+    if not dates:
+        return None
+    if set(words) & END and len(dates) > 1:
+        return dates[-1] if dates[-1] not in taken else None
+    if set(words) & START:
+        return dates[0] if dates[0] not in taken else None
+    return next((d for d in dates if d not in taken), None)
+
+
+def month_bound(words: Sequence[str], analysis: Analysis) -> tuple[str, str] | None:
+    """For a start or an end that the question gives no whole date for, "in March 2024" ("in 2022"):
+    (the month or year as written, its first day) for a start, (the last, its last day) for an end,
+    both spending it; None for a parameter that bounds nothing or a question with no month or year."""
+    said = set(words)
+    if not said & (START | END):
+        return None
+    end = bool(said & END and not said & START)
+    if analysis.months:
+        month = analysis.months[-1 if end else 0]
+        written = month
+    else:
+        year = analysis.entity("year")
+        if year is None:
+            return None
+        written = str(year.value)
+        month = f"{written}-12" if end else f"{written}-01"
+    if not end:
+        return written, f"{month}-01"
+    last = calendar.monthrange(int(month[:4]), int(month[5:7]))[1]
+    return written, f"{month}-{last:02d}"
+
+
+def spelled(iso: str, template: str) -> str:
+    """An ISO date (2024-03-01) as the parameter writes dates ("YYYYMMDD" -> 20240301; an hour, where
+    the form has one, is the day's first); as it is where the parameter takes ISO 8601."""
+    if not template or len(iso) < 10:
+        return iso
+    return (template.replace("YYYY", iso[:4]).replace("MM", iso[5:7]).replace("DD", iso[8:10])
+            .replace("HH", "00"))
