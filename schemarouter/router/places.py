@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from schemarouter.models import Parameter
 from schemarouter.understand.base import Analysis
+from schemarouter.understand.countries import is_country
 
 # words of a parameter name that give it a role in a journey, a transfer or a conversion
 SOURCE_WORDS = frozenset({"from", "origin", "start", "departure", "depart", "source", "begin", "starting"})
@@ -79,14 +80,18 @@ def role_value(role: str, analysis: Analysis, taken: set[str]) -> Placed | None:
 
 
 def _starts(analysis: Analysis) -> dict[int, str]:
-    """Where each name and short code of the question starts -> its text."""
+    """Where each name and short code of the question starts -> its text (read once per question:
+    every role parameter of every candidate endpoint asks)."""
+    return _starts_in(analysis.question, tuple(analysis.codes), tuple((str(e.value), e.start) for e in analysis.names))
+
+
+@lru_cache(maxsize=256)
+def _starts_in(question: str, codes: tuple[str, ...], names: tuple[tuple[str, int], ...]) -> dict[int, str]:
     out: dict[int, str] = {}
-    for code in analysis.codes:
-        for m in re.finditer(rf"(?<![\w-]){re.escape(code)}(?![\w-])", analysis.question):
+    for code in codes:
+        for m in re.finditer(rf"(?<![\w-]){re.escape(code)}(?![\w-])", question):
             out.setdefault(m.start(), code)
-    for e in analysis.names:
-        value = str(e.value)
-        at = e.start
+    for value, at in names:
         # "between New York and Boston" reads as one name ("Procter and Gamble" would): each part
         # where it starts, so that each end of the journey finds its own
         for part in value.split(" and "):
@@ -137,14 +142,14 @@ def _split_region(value: str) -> tuple[str, str | None]:
 
 def _region_code(written: str) -> str | None:
     """How a region is written in "City, Region": a two-letter code as is, a US state or Canadian
-    province by its postal code, a country by its name; None for anything else."""
+    province by its postal code, a country by its name (``understand.countries``); None else."""
     if re.fullmatch(r"[A-Z]{2}", written):
-        known = written in _regions().values() or written in _countries().values() or written == "UK"
+        known = written in _regions().values() or is_country(written) or written == "UK"
         return written if known else None
     key = written.lower()
     if key in _regions():
         return _regions()[key]
-    if key in _countries():
+    if is_country(written):
         return written
     return None
 
@@ -158,19 +163,4 @@ def _regions() -> dict[str, str]:
     for country in ("US", "CA"):
         for sub in pycountry.subdivisions.get(country_code=country) or ():  # type: ignore[no-untyped-call]
             out[sub.name.lower()] = sub.code.split("-", 1)[1]
-    return out
-
-
-@cache
-def _countries() -> dict[str, str]:
-    """Country names (short and common) -> alpha-2 codes."""
-    import pycountry
-
-    out: dict[str, str] = {}
-    for c in pycountry.countries:
-        for name in (c.name, getattr(c, "common_name", None)):
-            if name:
-                out[name.lower()] = c.alpha_2
-    out.setdefault("uk", "GB")
-    out.setdefault("usa", "US")
     return out
