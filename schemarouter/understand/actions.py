@@ -129,16 +129,8 @@ def _reads_better(text: str, verb: str, graph: SchemaGraph) -> bool:
 
 def _read_openers(graph: SchemaGraph) -> dict[str, set[int]]:
     """Verb -> the numbers of the read endpoints whose summaries open with it (once per graph)."""
-    memo = graph.memos.of(UnderstandGraphMemo)
-    if memo.read_openers is None:
-        out: dict[str, set[int]] = {}
-        for key, i in graph.endpoints.items():
-            verb = _opening_verb(i.endpoint.summary or "") if i.endpoint.access != "write" else None
-            number = graph.numbers.get(key)
-            if verb is not None and number is not None:
-                out.setdefault(verb, set()).add(number)
-        memo.read_openers = out
-    return memo.read_openers
+    _openers(graph)
+    return graph.memos.of(UnderstandGraphMemo).read_openers or {}
 
 
 def _value_after(text: str, verb: str) -> bool:
@@ -183,12 +175,18 @@ def _openers(graph: SchemaGraph) -> tuple[frozenset[str], frozenset[str]]:
     verbs that read). Worked out once per graph."""
     memo = graph.memos.of(UnderstandGraphMemo)
     if memo.openers is None:
-        opening: dict[str, set[str]] = {"read": set(), "write": set()}
-        for i in graph.endpoints.values():
+        reads: dict[str, set[int]] = {}  # verb -> the read endpoints opening with it (``_read_openers``)
+        writes: set[str] = set()
+        for key, i in graph.endpoints.items():
             verb = _opening_verb(i.endpoint.summary or "")
-            if verb is not None:
-                opening["write" if i.endpoint.access == "write" else "read"].add(verb)
-        memo.openers = (frozenset(opening["read"]), frozenset(opening["write"] - _READING))
+            if verb is None:
+                continue
+            if i.endpoint.access == "write":
+                writes.add(verb)
+            else:
+                reads.setdefault(verb, set()).add(graph.numbers[key])
+        memo.read_openers = reads
+        memo.openers = (frozenset(reads), frozenset(writes - _READING))
     return memo.openers
 
 
