@@ -66,3 +66,30 @@ def test_loaded_models_share_their_attribute_keys_and_stay_frozen(sqlite_url: st
     with pytest.raises(pydantic.ValidationError):
         field.name = "changed"  # type: ignore[misc]
     assert loaded == original and loaded.model_dump() == original.model_dump()
+
+
+def test_a_pickled_declaration_comes_back_equal_frozen_and_key_sharing(sqlite_url: str) -> None:
+    """The graph cache file pickles declarations as their values in order: what comes back must be the
+    same model (equal, same fields set, same dump), as small as a loaded one, and still frozen."""
+    import pickle
+    import sys
+
+    import pydantic
+    import pytest
+
+    original = source()
+    with Registry.open(sqlite_url) as reg:
+        reg.sync(collect(make_plugin_manager(load_entrypoints=False, extra=[SourcePlugin("a", original)])))
+        loaded = reg.load().sources["lab_store"]
+    for model in (original, loaded):
+        back = pickle.loads(pickle.dumps(model, protocol=pickle.HIGHEST_PROTOCOL))
+        assert back == model and back.model_dump() == model.model_dump()
+        assert back.model_dump(exclude_unset=True) == model.model_dump(exclude_unset=True)
+        field = back.endpoints[0].fields[0]
+        assert field.model_fields_set == model.endpoints[0].fields[0].model_fields_set
+        assert sys.getsizeof(field.__dict__) < sys.getsizeof(dict(field.__dict__)), "keys shared, values only"
+        assert list(field.__dict__) == list(type(field).model_fields)
+        with pytest.raises(pydantic.ValidationError):
+            field.name = "changed"  # type: ignore[misc]
+        copied = field.model_copy(update={"unit": "K"})
+        assert copied.unit == "K" and "unit" in copied.model_fields_set and field.unit != "K"

@@ -29,6 +29,7 @@ class Term:
     case_sensitive: bool = False
 
 
+
 @dataclass(slots=True)
 class Token:
     """A word of a question, with its lower-case form and character span (read-only by convention)."""
@@ -68,6 +69,38 @@ class PhraseIndex:
     # one: no list per phrase); the key string is the term's ``phrase`` too, so it is stored once
     entries: dict[str, Term | list[Term]] = field(default_factory=dict)
     longest: dict[str, int] = field(default_factory=dict)  # first word -> most words of a phrase starting so
+
+    # Pickled (in the graph cache file) as columns, one entry per term: pickle keeps every object it
+    # reads alive to the end of the file, and a graph at 100,000 sources holds millions of terms,
+    # each of which would otherwise bring a state of its own. A term's phrase is its key.
+    def __getstate__(self) -> tuple[list[str], list[str], list[Any], list[str], bytes, dict[str, int]]:
+        keys: list[str] = []
+        kinds: list[str] = []
+        targets: list[Any] = []
+        originals: list[str] = []
+        sensitive = bytearray()
+        for key, bucket in self.entries.items():
+            for term in (bucket,) if isinstance(bucket, Term) else bucket:
+                keys.append(key)
+                kinds.append(term.kind)
+                targets.append(term.target)
+                originals.append(term.original)
+                sensitive.append(term.case_sensitive)
+        return keys, kinds, targets, originals, bytes(sensitive), self.longest
+
+    def __setstate__(self, state: tuple[list[str], list[str], list[Any], list[str], bytes, dict[str, int]]) -> None:
+        keys, kinds, targets, originals, sensitive, self.longest = state
+        entries: dict[str, Term | list[Term]] = {}
+        for key, kind, target, original, flag in zip(keys, kinds, targets, originals, sensitive, strict=True):
+            term = Term(kind, target, key, original, bool(flag))
+            bucket = entries.get(key)
+            if bucket is None:
+                entries[key] = term
+            elif isinstance(bucket, Term):
+                entries[key] = [bucket, term]
+            else:
+                bucket.append(term)
+        self.entries = entries
 
     def add(self, kind: str, target: Any, phrase: str, *, case_sensitive: bool | None = None, key: str | None = None) -> None:
         """Record that ``phrase`` names ``target`` of ``kind`` (each phrase and target once). ``key`` is

@@ -37,6 +37,11 @@ class FieldInfo:
     def __post_init__(self) -> None:
         self.name = self.field.name
 
+    def __reduce__(self) -> tuple[type[FieldInfo], tuple[object, ...]]:
+        # pickled as its constructor's arguments, not a state dictionary per field (as graph.phrases.Term)
+        return FieldInfo, (self.source, self.endpoint, self.field, self.words, self.source_type, self.license,
+                           self.attribution, self.alias_words, self.raw_words)
+
     def meta(self) -> FieldMeta:
         """What a plan carries to cite this field's values: unit, source type, license, attribution
         (made the first time a plan fetches the field; immutable, so every such plan shares it)."""
@@ -63,6 +68,10 @@ class EndpointInfo:
 
     def __post_init__(self) -> None:
         self.key = EndpointKey(self.source.id, self.endpoint.id)
+
+    def __reduce__(self) -> tuple[type[EndpointInfo], tuple[object, ...]]:
+        # as FieldInfo: the constructor's arguments (the key is made again from them)
+        return EndpointInfo, (self.source, self.endpoint, self.fields, self.groups)
 
     @property
     def label(self) -> str:

@@ -1,0 +1,45 @@
+"""The phrase index is pickled (in the graph cache file) as columns, not one state per term: what comes
+back must be the same index, bucket by bucket and term by term, and find the same phrases."""
+
+from __future__ import annotations
+
+import pickle
+
+from schemarouter.graph.phrases import PhraseIndex, Term, tokenize
+
+
+def _index() -> PhraseIndex:
+    index = PhraseIndex()
+    index.add("concept", "band_gap", "band gap")
+    index.add("field", "band_gap", "Band Gap")  # same key, second term: a bucket of two
+    index.add("field", "egap", "band gap")
+    index.add("source", "materials_project", "MP")  # short capitals: case-sensitive
+    index.add("intent", "lookup", "look up", case_sensitive=False)
+    return index
+
+
+def _terms(index: PhraseIndex) -> list[tuple[str, list[tuple[str, object, str, str, bool]]]]:
+    return [
+        (key, [(t.kind, t.target, t.phrase, t.original, t.case_sensitive) for t in index.terms(key)])
+        for key in index.entries
+    ]
+
+
+def test_a_pickled_phrase_index_keeps_every_term_in_order() -> None:
+    index = _index()
+    back = pickle.loads(pickle.dumps(index, protocol=pickle.HIGHEST_PROTOCOL))
+    assert _terms(back) == _terms(index)
+    assert isinstance(back.entries["mp"], Term), "a phrase of one term stays a term, not a list"
+    assert isinstance(back.entries["band gap"], list) and len(back.entries["band gap"]) == 3
+    assert back.longest == index.longest
+    assert all(t.phrase is key for key in back.entries for t in back.terms(key)), "a term's phrase is its key"
+
+
+def test_a_pickled_phrase_index_finds_what_the_original_finds() -> None:
+    index = _index()
+    back = pickle.loads(pickle.dumps(index, protocol=pickle.HIGHEST_PROTOCOL))
+    for text in ("What is the band gap in MP?", "the mp of ice", "look up the Band Gap"):
+        tokens = tokenize(text)
+        assert [(m.start, m.end, [t.target for t in m.terms]) for m in back.scan(tokens, text)] == [
+            (m.start, m.end, [t.target for t in m.terms]) for m in index.scan(tokens, text)
+        ]
