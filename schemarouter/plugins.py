@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import os
 from dataclasses import dataclass, field
-from importlib.metadata import EntryPoint, distributions
+from importlib.metadata import EntryPoint, entry_points
 
 import pluggy
 
@@ -75,15 +75,17 @@ def _core_version() -> str:
 
 
 def _schemarouter_entry_points() -> list[tuple[EntryPoint, str, str]]:
+    # entry_points(group=...) reads each distribution's entry_points.txt and parses the metadata only of
+    # the few that have one of ours; walking distributions() parsed every installed package's metadata
+    # (a tenth of a second with a few hundred installed), and every command pays this before planning
     found: list[tuple[EntryPoint, str, str]] = []
     seen: set[tuple[str, str]] = set()
-    for dist in distributions():
-        dist_name = dist.metadata["Name"] or ""
-        for ep in dist.entry_points:
-            if ep.group != ENTRY_POINT_GROUP or (ep.name, dist_name) in seen:
-                continue
-            seen.add((ep.name, dist_name))
-            found.append((ep, dist_name, dist.version))
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        dist_name, dist_version = (ep.dist.name or "", ep.dist.version) if ep.dist is not None else ("", "unknown")
+        if (ep.name, dist_name) in seen:
+            continue
+        seen.add((ep.name, dist_name))
+        found.append((ep, dist_name, dist_version))
     return sorted(found, key=lambda item: item[0].name)
 
 
