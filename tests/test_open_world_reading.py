@@ -186,6 +186,12 @@ def test_the_prefix_of_an_identifier_is_a_word_of_the_question() -> None:
     ("can you create todo for the shopping at 9 pm", "create"),  # after a frame, no noun compound
     ("Find a cat picture. Make sure it is a cute one!", None),  # "make sure" qualifies the request
     ("Check the status of my order, order ID is 123456789", None),  # a noun opening a clause
+    # the asker's goal beside a request to read: the request is the read
+    ("I want to book a suite in the Hilton for 3 nights. Can you find the pricing for me?", None),
+    ("I need to reserve a car in Lyon from May 2 to May 5, check the availability for me.", None),
+    ("I need to send a letter to my landlord.", "send"),  # a goal and nothing else asked: it acts
+    ("I want to book a table for two. Can you book it for 8 pm?", "book"),  # the request acts too
+    ("Search for a 3-star hotel in Paris and book two rooms for me", "book"),
 ])
 def test_requests_to_act_are_told_by_grammar(text: str, verb: str | None) -> None:
     assert action_verb(text) == verb

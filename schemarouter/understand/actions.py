@@ -52,25 +52,52 @@ _PRESENTING = re.compile(r"^\s*(?:me\s+)?(?:a|an|the)\s+(?:list|table|summary|ov
 _PRESENTING_VERBS = frozenset(["compose", "create", "draft", "draw", "generate", "make", "print", "render", "write"])
 
 
+# A frame that states what the asker means to do ("I want to book a room", "I need to rent a car"),
+# not what they ask the system to do: with a request to read beside it ("... Can you find the pricing
+# for me?", "... Check the availability"), the request is the read and the goal its context.
+_GOAL = re.compile(r"\b(?:i|we)\s*(?:'d|would|want|need|wish|'m|am|are)\b", re.IGNORECASE)
+_ADDRESSED = re.compile(r"\byou\b", re.IGNORECASE)
+
+
+# Verbs that read whatever follows them: a write endpoint's summary that opens with one ("Get the
+# queue, then skip") says nothing about what acting verbs the registry has.
+_READING = frozenset(["check", "compare", "count", "describe", "display", "fetch", "find", "get", "give", "list",
+                      "look", "lookup", "query", "read", "retrieve", "return", "search", "see", "show", "tell",
+                      "view"])
+
+
 @lru_cache(maxsize=256)
 def action_verb(text: str, verbs: frozenset[str] = ACTION_VERBS) -> str | None:
     """The action verb of a request to act, or None for a request for data (remembered: the
     understand step and the shared reading both ask of each question). ``verbs``: the verbs that
     act (default: the general ones; a registry adds what its write endpoints do)."""
+    goal: str | None = None  # an action the asker means to take (a goal frame)
+    reads = False  # whether a clause asks the system to read ("Can you find ...", "Check ...")
     for clause in _CLAUSES.split(_PHRASAL.sub("remove", text.strip())):
         m = _VERB.match(clause)
         if m is None:
             continue
-        verb = m.group("verb").lower()
+        verb, frame, rest = m.group("verb").lower(), m.group("frame"), m.group("rest")
+        if verb in _READING and verb not in verbs:
+            reads = reads or (not _is_goal(frame) and not _NOT_AN_OBJECT.match(rest))
+            continue
         if verb not in verbs:
             continue
-        rest = m.group("rest")
-        if _NOT_AN_OBJECT.match(rest) or (not m.group("frame").strip() and _COMPOUND.match(rest)):
+        if _NOT_AN_OBJECT.match(rest) or (not frame.strip() and _COMPOUND.match(rest)):
             continue
         if verb in _PRESENTING_VERBS and _PRESENTING.match(rest):
             continue
-        return verb
-    return None
+        if not _is_goal(frame):
+            return verb
+        goal = goal or verb
+    # "I want to book a suite ... Can you find the pricing for me?": the request is the read
+    return None if reads else goal
+
+
+def _is_goal(frame: str) -> bool:
+    """Whether a frame states the asker's own goal ("I'd like to", "we need to"), not a request to
+    the system ("can you", "I want you to", a bare imperative)."""
+    return _GOAL.search(frame) is not None and _ADDRESSED.search(frame) is None
 
 
 # What HTTP says each kind of action is: a removal is a DELETE, a change a PUT or PATCH, the rest
@@ -148,13 +175,6 @@ def parameter_verbs(graph: SchemaGraph) -> frozenset[str]:
             name for i in graph.endpoints.values() if i.endpoint.access == "read"
             for p in i.endpoint.parameters if (name := p.name.lower()) in ACTION_VERBS)
     return memo.parameter_verbs
-
-
-# Verbs that read whatever follows them: a write endpoint's summary that opens with one ("Get the
-# queue, then skip") says nothing about what acting verbs the registry has.
-_READING = frozenset(["check", "compare", "count", "describe", "display", "fetch", "find", "get", "give", "list",
-                      "look", "lookup", "query", "read", "retrieve", "return", "search", "see", "show", "tell",
-                      "view"])
 
 
 def _opening_verb(summary: str) -> str | None:
