@@ -192,6 +192,11 @@ def test_the_prefix_of_an_identifier_is_a_word_of_the_question() -> None:
     ("I need to send a letter to my landlord.", "send"),  # a goal and nothing else asked: it acts
     ("I want to book a table for two. Can you book it for 8 pm?", "book"),  # the request acts too
     ("Search for a 3-star hotel in Paris and book two rooms for me", "book"),
+    ("I'm trying to connect to the lab's server. Could you ask me for its address?", None),  # asked: not to act
+    ("Can you initiate a payment of $200 to Mary?", "initiate"),
+    ("Could you arrange a visit to the synchrotron on May 3?", "arrange"),
+    ("Pause the player, then play my playlist", "pause"),
+    ("Play count of the song Yesterday", None),  # a noun compound
 ])
 def test_requests_to_act_are_told_by_grammar(text: str, verb: str | None) -> None:
     assert action_verb(text) == verb

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 # Verbs (base forms) whose imperative asks the system to do something in the world.
 ACTION_VERBS = frozenset(
-    ["add", "append", "archive", "assign", "book", "buy", "cancel", "change", "charge", "compose", "copy", "create", "delete", "deploy", "deposit", "draft", "draw", "e-mail", "edit", "email", "enroll", "erase", "execute", "file", "forward", "generate", "insert", "install", "invite", "launch", "mail", "make", "mark", "message", "modify", "move", "notify", "order", "paint", "pay", "phone", "place", "post", "print", "publish", "purchase", "put", "register", "reject", "remind", "remove", "rename", "render", "replace", "request", "reschedule", "reserve", "restart", "revoke", "run", "save", "schedule", "send", "set", "share", "sign", "simulate", "start", "stop", "submit", "subscribe", "switch", "text", "transfer", "translate", "turn", "unsubscribe", "update", "upload", "withdraw", "write"]
+    ["add", "append", "archive", "arrange", "assign", "book", "buy", "cancel", "change", "charge", "compose", "connect", "copy", "create", "delete", "deploy", "deposit", "disconnect", "draft", "draw", "e-mail", "edit", "email", "enroll", "erase", "establish", "execute", "file", "follow", "forward", "generate", "initiate", "insert", "install", "invite", "launch", "mail", "make", "mark", "message", "modify", "move", "notify", "order", "paint", "pause", "pay", "phone", "place", "play", "post", "print", "publish", "purchase", "put", "register", "reject", "remind", "remove", "rename", "render", "replace", "request", "reschedule", "reserve", "restart", "resume", "revoke", "run", "save", "schedule", "send", "set", "share", "sign", "simulate", "start", "stop", "submit", "subscribe", "switch", "text", "transfer", "translate", "turn", "unfollow", "unsubscribe", "update", "upload", "withdraw", "write"]
 )
 _FRAME = (
     r"(?:please\s+|kindly\s+|now\s+|then\s+|also\s+|just\s+)*"
@@ -72,16 +72,17 @@ def action_verb(text: str, verbs: frozenset[str] = ACTION_VERBS) -> str | None:
     understand step and the shared reading both ask of each question). ``verbs``: the verbs that
     act (default: the general ones; a registry adds what its write endpoints do)."""
     goal: str | None = None  # an action the asker means to take (a goal frame)
-    reads = False  # whether a clause asks the system to read ("Can you find ...", "Check ...")
+    reads = False  # whether a clause asks the system for something else ("Can you find ...", "Check ...")
     for clause in _CLAUSES.split(_PHRASAL.sub("remove", text.strip())):
         m = _VERB.match(clause)
         if m is None:
             continue
         verb, frame, rest = m.group("verb").lower(), m.group("frame"), m.group("rest")
-        if verb in _READING and verb not in verbs:
-            reads = reads or (not _is_goal(frame) and not _NOT_AN_OBJECT.match(rest))
-            continue
         if verb not in verbs:
+            # a request that does not act: a reading verb, or any verb the system is asked to do
+            # ("Could you ask me for the SSID?"); a clause's first word is no verb without one of those
+            asked = verb in _READING or _ADDRESSED.search(frame) is not None
+            reads = reads or (asked and not _is_goal(frame) and not _NOT_AN_OBJECT.match(rest))
             continue
         if _NOT_AN_OBJECT.match(rest) or (not frame.strip() and _COMPOUND.match(rest)):
             continue
