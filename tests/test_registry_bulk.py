@@ -48,3 +48,23 @@ def test_rows_without_a_default_column_fall_back_to_core(sqlite_url: str) -> Non
         m.insert_many(conn, m.T_FIELD_GROUPS, [{"name": "g1"}, {"name": "g2"}])
         got = sorted(tuple(r) for r in conn.execute(select(m.T_FIELD_GROUPS.c.name, m.T_FIELD_GROUPS.c.description)))
     assert got == [("g1", ""), ("g2", "")]
+
+
+def test_a_sources_endpoint_fingerprints_from_one_dump_equal_their_own_digests() -> None:
+    """A sync works out a source's fingerprint and its endpoints' from one dump: the same digests as each
+    declaration's own, also where a description holds the text that stands in for the endpoints."""
+    from schemarouter.registry.fingerprint import (
+        _ENDPOINTS,
+        digest,
+        source_and_endpoint_fingerprints,
+        source_fingerprint,
+    )
+
+    sources = list(collect(make_plugin_manager()).sources.values())
+    tricky = sources[0].model_copy(update={"description": _ENDPOINTS})  # its text is the stand-in's
+    empty = sources[0].model_copy(update={"endpoints": []})
+    assert len(sources) >= 19
+    for source in [*sources, tricky, empty]:
+        fingerprint, endpoints = source_and_endpoint_fingerprints(source)
+        assert fingerprint == source_fingerprint(source), source.id
+        assert endpoints == [digest(e) for e in source.endpoints], source.id

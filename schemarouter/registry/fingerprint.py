@@ -25,7 +25,7 @@ def digest(value: Any) -> str:
     """SHA-256 of ``value``'s canonical JSON (a pydantic model dumped by alias first), as ``sha256:<hex>``."""
     if isinstance(value, BaseModel):
         value = value.model_dump(mode="json", by_alias=True)
-    return "sha256:" + hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
+    return _sha256(canonical_json(value))
 
 
 def source_fingerprint(source: Source, adapter_specs: Mapping[str, Any] | None = None) -> str:
@@ -33,6 +33,33 @@ def source_fingerprint(source: Source, adapter_specs: Mapping[str, Any] | None =
     if not adapter_specs:
         return digest(source)  # plugin sources: the declaration alone (fingerprints stay as they were)
     return digest({"source": source.model_dump(mode="json", by_alias=True), "adapter_specs": dict(adapter_specs)})
+
+
+# Stands for a source's endpoints in its dump while the rest is encoded (below): a string no declaration
+# writes, and if one ever did, the marker would be found more than once and the plain path taken.
+_ENDPOINTS = "\x00schemarouter:endpoints\x00"
+
+
+def source_and_endpoint_fingerprints(source: Source) -> tuple[str, list[str]]:
+    """``source_fingerprint(source)`` and ``digest(endpoint)`` of each of its endpoints, from one dump.
+
+    A sync stores both, and dumping and encoding every endpoint twice (alone, then inside its source)
+    was a fifth of the time a 100,000-source sync took. The source's canonical JSON is its dump with
+    the endpoints' canonical JSON put back where they were, so the digests are the same text's."""
+    data = source.model_dump(mode="json", by_alias=True)
+    endpoints = [canonical_json(e) for e in data["endpoints"]]
+    data["endpoints"] = _ENDPOINTS
+    text = canonical_json(data)
+    marker = canonical_json(_ENDPOINTS)
+    if text.count(marker) == 1:
+        text = text.replace(marker, "[" + ",".join(endpoints) + "]")
+    else:
+        text = canonical_json(source.model_dump(mode="json", by_alias=True))
+    return _sha256(text), [_sha256(e) for e in endpoints]
+
+
+def _sha256(text: str) -> str:
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def license_fingerprint(license: License) -> str:

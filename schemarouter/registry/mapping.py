@@ -126,10 +126,11 @@ class RowWriter:
 
     def source(
         self, source: Source, owner: Owner, adapter_specs: Mapping[str, Mapping[str, Any]] | None = None,
-        fingerprint: str | None = None,
+        fingerprint: str | None = None, endpoint_fingerprints: list[str] | None = None,
     ) -> None:
         """Queue a source's rows; ``adapter_specs`` (endpoint id -> JSON object) only for local sources;
-        ``fingerprint`` when the caller already computed it (a sync compares every source's first)."""
+        ``fingerprint`` (and ``endpoint_fingerprints``, in endpoint order) when the caller already computed
+        it (a sync compares every source's first)."""
         specs = adapter_specs or {}
         self.rows[T_SOURCES].append(
             {"id": source.id, "title": source.title, "domain": source.domain,
@@ -146,10 +147,12 @@ class RowWriter:
                  "normalized": normalize_alias(alias), "position": pos}
             )
         for epos, endpoint in enumerate(source.endpoints):
-            self._endpoint(source.id, epos, endpoint, specs.get(endpoint.id))
+            self._endpoint(source.id, epos, endpoint, specs.get(endpoint.id),
+                           endpoint_fingerprints[epos] if endpoint_fingerprints is not None else None)
 
     def _endpoint(
-        self, source_id: str, position: int, endpoint: Endpoint, adapter_spec: Mapping[str, Any] | None = None
+        self, source_id: str, position: int, endpoint: Endpoint, adapter_spec: Mapping[str, Any] | None = None,
+        fingerprint: str | None = None,
     ) -> None:
         epk = self._pk(T_ENDPOINTS)
         self.rows[T_ENDPOINTS].append(
@@ -159,7 +162,7 @@ class RowWriter:
              "tags": list(endpoint.tags) or None,
              "projection_param": endpoint.projection.param if endpoint.projection else None,
              "projection_style": endpoint.projection.style if endpoint.projection else None,
-             "fingerprint": digest(endpoint),
+             "fingerprint": fingerprint or digest(endpoint),
              "adapter_spec": json.dumps(dict(adapter_spec), sort_keys=True) if adapter_spec is not None else None}
         )
         for ipos, intent in enumerate(endpoint.intents):
@@ -168,8 +171,8 @@ class RowWriter:
             self.rows[T_PARAMETERS].append(
                 {"pk": self._pk(T_PARAMETERS), "endpoint_pk": epk, "name": param.name, "position": ppos,
                  "type": param.type, "required": param.required, "concept": param.concept,
-                 "description": param.description, "example_json": json.dumps(param.example),
-                 "default_json": json.dumps(param.default), "enum_labels": param.enum_labels,
+                 "description": param.description, "example_json": _json_text(param.example),
+                 "default_json": _json_text(param.default), "enum_labels": param.enum_labels,
                  "enum": param.enum, "format": param.format, "pattern": param.pattern}
             )
         for fpos, fld in enumerate(endpoint.fields):
@@ -197,6 +200,11 @@ class RowWriter:
                 insert_many(self.connection, table, rows)
 
 
+def _json_text(value: Any) -> str:
+    # most parameters declare no example or default: their "null" needs no encoder call
+    return "null" if value is None else json.dumps(value)
+
+
 def insert_many(connection: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
     """Insert ``rows`` (dicts with the same keys) with one DBAPI ``executemany``.
 
@@ -219,13 +227,16 @@ def insert_many(connection: Connection, table: Table, rows: list[dict[str, Any]]
         (i, proc) for i, name in enumerate(names)
         if (proc := table.c[name].type.dialect_impl(dialect).bind_processor(dialect)) is not None
     ]
+    # most such values are None (no enum, no tags): each column's None is converted once
+    nones = [proc(None) for _i, proc in converted]
     take = itemgetter(*names)
     values: list[Any] = []
     for row in rows:
         got = take(row)
         items = list(got) if len(names) > 1 else [got]
-        for i, proc in converted:
-            items[i] = proc(items[i])
+        for (i, proc), none in zip(converted, nones, strict=True):
+            value = items[i]
+            items[i] = none if value is None else proc(value)
         values.append(items)
     if dialect.name == "postgresql":
         _copy(connection, table, names, values)

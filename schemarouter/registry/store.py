@@ -26,7 +26,12 @@ from schemarouter.errors import DeclarationError, ImportFileError, RegistryError
 from schemarouter.models import DomainConcept, FieldGroup, Intent, Source
 from schemarouter.registry import mapping as m
 from schemarouter.registry.database import make_engine, translate_db_errors
-from schemarouter.registry.fingerprint import registry_fingerprint, source_fingerprint, vocabulary_fingerprint
+from schemarouter.registry.fingerprint import (
+    registry_fingerprint,
+    source_and_endpoint_fingerprints,
+    source_fingerprint,
+    vocabulary_fingerprint,
+)
 from schemarouter.registry.migrations import ensure_schema
 from schemarouter.safeload import UnsafeDocumentError, load_json
 from schemarouter.sources.local import LocalSource, check_adapter_specs
@@ -258,7 +263,8 @@ class Registry:
             meta = dict(conn.execute(select(m.T_META.c.key, m.T_META.c.value)).all())
             vocab_fp = vocabulary_fingerprint(decls.intents.values(), decls.field_groups.values(), decls.concepts.values())
             report = SyncReport(vocabulary_changed=meta.get("vocabulary_fingerprint") != vocab_fp)
-            wanted = {sid: source_fingerprint(src) for sid, src in decls.sources.items()}
+            both = {sid: source_and_endpoint_fingerprints(src) for sid, src in decls.sources.items()}
+            wanted = {sid: fps[0] for sid, fps in both.items()}
             for sid in sorted(wanted):
                 if sid not in current:
                     report.added.append(sid)
@@ -291,7 +297,8 @@ class Registry:
                 writer.vocabulary(merged)
                 for sid in sorted(merged.sources):
                     specs = merged.adapter_specs.get(sid)
-                    writer.source(merged.sources[sid], merged.owners[sid], specs, None if specs else wanted.get(sid))
+                    fps = None if specs else both.get(sid)
+                    writer.source(merged.sources[sid], merged.owners[sid], specs, *(fps or (None, None)))
                     if progress is not None:
                         progress(1)
                 writer.flush()
@@ -301,7 +308,8 @@ class Registry:
                     conn.execute(delete(m.T_SOURCES).where(m.T_SOURCES.c.id.in_(stale)))
                 writer = m.RowWriter(conn)
                 for sid in report.added + report.updated:
-                    writer.source(decls.sources[sid], decls.owners[sid], fingerprint=wanted[sid])
+                    writer.source(decls.sources[sid], decls.owners[sid], fingerprint=both[sid][0],
+                                  endpoint_fingerprints=both[sid][1])
                     if progress is not None:
                         progress(1)
                 writer.flush()
