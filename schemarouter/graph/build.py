@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from schemarouter.declarations import Declarations
+from schemarouter.gcpause import gc_paused
 from schemarouter.graph.index import GraphIndex
 from schemarouter.graph.lexical import LexicalIndex, build_lexical
 from schemarouter.graph.links import Link, build_links
@@ -124,15 +125,8 @@ class SchemaGraph:
 
 def build_graph(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
     """The schema graph over ``decls``, labelled with their ``fingerprint``."""
-    # Building allocates millions of long-lived objects and no garbage cycles: with the cyclic
-    # collector on, its full passes over the growing heap cost more than the build itself.
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():  # millions of long-lived objects and no cycles (schemarouter.gcpause)
         return _build(decls, fingerprint)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _build(decls: Declarations, fingerprint: str | None) -> SchemaGraph:

@@ -32,6 +32,7 @@ import threading
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from schemarouter.gcpause import gc_paused
 from schemarouter.graph.build import SchemaGraph
 
 log = logging.getLogger(__name__)
@@ -73,16 +74,11 @@ def encode(graph: SchemaGraph) -> bytes:
     SHA-256), then the pickled graph."""
     if graph.fingerprint is None:
         raise ValueError("a graph without a registry fingerprint cannot be cached")
-    # The pickler keeps every object it wrote alive to the end, the state dictionaries and tuples it made
-    # for models included (hundreds of thousands at 10,000 sources): each pass of the cyclic collector
-    # walks all of them again and finds nothing, a third of the encoding's time. Pickling makes no cycles.
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    # The pickler keeps every object it wrote alive to the end (hundreds of thousands at 10,000 sources):
+    # each pass of the cyclic collector walks all of them again and finds nothing, a third of the
+    # encoding's time. Pickling makes no cycles.
+    with gc_paused():
         payload = pickle.dumps(graph, protocol=pickle.HIGHEST_PROTOCOL)
-    finally:
-        if enabled:
-            gc.enable()
     header = {
         "format": FORMAT, "fingerprint": graph.fingerprint, "build": build_key(),
         "size": len(payload), "sha256": hashlib.sha256(payload).hexdigest(),
@@ -155,19 +151,14 @@ class _GraphUnpickler(pickle.Unpickler):
 
 
 def _unpickle(stream: BinaryIO) -> Any:
-    # unpickling makes millions of long-lived objects and no garbage: the cyclic collector's passes over
-    # the growing heap would cost more than the unpickling itself (as in build_graph)
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        graph = _GraphUnpickler(stream).load()
-    except CacheRejected:
-        raise
-    except Exception as err:  # a corrupt payload fails in many ways; each one only means "rebuild"
-        raise CacheRejected(f"unpickling failed: {type(err).__name__}") from None
-    finally:
-        if enabled:
-            gc.enable()
+    # unpickling makes millions of long-lived objects and no garbage (as building does)
+    with gc_paused():
+        try:
+            graph = _GraphUnpickler(stream).load()
+        except CacheRejected:
+            raise
+        except Exception as err:  # a corrupt payload fails in many ways; each one only means "rebuild"
+            raise CacheRejected(f"unpickling failed: {type(err).__name__}") from None
     gc.freeze()  # as after a build: the graph lives as long as the process and holds no garbage
     return graph
 

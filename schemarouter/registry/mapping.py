@@ -227,27 +227,30 @@ def insert_many(connection: Connection, table: Table, rows: list[dict[str, Any]]
         (i, proc) for i, name in enumerate(names)
         if (proc := table.c[name].type.dialect_impl(dialect).bind_processor(dialect)) is not None
     ]
-    # most such values are None (no enum, no tags): each column's None is converted once
-    nones = [proc(None) for _i, proc in converted]
     take = itemgetter(*names)
-    values: list[Any] = []
-    for row in rows:
-        got = take(row)
-        items = list(got) if len(names) > 1 else [got]
-        for (i, proc), none in zip(converted, nones, strict=True):
-            value = items[i]
-            items[i] = none if value is None else proc(value)
-        values.append(items)
+    values: list[tuple[Any, ...]]
+    if len(names) == 1:
+        values = [(got,) for got in map(take, rows)]
+    elif not converted:
+        values = list(map(take, rows))  # most tables (fields, aliases, concepts): each row's tuple as it is
+    else:
+        # most such values are None (no enum, no tags): each column's None is converted once
+        nones = [proc(None) for _i, proc in converted]
+        values = []
+        for row in rows:
+            items = list(take(row))
+            for (i, proc), none in zip(converted, nones, strict=True):
+                value = items[i]
+                items[i] = none if value is None else proc(value)
+            values.append(tuple(items))
     if dialect.name == "postgresql":
         _copy(connection, table, names, values)
         return
-    params: list[Any] = (
-        [tuple(v) for v in values] if positional is not None else [dict(zip(names, v, strict=True)) for v in values]
-    )
+    params: list[Any] = values if positional is not None else [dict(zip(names, v, strict=True)) for v in values]
     connection.exec_driver_sql(str(compiled), params)
 
 
-def _copy(connection: Connection, table: Table, names: list[str], values: list[list[Any]]) -> None:
+def _copy(connection: Connection, table: Table, names: list[str], values: list[tuple[Any, ...]]) -> None:
     """Postgres: the rows through ``COPY ... FROM STDIN`` (psycopg), several times faster than row-by-row
     inserts, on the connection's own transaction (a failed sync still leaves nothing behind)."""
     prepare = connection.dialect.identifier_preparer
