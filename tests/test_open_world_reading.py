@@ -106,6 +106,15 @@ def test_a_number_beside_a_parameters_name_is_its_value(text: str, value: float 
     assert open_values(params, _read(text), "/atmosphere").values.get("altitude") == value
 
 
+def test_a_count_of_another_word_of_the_name_picks_an_enum_member_only() -> None:
+    star = Parameter(name="star_rating", type="string", enum=["1", "2", "3", "4", "5", "dontcare"])
+    assert open_values([star], _read("Find a 3-star hotel in Paris"), "/hotels").values.get("star_rating") == "3"
+    assert "star_rating" not in open_values([star], _read("Find a 7-star hotel in Paris"), "/hotels").values
+    # a number has no members to check the count against: "two notes" is no frequency
+    frequency = Parameter(name="first_note_frequency", type="number", required=True)
+    assert "first_note_frequency" not in open_values([frequency], _read("the two notes of a chord"), "/notes").values
+
+
 def test_neither_an_enum_nor_an_id_by_description_takes_a_name() -> None:
     # EPA ECHO: p_fntype says how to search (EXACT, CONTAINS), qid is "Query ID Selector"
     a = _read("Which air pollution facilities are in Raleigh?")

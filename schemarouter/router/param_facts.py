@@ -219,9 +219,14 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
     if search:  # a name, an identifier for a required one, a code written after its noun
         return done(SAYS_NAMES | SAYS_LABELS | (SAYS_IDS if p.required else 0))
     if (p.type == "boolean" and not p.required) or p.enum:
-        # a flag or a member the question's words name; a country first by its name or code
+        # a flag or a member the question's words name; a country first by its name or code; a
+        # number member by a count of a word of the name ("a 3-star hotel" for star_rating)
         cues.update(member_cues(p))
-        return done(SAYS_NAMES | SAYS_CODES if country else 0)
+        counts = 0
+        if len(words) <= 3 and any(str(m).isdigit() for m in p.enum or ()):
+            for word in words:
+                counts |= noun(COUNT_CUE, SAYS_COUNTS, word)
+        return done((SAYS_NAMES | SAYS_CODES if country else 0) | counts)
     if country:
         return done(SAYS_NAMES | SAYS_CODES)
     needs = 0

@@ -309,6 +309,9 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             # "the most downloaded articles" asks for order=downloads
             return None
         hits = _enum_members(p, analysis)
+        if not hits and (counted := _counted(p, analysis, other_words=True)) is not None:
+            # "a 3-star hotel" for star_rating in ["1", ..., "5"]: the count, as the member spells it
+            hits = [m for m in f.enum if str(m) == str(counted[1])][:1]
         if f.type == "array" and hits:
             # a list of codes takes every member the question says ("BRCA and LUAD"), each spent
             tokens = tuple(_written_member(h, analysis) for h in hits)
@@ -618,13 +621,21 @@ def _prefix_terms(value: str) -> tuple[str, ...]:
     return name_terms(prefix.lower()) if prefix else ()
 
 
-def _counted(p: Parameter, analysis: Analysis) -> tuple[str, int] | None:
+def _counted(p: Parameter, analysis: Analysis, other_words: bool = False) -> tuple[str, int] | None:
     """``season_number`` -> (season, 2) for "the second season" or "season 2"; ``days`` -> (day, 7) for
-    "a 7-day forecast"."""
+    "a 7-day forecast"; with ``other_words``, ``star_rating`` -> (star, 3) for "a 3-star hotel" (the
+    count of another word of a short name, where the word it is read for has none: for an enum, whose
+    members then check it; for a number, "two notes" would give first_note_frequency 2)."""
     if not analysis.counts:
         return None
-    word = count_word(name_words(p.name))
+    words = name_words(p.name)
+    word = count_word(words)
     if word is None:
         return None
     noun = _noun(word, analysis.counts)
-    return (noun, analysis.counts[noun]) if noun in analysis.counts else None
+    if noun in analysis.counts:
+        return noun, analysis.counts[noun]
+    if not other_words or len(words) > 3:
+        return None
+    other = next((stem(w) for w in words if w != word and stem(w) in analysis.counts), None)
+    return (other, analysis.counts[other]) if other is not None else None
