@@ -26,8 +26,9 @@ def test_reached_positions_equal_a_scan_of_each_group() -> None:
     rng = random.Random(7)
     every = list(graph.endpoints)
     assert any(len(g.keys) > 1 for groups in graph.intent_order.values() for g in groups)
-    for groups in graph.intent_order.values():
-        places = group_places(groups)
+    for intent, groups in graph.intent_order.items():
+        places = graph.intent_places[intent]  # what the router reads, worked out with the graph
+        assert places == group_places(groups)
         members = {key for g in groups for key in g.keys}
         for size in (0, 1, len(members) // 2, len(members), len(every)):
             scored = set(rng.sample(every, min(size, len(every))))

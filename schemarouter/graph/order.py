@@ -76,17 +76,20 @@ def intent_order(endpoints: Iterable[EndpointInfo], intents: Mapping[str, Intent
     return {intent: list(by_sig.values()) for intent, by_sig in groups.items()}
 
 
-def group_places(groups: list[IntentGroup]) -> dict[tuple[str, str], list[tuple[int, int]]]:
-    """Endpoint key -> (group number, position) in each of ``groups`` holding it: a question's reached
-    endpoints then find their groups in one pass (:func:`reached_in`), not one pass per group."""
-    out: dict[tuple[str, str], list[tuple[int, int]]] = {}
-    for number, group in enumerate(groups):
-        for pos, key in enumerate(group.keys):
-            out.setdefault(key, []).append((number, pos))
-    return out
+# A place in an intent's groups packed into one int, (group number << _POS_BITS) | position: one small
+# object per endpoint and intent where a tuple in a list cost three (the map is kept with the graph).
+_POS_BITS = 32
+_POS_MASK = (1 << _POS_BITS) - 1
 
 
-def reached_in(groups: list[IntentGroup], places: Mapping[tuple[str, str], list[tuple[int, int]]],
+def group_places(groups: list[IntentGroup]) -> dict[tuple[str, str], int]:
+    """Endpoint key -> its place in ``groups`` (an endpoint serves an intent once, so it sits in one of
+    its groups), packed as an int: a question's reached endpoints then find their groups in one pass
+    (:func:`reached_in`), not one pass per group. Worked out once per graph, as it is built."""
+    return {key: number << _POS_BITS | pos for number, group in enumerate(groups) for pos, key in enumerate(group.keys)}
+
+
+def reached_in(groups: list[IntentGroup], places: Mapping[tuple[str, str], int],
                scored: Collection[tuple[str, str]]) -> list[list[int]]:
     """Per group of ``groups``, the ascending positions of its endpoints whose keys are in ``scored`` (the
     endpoints a question's words reached), in one pass over ``scored``: a question that reaches a few
@@ -94,10 +97,9 @@ def reached_in(groups: list[IntentGroup], places: Mapping[tuple[str, str], list[
     out: list[list[int]] = [[] for _ in groups]
     get = places.get
     for key in scored:
-        found = get(key)
-        if found is not None:
-            for number, pos in found:
-                out[number].append(pos)
+        place = get(key)
+        if place is not None:
+            out[place >> _POS_BITS].append(place & _POS_MASK)
     for positions in out:
         positions.sort()
     return out

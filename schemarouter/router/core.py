@@ -16,7 +16,7 @@ from typing import Any
 
 from schemarouter.execution.fallback import Alternative
 from schemarouter.graph import EndpointInfo, SchemaGraph, graph_from_url
-from schemarouter.graph.order import IntentGroup, group_places, reached_in
+from schemarouter.graph.order import IntentGroup, reached_in
 from schemarouter.graph.terms import question_terms
 from schemarouter.graph.text import normalize
 from schemarouter.plan import Mode, Plan, PlanStep, Understanding
@@ -347,7 +347,7 @@ class Router:
             zero = EndpointMatch(0.0, {}, list(u.concepts))
             runs: list[tuple[Run, tuple[Test, ...]]] = []
             intent_groups = graph.intent_order.get(u.intent or "", [])
-            reached = reached_in(intent_groups, _group_places(graph, u.intent or ""), scores)
+            reached = reached_in(intent_groups, graph.intent_places.get(u.intent or "", {}), scores)
             for group, group_reached in zip(intent_groups, reached, strict=True):
                 head = group.endpoints[0]
                 fit = _entity_fit(head, wanted)
@@ -572,15 +572,6 @@ def _bonus(unmatched: list[str], numeric: set[str]) -> float:
     if not unmatched:
         return 0.0
     return 2.0 * min(len([c for c in unmatched if c in numeric]), 1)
-
-
-def _group_places(graph: SchemaGraph, intent: str) -> dict[tuple[str, str], list[tuple[int, int]]]:
-    """Where each endpoint sits in the intent's groups (worked out once per graph and intent)."""
-    memo = graph.memos.of(RouterGraphMemo).group_places
-    found = memo.get(intent)
-    if found is None:
-        found = memo[intent] = group_places(graph.intent_order.get(intent, []))
-    return found
 
 
 def _numeric(graph: SchemaGraph, concept: str) -> bool:

@@ -49,8 +49,6 @@ class RouterGraphMemo:
     direct_producers: dict[Key, frozenset[Key]] = field(default_factory=dict)
     # the units response fields declare ("GPa", "K"): ``coverage``
     units: frozenset[str] | None = None
-    # intent -> endpoint key -> (group number, position) of each of the intent's groups it is in: ``core``
-    group_places: dict[str, dict[Key, list[tuple[int, int]]]] = field(default_factory=dict)
 
 
 @dataclass
