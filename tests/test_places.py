@@ -50,11 +50,25 @@ def test_a_region_format_takes_the_region_written_after_the_place() -> None:
     assert _values("A salon in Berkeley California, please", city) == {"city": "Berkeley, CA"}
 
 
-def test_a_region_is_never_invented_nor_added_where_not_asked() -> None:
+def test_a_region_is_never_guessed_nor_added_where_not_asked() -> None:
     city = Parameter(name="city", type="string", required=True, description=CITY_STATE)
     plain = Parameter(name="city", type="string", required=True, description="The city.")
-    assert _values("Any music events in Portland this weekend?", city) == {"city": "Portland"}
+    abroad = Parameter(name="city", type="string", required=True, description="City and country, e.g. Paris, France")
+    # one name, several cities of a size (Springfield, MA / MO / IL), or a larger one abroad (Vancouver)
+    assert _values("Any music events in Springfield this weekend?", city) == {"city": "Springfield"}
+    assert _values("Any music events in Vancouver this weekend?", city) == {"city": "Vancouver"}
     assert _values("Any music events in Portland, OR this weekend?", plain) == {"city": "Portland"}
+    assert _values("Any music events in Portland this weekend?", abroad) == {"city": "Portland"}, "no US state"
+
+
+def test_a_us_city_the_gazetteer_knows_gets_its_state_where_one_is_asked() -> None:
+    city = Parameter(name="city", type="string", required=True, description=CITY_STATE)
+    example = Parameter(name="location", type="string", required=True,
+                        description="Where the salon is, such as 'New York, NY'.")
+    assert _values("Any music events in Portland this weekend?", city) == {"city": "Portland, OR"}
+    assert _values("I'm in New York, and I need a hair stylist", example) == {"location": "New York, NY"}
+    # what the question writes comes first: a state written after the place is that state
+    assert _values("Any music events in Portland, ME this weekend?", city) == {"city": "Portland, ME"}
 
 
 def test_both_ends_may_share_a_region() -> None:
@@ -65,15 +79,16 @@ def test_both_ends_may_share_a_region() -> None:
 
 
 @pytest.mark.parametrize(("description", "example", "wanted"), [
-    (CITY_STATE, None, True),
-    ("The city and state, e.g. Los Angeles, CA", None, True),
-    ("Location of the event.", "Paris, France", True),
-    ("The name of the city.", None, False),
-    ("Comma-separated list of tags, e.g. red, blue", None, False),
+    (CITY_STATE, None, "state"),
+    ("The city and state, e.g. Los Angeles, CA", None, "state"),
+    ("The city, such as 'Berkeley, CA'.", None, "state"),  # a US state's code in the example
+    ("Location of the event.", "Paris, France", "any"),
+    ("The name of the city.", None, ""),
+    ("Comma-separated list of tags, e.g. red, blue", None, ""),
 ])
-def test_a_region_format_is_read_from_the_declaration(description: str, example: str | None, wanted: bool) -> None:
+def test_a_region_format_is_read_from_the_declaration(description: str, example: str | None, wanted: str) -> None:
     p = Parameter(name="location", type="string", description=description, example=example)
-    assert wants_region(p) is wanted
+    assert wants_region(p) == wanted
 
 
 def test_an_unknown_trailing_word_is_no_region() -> None:
@@ -105,3 +120,15 @@ def test_a_name_away_from_every_parameter_word_stays_out() -> None:
     # optional parameters take a name only where the question ties it to them
     params = [Parameter(name=n, type="string") for n in ("directed_by", "cast")]
     assert _values("Is Pride and Prejudice any good?", *params) == {}
+
+
+def test_the_gazetteer_holds_lower_case_names_and_us_state_codes() -> None:
+    import json
+    from importlib.resources import files
+
+    import pycountry
+
+    states = {s.code.split("-", 1)[1] for s in pycountry.subdivisions.get(country_code="US")}  # type: ignore[no-untyped-call]
+    data = json.loads(files("schemarouter.router").joinpath("data", "us_cities.json").read_text("utf-8"))
+    assert len(data) > 500
+    assert all(name == name.lower().strip() and code in states for name, code in data.items())

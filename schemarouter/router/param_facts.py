@@ -117,7 +117,7 @@ class ParamFacts:
     date_spelling: str
     orders: bool  # named for the order of the results (``sort_by``, ``orderBy``, ``order``)
     role: str | None  # "source" or "target": named for one end of a journey (``from_city``, ``destination``)
-    region: bool  # asks for a place written with its region ("City, State")
+    region: str  # asks for a place written with its region: "state" ("City, State"), "any", or ""
     # the kinds of question value (a mask of the ``SAYS_*`` bits) one of which the question must carry
     # for the parameter to take anything: most of a registry's parameters are skipped unread for a
     # question that carries none of their kinds (an optional ``page`` for "Who directed Alien?")
@@ -168,7 +168,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         date_spelling=date_spelling(p) if p.type in ("string", "date") and not p.enum else "",
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
         role=role_of(words) if _takes_place(p, fmt, search, id_like) else None,
-        region=p.type == "string" and wants_region(p),
+        region=wants_region(p) if p.type == "string" else "",
         **_needs(p, words, fmt, credential=credential, search=search, country=bool(country), id_kind=bool(id_kind),
                  id_like=id_like, path_segment=path_segment, plural=plural, coded=coded),
     )

@@ -10,15 +10,20 @@ shape of a value alone cannot tell:
 - **Its region.** Many location parameters describe their format as "City, State" with examples
   such as 'Berkeley, CA' or 'Paris, France'. Where the question writes the region right after the
   place ("Portland, OR", "Long Beach CA", "Berkeley California"), such a parameter gets both, in that
-  format: a state or province name as its postal code, a country as written. A place the question
-  writes without a region is sent as written: nothing is invented.
+  format: a state or province name as its postal code, a country as written. Where the question
+  writes none and the parameter asks for a US state ("City, State", 'Berkeley, CA'), a US city of
+  50,000 people or more whose name means one city gets its state from a small gazetteer
+  (``data/us_cities.json``, from GeoNames: "New York" -> "New York, NY"); any other place is sent as
+  written: nothing is guessed.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from importlib.resources import files
 
 from schemarouter.models import Parameter
 from schemarouter.understand.base import Analysis
@@ -46,10 +51,21 @@ def role_of(words: tuple[str, ...]) -> str | None:
     return "source" if source else "target"
 
 
-def wants_region(p: Parameter) -> bool:
-    """Whether the declaration asks for a place written with its region ("City, State")."""
+def wants_region(p: Parameter) -> str:
+    """Whether the declaration asks for a place written with its region: "state" where that region is a
+    US state ("City, State", 'Berkeley, CA'), "any" for another ('Paris, France', "City, Country"),
+    "" where it asks for none."""
     text = " ".join(str(x) for x in (p.description, p.example) if x)
-    return bool(text) and _REGION_FORMAT.search(text) is not None
+    if not text or _REGION_FORMAT.search(text) is None:
+        return ""
+    written = [m.group(1) for m in _EXAMPLE_REGION.finditer(text)]
+    if _STATE_FORMAT.search(text) or any(code in _regions().values() for code in written):
+        return "state"
+    return "any"
+
+
+_STATE_FORMAT = re.compile(r"city,\s*state|city and state", re.IGNORECASE)
+_EXAMPLE_REGION = re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)*, ([A-Z]{2})\b")
 
 
 @dataclass(frozen=True)
@@ -100,9 +116,10 @@ def _starts_in(question: str, codes: tuple[str, ...], names: tuple[tuple[str, in
     return out
 
 
-def with_region(value: str, analysis: Analysis) -> tuple[str, str] | None:
+def with_region(value: str, analysis: Analysis, state: bool = False) -> tuple[str, str] | None:
     """``value`` written as "Place, Region" with the region the question writes right after it, and
-    the region as written (to spend it); None when the question writes no region there."""
+    the region as written (to spend it); where it writes none and a US ``state`` is asked for, the
+    state of a US city the gazetteer knows ("" spent); None else."""
     question = analysis.question
     place, region = _split_region(value)
     if region is not None:
@@ -115,7 +132,16 @@ def with_region(value: str, analysis: Analysis) -> tuple[str, str] | None:
         code = _region_code(written)
         if code is not None:  # a region may be shared: "from Anaheim, CA to Berkeley, CA"
             return f"{value}, {code}", written
-    return None
+    code = _us_cities().get(value.lower()) if state else None
+    return (f"{value}, {code}", "") if code is not None else None
+
+
+@cache
+def _us_cities() -> dict[str, str]:
+    """US city name (lower case) -> its state's postal code, for names that mean one city of 50,000
+    people or more (GeoNames, CC BY 4.0; written by ``tools/places/us_cities.py``)."""
+    data: dict[str, str] = json.loads(files("schemarouter.router").joinpath("data", "us_cities.json").read_text("utf-8"))
+    return data
 
 
 def _split_region(value: str) -> tuple[str, str | None]:

@@ -240,7 +240,7 @@ def _value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: se
     if got is None or not isinstance(got[0], str):
         return got
     if f.region:
-        regional = with_region(got[0], analysis)
+        regional = with_region(got[0], analysis, state=f.region == "state")
         if regional is not None:
             # "Portland, OR" for a parameter that asks for 'City, State'
             value, region = regional
