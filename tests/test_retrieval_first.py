@@ -157,6 +157,16 @@ def test_numbers_listed_without_brackets_are_a_list_for_an_array(router: Router)
     assert got.values == {"data": [85, 90, 88, 92], "bins": 5}, "the listed numbers are spent on the list"
 
 
+def test_a_guess_keeps_to_the_shape_of_the_identifier_a_parameter_is_named_for(router: Router) -> None:
+    analysis = router.understander.understand("In which journal did 'Deep residual learning' appear?", router.graph)
+    issn = Parameter(name="issn", type="string", required=True)
+    title = Parameter(name="title", type="string", required=True)
+    assert guess_required([issn], analysis, Filled(), lambda: None).values == {}, "a title is no ISSN"
+    assert guess_required([title], analysis, Filled(), lambda: None).values == {"title": "Deep residual learning"}
+    shaped = router.understander.understand("Which journal has the code '0028-0836'?", router.graph)
+    assert guess_required([issn], shaped, Filled(), lambda: None).values == {"issn": "0028-0836"}
+
+
 @pytest.mark.parametrize(("name", "want"), [
     ("annual_yield", 0.05), ("discountRate", 0.05), ("growth_ratio", 0.05),
     ("percentage", 5), ("rate_percent", 5), ("amount", 5),  # named for a percentage, or for no rate at all

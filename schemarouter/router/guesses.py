@@ -32,6 +32,7 @@ from typing import Any
 
 from schemarouter.models import Parameter
 from schemarouter.router.numbers import as_fraction
+from schemarouter.router.param_facts import scheme_of
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
 
@@ -148,6 +149,9 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
         value = _typed(p, raw)
         if value is None or value == "" or value == []:
             return False
+        scheme = scheme_of(p)
+        if scheme is not None and not all(scheme.fullmatch(str(v).strip()) for v in (value if isinstance(value, list) else [value])):
+            return False  # "Deep residual learning ..." is no ISSN, even as a last resort
         if p.type == "number" and isinstance(value, (int, float)):
             value = as_fraction(p.name, value, raw, question)  # "a 5% yield" is 0.05 for annual_yield
         out.values[p.name] = value

@@ -155,8 +155,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         words=words,
         lname=p.name.lower(),
         fmt=fmt,
-        # by format, by the name's last word (``author_orcid``) or by the whole name (``inchiKey``)
-        scheme=_SCHEMES.get(fmt) or (_SCHEMES.get(words[-1]) or _SCHEMES.get("".join(words)) if words else None),
+        scheme=_scheme(fmt, words),
         id_like=id_like,
         in_path=path_segment,
         coded=coded,
@@ -423,6 +422,18 @@ _SCHEMES: dict[str, re.Pattern[str]] = {
     "pmcid": re.compile(r"PMC\d+", re.IGNORECASE),
     "inchikey": re.compile(r"[A-Z]{14}-[A-Z]{10}-[A-Z]"),
 }
+
+
+def _scheme(fmt: str, words: Sequence[str]) -> re.Pattern[str] | None:
+    # by format, by the name's last word (``author_orcid``) or by the whole name (``inchiKey``)
+    return _SCHEMES.get(fmt) or (_SCHEMES.get(words[-1]) or _SCHEMES.get("".join(words)) if words else None)
+
+
+def scheme_of(p: Parameter) -> re.Pattern[str] | None:
+    """The published shape of the identifier scheme ``p`` is named for (``issn``, ``author_orcid``), or
+    None: such a parameter takes only a value of that shape, a guessed one included."""
+    fmt = (p.format or "").lower()
+    return _scheme("" if fmt in _TYPE_NAMES else fmt, tuple(name_words(p.name)))
 
 
 def in_path(p: Parameter, path: str) -> bool:
