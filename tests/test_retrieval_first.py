@@ -167,6 +167,14 @@ def test_a_guess_keeps_to_the_shape_of_the_identifier_a_parameter_is_named_for(r
     assert guess_required([issn], shaped, Filled(), lambda: None).values == {"issn": "0028-0836"}
 
 
+def test_a_count_written_as_one_word_is_no_identifier_to_guess(router: Router) -> None:
+    analysis = router.understander.understand("Give me the 5-day forecast for station KRDU", router.graph)
+    city = Parameter(name="city", type="string", required=True)
+    assert guess_required([city], analysis, Filled(), lambda: None).values.get("city") != "5-day"
+    coded = router.understander.understand("Battery level of vehicle hXQ7qFFt", router.graph)
+    assert guess_required([city], coded, Filled(), lambda: None).values == {"city": "hXQ7qFFt"}
+
+
 @pytest.mark.parametrize(("name", "want"), [
     ("annual_yield", 0.05), ("discountRate", 0.05), ("growth_ratio", 0.05),
     ("percentage", 5), ("rate_percent", 5), ("amount", 5),  # named for a percentage, or for no rate at all

@@ -47,7 +47,8 @@ _NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][-+]?\d+)?)(?
                      re.IGNORECASE)
 _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)")
 _CODE = re.compile(r"\b[A-Z][A-Z0-9]{1,9}\b")
-_TOKEN = re.compile(r"\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{3,}\b")  # letters and digits: hXQ7qFFt, IND5463
+# letters and digits: hXQ7qFFt, IND5463; not a count written as one word ("a 5-day forecast", "3-star")
+_TOKEN = re.compile(r"\b(?!\d+-[a-z]+\b)(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{3,}\b")
 _NUMERIC = ("integer", "number")
 _KEY_WORDS = frozenset(["id", "ids", "key", "uuid", "code", "token", "slug", "hash"])
 
