@@ -202,6 +202,7 @@ def test_the_prefix_of_an_identifier_is_a_word_of_the_question() -> None:
     ("I want to book a table for two. Can you book it for 8 pm?", "book"),  # the request acts too
     ("Search for a 3-star hotel in Paris and book two rooms for me", "book"),
     ("I'm trying to connect to the lab's server. Could you ask me for its address?", None),  # asked: not to act
+    ("I would like to pay back my friend Alex $25. Could you use my debit card for this?", "pay"),  # part of it
     ("Can you initiate a payment of $200 to Mary?", "initiate"),
     ("Could you arrange a visit to the synchrotron on May 3?", "arrange"),
     ("Pause the player, then play my playlist", "pause"),

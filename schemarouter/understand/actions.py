@@ -66,6 +66,10 @@ _READING = frozenset(["check", "compare", "count", "describe", "display", "fetch
                       "view"])
 
 
+# Verbs that ask the system for information, though they read nothing themselves.
+_INFORMING = frozenset(["ask", "explain", "identify", "provide", "recommend", "suggest"])
+
+
 @lru_cache(maxsize=256)
 def action_verb(text: str, verbs: frozenset[str] = ACTION_VERBS) -> str | None:
     """The action verb of a request to act, or None for a request for data (remembered: the
@@ -79,9 +83,10 @@ def action_verb(text: str, verbs: frozenset[str] = ACTION_VERBS) -> str | None:
             continue
         verb, frame, rest = m.group("verb").lower(), m.group("frame"), m.group("rest")
         if verb not in verbs:
-            # a request that does not act: a reading verb, or any verb the system is asked to do
-            # ("Could you ask me for the SSID?"); a clause's first word is no verb without one of those
-            asked = verb in _READING or _ADDRESSED.search(frame) is not None
+            # a request that does not act: a reading verb, or a verb that asks for information the
+            # system is asked to do ("Could you ask me for the SSID?"); "Could you use my debit card for
+            # this transaction?" is part of the goal's action, not another request
+            asked = verb in _READING or (verb in _INFORMING and _ADDRESSED.search(frame) is not None)
             reads = reads or (asked and not _is_goal(frame) and not _NOT_AN_OBJECT.match(rest))
             continue
         if _NOT_AN_OBJECT.match(rest) or (not frame.strip() and _COMPOUND.match(rest)):
