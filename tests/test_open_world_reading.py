@@ -204,6 +204,9 @@ def test_the_prefix_of_an_identifier_is_a_word_of_the_question() -> None:
     ("I'm trying to connect to the lab's server. Could you ask me for its address?", None),  # asked: not to act
     ("I would like to pay back my friend Alex $25. Could you use my debit card for this?", "pay"),  # part of it
     ("Can you initiate a payment of $200 to Mary?", "initiate"),
+    ("Can I purchase 2 tickets for the midnight show?", "purchase"),  # asking leave to act is acting
+    ("May I order 5 g of lithium iron phosphate?", "order"),
+    ("Can I see the band gap of GaN?", None),
     ("Could you arrange a visit to the synchrotron on May 3?", "arrange"),
     ("Pause the player, then play my playlist", "pause"),
     ("Play count of the song Yesterday", None),  # a noun compound

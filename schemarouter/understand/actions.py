@@ -26,7 +26,8 @@ ACTION_VERBS = frozenset(
 )
 _FRAME = (
     r"(?:please\s+|kindly\s+|now\s+|then\s+|also\s+|just\s+)*"
-    r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|(?:i|we)\s*(?:'d|would)\s+like\s+(?:you\s+)?to\s+"
+    r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?"
+    r"|(?:i|we)\s*(?:'d|would)\s+like\s+(?:you\s+)?to\s+"
     r"|(?:i|we)\s+(?:want|need|wish)\s+(?:you\s+)?to\s+|(?:i|we)\s*(?:'m|am|are)\s+(?:going|trying)\s+to\s+"
     r"|help\s+me\s+(?:to\s+)?|go\s+ahead\s+and\s+|let'?s\s+|(?:i|we)\s+(?:must|should|have\s+to)\s+)*"  # frames nest: "can you help me book"
     r"(?:please\s+)?"
