@@ -18,21 +18,33 @@ def _index() -> PhraseIndex:
     return index
 
 
-def _terms(index: PhraseIndex) -> list[tuple[str, list[tuple[str, object, str, str, bool]]]]:
-    return [
-        (key, [(t.kind, t.target, t.phrase, t.original, t.case_sensitive) for t in index.terms(key)])
-        for key in index.entries
-    ]
+def _terms(index: PhraseIndex, keys: list[str]) -> list[tuple[str, list[tuple[str, object, str, str, bool]]]]:
+    return [(key, [(t.kind, t.target, t.phrase, t.original, t.case_sensitive) for t in index.terms(key)])
+            for key in keys]
 
 
 def test_a_pickled_phrase_index_keeps_every_term_in_order() -> None:
     index = _index()
+    keys = list(index.entries)
     back = pickle.loads(pickle.dumps(index, protocol=pickle.HIGHEST_PROTOCOL))
-    assert _terms(back) == _terms(index)
+    assert not back.entries, "read back, a phrase's terms are made when it is first looked up"
+    assert _terms(back, keys) == _terms(index, keys)
     assert isinstance(back.entries["mp"], Term), "a phrase of one term stays a term, not a list"
     assert isinstance(back.entries["band gap"], list) and len(back.entries["band gap"]) == 3
+    assert all(t.phrase is key for key in keys for t in back.terms(key)), "a term's phrase is its key"
     assert back.longest == index.longest
-    assert all(t.phrase is key for key in back.entries for t in back.terms(key)), "a term's phrase is its key"
+    assert back.terms("no such phrase") == ()
+    # and it pickles again whole, looked-up phrases and others alike
+    again = pickle.loads(pickle.dumps(back, protocol=pickle.HIGHEST_PROTOCOL))
+    assert _terms(again, keys) == _terms(index, keys)
+
+
+def test_a_phrase_added_to_a_read_back_index_keeps_its_earlier_terms() -> None:
+    back = pickle.loads(pickle.dumps(_index(), protocol=pickle.HIGHEST_PROTOCOL))
+    back.add("field", "gap_energy", "band gap")
+    assert [t.target for t in back.terms("band gap")] == ["band_gap", "band_gap", "egap", "gap_energy"]
+    back.add("concept", "band_gap", "band gap")  # already there: nothing added
+    assert len(back.terms("band gap")) == 4
 
 
 def test_a_pickled_phrase_index_finds_what_the_original_finds() -> None:

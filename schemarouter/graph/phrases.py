@@ -69,38 +69,37 @@ class PhraseIndex:
     # one: no list per phrase); the key string is the term's ``phrase`` too, so it is stored once
     entries: dict[str, Term | list[Term]] = field(default_factory=dict)
     longest: dict[str, int] = field(default_factory=dict)  # first word -> most words of a phrase starting so
+    # read back from a cache file: phrase -> the number of its term in ``_columns`` (or a list of them),
+    # for the phrases not looked up yet; a phrase's terms are made the first time it is looked up
+    _numbered: dict[str, int | list[int]] = field(default_factory=dict, repr=False, compare=False)
+    _columns: tuple[list[str], list[Any], list[str], bytes] | None = field(default=None, repr=False, compare=False)
 
-    # Pickled (in the graph cache file) as columns, one entry per term: pickle keeps every object it
-    # reads alive to the end of the file, and a graph at 100,000 sources holds millions of terms,
-    # each of which would otherwise bring a state of its own. A term's phrase is its key.
-    def __getstate__(self) -> tuple[list[str], list[str], list[Any], list[str], bytes, dict[str, int]]:
-        keys: list[str] = []
+    # Pickled (in the graph cache file) as columns, one entry per term, and each phrase as the numbers of
+    # its terms: a graph at 100,000 sources holds millions of terms, and reading them back one object at
+    # a time was a fifth of loading the file, while a question looks up a few dozen phrases.
+    def __getstate__(self) -> tuple[dict[str, int | list[int]], list[str], list[Any], list[str], bytes, dict[str, int]]:
+        numbered: dict[str, int | list[int]] = {}
         kinds: list[str] = []
         targets: list[Any] = []
         originals: list[str] = []
         sensitive = bytearray()
-        for key, bucket in self.entries.items():
-            for term in (bucket,) if isinstance(bucket, Term) else bucket:
-                keys.append(key)
+        for key in [*self.entries, *self._numbered]:
+            bucket = self.terms(key)
+            numbered[key] = len(kinds) if len(bucket) == 1 else list(range(len(kinds), len(kinds) + len(bucket)))
+            for term in bucket:
                 kinds.append(term.kind)
                 targets.append(term.target)
                 originals.append(term.original)
                 sensitive.append(term.case_sensitive)
-        return keys, kinds, targets, originals, bytes(sensitive), self.longest
+        return numbered, kinds, targets, originals, bytes(sensitive), self.longest
 
-    def __setstate__(self, state: tuple[list[str], list[str], list[Any], list[str], bytes, dict[str, int]]) -> None:
-        keys, kinds, targets, originals, sensitive, self.longest = state
-        entries: dict[str, Term | list[Term]] = {}
-        for key, kind, target, original, flag in zip(keys, kinds, targets, originals, sensitive, strict=True):
-            term = Term(kind, target, key, original, bool(flag))
-            bucket = entries.get(key)
-            if bucket is None:
-                entries[key] = term
-            elif isinstance(bucket, Term):
-                entries[key] = [bucket, term]
-            else:
-                bucket.append(term)
-        self.entries = entries
+    def __setstate__(
+        self, state: tuple[dict[str, int | list[int]], list[str], list[Any], list[str], bytes, dict[str, int]]
+    ) -> None:
+        numbered, kinds, targets, originals, sensitive, self.longest = state
+        self.entries = {}
+        self._numbered = numbered
+        self._columns = (kinds, targets, originals, sensitive)
 
     def add(self, kind: str, target: Any, phrase: str, *, case_sensitive: bool | None = None, key: str | None = None) -> None:
         """Record that ``phrase`` names ``target`` of ``kind`` (each phrase and target once). ``key`` is
@@ -114,6 +113,8 @@ class PhraseIndex:
             key = phrase if _NORMAL.fullmatch(phrase) else " ".join([t.lower() for t in _TOKEN.findall(phrase)])
         if not key:
             return
+        if key in self._numbered:
+            self._made(key)  # a phrase read back from a cache file gets its terms first
         bucket = self.entries.get(key)
         if bucket is not None:
             for term in (bucket,) if isinstance(bucket, Term) else bucket:
@@ -140,8 +141,25 @@ class PhraseIndex:
         """The terms of a phrase (lower-case words joined by spaces), in the order they were added."""
         bucket = self.entries.get(key)
         if bucket is None:
-            return ()
+            return self._made(key) if self._numbered else ()
         return (bucket,) if isinstance(bucket, Term) else bucket
+
+    def _made(self, key: str) -> list[Term] | tuple[Term, ...]:
+        """The terms of a phrase read back from a cache file and not looked up before, made from the
+        columns and kept (a lookup made twice at once makes equal terms twice: either may stay)."""
+        numbers = self._numbered.get(key)
+        if numbers is None or self._columns is None:
+            return ()
+        kinds, targets, originals, sensitive = self._columns
+        if isinstance(numbers, int):
+            term = Term(kinds[numbers], targets[numbers], key, originals[numbers], bool(sensitive[numbers]))
+            self.entries[key] = term
+            self._numbered.pop(key, None)
+            return (term,)
+        made = [Term(kinds[i], targets[i], key, originals[i], bool(sensitive[i])) for i in numbers]
+        self.entries[key] = made
+        self._numbered.pop(key, None)
+        return made
 
     def scan(self, tokens: list[Token], text: str) -> list[Match]:
         """Non-overlapping longest matches, left to right."""
