@@ -5,7 +5,9 @@ records on a user's behalf (writes are not enabled). Such requests are recognize
 shape, not by phrases of any test set: an imperative clause (at the start, after a politeness
 or modal frame such as "please", "can you", "I'd like to", or after "and") whose verb creates,
 sends, orders, books, runs, changes or removes something, followed by its object rather than by
-a preposition ("Change in enthalpy" is a noun phrase, "Change the record" an order).
+a preposition ("Change in enthalpy" is a noun phrase, "Change the record" an order). A frame that
+states the asker's own goal ("I want to book a suite") acts only where nothing else is asked of the
+system: beside a request to read ("... Can you find the pricing?") it is that request's context.
 """
 
 from __future__ import annotations
