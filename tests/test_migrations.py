@@ -107,3 +107,31 @@ def test_foreign_tables_are_not_taken_over(sqlite_url: str) -> None:
         conn.execute(text("CREATE TABLE customers (id INTEGER)"))
     with pytest.raises(RegistryError, match="already holds tables that schemarouter did not create"):
         Registry.open(sqlite_url)
+
+
+def test_the_head_read_from_the_scripts_is_alembics(any_url: str) -> None:
+    """Opening a registry at head compares a revision read with plain SQL to the head read from the
+    scripts' own lines, without importing alembic: both must be what alembic says."""
+    from schemarouter.registry.migrations import declared_head, stamped_revision
+
+    assert declared_head() == head_revision()
+    engine = make_engine(any_url)
+    try:
+        with engine.connect() as conn:
+            assert stamped_revision(conn) is None  # nothing stamped yet
+        Registry.open(any_url).close()
+        with engine.connect() as conn:
+            assert stamped_revision(conn) == current_revision(conn) == head_revision()
+    finally:
+        engine.dispose()
+
+
+def test_opening_a_registry_at_head_imports_no_alembic(sqlite_url: str) -> None:
+    import subprocess
+    import sys
+
+    Registry.open(sqlite_url).close()  # created at head
+    probe = ("import sys; from schemarouter.registry import Registry; "
+             f"Registry.open({sqlite_url!r}).close(); print('alembic' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -19,20 +19,25 @@ read again under it, so exactly one process migrates and the others find the sch
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, exc, inspect, text
 
 from schemarouter.errors import MigrationRequired, RegistryError
 from schemarouter.registry.database import display
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+# alembic is imported where it migrates, reports or checks, not to open a registry at head (the common
+# case, every command): its import was a tenth of a second of every command's start.
 
 AUTO_MIGRATE_ENV = "SCHEMAROUTER_AUTO_MIGRATE"
 
@@ -47,6 +52,8 @@ def script_location() -> Path:
 
 def alembic_config(connection: Connection | None = None) -> Config:
     """An in-code alembic Config for the migration scripts, bound to ``connection`` when one is given."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(script_location()))
     if connection is not None:
@@ -56,6 +63,8 @@ def alembic_config(connection: Connection | None = None) -> Config:
 
 def head_revision() -> str:
     """The single head revision of the migration scripts; more than one head is a RegistryError."""
+    from alembic.script import ScriptDirectory
+
     heads = ScriptDirectory.from_config(alembic_config()).get_heads()
     if len(heads) != 1:
         raise RegistryError(f"migration scripts have {len(heads)} heads; expected exactly one")
@@ -64,7 +73,41 @@ def head_revision() -> str:
 
 def current_revision(connection: Connection) -> str | None:
     """The revision stamped in the database behind ``connection``, or None when it has none."""
+    from alembic.runtime.migration import MigrationContext
+
     return MigrationContext.configure(connection).get_current_revision()
+
+
+_REVISION = re.compile(r"^revision\s*(?::[^=\n]+)?=\s*['\"]([^'\"]+)['\"]", re.MULTILINE)
+_DOWN_REVISION = re.compile(r"^down_revision\s*(?::[^=\n]+)?=(.*)$", re.MULTILINE)
+
+
+@cache
+def declared_head() -> str | None:
+    """The head revision read from the migration scripts' own ``revision`` and ``down_revision`` lines,
+    without importing alembic (a test checks it is alembic's :func:`head_revision`); None where the
+    scripts do not name exactly one head that way (then alembic is asked)."""
+    revisions: set[str] = set()
+    replaced: set[str] = set()
+    for path in sorted((script_location() / "versions").glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        found = _REVISION.search(source)
+        down = _DOWN_REVISION.search(source)
+        if found is None or down is None:
+            return None
+        revisions.add(found.group(1))
+        replaced.update(re.findall(r"['\"]([^'\"]+)['\"]", down.group(1)))
+    heads = revisions - replaced
+    return heads.pop() if len(heads) == 1 else None
+
+
+def stamped_revision(connection: Connection) -> str | None:
+    """The revision stamped in the database, read with plain SQL (what :func:`current_revision` reads,
+    without alembic's import); None when it has none."""
+    if not inspect(connection).has_table("alembic_version"):
+        return None
+    rows = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+    return rows[0] if len(rows) == 1 else None
 
 
 # Arbitrary constant shared by every schemarouter process: the key of the schema lock on Postgres.
@@ -87,15 +130,18 @@ def _schema_lock(engine: Engine) -> Iterator[Connection]:
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Upgrade to ``revision`` under the schema lock."""
+    from alembic import command
+
     with _schema_lock(engine) as connection:
         command.upgrade(alembic_config(connection), revision)
 
 
 def ensure_schema(engine: Engine) -> None:
     """Apply the open policy described in the module docstring."""
+    head = declared_head()
     with engine.connect() as connection:
-        if current_revision(connection) == head_revision():
-            return  # the common case: no lock taken
+        if head is not None and stamped_revision(connection) == head:
+            return  # the common case: no lock taken, no alembic imported
     for attempt in range(_SQLITE_ATTEMPTS):
         try:
             with _schema_lock(engine) as connection:
@@ -113,6 +159,8 @@ def _ensure_locked(engine: Engine, connection: Connection) -> None:
     head = head_revision()
     if current == head:
         return  # another process created or upgraded it while this one waited for the lock
+    from alembic.script import ScriptDirectory
+
     tables = set(inspect(connection).get_table_names())
     script = ScriptDirectory.from_config(alembic_config())
     if current is not None and current not in {rev.revision for rev in script.walk_revisions()}:
@@ -133,4 +181,6 @@ def _ensure_locked(engine: Engine, connection: Connection) -> None:
             f"run: schemarouter db upgrade --db '{display(engine.url)}' "
             f"(or set {AUTO_MIGRATE_ENV}=1)"
         )
+    from alembic import command
+
     command.upgrade(alembic_config(connection), "head")
