@@ -10,6 +10,7 @@ plugins) live in :mod:`schemarouter.declarations`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from enum import Enum
 from typing import Annotated, Any, Literal
 
@@ -47,15 +48,21 @@ class Declaration(BaseModel):
 
     # Pickled (in the graph cache file) as the field values in declaration order, not pydantic's
     # dictionary of dictionaries: pickle keeps every state it reads alive to the end of the file, a
-    # graph at 100,000 sources holds about a million declarations, and setting the attributes one by
-    # one in the same order lets CPython share one key table per class (as the registry does when it
-    # loads them). Declarations carry no extra keys (forbidden) and no private attributes.
+    # graph at 100,000 sources holds about a million declarations, and filling a fresh instance's
+    # attributes in declaration order lets CPython share one key table per class (the registry reader
+    # builds its models through the same method). Declarations carry no extra keys (forbidden) and no
+    # private attributes.
     def __getstate__(self) -> tuple[Any, ...]:  # type: ignore[override]
         values = self.__dict__
         return (self.__pydantic_fields_set__, *[values[name] for name in type(self).__pydantic_fields__])
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:  # type: ignore[override]
-        fields_set, *values = state
+        self._fill(state[0], state[1:])
+
+    def _fill(self, fields_set: set[str], values: Iterable[Any]) -> None:
+        """Fill a fresh instance (``cls.__new__(cls)``) with its fields' ``values`` in declaration order,
+        unvalidated: how a pickled declaration is read back and how the registry reader builds models
+        from rows it validated when it wrote them."""
         # a fresh instance's __dict__ shares its class's key table while keys arrive in the same order
         self.__dict__.update(zip(type(self).__pydantic_fields__, values, strict=True))
         object.__setattr__(self, "__pydantic_fields_set__", fields_set)

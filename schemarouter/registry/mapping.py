@@ -318,12 +318,8 @@ def _construct(cls: Any, **values: Any) -> Any:
     if shared is None:
         shared = _FIELDS_SETS[(cls, names)] = set(names)
     model = cls.__new__(cls)
-    for name, spec in cls.__pydantic_fields__.items():
-        value = values[name] if name in values else spec.get_default(call_default_factory=True)
-        object.__setattr__(model, name, value)
-    object.__setattr__(model, "__pydantic_fields_set__", shared)
-    object.__setattr__(model, "__pydantic_extra__", None)
-    object.__setattr__(model, "__pydantic_private__", None)
+    model._fill(shared, (values[name] if name in values else spec.get_default(call_default_factory=True)
+                         for name, spec in cls.__pydantic_fields__.items()))
     return model
 
 
