@@ -35,7 +35,12 @@ from schemarouter.models import (
     ValuePattern,
 )
 from schemarouter.registry import orm
-from schemarouter.registry.fingerprint import digest, license_fingerprint, source_fingerprint
+from schemarouter.registry.fingerprint import (
+    digest,
+    license_fingerprint,
+    source_and_endpoint_fingerprints,
+    source_fingerprint,
+)
 
 T_LICENSES: Table = orm.SqlLicense.__table__  # type: ignore[assignment]
 T_SOURCES: Table = orm.SqlSource.__table__  # type: ignore[assignment]
@@ -132,6 +137,9 @@ class RowWriter:
         ``fingerprint`` (and ``endpoint_fingerprints``, in endpoint order) when the caller already computed
         it (a sync compares every source's first)."""
         specs = adapter_specs or {}
+        if fingerprint is None and not specs:
+            # a plugin source's fingerprint and its endpoints' from one dump (an import, a sync's rewrite)
+            fingerprint, endpoint_fingerprints = source_and_endpoint_fingerprints(source)
         self.rows[T_SOURCES].append(
             {"id": source.id, "title": source.title, "domain": source.domain,
              "description": source.description, "homepage": source.homepage,

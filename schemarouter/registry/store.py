@@ -298,8 +298,8 @@ class Registry:
                 writer.vocabulary(merged)
                 for sid in sorted(merged.sources):
                     specs = merged.adapter_specs.get(sid)
-                    fps = None if specs else both.get(sid)
-                    writer.source(merged.sources[sid], merged.owners[sid], specs, *(fps or (None, None)))
+                    fingerprint, endpoints = (None, None) if specs else both.get(sid, (None, None))
+                    writer.source(merged.sources[sid], merged.owners[sid], specs, fingerprint, endpoints)
                     if progress is not None:
                         progress(1)
                 writer.flush()
@@ -309,8 +309,9 @@ class Registry:
                     conn.execute(delete(m.T_SOURCES).where(m.T_SOURCES.c.id.in_(stale)))
                 writer = m.RowWriter(conn)
                 for sid in report.added + report.updated:
-                    writer.source(decls.sources[sid], decls.owners[sid], fingerprint=both[sid][0],
-                                  endpoint_fingerprints=both[sid][1])
+                    fingerprint, endpoints = both[sid]
+                    writer.source(decls.sources[sid], decls.owners[sid], fingerprint=fingerprint,
+                                  endpoint_fingerprints=endpoints)
                     if progress is not None:
                         progress(1)
                 writer.flush()
