@@ -29,7 +29,6 @@ class Term:
     case_sensitive: bool = False
 
 
-
 @dataclass(slots=True)
 class Token:
     """A word of a question, with its lower-case form and character span (read-only by convention)."""
@@ -151,13 +150,9 @@ class PhraseIndex:
         if numbers is None or self._columns is None:
             return ()
         kinds, targets, originals, sensitive = self._columns
-        if isinstance(numbers, int):
-            term = Term(kinds[numbers], targets[numbers], key, originals[numbers], bool(sensitive[numbers]))
-            self.entries[key] = term
-            self._numbered.pop(key, None)
-            return (term,)
-        made = [Term(kinds[i], targets[i], key, originals[i], bool(sensitive[i])) for i in numbers]
-        self.entries[key] = made
+        made = [Term(kinds[i], targets[i], key, originals[i], bool(sensitive[i]))
+                for i in ((numbers,) if isinstance(numbers, int) else numbers)]
+        self.entries[key] = made[0] if isinstance(numbers, int) else made  # one term is kept without a list
         self._numbered.pop(key, None)
         return made
 

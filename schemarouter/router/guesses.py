@@ -151,7 +151,8 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
         if value is None or value == "" or value == []:
             return False
         scheme = scheme_of(p)
-        if scheme is not None and not all(scheme.fullmatch(str(v).strip()) for v in (value if isinstance(value, list) else [value])):
+        values = value if isinstance(value, list) else [value]
+        if scheme is not None and not all(scheme.fullmatch(str(v).strip()) for v in values):
             return False  # "Deep residual learning ..." is no ISSN, even as a last resort
         if p.type == "number" and isinstance(value, (int, float)):
             value = as_fraction(p.name, value, raw, question)  # "a 5% yield" is 0.05 for annual_yield
