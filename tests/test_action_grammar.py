@@ -1,0 +1,47 @@
+"""A request to act is told from a request for data by the grammar of the request: the verb of an
+imperative clause, the frame before it ("can you", "I'd like to"), what follows it, and whether a goal
+the asker states stands beside another request (``understand/actions.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from schemarouter.understand.actions import action_verb
+
+
+@pytest.mark.parametrize(("text", "verb"), [
+    ("Send an email to my co-author saying the draft is ready.", "send"),
+    ("Could you order 5 g of lithium iron phosphate for me?", "order"),
+    ("I'd like to run a DFT relaxation of GaN.", "run"),
+    ("Find the band gap of GaN and email it to my advisor.", "email"),
+    ("I want item 998877 gone from my account, please delete it.", "delete"),
+    ("Get rid of variant set 17.", "remove"),
+    ("Change in enthalpy of formation of NaCl", None),
+    ("Run time of the movie Titanic", None),
+    ("Make a list of movies directed by Nolan", None),
+    ("Please recommend me some TV shows similar to Breaking Bad", None),
+    ("Order of the phase transition in BaTiO3", None),
+    ("What is X, and how do I get rid of it?", None),
+    ("We don't need that data source anymore. Can you delete it for me?", "delete"),  # a pronoun is an object
+    ("Can you book a table for four at Balthazar?", "book"),  # only presenting verbs make tables of data
+    ("can you create todo for the shopping at 9 pm", "create"),  # after a frame, no noun compound
+    ("Find a cat picture. Make sure it is a cute one!", None),  # "make sure" qualifies the request
+    ("Check the status of my order, order ID is 123456789", None),  # a noun opening a clause
+    # the asker's goal beside a request to read: the request is the read
+    ("I want to book a suite in the Hilton for 3 nights. Can you find the pricing for me?", None),
+    ("I need to reserve a car in Lyon from May 2 to May 5, check the availability for me.", None),
+    ("I need to send a letter to my landlord.", "send"),  # a goal and nothing else asked: it acts
+    ("I want to book a table for two. Can you book it for 8 pm?", "book"),  # the request acts too
+    ("Search for a 3-star hotel in Paris and book two rooms for me", "book"),
+    ("I'm trying to connect to the lab's server. Could you ask me for its address?", None),  # asked: not to act
+    ("I would like to pay back my friend Alex $25. Could you use my debit card for this?", "pay"),  # part of it
+    ("Can you initiate a payment of $200 to Mary?", "initiate"),
+    ("Can I purchase 2 tickets for the midnight show?", "purchase"),  # asking leave to act is acting
+    ("May I order 5 g of lithium iron phosphate?", "order"),
+    ("Can I see the band gap of GaN?", None),
+    ("Could you arrange a visit to the synchrotron on May 3?", "arrange"),
+    ("Pause the player, then play my playlist", "pause"),
+    ("Play count of the song Yesterday", None),  # a noun compound
+])
+def test_requests_to_act_are_told_by_grammar(text: str, verb: str | None) -> None:
+    assert action_verb(text) == verb
