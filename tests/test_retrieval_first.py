@@ -12,8 +12,8 @@ import pytest
 from schemarouter.graph import SchemaGraph
 from schemarouter.models import Parameter, Source
 from schemarouter.router import Router
-from schemarouter.router.guesses import guess_required
-from schemarouter.router.rerank import FEATURES, probability, threshold
+from schemarouter.router.guesses import guess_required, stated_default
+from schemarouter.router.rerank import FEATURES, probability, threshold, unsaid_share
 from schemarouter.router.validate import validate_plan
 from schemarouter.router.values import Filled
 from schemarouter.understand.actions import action_verb, write_verbs
@@ -173,6 +173,77 @@ def test_a_count_written_as_one_word_is_no_identifier_to_guess(router: Router) -
     assert guess_required([city], analysis, Filled(), lambda: None).values.get("city") != "5-day"
     coded = router.understander.understand("Battery level of vehicle hXQ7qFFt", router.graph)
     assert guess_required([city], coded, Filled(), lambda: None).values == {"city": "hXQ7qFFt"}
+
+
+@pytest.mark.parametrize(("description", "want"), [
+    ("The size of the deck. Default is 52.", 52),
+    ("Annual rate. Default is 0.05.", 0.05),
+    ("The unit, default: 'kg'", "kg"),
+    ("Number of results (default 5)", 5),
+    ("defaults to the current year", None),  # a phrase, not a value
+    ("The default depends on the region.", None),
+])
+def test_a_default_stated_in_words_is_read_from_the_description(description: str, want: Any) -> None:
+    assert (stated_default(Parameter(name="x", type="string", description=description)) or None) == (
+        None if want is None else str(want))
+
+
+def test_a_required_parameter_left_unsaid_takes_the_default_its_description_states(router: Router) -> None:
+    analysis = router.understander.understand("What is the probability of a full house in poker?", router.graph)
+    deck = Parameter(name="deck_size", type="integer", required=True, description="The size of the deck. Default is 52.")
+    hand = Parameter(name="hand_size", type="integer", required=True, description="The size of the hand.")
+    got = guess_required([deck, hand], analysis, Filled(), lambda: None)
+    assert got.values == {"deck_size": 52}, "a parameter whose description states no default stays empty"
+    assert got.guessed == {"deck_size"} and "default" in got.why["deck_size"]
+    told = router.understander.understand("Full house odds with a deck of 36 cards", router.graph)
+    assert guess_required([deck], told, Filled(), lambda: None).values == {"deck_size": 36}, "the question's number wins"
+
+
+def test_a_required_switch_is_on_where_the_question_says_it_else_its_stated_default_else_off(router: Router) -> None:
+    analysis = router.understander.understand("Details of the case Roe v. Wade. Include dissent information.",
+                                              router.graph)
+    dissent = Parameter(name="include_dissent", type="boolean", required=True)
+    brief = Parameter(name="brief", type="boolean", required=True, description="Short output. Default is true.")
+    formatted = Parameter(name="formatted", type="boolean", required=True)
+    got = guess_required([dissent, brief, formatted], analysis, Filled(), lambda: None)
+    assert got.values == {"include_dissent": True, "brief": True, "formatted": False}
+    assert got.guessed == {"include_dissent", "brief", "formatted"}
+
+
+def test_an_ordinal_is_a_whole_number_once_the_plain_numbers_are_spent(router: Router) -> None:
+    analysis = router.understander.understand("Important wars in European history during the 19th century",
+                                              router.graph)
+    century = Parameter(name="century", type="integer", required=True)
+    assert guess_required([century], analysis, Filled(), lambda: None).values == {"century": 19}
+    amount = Parameter(name="amount", type="number", required=True)
+    assert guess_required([amount], analysis, Filled(), lambda: None).values == {}, "a rank is no quantity"
+    region = Parameter(name="region", type="string", required=True)
+    assert guess_required([region], analysis, Filled(), lambda: None).values.get("region") != "19th"
+
+
+def test_names_a_question_joins_with_and_are_a_list_for_an_array(router: Router) -> None:
+    analysis = router.understander.understand("Stock prices of Microsoft and Google for the last 2 weeks",
+                                              router.graph)
+    companies = Parameter(name="companies", type="array", required=True)
+    ticker = Parameter(name="ticker", type="string", required=True)
+    got = guess_required([companies, ticker], analysis, Filled(), lambda: None)
+    assert got.values["companies"] == ["Microsoft", "Google"]
+    assert got.values.get("ticker") != "Microsoft and Google", "the names spent on the list are spent"
+    one = router.understander.understand("Stock price of Microsoft", router.graph)
+    assert "companies" not in guess_required([companies], one, Filled(), lambda: None).values
+
+
+@pytest.mark.parametrize(("path", "said", "want"), [
+    ({"calc", "area", "triangl"}, {"calcul", "area", "triangl"}, 0.0),  # an abbreviation names its word
+    ({"math", "hypot"}, {"hypotenus", "right", "triangl"}, 0.5),
+    ({"religion", "histori"}, {"histor", "event"}, 0.5),  # stems of one root
+    ({"ab", "area"}, {"abc", "area"}, 0.5),  # shorter than a stem: no shortening
+    ({"formationenergi"}, {"format", "energi"}, 1.0),  # a compound that begins with a word says only that word
+    (set(), {"area"}, 0.0),
+])
+def test_a_path_word_the_question_says_shortened_or_in_another_form_is_said(path: set[str], said: set[str],
+                                                                          want: float) -> None:
+    assert unsaid_share(path, said) == want
 
 
 @pytest.mark.parametrize(("name", "want"), [

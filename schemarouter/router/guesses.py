@@ -17,7 +17,16 @@ mass2, temperature2):
 4. for text: a quoted string, else a token of letters and digits (``hXQ7qFFt``), else a code in
    capitals (``EDDM``) that is not a word of the parameter's name, else a name, else the longest
    run of words no declaration of the endpoint explains; a key (``..._id``, ``..._key``, ``code``)
-   takes only a value written as one (quoted, a token, a code), never prose.
+   takes only a value written as one (quoted, a token, a code), never prose;
+5. for an array with no list written: the names a question joins with commas and "and" ("stock
+   prices of Microsoft and Google" -> ["Microsoft", "Google"]);
+6. for a whole number with no number left: an ordinal ("the 19th century" -> 19);
+7. for a yes-or-no: true when the question says a word of the parameter's name ("Include dissent
+   information" -> include_dissent), else the default its description states in words ("Default is
+   false."), else false: what an API does when a caller leaves a switch alone;
+8. otherwise, the default a description states in words ("The size of the deck. Default is 52.")
+   where the document declares none: the author's own value beats an endpoint the question cannot
+   call.
 
 Each guess is recorded (``Filled.guessed``, and ``why`` says it), so that re-ranking can prefer an
 endpoint whose parameters the question fills by its words over one it fills by guessing.
@@ -30,6 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from schemarouter.graph.terms import name_terms
 from schemarouter.models import Parameter
 from schemarouter.router.numbers import as_fraction
 from schemarouter.router.param_facts import scheme_of
@@ -48,7 +58,16 @@ _NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][-+]?\d+)?)(?
 _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)")
 _CODE = re.compile(r"\b[A-Z][A-Z0-9]{1,9}\b")
 # letters and digits: hXQ7qFFt, IND5463; not a count written as one word ("a 5-day forecast", "3-star")
-_TOKEN = re.compile(r"\b(?!\d+-[a-z]+\b)(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{3,}\b")
+_TOKEN = re.compile(r"\b(?!\d+-[a-z]+\b)(?!\d+(?:st|nd|rd|th)\b)(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{3,}\b")
+# an ordinal ("19th", "2nd"): a number for a whole-number parameter when no plain number is left
+_ORDINAL = re.compile(r"(?<![\w.])(\d+)(?:st|nd|rd|th)\b", re.IGNORECASE)
+# a default stated in a description's words: "Default is 52.", "defaults to 'kg'", "(default: false)";
+# an unquoted value must end the clause ("defaults to the current year" states no value)
+_STATED_DEFAULT = re.compile(r"\bdefaults?(?:\s+value)?(?:\s+is|\s+to|\s*[:=])?\s+"
+                             r"(?:\"([^\"]{1,40})\"|'([^']{1,40})'|`([^`]{1,40})`|(-?\d+(?:\.\d+)?|[A-Za-z_][\w+-]{0,39}))(?=\s*(?:[.;,)]|$))",
+                             re.IGNORECASE)
+# the words that join the items of a list a question writes ("Microsoft and Google", "A, B and C")
+_LIST_JOIN = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+")
 _NUMERIC = ("integer", "number")
 _KEY_WORDS = frozenset(["id", "ids", "key", "uuid", "code", "token", "slug", "hash"])
 
@@ -105,6 +124,7 @@ class _Written:
     quoted: list[str] = field(default_factory=list)
     codes: list[str] = field(default_factory=list)
     tokens: list[str] = field(default_factory=list)
+    ordinals: list[str] = field(default_factory=list)
 
 
 def _written(question: str) -> _Written:
@@ -127,7 +147,24 @@ def _written(question: str) -> _Written:
     out.quoted = [next(g for g in m.groups() if g) for m in _QUOTED.finditer(question)]
     out.codes = [m.group(0) for m in _CODE.finditer(question) if not m.group(0).isdigit()]
     out.tokens = [m.group(0) for m in _TOKEN.finditer(question)]
+    out.ordinals = [m.group(1) for m in _ORDINAL.finditer(question)]
     return out
+
+
+def stated_default(p: Parameter) -> str | None:
+    """The default ``p``'s description states in words, as written, or None."""
+    m = _STATED_DEFAULT.search(p.description or "")
+    return next((g for g in m.groups() if g), None) if m else None
+
+
+def _listed_names(names: list[str]) -> tuple[str, str] | None:
+    """(the first name that joins several, its items joined by commas): "Microsoft and Google" ->
+    "Microsoft,Google"; or None."""
+    for name in names:
+        items = [re.sub(r"^(?:the|a|an)\s+", "", i, flags=re.IGNORECASE) for i in _LIST_JOIN.split(name) if i.strip()]
+        if len(items) >= 2:
+            return name, ",".join(items)
+    return None
 
 
 def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled,
@@ -175,10 +212,24 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
                 bare = next((b for b in written.bare_lists if all(free(n) for n in b[1])), None)
                 if bare is not None and take(p, bare[0], "the numbers the question lists"):
                     spent.update(bare[1])  # each listed number is spent: no number parameter takes it too
+                else:
+                    listed = _listed_names([e.text for e in analysis.names if free(e.text)])
+                    if listed is not None and take(p, listed[1], "the names the question lists"):
+                        spent.add(listed[0])  # the joined name is spent as a whole: no text parameter takes it
         elif p.type in _NUMERIC:
             nxt = next((raw for _pos, raw in written.numbers if free(raw)), None)
             if nxt is not None:
                 take(p, nxt, "the next number the question writes, in order")
+            elif p.type == "integer":
+                nxt = next((raw for raw in written.ordinals if free(raw)), None)
+                if nxt is not None:
+                    take(p, nxt, "the next ordinal the question writes")
+        elif p.type == "boolean":
+            said = set(name_terms(p.name)) & set(analysis.all_terms)
+            if said:
+                take(p, "true", f"the question says {', '.join(sorted(said))}")
+            else:
+                take(p, stated_default(p) or "false", "the default a switch left alone takes")
         elif p.type == "string":
             names = [e.text for e in analysis.names]
             # a code that is a word of the parameter's own name ("ID" for vehicle_id) names it, it is no value
@@ -200,4 +251,10 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
                 run = unexplained_run()
                 if run and free(run):
                     take(p, run, "the words of the question the endpoint does not explain")
+    for p in empty:
+        raw = stated_default(p) if p.name not in out.values and p.type != "boolean" else None
+        if raw is not None and (value := _typed(p, raw)) is not None:
+            out.values[p.name] = value  # no value of the question's: nothing is spent
+            out.guessed.add(p.name)
+            out.why[p.name] = f"guessed: the default its description states ({raw})"
     return out

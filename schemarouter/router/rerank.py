@@ -161,7 +161,7 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
             explained,
             float(info.source.id in named),
             sources.count(info.source.id) / len(sources),
-            len(path - said) / len(path) if path else 0.0,
+            unsaid_share(path, said),
             guessed / len(required) if required else 0.0,
             float(bool(values) and spent == 0.0),
             dense[0].get(number, 0.0) if dense else 0.0,
@@ -170,6 +170,26 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
         out.append(Scored(info, chain, features, _score(features, dense is not None), dense is not None))
     out.sort(key=lambda s: -s.score)  # stable: retrieval's order among equals
     return out
+
+
+SHORTEST_STEM = 4  # a shortening this long or longer names its word ("calc", "hypot")
+STEM_SLACK = 2  # letters by which two stems of one root may differ ("histor", "histori")
+
+
+def unsaid_share(path: set[str], said: set[str]) -> float:
+    """Share of a path's words the question does not say. A path word that shortens a word the
+    question says says it (paths abbreviate: "calc_area", "math_hypot"), and so does one a letter or
+    two longer than it (stems of one root: "histori" for history beside "histor" for historical); a
+    path word that only begins with a word of the question ("formationenergi") does not."""
+    if not path:
+        return 0.0
+
+    def says(term: str) -> bool:
+        return term in said or any(
+            len(term) >= SHORTEST_STEM and len(q) >= SHORTEST_STEM
+            and (q.startswith(term) or (term.startswith(q) and len(term) - len(q) <= STEM_SLACK)) for q in said)
+
+    return sum(1 for t in path if not says(t)) / len(path)
 
 
 def fill_or_guess(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[str]) -> Filled:
