@@ -42,6 +42,10 @@ from schemarouter.understand.actions import action_verb
     ("Could you arrange a visit to the synchrotron on May 3?", "arrange"),
     ("Pause the player, then play my playlist", "pause"),
     ("Play count of the song Yesterday", None),  # a noun compound
+    ("Please authenticate me with the code 456789", "authenticate"),
+    ("I'd like to integrate a new server into our platform at http://plga.ca", "integrate"),
+    ("Login to my account as john.doe@example.com", "login"),
+    ("Login history of user 42", None),
 ])
 def test_requests_to_act_are_told_by_grammar(text: str, verb: str | None) -> None:
     assert action_verb(text) == verb
