@@ -233,6 +233,31 @@ def test_names_a_question_joins_with_and_are_a_list_for_an_array(router: Router)
     assert "companies" not in guess_required([companies], one, Filled(), lambda: None).values
 
 
+def test_a_proper_noun_the_registry_knows_is_still_a_value_for_text(router: Router) -> None:
+    # "California" and "Google" are words some declaration uses, so they are no names of the question;
+    # written capitalized inside a sentence they are still proper nouns
+    analysis = router.understander.understand("Find the possible punishments for theft in California", router.graph)
+    jurisdiction = Parameter(name="jurisdiction", type="string", required=True)
+    got = guess_required([jurisdiction], analysis, Filled(), lambda: "possible punishments")
+    assert got.values == {"jurisdiction": "California"}
+    opening = router.understander.understand("Punishments for theft, please", router.graph)
+    assert guess_required([jurisdiction], opening, Filled(), lambda: None).values == {}, "a sentence's first word"
+    key = Parameter(name="case_id", type="string", required=True)
+    assert guess_required([key], analysis, Filled(), lambda: None).values == {}, "a key takes no prose"
+
+
+@pytest.mark.parametrize(("question", "want"), [
+    ("i want to get the subdomains from google.com", "google.com"),
+    ("add the server at http://plga.ca. The key is secret", "http://plga.ca"),
+    ("my email is john.doe@example.org, thanks", "john.doe@example.org"),
+])
+def test_a_web_or_mail_address_the_question_writes_is_a_value_for_text(router: Router, question: str,
+                                                                        want: str) -> None:
+    analysis = router.understander.understand(question, router.graph)
+    target = Parameter(name="target", type="string", required=True)
+    assert guess_required([target], analysis, Filled(), lambda: "words").values == {"target": want}
+
+
 @pytest.mark.parametrize(("path", "said", "want"), [
     ({"calc", "area", "triangl"}, {"calcul", "area", "triangl"}, 0.0),  # an abbreviation names its word
     ({"math", "hypot"}, {"hypotenus", "right", "triangl"}, 0.5),

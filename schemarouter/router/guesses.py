@@ -14,8 +14,10 @@ mass2, temperature2):
    else three or more numbers listed without brackets ("85, 90, 88 and 92");
 3. the next number the question writes, in order, for a number or integer (glued to a unit symbol
    or not: "6cm", "440Hz", "8%");
-4. for text: a quoted string, else a token of letters and digits (``hXQ7qFFt``), else a code in
-   capitals (``EDDM``) that is not a word of the parameter's name, else a name, else the longest
+4. for text: a quoted string, else a web or e-mail address ("google.com"), else a token of letters and digits (``hXQ7qFFt``), else a code in
+   capitals (``EDDM``) that is not a word of the parameter's name, else a name, else a run of
+   capitalized words inside a sentence ("in California": a proper noun, though some declaration of
+   the registry may use the word), else the longest
    run of words no declaration of the endpoint explains; a key (``..._id``, ``..._key``, ``code``)
    takes only a value written as one (quoted, a token, a code), never prose;
 5. for an array with no list written: the names a question joins with commas and "and" ("stock
@@ -57,6 +59,12 @@ _NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][-+]?\d+)?)(?
                      re.IGNORECASE)
 _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)")
 _CODE = re.compile(r"\b[A-Z][A-Z0-9]{1,9}\b")
+# a run of capitalized words ("California", "New York"): a proper noun, though the registry may know the
+# word (the understand step's names are the words no declaration explains); not a sentence's first word
+_CAPITALIZED = re.compile(r"\b[A-Z][a-z][\w'&-]*(?:\s+(?:of\s+|de\s+)?[A-Z][a-z][\w'&-]*)*")
+# a web address, host name or e-mail address the question writes ("google.com", "http://plga.ca")
+_ADDRESS = re.compile(r"(?<![\w@.])(?:https?://)?[\w-]+(?:[.@][\w-]+)*\.[a-z]{2,6}\b(?:/[^\s'\"]*)?")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\n\s*)$")
 # letters and digits: hXQ7qFFt, IND5463; not a count written as one word ("a 5-day forecast", "3-star")
 _TOKEN = re.compile(r"\b(?!\d+-[a-z]+\b)(?!\d+(?:st|nd|rd|th)\b)(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{3,}\b")
 # an ordinal ("19th", "2nd"): a number for a whole-number parameter when no plain number is left
@@ -125,6 +133,8 @@ class _Written:
     codes: list[str] = field(default_factory=list)
     tokens: list[str] = field(default_factory=list)
     ordinals: list[str] = field(default_factory=list)
+    capitalized: list[str] = field(default_factory=list)
+    addresses: list[str] = field(default_factory=list)
 
 
 def _written(question: str) -> _Written:
@@ -148,6 +158,9 @@ def _written(question: str) -> _Written:
     out.codes = [m.group(0) for m in _CODE.finditer(question) if not m.group(0).isdigit()]
     out.tokens = [m.group(0) for m in _TOKEN.finditer(question)]
     out.ordinals = [m.group(1) for m in _ORDINAL.finditer(question)]
+    out.addresses = [m.group(0).rstrip(".,;") for m in _ADDRESS.finditer(question)]
+    out.capitalized = [m.group(0) for m in _CAPITALIZED.finditer(question)
+                       if not _SENTENCE_START.search(question[:m.start()])]
     return out
 
 
@@ -237,10 +250,12 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
             codes = [c for c in written.codes if c.casefold() not in own]
             # a key takes a value written as one (a quoted string, a token, a code), never prose
             keyed = bool(own & _KEY_WORDS)
-            pools = [("a quoted value", written.quoted), ("an identifier the question writes", written.tokens),
+            pools = [("a quoted value", written.quoted), ("an address the question writes", written.addresses),
+                     ("an identifier the question writes", written.tokens),
                      ("a code the question writes", codes)]
             if not keyed:
                 pools.append(("a name the question writes", names))
+                pools.append(("a proper noun the question writes", written.capitalized))
             for how, pool in pools:
                 nxt = next((raw for raw in pool if free(raw)), None)
                 if nxt is not None and take(p, nxt, how):
