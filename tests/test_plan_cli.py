@@ -91,3 +91,23 @@ def test_minimal_mode_keeps_to_the_questions_own_intent(routing_db: str) -> None
                for f in step["fields"])
     assert not {"band_gap", "k_vrh", "total_magnetization"} & set(step["fields"])
     assert len(step["fields"]) <= 8 < len(recall["steps"][0]["fields"])
+
+
+def test_a_command_imports_only_its_own_module() -> None:
+    import subprocess
+    import sys
+
+    probe = ("import sys; from schemarouter.cli import cli, own_command; own_command('plan'); "
+             "print(sorted(m for m in ('schemarouter.cli.run_cmd', 'schemarouter.cli.ask_cmd', "
+             "'schemarouter.cli.serve_cmd', 'httpx') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", "plan imports what run, ask or serve need"
+
+
+def test_every_own_command_is_listed_and_resolves_to_its_name() -> None:
+    from schemarouter.cli import OWN_COMMANDS, own_command
+
+    listed = run("--help").output
+    for name in OWN_COMMANDS:
+        assert own_command(name).name == name
+        assert f"  {name} " in listed

@@ -8,6 +8,7 @@ declined) as :mod:`schemarouter.cli.exit_codes` documents. Nothing prints a trac
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from collections.abc import Iterable
@@ -16,21 +17,6 @@ from typing import TYPE_CHECKING
 import click
 
 from schemarouter import __version__
-from schemarouter.cli import (
-    ask_cmd,
-    cache_cmd,
-    db_cmd,
-    keys_cmd,
-    mcp_cmd,
-    plan_cmd,
-    plugin_cmd,
-    plugins_cmd,
-    registry_cmd,
-    run_cmd,
-    serve_cmd,
-    source_cmd,
-    sources_cmd,
-)
 from schemarouter.config import CONFIG_ENV, use_file
 from schemarouter.errors import SchemaRouterError
 
@@ -59,19 +45,50 @@ def plugin_commands(own: Iterable[str], pm: PluginManager | None = None) -> dict
     return found
 
 
+# schemarouter's own commands: name -> the module of this package that defines it, and its attribute.
+# A command's module is imported when the command is asked for, so ``schemarouter plan`` does not
+# import what ``run``, ``ask`` or ``serve`` need (an HTTP client, the executor, the web service).
+OWN_COMMANDS = {
+    "ask": ("ask_cmd", "ask"),
+    "cache": ("cache_cmd", "cache"),
+    "db": ("db_cmd", "db"),
+    "keys": ("keys_cmd", "keys"),
+    "mcp": ("mcp_cmd", "mcp"),
+    "plan": ("plan_cmd", "plan"),
+    "plugin": ("plugin_cmd", "plugin"),
+    "plugins": ("plugins_cmd", "plugins"),
+    "registry": ("registry_cmd", "registry"),
+    "run": ("run_cmd", "run"),
+    "serve": ("serve_cmd", "serve"),
+    "source": ("source_cmd", "source"),
+    "sources": ("sources_cmd", "sources"),
+}
+
+
+def own_command(name: str) -> click.Command:
+    """One of schemarouter's own commands, its module imported now."""
+    module, attr = OWN_COMMANDS[name]
+    command = getattr(importlib.import_module(f"schemarouter.cli.{module}"), attr)
+    assert isinstance(command, click.Command)
+    return command
+
+
 class _Commands(click.Group):
-    """schemarouter's own commands, then those plugins register (``register_commands``), looked up
-    only when a name is not one of its own, so ``schemarouter run`` imports no plugin for it."""
+    """schemarouter's own commands (each module imported when its command is asked for), then those
+    plugins register (``register_commands``), looked up only when a name is not one of its own, so
+    ``schemarouter run`` imports no plugin for it."""
 
     def _plugin_commands(self) -> dict[str, click.Command]:
-        return plugin_commands(self.commands)
+        return plugin_commands([*OWN_COMMANDS, *self.commands])
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in OWN_COMMANDS:
+            return own_command(cmd_name)
         own = super().get_command(ctx, cmd_name)
         return own if own is not None else self._plugin_commands().get(cmd_name)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *self._plugin_commands()})
+        return sorted({*OWN_COMMANDS, *super().list_commands(ctx), *self._plugin_commands()})
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
@@ -103,20 +120,6 @@ def cli(config_path: str | None) -> None:
     for warning in unknown_environment():
         click.echo(f"warning: {warning}", err=True)
 
-
-cli.add_command(plugins_cmd.plugins)
-cli.add_command(registry_cmd.registry)
-cli.add_command(db_cmd.db)
-cli.add_command(run_cmd.run)
-cli.add_command(ask_cmd.ask)
-cli.add_command(source_cmd.source)
-cli.add_command(plugin_cmd.plugin)
-cli.add_command(plan_cmd.plan)
-cli.add_command(cache_cmd.cache)
-cli.add_command(keys_cmd.keys)
-cli.add_command(sources_cmd.sources)
-cli.add_command(serve_cmd.serve)
-cli.add_command(mcp_cmd.mcp)
 
 
 def main() -> None:
