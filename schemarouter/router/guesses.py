@@ -43,13 +43,14 @@ from typing import Any
 
 from schemarouter.graph.terms import name_terms
 from schemarouter.models import Parameter
-from schemarouter.router.numbers import as_fraction
+from schemarouter.router.numbers import as_fraction, list_items, with_scale, written_lists
 from schemarouter.router.param_facts import scheme_of
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
 
 _ASSIGN = re.compile(r"\b([A-Za-z_][\w]*)\s*(?:=|:)\s*(\[[^\]]*\]|\"[^\"]*\"|'[^']*'|-?\d[\d.,]*\d|-?\d|[^\s,;]+)")
-_LIST = re.compile(r"\[([^\[\]]*)\]|\(\s*(-?\d[\d.]*(?:\s*,\s*-?\d[\d.]*)+)\s*\)")
+# a parenthesised pair of numbers ("A(3,4)"): a list for an array, as a bracketed list is
+_PAIR = re.compile(r"\(\s*(-?\d[\d.]*(?:\s*,\s*-?\d[\d.]*)+)\s*\)")
 # numbers listed without brackets, three or more ("scores 85, 90, 88 and 92"): a list for an array
 _BARE_LIST = re.compile(r"(?<![\w.\-])-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?){1,}(?:,?\s+and\s+-?\d+(?:\.\d+)?)?"
                         r"(?![\w.])")
@@ -92,23 +93,11 @@ def _number(text: str) -> int | float | None:
     return int(value) if value.is_integer() and "." not in text else value
 
 
-def _items(text: str) -> list[Any]:
-    """A written list's items, numbers as numbers, text unquoted."""
-    out: list[Any] = []
-    for part in text.split(","):
-        part = part.strip().strip("\"'")
-        if not part:
-            continue
-        number = _number(part)
-        out.append(number if number is not None else part)
-    return out
-
-
 def _typed(p: Parameter, raw: str) -> Any:
     """``raw`` (as written) as a value of ``p``'s type, or None when it is not one."""
     raw = raw.strip()
     if p.type == "array":
-        return _items(raw[1:-1] if raw[:1] in "[(" else raw)
+        return list_items(raw)
     if p.type in _NUMERIC:
         number = _number(raw)
         if number is None:
@@ -142,9 +131,14 @@ def _written(question: str) -> _Written:
     for m in _ASSIGN.finditer(question):
         out.assigned.setdefault(_norm(m.group(1)), m.group(2))
     listed: list[tuple[int, int]] = []
-    for m in _LIST.finditer(question):
-        out.lists.append((m.start(), m.group(0)))
-        listed.append(m.span())
+    for pos, text in written_lists(question):
+        out.lists.append((pos, text))
+        listed.append((pos, pos + len(text)))
+    for m in _PAIR.finditer(question):
+        if not any(a <= m.start() < b for a, b in listed):
+            out.lists.append((m.start(), m.group(0)))
+            listed.append(m.span())
+    out.lists.sort()
     for m in _NUMBER.finditer(question):
         if not any(a <= m.start() < b for a, b in listed):
             out.numbers.append((m.start(), m.group(1)))
@@ -161,6 +155,47 @@ def _written(question: str) -> _Written:
     out.addresses = [m.group(0).rstrip(".,;") for m in _ADDRESS.finditer(question)]
     out.capitalized = [m.group(0) for m in _CAPITALIZED.finditer(question)
                        if not _SENTENCE_START.search(question[:m.start()])]
+    return out
+
+
+# the ends of a pair of parameters: (the first, the second) as their names differ
+_PAIR_ENDS = (("1", "2"), ("start", "end"), ("from", "to"), ("origin", "destination"), ("source", "target"),
+              ("first", "second"))
+
+
+def paired(names: list[str]) -> list[tuple[str, str]]:
+    """Pairs of parameter names that differ only in saying which of two things each takes
+    (``company1``/``company2``, ``start_city``/``end_city``, ``origin``/``destination``)."""
+    have = set(names)
+    out: list[tuple[str, str]] = []
+    for name in names:
+        low = name.lower()
+        for first, second in _PAIR_ENDS:
+            at = low.rfind(first)
+            if at < 0:
+                continue
+            other = name[:at] + (second.upper() if name[at:at + len(first)].isupper() else second) + name[at + len(first):]
+            if other != name and other in have:
+                out.append((name, other))
+                break
+    return out
+
+
+def split_pair(params: list[Parameter], filled: Filled) -> Filled:
+    """Where the first of a pair of parameters was given two names the question joins ("between
+    Apple and Samsung" -> company1) and the second has no value of the question's, the second name
+    goes to the second parameter."""
+    out = Filled()
+    for first, second in paired([p.name for p in params]):
+        value = filled.values.get(first)
+        if not isinstance(value, str) or (second in filled.values and second not in filled.guessed):
+            continue
+        items = [re.sub(r"^(?:the|a|an)\s+", "", i, flags=re.IGNORECASE) for i in _LIST_JOIN.split(value) if i.strip()]
+        if len(items) != 2:
+            continue
+        out.values[first], out.values[second] = items
+        out.why[second] = f"the second of the two names the question joins ({value})"
+        out.why[first] = f"the first of the two names the question joins ({value})"
     return out
 
 
@@ -197,7 +232,7 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
         return raw not in spent and raw.strip("\"'") not in spent
 
     def take(p: Parameter, raw: str, how: str) -> bool:
-        value = _typed(p, raw)
+        value = _typed(p, with_scale(raw, question) if p.type in _NUMERIC else raw)
         if value is None or value == "" or value == []:
             return False
         scheme = scheme_of(p)

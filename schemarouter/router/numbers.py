@@ -7,9 +7,12 @@ parameter takes.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
 from functools import lru_cache
+from typing import Any
 
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.router.memos import QuestionMemo
@@ -20,8 +23,12 @@ START = frozenset(["start", "from", "since", "begin", "after", "min"])
 END = frozenset(["end", "stop", "to", "until", "till", "before", "max"])
 
 
-_TOKEN = re.compile(r"[A-Za-z][\w.:\-]*|-?\d+(?:\.\d+)?")
-_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+# a number may carry an exponent ("1e-9", "6.02E23")
+_TOKEN = re.compile(r"[A-Za-z][\w.:\-]*|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+# words that scale the number written before them ("213 million")
+_SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_SCALED = re.compile(r"\s+(" + "|".join(_SCALE) + r")\b", re.IGNORECASE)
 _NUMBER_REACH = 4  # words between a parameter's name and its number ("confidence above 0.6", "of at least 7")
 
 
@@ -77,6 +84,63 @@ def _number_after_name(name: str, question: str) -> str | None:
 _NUMBER_LEADS = frozenset(["of", "at", "least", "most", "above", "below", "over", "under", "than", "to", "is", "be",
                            "equal", "equals", "around", "about", "approximately", "near", "exactly", "from", "by",
                            "minimum", "maximum", "min", "max", "up", "greater", "less", "more", "fewer", "with"])
+
+
+def with_scale(token: str, question: str) -> str:
+    """``token`` times the scale word the question writes right after it ("213 million" ->
+    "213000000"); ``token`` itself where none follows its first writing (or it is no number)."""
+    m = re.search(rf"(?<![\w.]){re.escape(token)}(?![\w.])", question)
+    scale = _SCALED.match(question, m.end()) if m is not None else None
+    if scale is not None:
+        try:
+            value = Decimal(token) * _SCALE[scale.group(1).lower()]
+        except InvalidOperation:
+            return token
+        return str(int(value)) if value == value.to_integral_value() else str(value.normalize())
+    return token
+
+
+def written_lists(question: str) -> list[tuple[int, str]]:
+    """(position, text) of every list the question writes in square brackets, outermost only
+    ("[[10, 20], [30, 40]]" is one list of two)."""
+    out: list[tuple[int, str]] = []
+    depth, start = 0, -1
+    for i, ch in enumerate(question):
+        if ch == "[":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == "]" and depth:
+            depth -= 1
+            if depth == 0:
+                out.append((start, question[start:i + 1]))
+    return out
+
+
+def list_items(text: str) -> list[Any]:
+    """A written list's items: as JSON where it is JSON (nested lists, quoted strings), else split at
+    commas, numbers as numbers and text unquoted."""
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        parsed = None
+    if isinstance(parsed, list):
+        return parsed
+    inner = text[1:-1] if text[:1] in "[(" and text[-1:] in "])" else text
+    out: list[Any] = []
+    for part in inner.split(","):
+        part = part.strip().strip("\"'")
+        if part:
+            out.append(_as_number(part))
+    return out
+
+
+def _as_number(text: str) -> Any:
+    try:
+        value = float(text.replace(",", ""))
+    except ValueError:
+        return text
+    return int(value) if value.is_integer() and not re.search(r"[.eE]", text) else value
 
 
 def span_bound(words: Sequence[str], spans: list[tuple[str, str]], taken: set[str]) -> str | None:

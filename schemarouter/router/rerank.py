@@ -30,7 +30,7 @@ from schemarouter.graph.lexical import best_scored
 from schemarouter.graph.terms import path_terms
 from schemarouter.plan import PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Relevance
-from schemarouter.router.guesses import guess_required
+from schemarouter.router.guesses import guess_required, split_pair
 from schemarouter.router.open_route import Explaining, fill, question_values, read_numbers
 from schemarouter.router.param_facts import endpoint_facts
 from schemarouter.router.values import Filled, longest_run
@@ -196,6 +196,7 @@ def fill_or_guess(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, ta
     """:func:`~schemarouter.router.open_route.fill`, then a guess for each required parameter it
     leaves empty (:func:`~schemarouter.router.guesses.guess_required`)."""
     out = fill(info, graph, analysis, taken)
+    out.merge(split_pair(info.endpoint.parameters, out))
     required = [p for p, _ in endpoint_facts(graph, info).required_named]
     if any(p.name not in out.values for p in required):
         lex, number = graph.lexical, graph.numbers.get(info.key)

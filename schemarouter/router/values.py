@@ -33,7 +33,15 @@ from schemarouter.models import Parameter
 from schemarouter.router.date_values import date_for, date_like, date_parts, month_bound, spelled
 from schemarouter.router.memos import QuestionMemo
 from schemarouter.router.named import name_tied
-from schemarouter.router.numbers import as_fraction, number_after, question_tokens, span_bound
+from schemarouter.router.numbers import (
+    as_fraction,
+    list_items,
+    number_after,
+    question_tokens,
+    span_bound,
+    with_scale,
+    written_lists,
+)
 from schemarouter.router.param_facts import (
     ParamFacts,
     count_word,
@@ -377,7 +385,8 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             return n, str(n), f"'{f.name}' {n} from the question ({noun})", True
         bound = number_after(f.name, analysis)
         if bound is not None and bound not in taken:
-            return _typed(p, bound), bound, f"the number written after '{f.name}' in the question", True
+            return (_typed(p, with_scale(bound, analysis.question)), bound,
+                    f"the number written after '{f.name}' in the question", True)
         labelled = _labelled(p, analysis, taken)  # "version 2" for v_number
         if labelled is not None:
             return _typed(p, labelled), labelled, f"'{labelled}' is written after its noun", True
@@ -386,6 +395,11 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         # a list parameter, or one named for several things the question lists right after that noun
         # ("stations KRDU and KJFK", not the "point" of "dew point"): all of them, before the one
         # written right after the name
+        if f.type == "array":
+            # a list written in brackets is the list ("cash flows: [-50000, 10000, 15000]"), numbers as numbers
+            bracketed = next((text for _pos, text in written_lists(analysis.question) if text not in taken), None)
+            if bracketed is not None:
+                return list_items(bracketed), bracketed, "the list the question writes", True
         many = _all_of_a_kind(p, analysis, taken)
         if f.type != "array" and analysis.labels[stem(words[-1])] not in many:
             many = []

@@ -1,0 +1,96 @@
+"""How the values a question writes are read for parameters: numbers with exponents and scale words,
+lists in brackets (nested, negative, quoted), and two joined names shared by a pair of parameters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from schemarouter.models import Parameter
+from schemarouter.router import Router
+from schemarouter.router.guesses import guess_required, paired, split_pair
+from schemarouter.router.numbers import list_items, number_after, with_scale, written_lists
+from schemarouter.router.values import Filled
+from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
+
+
+@pytest.fixture(scope="module")
+def router(graph: Any) -> Router:
+    return Router(graph)
+
+
+@pytest.mark.parametrize(("token", "question", "want"), [
+    ("213", "the population is 213 million and the area", "213000000"),
+    ("8.5", "a land area of 8.5 million square kilometers", "8500000"),
+    ("1.25", "revenue of 1.25 billion dollars", "1250000000"),
+    ("0.5", "half: 0.5 thousand", "500"),
+    ("5", "5 stars and 5 million reviews", "5"),  # a token written twice: its first writing counts
+    ("12", "12 apples", "12"),
+])
+def test_a_scale_word_after_a_number_multiplies_it(token: str, question: str, want: str) -> None:
+    assert with_scale(token, question) == want
+
+
+def test_a_number_with_an_exponent_is_one_number(router: Router) -> None:
+    analysis = router.understander.understand("Potential between bodies charged 1e-9 and 2E-9 at 0.05 m",
+                                              router.graph)
+    assert number_after("charged", analysis) == "1e-9"
+
+
+def test_a_scaled_number_fills_a_parameter_named_before_it(router: Router) -> None:
+    from schemarouter.router.values import open_values
+
+    analysis = router.understander.understand("Density of Brazil if the population is 213 million", router.graph)
+    population = Parameter(name="population", type="integer", required=True)
+    got = open_values([population], analysis, "/density")
+    assert got.values == {"population": 213000000}
+    assert "213" in got.used, "what the question wrote is what is spent"
+
+
+@pytest.mark.parametrize(("question", "want"), [
+    ("cash flows: [-50000, 10000, 15000] at 8%", [[-50000, 10000, 15000]]),
+    ("a contingency table [ [10, 20], [30, 40] ] please", [[[10, 20], [30, 40]]]),
+    ("groups [1, 2] and [3.5, 4]", [[1, 2], [3.5, 4]]),
+    ("names ['a b', \"c\"]", [["a b", "c"]]),
+    ("no list here (3, 4)", []),
+    ("an open [bracket", []),
+])
+def test_lists_in_brackets_are_read_whole(question: str, want: list[Any]) -> None:
+    assert [list_items(text) for _pos, text in written_lists(question)] == want
+
+
+def test_an_array_takes_the_bracketed_list_with_its_negative_numbers(router: Router) -> None:
+    from schemarouter.router.values import open_values
+
+    analysis = router.understander.understand("NPV of the cash flows [-50000, 10000, 15000] discounted at 8%",
+                                              router.graph)
+    flows = Parameter(name="cash_flows", type="array", required=True)
+    assert open_values([flows], analysis, "/npv").values == {"cash_flows": [-50000, 10000, 15000]}
+    table = router.understander.understand("Chi-squared test on the table [[10, 20], [30, 40]]", router.graph)
+    cells = Parameter(name="table", type="array", required=True)
+    assert guess_required([cells], table, Filled(), lambda: None).values == {"table": [[10, 20], [30, 40]]}
+
+
+@pytest.mark.parametrize(("names", "want"), [
+    (["company1", "company2", "year"], [("company1", "company2")]),
+    (["start_city", "end_city"], [("start_city", "end_city")]),
+    (["origin", "destination", "date"], [("origin", "destination")]),
+    (["sourceLang", "targetLang"], [("sourceLang", "targetLang")]),
+    (["team", "team_name"], []),
+    (["start_date"], []),  # no second
+])
+def test_pairs_of_parameters_are_told_by_their_names(names: list[str], want: list[tuple[str, str]]) -> None:
+    assert paired(names) == want
+
+
+def test_two_joined_names_go_one_to_each_parameter_of_a_pair() -> None:
+    params = [Parameter(name=n, type="string", required=True) for n in ("company1", "company2")]
+    got = split_pair(params, Filled(values={"company1": "Apple and Samsung"}))
+    assert got.values == {"company1": "Apple", "company2": "Samsung"}
+    guessed = Filled(values={"company1": "Apple and the Samsung", "company2": "USA"}, guessed={"company2"})
+    assert split_pair(params, guessed).values == {"company1": "Apple", "company2": "Samsung"}, "a guess yields"
+    given = Filled(values={"company1": "Apple and Samsung", "company2": "LG"})
+    assert split_pair(params, given).values == {}, "a value of the question's stays"
+    three = Filled(values={"company1": "Apple, LG and Samsung"})
+    assert split_pair(params, three).values == {}, "three names are no pair"
