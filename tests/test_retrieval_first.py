@@ -230,7 +230,14 @@ def test_names_a_question_joins_with_and_are_a_list_for_an_array(router: Router)
     assert got.values["companies"] == ["Microsoft", "Google"]
     assert got.values.get("ticker") != "Microsoft and Google", "the names spent on the list are spent"
     one = router.understander.understand("Stock price of Microsoft", router.graph)
-    assert "companies" not in guess_required([companies], one, Filled(), lambda: None).values
+    single = guess_required([companies], one, Filled(), lambda: None)
+    assert single.values == {"companies": ["Microsoft"]}, "one name is a list of one"
+    assert "list of one" in single.why["companies"]
+    coded = router.understander.understand("Which gene encodes protein Q9Y6K9?", router.graph)
+    accession = Parameter(name="accession", type="array", required=True)
+    assert guess_required([accession], coded, Filled(), lambda: None).values == {"accession": ["Q9Y6K9"]}
+    prose = router.understander.understand("which proteins are known", router.graph)
+    assert guess_required([accession], prose, Filled(), lambda: "known").values == {}, "no prose in a list"
 
 
 def test_a_proper_noun_the_registry_knows_is_still_a_value_for_text(router: Router) -> None:

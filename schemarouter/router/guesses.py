@@ -21,7 +21,8 @@ mass2, temperature2):
    run of words no declaration of the endpoint explains; a key (``..._id``, ``..._key``, ``code``)
    takes only a value written as one (quoted, a token, a code), never prose;
 5. for an array with no list written: the names a question joins with commas and "and" ("stock
-   prices of Microsoft and Google" -> ["Microsoft", "Google"]);
+   prices of Microsoft and Google" -> ["Microsoft", "Google"]), else what a text parameter would take
+   (never prose), as a list of one ("protein Q9Y6K9" -> ["Q9Y6K9"]);
 6. for a whole number with no number left: an ordinal ("the 19th century" -> 19);
 7. for a yes-or-no: true when the question says a word of the parameter's name ("Include dissent
    information" -> include_dissent), else the default its description states in words ("Default is
@@ -199,6 +200,11 @@ def split_pair(params: list[Parameter], filled: Filled) -> Filled:
     return out
 
 
+def _own_words(p: Parameter) -> set[str]:
+    """The words of a parameter's name, case-folded (``vehicle_id`` -> vehicle, id; ``cityName`` -> city, name)."""
+    return {w.casefold() for w in re.split(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])", p.name) if w}
+
+
 def stated_default(p: Parameter) -> str | None:
     """The default ``p``'s description states in words, as written, or None."""
     m = _STATED_DEFAULT.search(p.description or "")
@@ -248,6 +254,21 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
         out.why[p.name] = f"guessed: {how}"
         return True
 
+    def is_key(p: Parameter) -> bool:  # a key takes a value written as one (quoted, a token, a code), never prose
+        return bool(_own_words(p) & _KEY_WORDS)
+
+    def text_pools(p: Parameter) -> list[tuple[str, list[str]]]:
+        """What a text parameter may take, in the order it is tried."""
+        # a code that is a word of the parameter's own name ("ID" for vehicle_id) names it, it is no value
+        own = _own_words(p)
+        pools = [("a quoted value", written.quoted), ("an address the question writes", written.addresses),
+                 ("an identifier the question writes", written.tokens),
+                 ("a code the question writes", [c for c in written.codes if c.casefold() not in own])]
+        if not is_key(p):
+            pools.append(("a name the question writes", [e.text for e in analysis.names]))
+            pools.append(("a proper noun the question writes", written.capitalized))
+        return pools
+
     for p in empty:
         raw = written.assigned.get(_norm(p.name))
         if raw is not None and free(raw) and take(p, raw, f"the question writes {p.name}={raw}"):
@@ -264,6 +285,11 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
                     listed = _listed_names([e.text for e in analysis.names if free(e.text)])
                     if listed is not None and take(p, listed[1], "the names the question lists"):
                         spent.add(listed[0])  # the joined name is spent as a whole: no text parameter takes it
+                    else:  # a list of one: the value a text parameter would take
+                        for how, pool in text_pools(p):
+                            nxt = next((raw for raw in pool if free(raw) and "," not in raw), None)
+                            if nxt is not None and take(p, nxt, how + ", as a list of one"):
+                                break
         elif p.type in _NUMERIC:
             nxt = next((raw for _pos, raw in written.numbers if free(raw)), None)
             if nxt is not None:
@@ -279,24 +305,12 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
             else:
                 take(p, stated_default(p) or "false", "the default a switch left alone takes")
         elif p.type == "string":
-            names = [e.text for e in analysis.names]
-            # a code that is a word of the parameter's own name ("ID" for vehicle_id) names it, it is no value
-            own = {w.casefold() for w in re.split(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])", p.name) if w}
-            codes = [c for c in written.codes if c.casefold() not in own]
-            # a key takes a value written as one (a quoted string, a token, a code), never prose
-            keyed = bool(own & _KEY_WORDS)
-            pools = [("a quoted value", written.quoted), ("an address the question writes", written.addresses),
-                     ("an identifier the question writes", written.tokens),
-                     ("a code the question writes", codes)]
-            if not keyed:
-                pools.append(("a name the question writes", names))
-                pools.append(("a proper noun the question writes", written.capitalized))
-            for how, pool in pools:
+            for how, pool in text_pools(p):
                 nxt = next((raw for raw in pool if free(raw)), None)
                 if nxt is not None and take(p, nxt, how):
                     break
             else:
-                if keyed:
+                if is_key(p):
                     continue
                 run = unexplained_run()
                 if run and free(run):
