@@ -11,6 +11,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
+from schemarouter.declarations import Declarations
 from schemarouter.errors import MigrationRequired, RegistryError
 from schemarouter.registry import Registry
 from schemarouter.registry.database import make_engine
@@ -124,6 +125,21 @@ def test_the_head_read_from_the_scripts_is_alembics(any_url: str) -> None:
             assert stamped_revision(conn) == current_revision(conn) == head_revision()
     finally:
         engine.dispose()
+
+
+def test_reading_a_registrys_fingerprint_imports_no_orm(sqlite_url: str) -> None:
+    import subprocess
+    import sys
+
+    with Registry.open(sqlite_url) as registry:
+        registry.sync(Declarations())
+        want = registry.fingerprint()
+    assert want
+    probe = ("import sys; from schemarouter.registry import Registry; "
+             f"r = Registry.open({sqlite_url!r}); fp = r.fingerprint(); "
+             "print(fp, 'sqlalchemy.orm' in sys.modules); r.load(); print('sqlalchemy.orm' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == [want, "False", "True"], "the ORM loads with the first read of rows"
 
 
 def test_opening_a_registry_at_head_imports_no_alembic(sqlite_url: str) -> None:

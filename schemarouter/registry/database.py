@@ -19,6 +19,10 @@ from sqlalchemy.engine import URL, make_url
 from schemarouter.config import home, setting
 from schemarouter.errors import RegistryError
 
+# The table of registry-wide facts (fingerprints, format version): read with plain SQL by the paths that
+# need only a fingerprint, so opening a registry to check its graph cache imports no ORM.
+META_TABLE = "registry_meta"
+
 DATABASE_URL_ENV = "SCHEMAROUTER_DATABASE_URL"
 SUPPORTED = "sqlite:///PATH or postgresql+psycopg://USER@HOST:PORT/DATABASE"
 

@@ -16,6 +16,8 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, MetaData, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from schemarouter.registry.database import META_TABLE
+
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_N_name)s",
@@ -255,7 +257,7 @@ class SqlEndpointIntent(Base):
 class SqlRegistryMeta(Base):
     """Registry-wide key/value facts: format version, fingerprints and last sync time."""
 
-    __tablename__ = "registry_meta"
+    __tablename__ = META_TABLE
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text)

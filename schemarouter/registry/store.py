@@ -10,13 +10,14 @@ it, and :meth:`Registry.load` returns the fingerprint of exactly the content it 
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from sqlalchemy import Connection, Engine, delete, func, select, text, update
@@ -25,8 +26,7 @@ from schemarouter.declarations import Declarations, Owner, coerce, describe_vali
 from schemarouter.errors import DeclarationError, ImportFileError, RegistryError, clip
 from schemarouter.gcpause import gc_paused
 from schemarouter.models import DomainConcept, FieldGroup, Intent, Source
-from schemarouter.registry import mapping as m
-from schemarouter.registry.database import make_engine, translate_db_errors
+from schemarouter.registry.database import META_TABLE, make_engine, translate_db_errors
 from schemarouter.registry.fingerprint import (
     registry_fingerprint,
     source_and_endpoint_fingerprints,
@@ -37,6 +37,23 @@ from schemarouter.registry.migrations import ensure_schema
 from schemarouter.safeload import UnsafeDocumentError, load_json
 from schemarouter.sources.local import LocalSource, check_adapter_specs
 from schemarouter.sources.spec import AdapterSpec
+
+
+class _Mapping:
+    """The table mapping module, imported on first use (Python's import lock makes that once, whichever
+    thread comes first)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(importlib.import_module("schemarouter.registry.mapping"), name)
+
+
+# The table mapping (and the ORM it is declared with, a tenth of a second to import) is loaded by the
+# first read or write of rows: a command that only checks the fingerprint of an unchanged registry
+# (a warm ``plan``, whose graph comes from its cache file) never loads it.
+if TYPE_CHECKING:
+    from schemarouter.registry import mapping as m
+else:
+    m = _Mapping()
 
 EXPORT_FORMAT = "schemarouter-registry"
 EXPORT_VERSION = 1
@@ -159,7 +176,7 @@ class Registry:
     def meta(self) -> dict[str, str]:
         """The ``registry_meta`` key/value pairs: format version, fingerprints and last sync time."""
         with self._read() as conn:
-            return dict(conn.execute(select(m.T_META.c.key, m.T_META.c.value)).all())
+            return {str(k): str(v) for k, v in conn.execute(text(f"SELECT key, value FROM {META_TABLE}")).all()}
 
     def fingerprint(self) -> str | None:
         """The registry fingerprint recorded by the last write, or None if nothing was written yet."""
