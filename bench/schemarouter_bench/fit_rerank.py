@@ -10,8 +10,12 @@ the router scores and which of them is the gold target (the last step of any gol
 suite weighs the same in the fit, so the thousand tool-use questions do not drown the rest. The
 decline threshold is the probability above which answering a question the routes declined gains
 more right answers than it answers questions that should be declined, on the same tune rows.
-Test questions are never read. The result goes to ``schemarouter/router/data/rerank.json`` with
-what it was fitted on; ``--check`` fits and prints without writing.
+The logit's weights are then polished (:func:`polish`): moved one weight and one small step at a
+time while the mean tune accuracy over suites rises and no suite's falls, since the likelihood is not
+the accuracy a router is judged by. ``--polish`` polishes the weights stored in the package instead
+of fitting anew, and keeps their threshold. Test questions are never read. The result goes to
+``schemarouter/router/data/rerank.json`` with what it was fitted on; ``--check`` fits and prints
+without writing.
 """
 
 from __future__ import annotations
@@ -106,6 +110,37 @@ def _best(r: Row, w: np.ndarray) -> tuple[bool, float] | None:
     return None
 
 
+POLISH_STEPS = (0.25, -0.25, 0.1, -0.1)
+POLISH_ROUNDS = 10
+
+
+def polish(rows: list[Row], w: np.ndarray, frozen: frozenset[str] = frozenset()) -> np.ndarray:
+    """``w`` moved one weight and one step at a time while the mean over suites of the tune accuracy
+    (:func:`accuracy`) rises and no suite's falls: the likelihood the logit maximizes is not the
+    accuracy a router is judged by. ``frozen``: features left as they are."""
+    def score(v: np.ndarray) -> tuple[float, dict[str, float]]:
+        per = accuracy(rows, v)
+        return sum(per.values()) / len(per), per
+
+    best = score(w)
+    floor = best[1]  # no suite may end below where the logit left it
+    for _round in range(POLISH_ROUNDS):
+        moved = False
+        for j, name in enumerate(FEATURES):
+            if name in frozen:
+                continue
+            for step in POLISH_STEPS:
+                trial = w.copy()
+                trial[j] += step
+                value, per = score(trial)
+                if value > best[0] + 1e-9 and all(per[s] >= floor[s] for s in floor):
+                    w, best, moved = trial, (value, per), True
+                    break
+        if not moved:
+            break
+    return w
+
+
 def fit_threshold(rows: list[Row], w: np.ndarray) -> float:
     """The probability under which a question the routes declined stays declined."""
     declined = [(r.answerable, b) for r in rows if not r.planned and (b := _best(r, w)) is not None]
@@ -132,17 +167,26 @@ def main(argv: list[str] | None = None) -> None:
     """Fit on the tune splits, print per-suite tune accuracy, and write the weights (unless --check)."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0] if __doc__ else None)
     ap.add_argument("--check", action="store_true", help="fit and print, do not write")
+    ap.add_argument("--polish", action="store_true",
+                    help="polish the weights stored in the package on the tune splits instead of fitting anew")
     args = ap.parse_args(argv)
+    stored = json.loads(files("schemarouter.router").joinpath("data", "rerank.json").read_text("utf-8"))
     doc: dict[str, Any] = {
         "about": "conditional-logit re-ranking weights fitted by schemarouter_bench.fit_rerank on the tune "
                  "split of every benchmark suite; test questions were not read. 'hybrid': with the dense "
                  "index (schemarouter-embeddings installed); 'lexical': without it",
         "fitted": dt.date.today().isoformat(),
+        "method": ("the stored weights polished" if args.polish else "conditional logit, then polished")
+                  + " on tune accuracy (fit_rerank.polish)",
     }
     for name, dense in (("hybrid", True), ("lexical", False)):
         rows = tune_rows(dense=dense)
-        w = fit(rows)
-        cut = fit_threshold(rows, w)
+        start = (np.array([float(stored[name]["weights"].get(f, 0.0)) for f in FEATURES]) if args.polish
+                 else fit(rows))
+        w = polish(rows, start, frozenset() if dense else frozenset({"dense", "dense_rank"}))
+        # polishing keeps the stored decline threshold: fitted again on the polished weights it declined
+        # more answerable tune questions (3.3 % of the tool-use suite's against 2.6 %)
+        cut = float(stored[name]["threshold"]) if args.polish else fit_threshold(rows, w)
         print(f"{name}: tune accuracy (best buildable candidate is gold):", accuracy(rows, w))
         print(f"{name}: weights:", {f: round(float(x), 3) for f, x in zip(FEATURES, w, strict=True)},
               "threshold:", cut)

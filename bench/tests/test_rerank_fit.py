@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from schemarouter_bench.devset import beside_root, heldout_root, load_dev_questions, load_tmdb_queries
-from schemarouter_bench.fit_rerank import Row, accuracy, fit, fit_threshold
+from schemarouter_bench.fit_rerank import Row, accuracy, fit, fit_threshold, polish
 from schemarouter_bench.frozen import load_frozen
 from schemarouter_bench.opensuite import open_routers, run_dev_suite, run_tmdb_suite
 from schemarouter_bench.openworld import OpenWorld, build_open_world
@@ -41,6 +41,22 @@ def test_the_threshold_keeps_declining_what_should_be_declined() -> None:
     strong = [_row(1, planned=False) for _ in range(5)]
     cut = fit_threshold(weak + strong, w)
     assert 1 / (1 + np.exp(-3.0 * 0.05)) < cut <= 1 / (1 + np.exp(-3.0))
+
+
+def test_polishing_raises_tune_accuracy_and_lowers_no_suite() -> None:
+    # the gold is marked by the first feature; a weight on the second (noise) hides it in some rows
+    rows = [_row(i % 4) for i in range(40)]
+    others = [_row(i % 4) for i in range(20)]
+    for r in others:
+        r.suite = "other"
+    start = np.zeros(len(FEATURES))
+    start[0], start[1] = 0.3, 1.0
+    before = accuracy(rows + others, start)
+    after = polish(rows + others, start)
+    polished = accuracy(rows + others, after)
+    assert sum(polished.values()) > sum(before.values())
+    assert all(polished[s] >= before[s] for s in before)
+    assert np.array_equal(polish(rows, after, frozenset(FEATURES)), after), "frozen features stay"
 
 
 @pytest.fixture(scope="module")

@@ -203,6 +203,7 @@ class Router:
         intent = analysis.understanding.intent if route == "vocabulary" else None
         # the caller's own space answers questions about the asker's own records, and only those
         own = analysis.own and any(c.info.endpoint.scope == "account" for c in scored)
+        named = set(analysis.understanding.named_tools)
         for candidate in scored:
             if (candidate.info.endpoint.scope == "account") != own:
                 continue
@@ -213,6 +214,10 @@ class Router:
             if intent is not None and candidate.info.endpoint.intents and intent not in candidate.info.endpoint.intents:
                 continue  # described for other questions than the one understood
             if not steps and probability(candidate.score) < threshold(candidate.dense):
+                return steps, reason
+            if not steps and named and candidate.info.source.id not in named:
+                # "... according to the Materials Project": a source the question names and the routes
+                # found unable to answer is a constraint another source does not meet
                 return steps, reason
             chosen = OpenPlan(candidate.chain, candidate.features[FEATURES.index("explained")], set(), ())
             return chain_steps(chosen, graph, analysis, mode), ""
