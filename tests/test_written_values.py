@@ -81,7 +81,7 @@ def test_an_array_takes_the_bracketed_list_with_its_negative_numbers(router: Rou
     (["start_date"], []),  # no second
 ])
 def test_pairs_of_parameters_are_told_by_their_names(names: list[str], want: list[tuple[str, str]]) -> None:
-    assert paired(names) == want
+    assert list(paired(tuple(names))) == want
 
 
 def test_two_joined_names_go_one_to_each_parameter_of_a_pair() -> None:

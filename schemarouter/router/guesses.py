@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from schemarouter.graph.terms import name_terms
@@ -127,6 +128,7 @@ class _Written:
     addresses: list[str] = field(default_factory=list)
 
 
+@lru_cache(maxsize=256)  # every candidate endpoint of a question asks; read-only once made
 def _written(question: str) -> _Written:
     out = _Written()
     for m in _ASSIGN.finditer(question):
@@ -164,7 +166,7 @@ _PAIR_ENDS = (("1", "2"), ("start", "end"), ("from", "to"), ("origin", "destinat
               ("first", "second"))
 
 
-def paired(names: list[str]) -> list[tuple[str, str]]:
+def paired(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """Pairs of parameter names that differ only in saying which of two things each takes
     (``company1``/``company2``, ``start_city``/``end_city``, ``origin``/``destination``)."""
     have = set(names)
@@ -179,7 +181,7 @@ def paired(names: list[str]) -> list[tuple[str, str]]:
             if other != name and other in have:
                 out.append((name, other))
                 break
-    return out
+    return tuple(out)
 
 
 def split_pair(params: list[Parameter], filled: Filled) -> Filled:
@@ -187,7 +189,9 @@ def split_pair(params: list[Parameter], filled: Filled) -> Filled:
     Apple and Samsung" -> company1) and the second has no value of the question's, the second name
     goes to the second parameter."""
     out = Filled()
-    for first, second in paired([p.name for p in params]):
+    if not any(isinstance(v, str) and _LIST_JOIN.search(v) for v in filled.values.values()):
+        return out  # no value joins two names
+    for first, second in paired(tuple(p.name for p in params)):
         value = filled.values.get(first)
         if not isinstance(value, str) or (second in filled.values and second not in filled.guessed):
             continue

@@ -47,6 +47,8 @@ class RouterGraphMemo:
     field_terms: dict[Key, Described] = field(default_factory=dict)
     # endpoint key -> the endpoints that can supply any of its parameters: ``chains``
     direct_producers: dict[Key, frozenset[Key]] = field(default_factory=dict)
+    # endpoint key -> its pairs of parameters (``company1``/``company2``): ``rerank``
+    pairs: dict[Key, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     # the units response fields declare ("GPa", "K"): ``coverage``
     units: frozenset[str] | None = None
 

@@ -30,7 +30,8 @@ from schemarouter.graph.lexical import best_scored
 from schemarouter.graph.terms import path_terms
 from schemarouter.plan import PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Relevance
-from schemarouter.router.guesses import guess_required, split_pair
+from schemarouter.router.guesses import guess_required, paired, split_pair
+from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.open_route import Explaining, fill, question_values, read_numbers
 from schemarouter.router.param_facts import endpoint_facts
 from schemarouter.router.values import Filled, longest_run
@@ -130,6 +131,7 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
     values = question_values(analysis)
     explaining = Explaining(graph, analysis.terms, len(values))
     said = set(analysis.all_terms)
+    forms = said_forms(said)
     named = set(analysis.understanding.named_tools)
     sources = [lex.keys[n][0] for n in numbers]
     out: list[Scored] = []
@@ -161,7 +163,7 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
             explained,
             float(info.source.id in named),
             sources.count(info.source.id) / len(sources),
-            unsaid_share(path, said),
+            unsaid_share(path, said, forms),
             guessed / len(required) if required else 0.0,
             float(bool(values) and spent == 0.0),
             dense[0].get(number, 0.0) if dense else 0.0,
@@ -176,27 +178,37 @@ SHORTEST_STEM = 4  # a shortening this long or longer names its word ("calc", "h
 STEM_SLACK = 2  # letters by which two stems of one root may differ ("histor", "histori")
 
 
-def unsaid_share(path: set[str], said: set[str]) -> float:
+def said_forms(said: set[str]) -> frozenset[str]:
+    """What a question says, for :func:`unsaid_share`: its terms and every shortening of one at least
+    :data:`SHORTEST_STEM` letters long (worked out once per question)."""
+    return frozenset(said) | {q[:n] for q in said for n in range(SHORTEST_STEM, len(q))}
+
+
+def unsaid_share(path: set[str], said: set[str], forms: frozenset[str] | None = None) -> float:
     """Share of a path's words the question does not say. A path word that shortens a word the
     question says says it (paths abbreviate: "calc_area", "math_hypot"), and so does one a letter or
     two longer than it (stems of one root: "histori" for history beside "histor" for historical); a
-    path word that only begins with a word of the question ("formationenergi") does not."""
+    path word that only begins with a word of the question ("formationenergi") does not. ``forms``:
+    :func:`said_forms` of ``said``, where the caller has it."""
     if not path:
         return 0.0
+    forms = said_forms(said) if forms is None else forms
 
     def says(term: str) -> bool:
-        return term in said or any(
-            len(term) >= SHORTEST_STEM and len(q) >= SHORTEST_STEM
-            and (q.startswith(term) or (term.startswith(q) and len(term) - len(q) <= STEM_SLACK)) for q in said)
+        if term in forms:  # said, or a shortening of a word said
+            return len(term) >= SHORTEST_STEM or term in said
+        return len(term) > SHORTEST_STEM and any(
+            len(term) - k >= SHORTEST_STEM and term[:-k] in said for k in range(1, STEM_SLACK + 1))
 
-    return sum(1 for t in path if not says(t)) / len(path)
+    return sum(1 for t in path - said if not says(t)) / len(path)
 
 
 def fill_or_guess(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[str]) -> Filled:
     """:func:`~schemarouter.router.open_route.fill`, then a guess for each required parameter it
     leaves empty (:func:`~schemarouter.router.guesses.guess_required`)."""
     out = fill(info, graph, analysis, taken)
-    out.merge(split_pair(info.endpoint.parameters, out))
+    if pairs_of(graph, info):
+        out.merge(split_pair(info.endpoint.parameters, out))
     required = [p for p, _ in endpoint_facts(graph, info).required_named]
     if any(p.name not in out.values for p in required):
         lex, number = graph.lexical, graph.numbers.get(info.key)
@@ -206,6 +218,15 @@ def fill_or_guess(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, ta
 
         out.merge(guess_required(required, analysis, out, lambda: longest_run(analysis, own)))
     return out
+
+
+def pairs_of(graph: SchemaGraph, info: EndpointInfo) -> tuple[tuple[str, str], ...]:
+    """The pairs of parameters of ``info`` (:func:`~schemarouter.router.guesses.paired`), remembered per graph."""
+    memo = graph.memos.of(RouterGraphMemo).pairs
+    found = memo.get(info.key)
+    if found is None:
+        found = memo[info.key] = paired(tuple(p.name for p in info.endpoint.parameters))
+    return found
 
 
 def _score(features: tuple[float, ...], dense: bool) -> float:
