@@ -94,3 +94,18 @@ def test_two_joined_names_go_one_to_each_parameter_of_a_pair() -> None:
     assert split_pair(params, given).values == {}, "a value of the question's stays"
     three = Filled(values={"company1": "Apple, LG and Samsung"})
     assert split_pair(params, three).values == {}, "three names are no pair"
+
+
+def test_a_one_letter_name_alone_is_a_variable_not_an_abbreviation(router: Router) -> None:
+    from schemarouter.router.values import open_values
+
+    analysis = router.understander.understand("Roots of a quadratic equation with coefficients 5, 20, and -25",
+                                              router.graph)
+    params = [Parameter(name=n, type="integer", required=True) for n in ("a", "b", "c")]
+    read = open_values(params, analysis, "/roots")
+    assert "c" not in read.values, "'c' is no abbreviation of 'coefficients'"
+    guessed = guess_required(params, analysis, read, lambda: None)
+    assert guessed.values == {"a": 5, "b": 20, "c": -25}
+    versioned = router.understander.understand("Release notes of version 2", router.graph)
+    number = Parameter(name="v_number", type="integer", required=True)
+    assert open_values([number], versioned, "/notes").values == {"v_number": 2}, "in a compound name it is one"

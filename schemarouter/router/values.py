@@ -492,7 +492,7 @@ def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
     head = label_head(name_words(p.name))
     if head is None:
         return None
-    value = analysis.labels.get(_noun(head, analysis.labels))
+    value = analysis.labels.get(_noun(head, analysis.labels, len(name_words(p.name)) > 1))
     if value is None or value in taken:
         return None
     if p.type in ("integer", "number") and not value.replace(".", "", 1).lstrip("-").isdigit():
@@ -500,11 +500,12 @@ def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
     return value
 
 
-def _noun(word: str, nouns: dict[str, Any]) -> str:
+def _noun(word: str, nouns: dict[str, Any], compound: bool = True) -> str:
     """The question's noun a parameter-name word stands for: its stem, or for a short abbreviation the
-    one noun it begins ("v" in ``v_number`` for "version 2"); the stem when none or several fit."""
+    one noun it begins ("v" in ``v_number`` for "version 2"); the stem when none or several fit. A
+    one-letter name alone (``compound`` false) is a variable ("a", "c" of a quadratic), no abbreviation."""
     term = stem(word)
-    if term in nouns or len(word) > 3 or not word.isalpha():
+    if term in nouns or len(word) > 3 or not word.isalpha() or (len(word) == 1 and not compound):
         return term
     starting = [n for n in nouns if n.startswith(word) and len(n) > len(word)]
     return starting[0] if len(starting) == 1 else term
@@ -646,7 +647,7 @@ def _counted(p: Parameter, analysis: Analysis, other_words: bool = False) -> tup
     word = count_word(words)
     if word is None:
         return None
-    noun = _noun(word, analysis.counts)
+    noun = _noun(word, analysis.counts, len(words) > 1)
     if noun in analysis.counts:
         return noun, analysis.counts[noun]
     if not other_words or len(words) > 3:
