@@ -85,15 +85,15 @@ def test_pairs_of_parameters_are_told_by_their_names(names: list[str], want: lis
 
 
 def test_two_joined_names_go_one_to_each_parameter_of_a_pair() -> None:
-    params = [Parameter(name=n, type="string", required=True) for n in ("company1", "company2")]
-    got = split_pair(params, Filled(values={"company1": "Apple and Samsung"}))
+    pairs = paired(("company1", "company2"))
+    got = split_pair(pairs, Filled(values={"company1": "Apple and Samsung"}))
     assert got.values == {"company1": "Apple", "company2": "Samsung"}
     guessed = Filled(values={"company1": "Apple and the Samsung", "company2": "USA"}, guessed={"company2"})
-    assert split_pair(params, guessed).values == {"company1": "Apple", "company2": "Samsung"}, "a guess yields"
+    assert split_pair(pairs, guessed).values == {"company1": "Apple", "company2": "Samsung"}, "a guess yields"
     given = Filled(values={"company1": "Apple and Samsung", "company2": "LG"})
-    assert split_pair(params, given).values == {}, "a value of the question's stays"
+    assert split_pair(pairs, given).values == {}, "a value of the question's stays"
     three = Filled(values={"company1": "Apple, LG and Samsung"})
-    assert split_pair(params, three).values == {}, "three names are no pair"
+    assert split_pair(pairs, three).values == {}, "three names are no pair"
 
 
 def test_a_one_letter_name_alone_is_a_variable_not_an_abbreviation(router: Router) -> None:

@@ -45,8 +45,8 @@ from typing import Any
 
 from schemarouter.graph.terms import name_terms
 from schemarouter.models import Parameter
-from schemarouter.router.numbers import as_fraction, list_items, with_scale, written_lists
-from schemarouter.router.param_facts import scheme_of
+from schemarouter.router.numbers import as_fraction, list_items, parse_number, with_scale, written_lists
+from schemarouter.router.param_facts import name_words, scheme_of
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
 
@@ -87,21 +87,13 @@ def _norm(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
-def _number(text: str) -> int | float | None:
-    try:
-        value = float(text.replace(",", ""))
-    except ValueError:
-        return None
-    return int(value) if value.is_integer() and "." not in text else value
-
-
 def _typed(p: Parameter, raw: str) -> Any:
     """``raw`` (as written) as a value of ``p``'s type, or None when it is not one."""
     raw = raw.strip()
     if p.type == "array":
         return list_items(raw)
     if p.type in _NUMERIC:
-        number = _number(raw)
+        number = parse_number(raw)
         if number is None:
             return None
         if p.type == "integer":
@@ -184,29 +176,29 @@ def paired(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def split_pair(params: list[Parameter], filled: Filled) -> Filled:
-    """Where the first of a pair of parameters was given two names the question joins ("between
-    Apple and Samsung" -> company1) and the second has no value of the question's, the second name
-    goes to the second parameter."""
+def _joined_items(text: str) -> list[str]:
+    """The items a text joins with commas and "and" ("Apple and the Samsung" -> Apple, Samsung)."""
+    return [re.sub(r"^(?:the|a|an)\s+", "", i, flags=re.IGNORECASE) for i in _LIST_JOIN.split(text) if i.strip()]
+
+
+def split_pair(pairs: tuple[tuple[str, str], ...], filled: Filled) -> Filled:
+    """Where the first of a pair of parameters (:func:`paired`) was given two names the question joins
+    ("between Apple and Samsung" -> company1) and the second has no value of the question's, the
+    second name goes to the second parameter."""
     out = Filled()
     if not any(isinstance(v, str) and _LIST_JOIN.search(v) for v in filled.values.values()):
         return out  # no value joins two names
-    for first, second in paired(tuple(p.name for p in params)):
+    for first, second in pairs:
         value = filled.values.get(first)
         if not isinstance(value, str) or (second in filled.values and second not in filled.guessed):
             continue
-        items = [re.sub(r"^(?:the|a|an)\s+", "", i, flags=re.IGNORECASE) for i in _LIST_JOIN.split(value) if i.strip()]
+        items = _joined_items(value)
         if len(items) != 2:
             continue
         out.values[first], out.values[second] = items
         out.why[second] = f"the second of the two names the question joins ({value})"
         out.why[first] = f"the first of the two names the question joins ({value})"
     return out
-
-
-def _own_words(p: Parameter) -> set[str]:
-    """The words of a parameter's name, case-folded (``vehicle_id`` -> vehicle, id; ``cityName`` -> city, name)."""
-    return {w.casefold() for w in re.split(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])", p.name) if w}
 
 
 def stated_default(p: Parameter) -> str | None:
@@ -219,7 +211,7 @@ def _listed_names(names: list[str]) -> tuple[str, str] | None:
     """(the first name that joins several, its items joined by commas): "Microsoft and Google" ->
     "Microsoft,Google"; or None."""
     for name in names:
-        items = [re.sub(r"^(?:the|a|an)\s+", "", i, flags=re.IGNORECASE) for i in _LIST_JOIN.split(name) if i.strip()]
+        items = _joined_items(name)
         if len(items) >= 2:
             return name, ",".join(items)
     return None
@@ -259,12 +251,12 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
         return True
 
     def is_key(p: Parameter) -> bool:  # a key takes a value written as one (quoted, a token, a code), never prose
-        return bool(_own_words(p) & _KEY_WORDS)
+        return bool(set(name_words(p.name)) & _KEY_WORDS)
 
     def text_pools(p: Parameter) -> list[tuple[str, list[str]]]:
         """What a text parameter may take, in the order it is tried."""
         # a code that is a word of the parameter's own name ("ID" for vehicle_id) names it, it is no value
-        own = _own_words(p)
+        own = set(name_words(p.name))
         pools = [("a quoted value", written.quoted), ("an address the question writes", written.addresses),
                  ("an identifier the question writes", written.tokens),
                  ("a code the question writes", [c for c in written.codes if c.casefold() not in own])]

@@ -131,15 +131,18 @@ def list_items(text: str) -> list[Any]:
     for part in inner.split(","):
         part = part.strip().strip("\"'")
         if part:
-            out.append(_as_number(part))
+            number = parse_number(part)
+            out.append(part if number is None else number)
     return out
 
 
-def _as_number(text: str) -> Any:
+def parse_number(text: str) -> int | float | None:
+    """A number as written ("1,500", "0.05", "1e-9"): an int where it is written as a whole number,
+    else a float; None for text that is no number."""
     try:
         value = float(text.replace(",", ""))
     except ValueError:
-        return text
+        return None
     return int(value) if value.is_integer() and not re.search(r"[.eE]", text) else value
 
 

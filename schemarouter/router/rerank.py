@@ -207,8 +207,9 @@ def fill_or_guess(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, ta
     """:func:`~schemarouter.router.open_route.fill`, then a guess for each required parameter it
     leaves empty (:func:`~schemarouter.router.guesses.guess_required`)."""
     out = fill(info, graph, analysis, taken)
-    if pairs_of(graph, info):
-        out.merge(split_pair(info.endpoint.parameters, out))
+    pairs = pairs_of(graph, info)
+    if pairs:
+        out.merge(split_pair(pairs, out))
     required = [p for p, _ in endpoint_facts(graph, info).required_named]
     if any(p.name not in out.values for p in required):
         lex, number = graph.lexical, graph.numbers.get(info.key)
