@@ -177,6 +177,29 @@ class Parameter(Declaration):
         return value
 
 
+# parameter names that carry the user's key wherever an API puts them
+CREDENTIAL_NAMES = frozenset(
+    ["key", "apikey", "api_key", "api-key", "appid", "app_id", "token", "access_token", "auth", "authorization",
+     "apitoken", "api_token", "subscription-key", "subscription_key", "x-api-key"]
+)
+
+
+def is_credential(p: Parameter, auth_name: str | None = None) -> bool:
+    """A parameter that carries the user's key: sent by the executor from the environment, never read
+    from a question (and no reason to avoid the endpoint). ``auth_name``: where its source's
+    declared auth sends the key."""
+    return p.name.lower() in CREDENTIAL_NAMES or (auth_name is not None and p.name == auth_name)
+
+
+def ungiven_required(endpoint: Endpoint, given: Iterable[str], auth_name: str | None = None) -> list[Parameter]:
+    """The required parameters of ``endpoint`` that ``given`` (parameter names) lacks and that declare
+    no default, the user's key aside (the executor sends that): a declared default says what the
+    source does without the value."""
+    given = set(given)
+    return [p for p in endpoint.parameters if p.required and p.default is None and p.name not in given
+            and not is_credential(p, auth_name)]
+
+
 class ResponseField(Declaration):
     """One value an endpoint returns: where it sits in a record, its type, unit, group and vocabulary."""
     name: Name

@@ -68,7 +68,8 @@ class CoverageItem(PlanModel):
     """One thing the question asks for or constrains, and whether (and by which steps) the plan covers it.
 
     ``kind``: ``concept`` (a quantity asked for), ``param`` (a value given, e.g. a formula or DOI),
-    ``source_constraint`` (computed/experimental/...) or ``named_source``. ``by`` lists
+    ``source_constraint`` (computed/experimental/...), ``named_source``, or ``input`` (a value a
+    planned step requires and the question does not give: ask the user for it). ``by`` lists
     ``source.endpoint`` (and ``.field`` or ``.param``) of the steps that cover it.
     """
 

@@ -241,6 +241,20 @@ def test_a_search_post_is_a_read_with_body_parameters(tmp_path: Path) -> None:
     assert step.records[0].record_id == "GCF_000001405.40"
 
 
+def test_a_step_without_a_required_parameter_is_refused_before_any_request(tmp_path: Path) -> None:
+    result = _import(tmp_path, _search_doc())
+    sent: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        sent.append(request)
+        return httpx.Response(200, json={"reports": []})
+
+    step = _run(result, PlanStep(source="things", endpoint="genome_dataset_report_by_post", params={"page_size": 5},
+                                 fields=["organism_name"]), handler)
+    assert step.error is not None and step.error.kind == "missing_input" and not sent
+    assert "things.genome_dataset_report_by_post needs 'taxon' (required)" in step.error.message
+
+
 def test_the_overlay_names_read_only_posts(tmp_path: Path) -> None:
     plain = _import(tmp_path, _search_doc())
     assert plain.local.source.endpoint("resolve_names").access == "write", "'resolve' is not a read word"

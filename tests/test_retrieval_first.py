@@ -14,7 +14,7 @@ from schemarouter.models import Parameter, Source
 from schemarouter.router import Router
 from schemarouter.router.guesses import guess_required, stated_default
 from schemarouter.router.rerank import FEATURES, probability, threshold, unsaid_share
-from schemarouter.router.validate import validate_plan
+from schemarouter.router.validate import plan_inputs, validate_plan
 from schemarouter.router.values import Filled
 from schemarouter.understand.actions import action_verb, write_verbs
 from tests.open_world_support import with_catalogue
@@ -60,6 +60,8 @@ def tools(graph: SchemaGraph) -> SchemaGraph:
                   [_req("pointA", "array"), _req("pointB", "array")], ["distance"]),
         _endpoint("airport", "/airports", "Airport details by ICAO code",
                   [_req("icao_code", "string")], ["name", "last_update"]),
+        _endpoint("tide_heights", "/stations/{station_id}/tides", "Predicted tide heights at a coastal station on a day",
+                  [_req("station_id", "string"), _req("date", "date")], ["height", "time"]),
         _endpoint("followed_artists", "/me/following", "Get the artists the user follows", [], ["artists"]),
         _endpoint("follow_artist", "/me/following", "Follow artists or users",
                   [_req("ids", "string")], [], method="PUT"),
@@ -83,6 +85,26 @@ def test_an_operation_named_only_by_its_id_is_planned_not_declined(router: Route
     assert _calls(plan) == ["toolbox.get_vehicle_battery_level"]
     assert plan.steps[0].params == {"vehicle_id": "hXQ7qFFt"}
     assert validate_plan(plan, tools) == []
+
+
+def test_the_endpoint_that_answers_is_planned_with_the_value_the_question_leaves_out_named(
+        router: Router, tools: SchemaGraph) -> None:
+    plan = router.plan("Predicted tide heights at coastal station 9414290")
+    assert _calls(plan) == ["toolbox.tide_heights"] and plan.steps[0].params == {"station_id": "9414290"}
+    assert "date: required; the question does not give it" in plan.steps[0].why["_params"]
+    assert validate_plan(plan, tools) == [], "incomplete, not invalid"
+    assert plan_inputs(plan, tools) == ["toolbox.tide_heights.date"]
+    assert plan.coverage is not None
+    asked = [i for i in plan.coverage.missing if i.kind == "input"]
+    assert [(i.name, i.why) for i in asked] == [("date", "toolbox.tide_heights requires it and the question does not give it")]
+    complete = router.plan("Predicted tide heights at coastal station 9414290 on 2024-03-01")
+    assert complete.steps[0].params == {"station_id": "9414290", "date": "2024-03-01"}
+    assert plan_inputs(complete, tools) == [] and not any(i.kind == "input" for i in complete.coverage.items)
+
+
+def test_an_endpoint_the_question_gives_nothing_it_requires_is_not_planned(router: Router, tools: SchemaGraph) -> None:
+    plan = router.plan("Predicted tide heights at a coastal station")
+    assert "toolbox.tide_heights" not in _calls(plan) and plan_inputs(plan, tools) == []
 
 
 def test_the_fitted_models_name_every_feature_and_a_threshold() -> None:

@@ -13,7 +13,7 @@ more right answers than it answers questions that should be declined, on the sam
 The logit's weights are then polished (:func:`polish`): moved one weight and one small step at a
 time while the mean tune accuracy over suites rises and no suite's falls, since the likelihood is not
 the accuracy a router is judged by. ``--polish`` polishes the weights stored in the package instead
-of fitting anew, and keeps their threshold. Test questions are never read. The result goes to
+of fitting anew (the threshold is fitted again on the result). Test questions are never read. The result goes to
 ``schemarouter/router/data/rerank.json`` with what it was fitted on; ``--check`` fits and prints
 without writing.
 """
@@ -50,7 +50,7 @@ class Row:
     answerable: bool
     features: np.ndarray  # candidates x features
     gold: np.ndarray  # bool per candidate
-    buildable: list[bool]
+    eligible: list[bool]  # the router may plan it (a chain, or some of what it requires given)
     planned: bool  # the routes planned something (not declined)
 
 
@@ -63,7 +63,7 @@ def _rows(router: Router, suite: str, questions: list[TuneQuestion]) -> list[Row
             suite, q.kind == "answer",
             np.array([s.features for s in scored], dtype=float).reshape(-1, len(FEATURES)),
             np.array([s.info.key in q.targets for s in scored], dtype=bool),
-            [s.chain is not None for s in scored], bool(steps),
+            [s.partly_given(router.graph) for s in scored], bool(steps),
         ))
     return out
 
@@ -102,10 +102,12 @@ def fit(rows: list[Row]) -> np.ndarray:
 
 
 def _best(r: Row, w: np.ndarray) -> tuple[bool, float] | None:
-    """(is the best buildable candidate gold, its score), or None when none is buildable."""
+    """(is the best eligible candidate gold, its score), or None when none is. The router plans the
+    best candidate whether or not the question supplies all it requires (the step then names what
+    is missing) as long as the question gives some of it (``Scored.partly_given``)."""
     s = r.features @ w
-    for j in np.argsort(-s, kind="stable"):
-        if r.buildable[j]:
+    for j in np.argsort(-s, kind="stable"):  # among equals, retrieval's order (as the router keeps it)
+        if r.eligible[j]:
             return bool(r.gold[j]), float(s[j])
     return None
 
@@ -154,7 +156,7 @@ def fit_threshold(rows: list[Row], w: np.ndarray) -> float:
 
 
 def accuracy(rows: list[Row], w: np.ndarray) -> dict[str, float]:
-    """Per suite, the share of answerable rows whose best buildable candidate is gold."""
+    """Per suite, the share of answerable rows whose best eligible candidate is gold."""
     out: dict[str, list[bool]] = {}
     for r in rows:
         if r.answerable:
@@ -184,10 +186,8 @@ def main(argv: list[str] | None = None) -> None:
         start = (np.array([float(stored[name]["weights"].get(f, 0.0)) for f in FEATURES]) if args.polish
                  else fit(rows))
         w = polish(rows, start, frozenset() if dense else frozenset({"dense", "dense_rank"}))
-        # polishing keeps the stored decline threshold: fitted again on the polished weights it declined
-        # more answerable tune questions (3.3 % of the tool-use suite's against 2.6 %)
-        cut = float(stored[name]["threshold"]) if args.polish else fit_threshold(rows, w)
-        print(f"{name}: tune accuracy (best buildable candidate is gold):", accuracy(rows, w))
+        cut = fit_threshold(rows, w)
+        print(f"{name}: tune accuracy (best candidate is gold):", accuracy(rows, w))
         print(f"{name}: weights:", {f: round(float(x), 3) for f, x in zip(FEATURES, w, strict=True)},
               "threshold:", cut)
         doc["tune_questions"] = dict(Counter(r.suite for r in rows))

@@ -77,6 +77,23 @@ class InvalidStep(StepError):
     kind = "invalid_step"
 
 
+class MissingInput(StepError):
+    """The step lacks a required parameter: the question did not give it and no earlier step
+    produces it (checked before any request; the plan's coverage lists it as an ``input``)."""
+
+    kind = "missing_input"
+
+    def __init__(self, source: str, endpoint: str, names: list[str]) -> None:
+        self.names = names
+        listed = ", ".join(repr(n) for n in names)
+        super().__init__(
+            f"{source}.{endpoint} needs {listed} (required) and the plan does not give "
+            f"{'it' if len(names) == 1 else 'them'}: ask the question again with "
+            f"{'that value' if len(names) == 1 else 'those values'}, or set {'it' if len(names) == 1 else 'them'} "
+            f"in the plan's step params"
+        )
+
+
 class WriteNotAllowed(StepError):
     """The step calls a write endpoint of a source the user has not allowed writes for (checked before any request)."""
 

@@ -33,7 +33,7 @@ from schemarouter.execution.protocols import protocol_adapter
 from schemarouter.execution.results import Fallback, RunResult, StepFailure, StepResult
 from schemarouter.execution.secrets import Secrets
 from schemarouter.execution.units import convert
-from schemarouter.models import ResponseField
+from schemarouter.models import ResponseField, ungiven_required
 from schemarouter.plan import Plan, PlanStep, binding_of
 from schemarouter.sources.spec import AdapterSpec
 
@@ -121,6 +121,9 @@ class Executor:
             raise E.InvalidStep(f"source {source.id!r} has no endpoint {step.endpoint!r}") from None
         if endpoint.access == "write" and source.id not in self.allow_writes:
             raise E.WriteNotAllowed(source.id, endpoint.id, endpoint.method)
+        ungiven = ungiven_required(endpoint, step.params, source.auth.name if source.auth else None)
+        if ungiven:
+            raise E.MissingInput(source.id, endpoint.id, [p.name for p in ungiven])
         declared = {f.name: f for f in endpoint.fields}
         unknown = [name for name in step.fields if name not in declared]
         if unknown:

@@ -7,8 +7,9 @@ title, a list the question's words describe such as "top rated"), recursively, t
 depth and never through the same endpoint twice. The result is a small tree of :class:`Node`
 whose bindings become ``{"from": step, "field": ..., "pick": "first"}`` in the plan.
 
-A required parameter that neither the question nor a producer can supply makes the endpoint
-unusable for this question: nothing is guessed and a declared ``example`` is never a value.
+A required parameter that neither the question nor a producer can supply leaves the endpoint with
+no chain: a declared ``example`` is never a value. (Re-ranking may still plan it alone, naming
+what is missing, where it ranks first: :meth:`schemarouter.router.rerank.Scored.planned`.)
 """
 
 from __future__ import annotations

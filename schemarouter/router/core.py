@@ -193,9 +193,10 @@ class Router:
     def _rerank(self, analysis: Analysis, mode: Mode, steps: list[PlanStep], reason: str,
                 route: str) -> tuple[list[PlanStep], str]:
         """The plan of the candidate re-ranking puts first (:mod:`schemarouter.router.rerank`): the
-        routes' own plan where its target, or any endpoint it calls, ranks first among those the
-        question can supply; else the best candidate's chain. A declined question stays declined
-        only while the best candidate's probability is under the fitted threshold."""
+        routes' own plan where its target, or any endpoint it calls, ranks first; else the best
+        candidate's chain (or, where the question cannot supply all it requires, the endpoint alone
+        with what is missing named). A declined question stays declined only while the best
+        candidate's probability is under the fitted threshold."""
         graph = self.graph
         scored = score_candidates(graph, analysis, steps, route == "vocabulary", self.dense)
         planned = {(s.source, s.endpoint) for s in steps}
@@ -209,17 +210,19 @@ class Router:
                 continue
             if candidate.info.key in planned:
                 return steps, reason
-            if candidate.chain is None:
-                continue  # the question cannot supply it: the next one may
             if intent is not None and candidate.info.endpoint.intents and intent not in candidate.info.endpoint.intents:
                 continue  # described for other questions than the one understood
+            if not candidate.partly_given(graph):
+                continue  # the question gives none of what it requires: the next one may take it
             if not steps and probability(candidate.score) < threshold(candidate.dense):
                 return steps, reason
             if not steps and named and candidate.info.source.id not in named:
                 # "... according to the Materials Project": a source the question names and the routes
                 # found unable to answer is a constraint another source does not meet
                 return steps, reason
-            chosen = OpenPlan(candidate.chain, candidate.features[FEATURES.index("explained")], set(), ())
+            # a candidate the question cannot fully supply is planned where it ranks first: the
+            # "buildable" features already weigh what is missing, and the step names it
+            chosen = OpenPlan(candidate.planned(graph), candidate.features[FEATURES.index("explained")], set(), ())
             return chain_steps(chosen, graph, analysis, mode), ""
         return steps, reason
 

@@ -19,7 +19,7 @@ from typing import Any
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.graph.text import humanize
-from schemarouter.models import Parameter
+from schemarouter.models import Parameter, is_credential
 from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.places import role_of, wants_region
 
@@ -62,22 +62,11 @@ VOCABULARY_FORMATS = frozenset({
 _SEARCH_PROSE = re.compile(r"\b(?:search|query) (?:text|string|term)|\bfree[- ]text\b|text to search", re.I)
 _SAYS_SEARCH = re.compile(r"\b(?:search|quer(?:y|ies)|keywords?|free[- ]text)\b", re.I)
 _CODE_PROSE = re.compile(r"\b(?:code|ISO[- ]?3166|2[- ]letter|two[- ]letter)\b", re.I)
-_CREDENTIALS = frozenset(
-    ["key", "apikey", "api_key", "api-key", "appid", "app_id", "token", "access_token", "auth", "authorization", "apitoken", "api_token", "subscription-key", "subscription_key", "x-api-key"]
-)
-
-
 def missing_required(graph: SchemaGraph, info: EndpointInfo, given: Collection[str]) -> list[Parameter]:
     """The required parameters of ``info`` that ``given`` (parameter names) lacks; the one its
     source sends the key in is never missing (the executor sends it)."""
     facts = endpoint_facts(graph, info)
     return [p for p, name in facts.required_named if name not in given]
-
-
-def is_credential(p: Parameter, auth_name: str | None = None) -> bool:
-    """A parameter that carries the user's key: sent by the executor from the environment, never read
-    from a question (and no reason to avoid the endpoint)."""
-    return p.name.lower() in _CREDENTIALS or (auth_name is not None and p.name == auth_name)
 
 
 _TYPE_NAMES = frozenset({"string", "integer", "number", "boolean", "array", "object", "text"})

@@ -62,6 +62,9 @@ FEATURES = (
 DENSE_WINDOW = 20
 
 
+UNGIVEN = "required; the question does not give it"  # why a planned step lacks a required parameter
+
+
 @dataclass
 class Scored:
     """One candidate target, its chain (None: the question cannot supply it), features and score."""
@@ -71,6 +74,31 @@ class Scored:
     features: tuple[float, ...]
     score: float = 0.0
     dense: bool = False  # scored by the hybrid model (a dense index answered)
+    filled: Filled | None = None  # what the question alone gives its parameters
+
+    def partly_given(self, graph: SchemaGraph) -> bool:
+        """Whether the question gives (or a guess reads off it) a value for at least one of the
+        required parameters that declare no default: the question is about this endpoint's inputs
+        even where it leaves some out. Always true for a candidate with a chain."""
+        if self.chain is not None:
+            return True
+        values = self.filled.values if self.filled is not None else {}
+        facts = endpoint_facts(graph, self.info)
+        preset = {p.name for p in facts.defaults} | {p.name for p, _m in facts.everything}
+        return any(name in values and name not in preset for _p, name in facts.required_named)
+
+    def planned(self, graph: SchemaGraph) -> Node:
+        """The chain to plan: its chain, or, where the question cannot supply every required parameter,
+        the endpoint alone with the values the question gives and each missing parameter named (an
+        agent asks its user for those; the executor refuses the step until they are given)."""
+        if self.chain is not None:
+            return self.chain
+        filled = self.filled or Filled()
+        why = dict(filled.why)
+        for p, _name in endpoint_facts(graph, self.info).required_named:
+            if p.name not in filled.values:
+                why[p.name] = UNGIVEN
+        return Node(self.info, dict(filled.values), used=set(filled.used), why=why)
 
 
 @cache
@@ -169,7 +197,7 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
             dense[0].get(number, 0.0) if dense else 0.0,
             1.0 / (1 + dense[1][number]) if dense and number in dense[1] else 0.0,
         )
-        out.append(Scored(info, chain, features, _score(features, dense is not None), dense is not None))
+        out.append(Scored(info, chain, features, _score(features, dense is not None), dense is not None, filled))
     out.sort(key=lambda s: -s.score)  # stable: retrieval's order among equals
     return out
 

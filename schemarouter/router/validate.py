@@ -1,6 +1,11 @@
 """Check a plan against a schema graph: every source, endpoint, parameter and field exists,
-parameter values have the declared types, required parameters are present, metadata matches
-the graph, and the plan was made on this registry state (else it is stale).
+parameter values have the declared types, metadata matches the graph, and the plan was made on
+this registry state (else it is stale).
+
+A required parameter a step does not send makes a plan incomplete, not invalid: the router plans
+the endpoint that answers even where the question leaves out a value it needs, and says so (a
+coverage item of kind ``input``, :func:`plan_inputs`); the executor refuses that step until the
+value is given (``missing_input``).
 """
 
 from __future__ import annotations
@@ -62,8 +67,6 @@ def validate_plan(plan: Plan, graph: SchemaGraph) -> list[str]:
                 problems.append(f"{where}: parameter {name!r} should be {p.type}, got {type(value).__name__}")
             elif p.enum is not None and any(v not in p.enum for v in (value if isinstance(value, list) else [value])):
                 problems.append(f"{where}: parameter {name!r}={value!r} is not one of {p.enum}")
-        for p in missing_required(graph, info, step.params):
-            problems.append(f"{where}: required parameter {p.name!r} is missing")
         if not step.fields:
             problems.append(f"{where}: selects no fields")
         for name in step.fields:
@@ -94,3 +97,14 @@ def _binding_problems(where: str, name: str, binding: dict[str, str], earlier: d
     if binding.get("pick", "first") not in ("first", "all"):
         return [f"{where}: parameter {name!r} has pick {binding.get('pick')!r} (first or all)"]
     return []
+
+
+def plan_inputs(plan: Plan, graph: SchemaGraph) -> list[str]:
+    """``source.endpoint.param`` of every required parameter a step of ``plan`` does not send (the
+    values to ask for before the plan can run); empty for a complete plan."""
+    out = []
+    for step in plan.steps:
+        info = graph.endpoints.get((step.source, step.endpoint))
+        if info is not None:
+            out.extend(f"{step.source}.{step.endpoint}.{p.name}" for p in missing_required(graph, info, step.params))
+    return out
