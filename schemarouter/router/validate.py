@@ -102,7 +102,7 @@ def _binding_problems(where: str, name: str, binding: dict[str, str], earlier: d
 def plan_inputs(plan: Plan, graph: SchemaGraph) -> list[str]:
     """``source.endpoint.param`` of every required parameter a step of ``plan`` does not send (the
     values to ask for before the plan can run); empty for a complete plan."""
-    out = []
+    out: list[str] = []
     for step in plan.steps:
         info = graph.endpoints.get((step.source, step.endpoint))
         if info is not None:
