@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from schemarouter.graph import SchemaGraph
-from schemarouter.models import Parameter, Source
+from schemarouter.models import Parameter, Source, ungiven_required
 from schemarouter.router import Router
 from schemarouter.router.guesses import guess_required, stated_default
 from schemarouter.router.rerank import FEATURES, probability, threshold, unsaid_share
@@ -100,6 +100,15 @@ def test_the_endpoint_that_answers_is_planned_with_the_value_the_question_leaves
     complete = router.plan("Predicted tide heights at coastal station 9414290 on 2024-03-01")
     assert complete.steps[0].params == {"station_id": "9414290", "date": "2024-03-01"}
     assert plan_inputs(complete, tools) == [] and not any(i.kind == "input" for i in complete.coverage.items)
+
+
+def test_what_a_step_must_still_be_given_leaves_out_defaults_and_the_key() -> None:
+    endpoint = _source("station", [_endpoint("tides", "/tides", "Tide heights", [
+        _req("station_id", "string"), {**_req("units", "string"), "default": "metric"}, _req("api_key", "string"),
+        _req("token_name", "string")], ["height"])]).endpoint("tides")
+    assert [p.name for p in ungiven_required(endpoint, {"station_id": "1"})] == ["token_name"]
+    assert [p.name for p in ungiven_required(endpoint, {"station_id": "1"}, auth_name="token_name")] == []
+    assert [p.name for p in ungiven_required(endpoint, {})] == ["station_id", "token_name"]
 
 
 def test_an_endpoint_the_question_gives_nothing_it_requires_is_not_planned(router: Router, tools: SchemaGraph) -> None:

@@ -81,6 +81,8 @@ def _inputs(steps: list[tuple[PlanStep, EndpointInfo | None]], graph: SchemaGrap
     for step, info in steps:
         if info is not None:
             for p in missing_required(graph, info, step.params):
+                if p.default is not None:
+                    continue  # the source's declared default stands in (the executor sends the step)
                 yield CoverageItem(kind="input", name=p.name, covered=False,
                                    why=f"{step.source}.{step.endpoint} requires it and the question does not give it")
 

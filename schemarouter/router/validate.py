@@ -100,11 +100,13 @@ def _binding_problems(where: str, name: str, binding: dict[str, str], earlier: d
 
 
 def plan_inputs(plan: Plan, graph: SchemaGraph) -> list[str]:
-    """``source.endpoint.param`` of every required parameter a step of ``plan`` does not send (the
-    values to ask for before the plan can run); empty for a complete plan."""
+    """``source.endpoint.param`` of every required parameter without a declared default that a step of
+    ``plan`` does not send (the values to ask for before the plan can run, as the executor checks
+    them); empty for a complete plan."""
     out: list[str] = []
     for step in plan.steps:
         info = graph.endpoints.get((step.source, step.endpoint))
         if info is not None:
-            out.extend(f"{step.source}.{step.endpoint}.{p.name}" for p in missing_required(graph, info, step.params))
+            out.extend(f"{step.source}.{step.endpoint}.{p.name}" for p in missing_required(graph, info, step.params)
+                       if p.default is None)
     return out
