@@ -45,6 +45,28 @@ def test_plan_warns_when_the_installed_plugins_differ_from_the_registry(
     assert drifted.err.rstrip().endswith("run: schemarouter registry sync")
 
 
+def test_a_drift_verdict_is_remembered_per_registry_state_and_a_bad_one_is_made_again(
+    sr, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+) -> None:
+    subset = _subset_registry(sr, tmp_path, monkeypatch)
+    first = sr("plan", "--db", subset, "--json", QUESTION)
+    verdicts = list((tmp_path / "home" / "drift-cache").glob("*.json"))
+    assert len(verdicts) == 1 and "not in the registry: aflow" in json.loads(verdicts[0].read_text())["drift"]
+    verdicts[0].write_text(json.dumps({"drift": "the installed plugins differ (remembered)"}), encoding="utf-8")
+    again = sr("plan", "--db", subset, "--json", QUESTION)
+    assert "warning: the installed plugins differ (remembered)" in again.err, "the remembered verdict is read"
+    verdicts[0].write_text("{torn", encoding="utf-8")
+    repaired = sr("plan", "--db", subset, "--json", QUESTION)
+    assert repaired.err == first.err, "a verdict file that does not read is compared and written again"
+    assert "not in the registry: aflow" in json.loads(verdicts[0].read_text())["drift"]
+    other = f"sqlite:///{tmp_path / 'other.db'}"
+    monkeypatch.setenv(LOAD_PLUGINS_ENV, "pubchem")
+    assert sr("registry", "sync", "--db", other).code == 0
+    monkeypatch.delenv(LOAD_PLUGINS_ENV)
+    assert "not in the registry: aflow" in sr("plan", "--db", other, "--json", QUESTION).err
+    assert len(list((tmp_path / "home" / "drift-cache").glob("*.json"))) == 2, "another registry state, another verdict"
+
+
 def test_run_plan_file_needs_no_question_and_warns_when_the_plan_is_stale(
     sr, db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
 ) -> None:

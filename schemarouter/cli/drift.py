@@ -8,14 +8,20 @@ not a plan, or a registry file that does not exist, is an error.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
+import os
 from pathlib import Path
 from typing import Any
 
 import click
 from pydantic import ValidationError
 
+from schemarouter.config import home
 from schemarouter.declarations import Declarations, collect, describe_validation_error
 from schemarouter.errors import SchemaRouterError
+from schemarouter.graph.persist import build_key
 from schemarouter.plan import Plan
 from schemarouter.plugins import plugin_manager, selected_distributions
 from schemarouter.registry.fingerprint import source_fingerprint, vocabulary_fingerprint
@@ -29,23 +35,72 @@ def warn(message: str) -> None:
     click.echo(f"warning: {message}", err=True)
 
 
-def plugin_drift(registered: Declarations) -> str | None:
+def plugin_drift(registered: Declarations, fingerprint: str | None = None) -> str | None:
     """How the installed plugins differ from the plugin-owned part of the registry, or None.
 
     The quick test compares installed distributions and versions with the registry's owners
     (no plugin is imported); only when they differ are the declarations collected and compared,
-    so a plugin that registers no source does not cause a false warning.
+    so a plugin that registers no source does not cause a false warning. That comparison imports
+    every plugin and reads its declarations (over half a second), so its verdict is remembered in the
+    data directory per registry ``fingerprint``, installed plugin versions and code: a registry left
+    unsynced does not make every command pay it again.
     """
     owners = {(o.name, o.version) for o in registered.owners.values() if o.kind == "plugin"}
     try:
-        if owners == selected_distributions():
-            return None
+        installed_versions = selected_distributions()
     except SchemaRouterError as err:
         return f"the installed plugins cannot be listed: {err}"
+    if owners == installed_versions:
+        return None
+    remembered = _verdict_file(fingerprint, installed_versions)
+    if remembered is not None:
+        with contextlib.suppress(OSError, ValueError):
+            verdict = json.loads(remembered.read_text(encoding="utf-8"))
+            said = verdict.get("drift", "") if isinstance(verdict, dict) else ""
+            if said is None or (isinstance(said, str) and said):
+                return said
+    found = _compare(registered)
+    if remembered is not None and not found.startswith(_UNREADABLE):
+        _remember(remembered, found or None)
+    return found or None
+
+
+KEEP_VERDICTS = 32  # verdict files kept (one per registry state and plugin set met); the oldest go
+
+
+def _remember(path: Path, drift: str | None) -> None:
+    """Write a verdict whole or not at all (another command may be reading it); a data directory that
+    cannot be written only means comparing again next time."""
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"drift": drift}), encoding="utf-8")
+        tmp.replace(path)
+        kept = sorted(path.parent.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in kept[KEEP_VERDICTS:]:
+            old.unlink(missing_ok=True)
+
+
+_UNREADABLE = "an installed plugin's declarations do not validate"
+DRIFT_DIR = "drift-cache"
+
+
+def _verdict_file(fingerprint: str | None, installed: set[tuple[str, str]]) -> Path | None:
+    """Where the drift verdict for this registry state, these plugins and this code is kept (None
+    without a fingerprint)."""
+    if fingerprint is None:
+        return None
+    key = json.dumps([fingerprint, sorted(installed), build_key()]).encode("utf-8")
+    return home() / DRIFT_DIR / f"{hashlib.sha256(key).hexdigest()[:32]}.json"
+
+
+def _compare(registered: Declarations) -> str:
+    """The installed plugins' declarations against the registry's, collected and compared ('' when
+    they agree)."""
     try:
         installed = collect(plugin_manager())
     except SchemaRouterError as err:
-        return f"an installed plugin's declarations do not validate, so registry sync would fail: {err}"
+        return f"{_UNREADABLE}, so registry sync would fail: {err}"
     stored = {sid: src for sid, src in registered.sources.items() if registered.owners[sid].kind == "plugin"}
     added = sorted(set(installed.sources) - set(stored))
     removed = sorted(set(stored) - set(installed.sources))
@@ -64,7 +119,7 @@ def plugin_drift(registered: Declarations) -> str | None:
     if vocabulary:
         parts.append("vocabulary changed")
     if not parts:
-        return None
+        return ""
     return f"the installed plugins differ from the registry ({'; '.join(parts)}); {SYNC_HINT}"
 
 

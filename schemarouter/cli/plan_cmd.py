@@ -55,7 +55,7 @@ def plan(
         graph = load_graph(reg)
     if not graph.decls.sources:
         raise SchemaRouterError("the registry has no sources; run: schemarouter registry sync")
-    drift = plugin_drift(graph.decls)
+    drift = plugin_drift(graph.decls, graph.fingerprint)
     if drift:
         warn(drift)
     router = Router(graph, make_understander(understander, fallback=llm_fallback, **options))

@@ -89,7 +89,7 @@ def execute(question: str | None, db_url: str | None, mode: str, plan_file: str 
     if single:
         decls = router.graph.decls
         drift = (plan_staleness(plan, plan_file, router.graph.fingerprint, decls) if plan_file
-                 else plugin_drift(decls))
+                 else plugin_drift(decls, router.graph.fingerprint))
         if drift:
             warn(drift)
     slow = SlowSteps(lambda line: click.echo(line, err=True))
