@@ -529,6 +529,17 @@ def test_a_country_is_read_as_a_name_even_when_its_words_are_vocabulary() -> Non
     assert b.names == [], "vocabulary words that name no country stay words"
 
 
+def test_no_piece_of_a_declared_identifier_is_a_word_to_search_for() -> None:
+    q = "Under which license was 10.6084/m9.figshare.1407024 published?"
+    doi = Entity("doi", "10.6084/m9.figshare.1407024", 24, 51, "10.6084/m9.figshare.1407024", {"declared": True})
+    a = Analysis(question=q, understanding=Understanding(), entities=[doi])
+    read_values(a, q, [])
+    assert [w for w, _t in a.words] == ["Under", "license", "published"]
+    plain = Analysis(question=q, understanding=Understanding(), entities=[])
+    read_values(plain, q, [])
+    assert "m9" in [w for w, _t in plain.words], "no reader declared it an identifier: its pieces stay words"
+
+
 def test_a_postal_code_takes_only_a_code_with_digits() -> None:
     postal = Parameter(name="postal_code", type="string", description="Postal Code.")
     assert open_values([postal], _read("Weather in Raleigh, NC, US"), "/current").values == {}

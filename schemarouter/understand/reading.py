@@ -202,9 +202,12 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
             letters = lead.group() if lead else term
             if letters != term and letters not in analysis.terms and not known(term) and known(letters):
                 analysis.terms.append(letters)
-    # the words a free-text parameter may be given: everything but source names, identifiers and dates
+    # the words a free-text parameter may be given: everything but source names, identifiers (those
+    # read as identifiers here and those a concept declares a written form for: "m9" of the DOI
+    # 10.6084/m9.figshare.1407024 is no word to search for) and dates
     rest = list(text)
-    for start, end in [*source_spans, *((e.start, e.end) for e in ids), *written]:
+    declared = [(e.start, e.end) for e in analysis.entities if e.extra.get("declared")]
+    for start, end in [*source_spans, *((e.start, e.end) for e in ids), *declared, *written]:
         for i in range(max(0, start), min(end, len(rest))):
             rest[i] = " "
     analysis.words = [(w, t) for w in _WORD.findall("".join(rest)) if (t := _term(w)) is not None]
