@@ -168,6 +168,14 @@ def test_a_guess_is_recorded_and_spends_each_value_once(router: Router) -> None:
     assert got.why["temperature1"].startswith("guessed")
 
 
+def test_a_guess_never_goes_outside_a_declared_list_of_values(router: Router) -> None:
+    genre = Parameter(name="genre", type="string", required=True, enum=["Comedy", "Drama", "Sci-fi"])
+    outside = router.understander.understand("Find movies with a URL", router.graph)
+    assert guess_required([genre], outside, Filled(), lambda: "movies").values == {}, "URL is no genre"
+    said = router.understander.understand("Find movies, genre 'sci-fi'", router.graph)
+    assert guess_required([genre], said, Filled(), lambda: None).values == {"genre": "Sci-fi"}, "the member as declared"
+
+
 def test_a_number_glued_to_its_unit_is_a_number(router: Router) -> None:
     analysis = router.understander.understand("The triangle's base and height are 6cm and 10.5cm, at 440Hz",
                                               router.graph)
