@@ -8,6 +8,8 @@ from importlib.resources import files
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from schemarouter.graph import SchemaGraph
 from schemarouter.models import Parameter, Source, ungiven_required
@@ -62,6 +64,8 @@ def tools(graph: SchemaGraph) -> SchemaGraph:
                   [_req("icao_code", "string")], ["name", "last_update"]),
         _endpoint("tide_heights", "/stations/{station_id}/tides", "Predicted tide heights at a coastal station on a day",
                   [_req("station_id", "string"), _req("date", "date")], ["height", "time"]),
+        _endpoint("movies_by_genre", "/movies", "Find movies by genre",
+                  [{**_req("genre", "string"), "enum": ["Comedy", "Drama"]}], ["title"]),
         _endpoint("followed_artists", "/me/following", "Get the artists the user follows", [], ["artists"]),
         _endpoint("follow_artist", "/me/following", "Follow artists or users",
                   [_req("ids", "string")], [], method="PUT"),
@@ -109,6 +113,18 @@ def test_what_a_step_must_still_be_given_leaves_out_defaults_and_the_key() -> No
     assert [p.name for p in ungiven_required(endpoint, {"station_id": "1"})] == ["token_name"]
     assert [p.name for p in ungiven_required(endpoint, {"station_id": "1"}, auth_name="token_name")] == []
     assert [p.name for p in ungiven_required(endpoint, {})] == ["station_id", "token_name"]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(["tide", "heights", "station", "9414290", "URL", "on", "2024-03-01", "quadratic",
+                                 "a=2", "roots", "battery", "vehicle", "hXQ7qFFt", "airport", "EDDM", "Follow",
+                                 "Taylor Swift", "distance", "(3,4)", "and", "mix", "20 kg", "movies", "genre", "drama"]), max_size=10))
+def test_any_soup_of_an_inventory_s_words_yields_a_valid_plan_that_names_what_it_lacks(
+        router: Router, tools: SchemaGraph, words: list[str]) -> None:
+    plan = router.plan(" ".join(words))
+    assert validate_plan(plan, tools) == []
+    inputs = [i.name for i in plan.coverage.items if i.kind == "input"] if plan.coverage else []
+    assert sorted(inputs) == sorted(name.rsplit(".", 1)[1] for name in plan_inputs(plan, tools))
 
 
 def test_an_endpoint_the_question_gives_nothing_it_requires_is_not_planned(router: Router, tools: SchemaGraph) -> None:
