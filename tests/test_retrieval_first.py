@@ -16,7 +16,7 @@ from schemarouter.models import Parameter, Source, ungiven_required
 from schemarouter.router import Router
 from schemarouter.router.guesses import guess_required, stated_default
 from schemarouter.router.rerank import FEATURES, probability, threshold, unsaid_share
-from schemarouter.router.validate import plan_inputs, validate_plan
+from schemarouter.router.validate import conformed, plan_inputs, validate_plan
 from schemarouter.router.values import Filled
 from schemarouter.understand.actions import action_verb, write_verbs
 from tests.open_world_support import with_catalogue
@@ -64,6 +64,8 @@ def tools(graph: SchemaGraph) -> SchemaGraph:
                   [_req("icao_code", "string")], ["name", "last_update"]),
         _endpoint("tide_heights", "/stations/{station_id}/tides", "Predicted tide heights at a coastal station on a day",
                   [_req("station_id", "string"), _req("date", "date")], ["height", "time"]),
+        _endpoint("article", "/articles/{article_id}", "Article details by id", [_req("article_id", "integer")],
+                  ["title"]),
         _endpoint("movies_by_genre", "/movies", "Find movies by genre",
                   [{**_req("genre", "string"), "enum": ["Comedy", "Drama"]}], ["title"]),
         _endpoint("followed_artists", "/me/following", "Get the artists the user follows", [], ["artists"]),
@@ -118,7 +120,7 @@ def test_what_a_step_must_still_be_given_leaves_out_defaults_and_the_key() -> No
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(["tide", "heights", "station", "9414290", "URL", "on", "2024-03-01", "quadratic",
                                  "a=2", "roots", "battery", "vehicle", "hXQ7qFFt", "airport", "EDDM", "Follow",
-                                 "Taylor Swift", "distance", "(3,4)", "and", "mix", "20 kg", "movies", "genre", "drama"]), max_size=10))
+                                 "Taylor Swift", "distance", "(3,4)", "and", "mix", "20 kg", "movies", "genre", "drama", "article", "id", "-78.543", "CHEBI:40036", "5616445"]), max_size=10))
 def test_any_soup_of_an_inventory_s_words_yields_a_valid_plan_that_names_what_it_lacks(
         router: Router, tools: SchemaGraph, words: list[str]) -> None:
     plan = router.plan(" ".join(words))
@@ -182,6 +184,25 @@ def test_a_guess_is_recorded_and_spends_each_value_once(router: Router) -> None:
     assert got.values == {"temperature1": 30}, "20 was spent on mass1; nothing is left for mass2"
     assert got.guessed == {"temperature1"}
     assert got.why["temperature1"].startswith("guessed")
+
+
+def test_a_value_is_conformed_to_what_the_parameter_declares_or_refused() -> None:
+    flag = Parameter(name="free_entry", type="string", enum=["True", "False", "dontcare"])
+    assert conformed(flag, True) == "True" and conformed(flag, "dontcare") == "dontcare"
+    assert conformed(flag, "maybe") is None
+    article = Parameter(name="article_id", type="integer", required=True)
+    assert conformed(article, 5616445) == 5616445
+    assert conformed(article, "-78.543") is None and conformed(article, "10.1038/nature12373") is None
+    assert conformed(article, True) is None, "a yes is no number"
+    binding = {"from": "s1", "field": "id", "pick": "first"}
+    assert conformed(article, binding) == binding, "a binding is checked where it is made"
+
+
+def test_a_value_the_parameter_cannot_take_is_not_sent(router: Router, tools: SchemaGraph) -> None:
+    plan = router.plan("Article details for article id -78.543")
+    assert validate_plan(plan, tools) == []
+    assert all(s.params.get("article_id") != "-78.543" for s in plan.steps), "no text in an integer id"
+    assert _calls(router.plan("Article details for article id 5616445")) == ["toolbox.article"]
 
 
 def test_a_guess_never_goes_outside_a_declared_list_of_values(router: Router) -> None:

@@ -47,6 +47,7 @@ from schemarouter.graph.terms import name_terms
 from schemarouter.models import Parameter
 from schemarouter.router.numbers import as_fraction, list_items, parse_number, with_scale, written_lists
 from schemarouter.router.param_facts import name_words, scheme_of
+from schemarouter.router.validate import conformed
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
 
@@ -102,19 +103,6 @@ def _typed(p: Parameter, raw: str) -> Any:
     if p.type == "boolean":
         return {"true": True, "false": False}.get(raw.lower())
     return raw.strip("\"'")
-
-
-def _as_member(p: Parameter, value: Any) -> Any:
-    """``value`` as ``p`` declares it: where ``p`` lists its values, the members written alike (case
-    aside) in their declared spelling, or None when one is not a member (a declared list is the
-    whole list: no guess goes outside it)."""
-    if value is None or p.enum is None:
-        return value
-    members = {str(m).casefold(): m for m in p.enum}
-    chosen = [members.get(str(v).casefold()) for v in (value if isinstance(value, list) else [value])]
-    if any(c is None for c in chosen):
-        return None
-    return chosen if isinstance(value, list) else chosen[0]
 
 
 @dataclass
@@ -254,7 +242,7 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
         values = value if isinstance(value, list) else [value]
         if scheme is not None and not all(scheme.fullmatch(str(v).strip()) for v in values):
             return False  # "Deep residual learning ..." is no ISSN, even as a last resort
-        value = _as_member(p, value)
+        value = conformed(p, value)
         if value is None:
             return False
         if p.type == "number" and isinstance(value, (int, float)):
@@ -329,7 +317,7 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
                     take(p, run, "the words of the question the endpoint does not explain")
     for p in empty:
         raw = stated_default(p) if p.name not in out.values and p.type != "boolean" else None
-        if raw is not None and (value := _as_member(p, _typed(p, raw))) is not None:
+        if raw is not None and (value := conformed(p, _typed(p, raw))) is not None:
             out.values[p.name] = value  # no value of the question's: nothing is spent
             out.guessed.add(p.name)
             out.why[p.name] = f"guessed: the default its description states ({raw})"

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from schemarouter.graph import SchemaGraph
+from schemarouter.models import Parameter
 from schemarouter.plan import Plan, binding_of
 from schemarouter.router.param_facts import is_search_parameter, missing_required
 
@@ -31,6 +32,25 @@ def _type_ok(kind: str, value: Any) -> bool:
     if kind in ("integer", "number") and isinstance(value, bool):
         return False
     return isinstance(value, _TYPES.get(kind, (object,)))
+
+
+def conformed(p: Parameter, value: Any) -> Any:
+    """``value`` as a value ``validate_plan`` accepts for ``p``, or None when it is none: where ``p``
+    lists its values, the members written alike (case aside, ``True`` for ``"True"``) in their declared
+    spelling; then of the declared type (free text takes any text). The value reading and the
+    last-resort guesses ask it before they fill a parameter, so a plan never sends what its own
+    validation rejects (an identifier in a numeric id, a yes that is no member)."""
+    if value is None or binding_of(value) is not None:
+        return value
+    if p.enum is not None:
+        members = {str(m).casefold(): m for m in p.enum}
+        chosen = [members.get(str(v).casefold()) for v in (value if isinstance(value, list) else [value])]
+        if any(c is None for c in chosen):
+            return None
+        value = chosen if isinstance(value, list) else chosen[0]
+    if not _type_ok(p.type, value) and not (is_search_parameter(p) and isinstance(value, str)):
+        return None
+    return value
 
 
 def validate_plan(plan: Plan, graph: SchemaGraph) -> list[str]:

@@ -62,6 +62,7 @@ from schemarouter.router.question_facts import (
     unit_terms,
     units_said,
 )
+from schemarouter.router.validate import conformed
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.countries import country_codes
 from schemarouter.understand.entities import Entity
@@ -215,6 +216,9 @@ def _spend(out: Filled, p: Parameter, f: ParamFacts, got: Got, question: str) ->
     if got is None:
         return
     value, spent, why, tie = got
+    value = conformed(p, value)
+    if value is None:
+        return  # not a value the parameter takes ("-78.543" for an integer id): the value stays unspent
     out.values[f.name] = value
     out.why[f.name] = why
     # a member or flag the question names answers those words as much as a declaration that says them
