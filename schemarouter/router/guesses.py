@@ -32,7 +32,9 @@ mass2, temperature2):
    call.
 
 Each guess is recorded (``Filled.guessed``, and ``why`` says it), so that re-ranking can prefer an
-endpoint whose parameters the question fills by its words over one it fills by guessing.
+endpoint whose parameters the question fills by its words over one it fills by guessing. A guess,
+like every value of the question, is sent only as the parameter declares it
+(:func:`~schemarouter.router.validate.conformed`): never outside a declared list of values.
 """
 
 from __future__ import annotations
