@@ -11,7 +11,10 @@ the tune splits of the benchmark's suites (``schemarouter_bench.fit_rerank``; st
 ``data/rerank.json`` with where they came from; one model with the dense index, one for the
 lexical-only mode), picks the target. Evidence re-ranks; it never turns
 the best candidate into a decline: only a request to act (the understand step) or a best score
-under the fitted threshold does.
+under the fitted threshold does. Whether the question supplies every required parameter is
+evidence too: the best candidate is planned even where the question leaves a value out, as long as
+it gives one of them (:meth:`Scored.partly_given`), and its step names what is missing
+(:meth:`Scored.planned`).
 """
 
 from __future__ import annotations
