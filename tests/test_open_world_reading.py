@@ -514,6 +514,12 @@ def test_an_ordinal_before_a_noun_is_a_value_not_a_term() -> None:
                                                           description="Country Code (2 letter)."), "US"),
     ("Average NO2 in Mexico City", Parameter(name="country", type="string", description="2-letter code"), None),
     ("Sites in Germany", Parameter(name="country", type="string", description="Country name"), None),  # no code
+    # names people say that ISO 3166 does not list
+    ("Next public holidays for the Great Britain", Parameter(name="countryCode", type="string",
+                                                             description="2-letter country code"), "GB"),
+    ("Air quality monitoring locations in Russia", Parameter(name="countryCode", type="string",
+                                                             description="ISO 3166-1 alpha-3 code"), "RUS"),
+    ("Stations in Turkey", Parameter(name="country_id", type="string", example="US"), "TR"),
 ])
 def test_a_country_the_question_names_is_the_code_a_country_parameter_takes(
         text: str, param: Parameter, value: object) -> None:
