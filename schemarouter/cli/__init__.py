@@ -45,30 +45,17 @@ def plugin_commands(own: Iterable[str], pm: PluginManager | None = None) -> dict
     return found
 
 
-# schemarouter's own commands: name -> the module of this package that defines it, and its attribute.
-# A command's module is imported when the command is asked for, so ``schemarouter plan`` does not
-# import what ``run``, ``ask`` or ``serve`` need (an HTTP client, the executor, the web service).
-OWN_COMMANDS = {
-    "ask": ("ask_cmd", "ask"),
-    "cache": ("cache_cmd", "cache"),
-    "db": ("db_cmd", "db"),
-    "keys": ("keys_cmd", "keys"),
-    "mcp": ("mcp_cmd", "mcp"),
-    "plan": ("plan_cmd", "plan"),
-    "plugin": ("plugin_cmd", "plugin"),
-    "plugins": ("plugins_cmd", "plugins"),
-    "registry": ("registry_cmd", "registry"),
-    "run": ("run_cmd", "run"),
-    "serve": ("serve_cmd", "serve"),
-    "source": ("source_cmd", "source"),
-    "sources": ("sources_cmd", "sources"),
-}
+# schemarouter's own commands: name -> the module of this package that defines it (as an attribute of
+# the same name). A command's module is imported when the command is asked for, so ``schemarouter plan``
+# does not import what ``run``, ``ask`` or ``serve`` need (an HTTP client, the executor, the web service).
+OWN_COMMANDS = {name: f"{name}_cmd" for name in (
+    "ask", "cache", "db", "keys", "mcp", "plan", "plugin", "plugins", "registry", "run", "serve", "source", "sources",
+)}
 
 
 def own_command(name: str) -> click.Command:
     """One of schemarouter's own commands, its module imported now."""
-    module, attr = OWN_COMMANDS[name]
-    command = getattr(importlib.import_module(f"schemarouter.cli.{module}"), attr)
+    command = getattr(importlib.import_module(f"schemarouter.cli.{OWN_COMMANDS[name]}"), name)
     assert isinstance(command, click.Command)
     return command
 
