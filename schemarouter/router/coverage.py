@@ -23,8 +23,8 @@ from schemarouter.graph.terms import name_terms
 from schemarouter.graph.text import normalize
 from schemarouter.plan import Coverage, CoverageItem, Plan, PlanStep
 from schemarouter.router.memos import RouterGraphMemo
-from schemarouter.router.param_facts import missing_required
 from schemarouter.router.polymorphs import structure_items
+from schemarouter.router.validate import step_inputs
 from schemarouter.understand.base import Analysis
 
 # Question values the router writes into a parameter of another concept (router/params.py): a
@@ -71,18 +71,16 @@ def coverage(plan: Plan, analysis: Analysis | None, graph: SchemaGraph) -> Cover
         items.append(_constraint(u.source_constraint, plan, steps, answering))
     for source in u.named_tools:
         items.append(_named(source, plan, graph, u.concepts, list(u.params)))
-    items.extend(_inputs(steps, graph))
+    items.extend(_inputs(steps))
     return Coverage(items=items)
 
 
-def _inputs(steps: list[tuple[PlanStep, EndpointInfo | None]], graph: SchemaGraph) -> Iterator[CoverageItem]:
+def _inputs(steps: list[tuple[PlanStep, EndpointInfo | None]]) -> Iterator[CoverageItem]:
     """A required parameter a planned step does not send: the question does not give it (and no
     earlier step produces it), so whoever runs the plan must ask for it first."""
     for step, info in steps:
         if info is not None:
-            for p in missing_required(graph, info, step.params):
-                if p.default is not None:
-                    continue  # the source's declared default stands in (the executor sends the step)
+            for p in step_inputs(info, step):
                 yield CoverageItem(kind="input", name=p.name, covered=False,
                                    why=f"{step.source}.{step.endpoint} requires it and the question does not give it")
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from schemarouter.graph import SchemaGraph
-from schemarouter.models import Parameter
-from schemarouter.plan import Plan, binding_of
-from schemarouter.router.param_facts import is_search_parameter, missing_required
+from schemarouter.graph import EndpointInfo, SchemaGraph
+from schemarouter.models import Parameter, ungiven_required
+from schemarouter.plan import Plan, PlanStep, binding_of
+from schemarouter.router.param_facts import is_search_parameter
 
 _TYPES: dict[str, tuple[type, ...]] = {
     "string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),
@@ -34,6 +34,11 @@ def _type_ok(kind: str, value: Any) -> bool:
     return isinstance(value, _TYPES.get(kind, (object,)))
 
 
+def _takes_type(p: Parameter, value: Any) -> bool:
+    """Whether ``value`` is of ``p``'s declared type (free text takes any text)."""
+    return _type_ok(p.type, value) or (is_search_parameter(p) and isinstance(value, str))
+
+
 def conformed(p: Parameter, value: Any) -> Any:
     """``value`` as a value ``validate_plan`` accepts for ``p``, or None when it is none: where ``p``
     lists its values, the members written alike (case aside, ``True`` for ``"True"``) in their declared
@@ -48,9 +53,7 @@ def conformed(p: Parameter, value: Any) -> Any:
         if any(c is None for c in chosen):
             return None
         value = chosen if isinstance(value, list) else chosen[0]
-    if not _type_ok(p.type, value) and not (is_search_parameter(p) and isinstance(value, str)):
-        return None
-    return value
+    return value if _takes_type(p, value) else None
 
 
 def validate_plan(plan: Plan, graph: SchemaGraph) -> list[str]:
@@ -83,7 +86,7 @@ def validate_plan(plan: Plan, graph: SchemaGraph) -> list[str]:
                 problems.append(f"{where}: parameter {name!r} is not declared")
             elif binding is not None:
                 problems.extend(_binding_problems(where, name, binding, earlier, graph))
-            elif not _type_ok(p.type, value) and not (is_search_parameter(p) and isinstance(value, str)):
+            elif not _takes_type(p, value):
                 problems.append(f"{where}: parameter {name!r} should be {p.type}, got {type(value).__name__}")
             elif p.enum is not None and any(v not in p.enum for v in (value if isinstance(value, list) else [value])):
                 problems.append(f"{where}: parameter {name!r}={value!r} is not one of {p.enum}")
@@ -119,14 +122,18 @@ def _binding_problems(where: str, name: str, binding: dict[str, str], earlier: d
     return []
 
 
+def step_inputs(info: EndpointInfo, step: PlanStep) -> list[Parameter]:
+    """The required parameters ``step`` (a step of ``info``) does not send, as the executor checks
+    them (:func:`~schemarouter.models.ungiven_required`: no declared default, not the user's key)."""
+    return ungiven_required(info.endpoint, step.params, info.source.auth.name if info.source.auth else None)
+
+
 def plan_inputs(plan: Plan, graph: SchemaGraph) -> list[str]:
-    """``source.endpoint.param`` of every required parameter without a declared default that a step of
-    ``plan`` does not send (the values to ask for before the plan can run, as the executor checks
-    them); empty for a complete plan."""
+    """``source.endpoint.param`` of every required parameter a step of ``plan`` does not send (the
+    values to ask for before the plan can run, :func:`step_inputs`); empty for a complete plan."""
     out: list[str] = []
     for step in plan.steps:
         info = graph.endpoints.get((step.source, step.endpoint))
         if info is not None:
-            out.extend(f"{step.source}.{step.endpoint}.{p.name}" for p in missing_required(graph, info, step.params)
-                       if p.default is None)
+            out.extend(f"{step.source}.{step.endpoint}.{p.name}" for p in step_inputs(info, step))
     return out
