@@ -116,3 +116,69 @@ def test_a_dates_written_form_comes_from_a_declared_pattern_or_the_description()
     hourly = Parameter(name="start", type="string", required=True, pattern=r"^\d{10}$",
                        description="The first date and hour to include")
     assert open_values([hourly], _read("Views since 2024-02-01"), "/views").values == {"start": "2024020100"}
+
+
+@pytest.mark.parametrize(("text", "dates"), [
+    # the one year the question writes is the year of the dates written without one
+    ("Departing on April 15th and returning on April 22nd 2023", ["2023-04-15", "2023-04-22"]),
+    ("Music events in Seattle on March 11th? this year 2023", ["2023-03-11"]),
+    ("Coming back on the 6th of March, leaving on 2023-03-01", ["2023-03-06", "2023-03-01"]),
+    ("The forecast for April 13th of next year? today is 2023.10.1", ["2024-04-13", "2023-10-01"]),
+    # no year, two years, a lower-case "may" (the verb), an impossible day: not read
+    ("Theater events in London on March 12th", []),
+    ("From March 9th, between 2021 and 2023", []),
+    ("Five people may 3 times visit in 2020", []),
+    ("Concerts on February 30th 2023 or March 1st", ["2023-03-01"]),
+])
+def test_a_date_written_without_its_year_takes_the_one_year_the_question_writes(text: str, dates: list[str]) -> None:
+    assert _read(text).dates == dates
+
+
+def test_a_date_parameter_takes_the_date_written_after_its_own_words() -> None:
+    # "departure" and "return" are neither a start nor an end by name: the words before each date say
+    params = [Parameter(name="departure_date", type="string", description="The departure date, 'YYYY-MM-DD'."),
+              Parameter(name="return_date", type="string", description="The return date, 'YYYY-MM-DD'.")]
+    a = _read("Coming back on the 6th of March 2023, departing on the 1st of March 2023")
+    got = open_values(params, a, "/flights").values
+    assert got == {"departure_date": "2023-03-01", "return_date": "2023-03-06"}
+    # where the words do not tell (or tell for both), the first and last dates as before
+    pick = [Parameter(name="pickup_date", type="string", description="The pickup date, 'YYYY-MM-DD'."),
+            Parameter(name="end_date", type="string", description="The end date, 'YYYY-MM-DD'.")]
+    a = _read("A car from April 8th 2023 until April 10th")
+    assert open_values(pick, a, "/cars").values == {"pickup_date": "2023-04-08", "end_date": "2023-04-10"}
+
+
+@pytest.mark.parametrize(("text", "times"), [
+    ("Pick it up at 10:00 AM", ["10:00"]),
+    ("At 2pm or 6 p.m., not at 12 am", ["14:00", "18:00", "00:00"]),
+    ("Hopefully at 10 in the morning or 3 in the afternoon", ["10:00", "15:00"]),
+    ("Lunch at noon, back by 14:30:15", ["12:00", "14:30:15"]),
+    ("Version 1.2:3 of 25:99 and the year 2020-01-01T10:15:30", []),
+])
+def test_times_of_day_are_read_on_a_24_hour_clock(text: str, times: list[str]) -> None:
+    assert _read(text).times == times
+
+
+def test_a_time_parameter_takes_the_time_written_as_its_description_gives_the_form() -> None:
+    from schemarouter.router.param_facts import clock_template
+
+    def form(description: str, **kw: object) -> str:
+        return clock_template(Parameter(name="pickup_time", type="string", description=description, **kw))
+
+    assert form("The pickup time on the start date, in 24-hour format 'HH:MM'.") == "HH:MM"
+    assert form("The start time, in the format of 'HH:mm:ss'.") == "HH:MM:SS"
+    assert form("The time for picking up the car in the format 'HH:MM AM/PM'.") == "HH:MM AM/PM"
+    assert form("The tentative time for the reservation in 24-hour format, such as '18:00'.") == "HH:MM"
+    assert form("The departure in the format of 'dd/mm/yyyy HH:MM'.") == "", "a date and a time"
+    assert form("Preferred time of flight. Default is 'morning'.") == ""
+    assert form("The time, 'HH:MM'.", enum=["09:00", "10:00"]) == ""
+    params = [Parameter(name="start_date", type="string", required=True, description="The start date, 'YYYY-MM-DD'."),
+              Parameter(name="pickup_time", type="string", required=True,
+                        description="The pickup time on the start date, in 24-hour format 'HH:MM'."),
+              Parameter(name="return_time", type="string", description="The return time, 'HH:MM AM/PM'.")]
+    a = _read("A car on April 8th 2023, picking it up at 10 in the morning, returning it at 5pm")
+    assert open_values(params, a, "/cars").values == {
+        "start_date": "2023-04-08", "pickup_time": "10:00", "return_time": "05:00 PM"}
+    # with no time written, a time parameter takes nothing: not the date, not a place
+    a = _read("A car in Los Angeles on April 8th 2023")
+    assert open_values(params, a, "/cars").values == {"start_date": "2023-04-08"}

@@ -691,3 +691,35 @@ def test_a_summary_opening_verb_is_read_as_its_base_form(summary: str, verb: str
     from schemarouter.understand.actions import _opening_verb
 
     assert _opening_verb(summary) == verb
+
+
+def _restaurants(summary: str) -> Source:
+    return Source.model_validate({
+        "id": "dining", "title": "Dining Guide", "domain": "general", "source_type": "web",
+        "license": {"id": "CC0-1.0", "name": "CC0"},
+        "endpoints": [{
+            "id": "find_restaurants", "base_url": "http://127.0.0.1:9", "path": "/restaurants",
+            "summary": summary,
+            "parameters": [
+                {"name": "category", "type": "string", "required": True, "enum": ["Mexican", "Japanese", "Thai"],
+                 "description": "The type of cuisine."},
+                {"name": "location", "type": "string", "required": True,
+                 "description": "The city, in the format of 'City, State', such as 'Berkeley, CA'."}],
+            "fields": [{"name": "name", "path": "name", "type": "string", "group": "content"}],
+        }],
+    })
+
+
+def test_a_place_a_summary_quotes_as_an_example_is_still_a_value_of_the_question(graph: SchemaGraph) -> None:
+    # a registry whose summaries quote 'San Francisco, CA' as an example does not thereby name a
+    # thing called San Francisco: the question's "San Francisco" is a place to send
+    quoted = with_catalogue(graph, _restaurants("Find restaurants in a city such as 'San Francisco, CA'."))
+    assert {"san", "francisco"}.isdisjoint(quoted.lexical.structural)
+    plan = Router(quoted).plan("Find a Japanese restaurant in San Francisco?")
+    [step] = plan.steps
+    # the member the question names is spent on the category: the location takes the place
+    assert (step.endpoint, dict(step.params)) == (
+        "find_restaurants", {"category": "Japanese", "location": "San Francisco, CA"})
+    # a summary that says the words outside quotes makes them the registry's own
+    said = with_catalogue(graph, _restaurants("Find restaurants in San Francisco."))
+    assert {"san", "francisco"} <= said.lexical.structural

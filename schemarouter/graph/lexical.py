@@ -17,6 +17,7 @@ same scores and the same ranking, at a fraction of the cost.
 from __future__ import annotations
 
 import math
+import re
 from array import array
 from bisect import bisect_left
 from collections.abc import Collection, Iterable, Iterator, Mapping
@@ -47,6 +48,8 @@ WEIGHTS: dict[str, tuple[float, float]] = {
 _FIELDS = tuple(WEIGHTS)
 MAX_ENUM_TERMS = 40  # a longer enum lists codes (countries, languages), not what the endpoint answers
 _STRUCTURAL = ("source", "path", "summary", "tags", "param", "field")
+# a value a text quotes as an example: 'San Francisco, CA', "JFK" (an apostrophe inside a word is none)
+_QUOTED = re.compile(r"""(?<!\w)(['"‘“])[^'"‘’“”\n]{1,80}['"’”](?!\w)""")
 
 
 Pieces = tuple[tuple[str, ...], ...]  # the terms of one document field, as the term tuples they came in
@@ -322,17 +325,26 @@ def build_lexical(infos: Iterator[EndpointInfo]) -> LexicalIndex:
     index = LexicalIndex()
     docs: list[tuple[Pieces, ...]] = []
     params: dict[int, tuple[tuple[str, ...], Pieces]] = {}  # id() of a live parameter model -> its pieces
+    structural: set[str] = set()
+    named = [i for i, name in enumerate(_FIELDS) if name in _STRUCTURAL and name != "summary"]
+    summary_at = _FIELDS.index("summary")
     for info in infos:
         index.keys.append(info.key)
-        docs.append(endpoint_document(info, params))
+        doc = endpoint_document(info, params)
+        docs.append(doc)
+        structural.update(t for i in named for piece in doc[i] for t in piece)
+        summary = info.endpoint.summary or ""
+        # "such as 'San Francisco, CA'": an example a summary quotes is a value, not the registry's word
+        example = _QUOTED.search(summary)
+        pieces = (prose_terms(_QUOTED.sub(" ", summary)),) if example else doc[summary_at]
+        structural.update(t for piece in pieces for t in piece)
     del params
+    index.structural = frozenset(structural)
     n = len(docs)
     if not n:
         return index
     lengths = [[sum(map(len, pieces)) for pieces in doc] for doc in docs]
     avg = [(sum(row[i] for row in lengths) / n) or 1.0 for i in range(len(_FIELDS))]
-    structural = [i for i, name in enumerate(_FIELDS) if name in _STRUCTURAL]
-    index.structural = frozenset(t for d in docs for i in structural for piece in d[i] for t in piece)
     weights = [WEIGHTS[name] for name in _FIELDS]
     postings: dict[str, tuple[array[int], array[float]]] = {}
     for number, (doc, doc_lengths) in enumerate(zip(docs, lengths, strict=True)):

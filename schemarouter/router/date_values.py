@@ -2,18 +2,19 @@
 
 The question's dates are read once (``understand.reading``: ISO dates, dates with a month's name,
 dates in digits, months with their year); here a parameter named for a date, or for a bound a
-description calls a date, takes the first or last of them, a month or year bounds a span by its
+description calls a date, takes the one written after its name's words ("returning on") or else the
+first or last of them, a time-of-day parameter ("in 24-hour format 'HH:MM'") the time written alike, a month or year bounds a span by its
 first or last day, an endpoint that takes a date in parts gets the parts, and the date is written
-as the parameter declares it ("YYYYMMDD"). Split from :mod:`schemarouter.router.values`, which
+as the parameter declares it ("YYYYMMDD", "HH:MM AM/PM"). Split from :mod:`schemarouter.router.values`, which
 decides per parameter which of these readings applies.
 """
 
 from __future__ import annotations
 
 import calendar
-import re
 from collections.abc import Sequence
 
+from schemarouter.graph.terms import stem
 from schemarouter.models import Parameter
 from schemarouter.router.numbers import END, START
 from schemarouter.router.param_facts import ParamFacts
@@ -41,22 +42,23 @@ def date_parts(params: list[tuple[Parameter, ParamFacts]], analysis: Analysis,
     return out
 
 
-_DATE_PROSE = re.compile(r"\b(?:dates?|times?|days?|years?|months?|iso[ -]?8601|yyyy|timestamps?)\b", re.IGNORECASE)
+# words of a date or time parameter's name that say it is one, not which one it is
+_WHEN_WORDS = frozenset(["date", "day", "time", "of", "the", "on", "at", "in", "iso", "utc", "local"])
 
 
-def date_like(words: Sequence[str], description: str) -> bool:
-    """A string parameter that takes a date: named for one (``date``, ``since``), or for a bound
-    (``start``, ``from``) whose description says it is a date ("start" alone is as often a row offset)."""
-    if any(w in ("date", "day", "time", "since", "until") for w in words):
-        return True
-    return bool(set(words) & (START | END)) and bool(_DATE_PROSE.search(description))
-
-
-def date_for(words: Sequence[str], dates: list[str], taken: set[str]) -> str | None:
-    """The date for a parameter: the first written for a start (``start_date``, ``published_since``),
-    the last for an end (``end_date``, ``until``), else the first not yet used."""
+def date_for(words: Sequence[str], dates: list[str], taken: set[str],
+             before: Sequence[tuple[str, ...]] = ()) -> str | None:
+    """The date (or time) for a parameter: the one the question writes after its name's other words
+    ("returning on April 22nd" for ``return_date``, with ``before`` the stems written before each);
+    else the first written for a start (``start_date``, ``published_since``), the last for an end
+    (``end_date``, ``until``), else the first not yet used."""
     if not dates:
         return None
+    named = [stem(w) for w in words if w not in _WHEN_WORDS]
+    if named and len(before) == len(dates):
+        hits = [d for d, said in zip(dates, before, strict=True) if all(any(_akin(n, s) for s in said) for n in named)]
+        if len(hits) == 1:
+            return hits[0] if hits[0] not in taken else None
     if set(words) & END and len(dates) > 1:
         return dates[-1] if dates[-1] not in taken else None
     if set(words) & START:
@@ -94,3 +96,17 @@ def spelled(iso: str, template: str) -> str:
         return iso
     return (template.replace("YYYY", iso[:4]).replace("MM", iso[5:7]).replace("DD", iso[8:10])
             .replace("HH", "00"))
+
+
+def _akin(name_stem: str, said: str) -> bool:
+    """A name's word and a word of the question alike enough to be one (departure, departing)."""
+    return name_stem == said or (len(name_stem) >= 5 and len(said) >= 5 and name_stem[:5] == said[:5])
+
+
+def clocked(hhmm: str, template: str) -> str:
+    """A time of day ("14:30") as the parameter's template writes one ("HH:MM", "HH:MM:SS", "HH:MM AM/PM")."""
+    hour, minute = int(hhmm[:2]), hhmm[3:5]
+    if "AM" in template.upper():
+        return f"{(hour - 1) % 12 + 1:02d}:{minute} {'PM' if hour >= 12 else 'AM'}"
+    seconds = hhmm[6:8] or "00"
+    return f"{hhmm[:5]}:{seconds}" if template.upper().count(":") == 2 else hhmm[:5]

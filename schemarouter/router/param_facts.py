@@ -21,6 +21,7 @@ from schemarouter.graph.terms import name_terms, stem
 from schemarouter.graph.text import humanize
 from schemarouter.models import Parameter, is_credential
 from schemarouter.router.memos import RouterGraphMemo
+from schemarouter.router.numbers import END, START
 from schemarouter.router.places import role_of, wants_region
 
 _SEARCH_NAMES = frozenset(
@@ -104,6 +105,9 @@ class ParamFacts:
     date_part: str  # "year", "month" or "day" for a one-word name of that part of a date; "" else
     # how a date is written for it where that is not ISO 8601: "YYYYMMDD", "YYYYMMDDHH" (see ``date_spelling``)
     date_spelling: str
+    # how a time of day is written for it, where its description gives the form ("in 24-hour format
+    # 'HH:MM'"): "HH:MM", "HH:MM:SS" or "HH:MM AM/PM"; "" for any other parameter (see ``clock_template``)
+    clock: str
     orders: bool  # named for the order of the results (``sort_by``, ``orderBy``, ``order``)
     role: str | None  # "source" or "target": named for one end of a journey (``from_city``, ``destination``)
     region: str  # asks for a place written with its region: "state" ("City, State"), "any", or ""
@@ -132,6 +136,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
     plural = _plural(p)
     country = _country_code_length(p, words)
     id_kind = identifier_kind(words, id_kinds)
+    clock = clock_template(p)
     return ParamFacts(
         name=p.name,
         type=p.type,
@@ -154,11 +159,12 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         id_kind=id_kind,
         date_part=_date_part(p, words, fmt),
         date_spelling=date_spelling(p) if p.type in ("string", "date") and not p.enum else "",
+        clock=clock,
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
         role=role_of(words) if _takes_place(p, fmt, search, id_like) else None,
         region=wants_region(p) if p.type == "string" else "",
         **_needs(p, words, fmt, credential=credential, search=search, country=bool(country), id_kind=bool(id_kind),
-                 id_like=id_like, path_segment=path_segment, plural=plural, coded=coded),
+                 id_like=id_like, path_segment=path_segment, plural=plural, coded=coded, clock=bool(clock)),
     )
 
 
@@ -174,13 +180,15 @@ SAYS_COORDINATES = 64
 SAYS_SPANS = 128  # "between 1000000 and 5000000"
 SAYS_COUNTS = 256  # "the second season"
 SAYS_NUMBERS = 512  # any number written
+SAYS_TIMES = 1024  # a time of day ("10:00 AM", "2pm")
 UNIT_CUE = "unit:"  # a cue for a calendar unit the question implies ("today" for a member ``day``)
 LABEL_CUE = "label:"  # a cue for a noun the question writes a value after ("station KRDU")
 COUNT_CUE = "count:"  # a cue for a noun the question counts ("the second season")
 
 
 def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, search: bool, country: bool,
-           id_kind: bool, id_like: bool, path_segment: bool, plural: bool, coded: bool) -> dict[str, Any]:
+           id_kind: bool, id_like: bool, path_segment: bool, plural: bool, coded: bool,
+           clock: bool) -> dict[str, Any]:
     """``needs`` and ``cues`` of parameter ``p``: the kinds of question value, and the words, one of
     which must be present for the value reading of ``router.values`` to give it anything. They
     follow that reading's branches in its order, each adding what it reads and stopping where it
@@ -224,6 +232,8 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         needs |= SAYS_IDS | SAYS_ENTITIES | SAYS_NAMES
     if p.type in ("number", "string"):
         needs |= SAYS_COORDINATES
+    if clock:
+        return done(needs | SAYS_TIMES)
     if fmt in ("date", "date-time") or p.type == "date":
         return done(needs | SAYS_DATES)
     if p.type == "string" and not fmt:
@@ -251,11 +261,22 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
     return done(needs)
 
 
+_DATE_PROSE = re.compile(r"\b(?:dates?|times?|days?|years?|months?|iso[ -]?8601|yyyy|timestamps?)\b", re.IGNORECASE)
+
+
+def date_like(words: Sequence[str], description: str) -> bool:
+    """A string parameter that takes a date: named for one (``date``, ``since``), or for a bound
+    (``start``, ``from``) whose description says it is a date ("start" alone is as often a row offset)."""
+    if any(w in ("date", "day", "time", "since", "until") for w in words):
+        return True
+    return bool(set(words) & (START | END)) and bool(_DATE_PROSE.search(description))
+
+
 def _takes_place(p: Parameter, fmt: str, search: bool, id_like: bool) -> bool:
     """Whether a role's word may give the parameter its value: a plain string (not a search, an
-    enum, a date, an identifier or a year)."""
+    enum, a date, an identifier or a year: "to Los Angeles" is no ``end_date``)."""
     return (p.type == "string" and not (search or id_like or p.enum or fmt)
-            and "year" not in p.name.lower())
+            and "year" not in p.name.lower() and not date_like(name_words(p.name), p.description or ""))
 
 
 # words of a parameter name that say what kind of value it is, not what it is a value of
@@ -279,6 +300,24 @@ def date_spelling(p: Parameter) -> str:
     found = _DATE_TEMPLATE.search(p.description or "")
     template = found.group(1).upper() if found else ""
     return "" if template in ("YYYY-MM-DD", "YYYY-MM") else template
+
+
+# the form of a time of day a description gives ("in 24-hour format 'HH:MM'", "HH:mm:ss", "HH:MM AM/PM");
+# a description that also writes a date's form ("dd/mm/yyyy HH:MM", ISO 8601) takes a date and time
+_CLOCK_FORM = re.compile(r"\bHH:MM(?::SS)?(?:\s*AM/PM)?|\b24[- ]hour\b", re.IGNORECASE)
+_DAY_FORM = re.compile(r"\b(?:YYYY|DD/MM|MM/DD)\b|\bISO[ -]?8601\b", re.IGNORECASE)
+
+
+def clock_template(p: Parameter) -> str:
+    """How parameter ``p`` takes a time of day, where its description gives the form: "HH:MM",
+    "HH:MM:SS" or "HH:MM AM/PM" ("24-hour" alone is "HH:MM"); "" where it takes no time alone."""
+    description = p.description or ""
+    if (p.type != "string" or p.enum or (p.format or "").lower() in ("date", "date-time")
+            or _DAY_FORM.search(description)):
+        return ""
+    forms = [m.group().upper() for m in _CLOCK_FORM.finditer(description)]
+    written = [f for f in forms if f.startswith("HH")]
+    return written[0] if written else ("HH:MM" if forms else "")
 
 
 def label_head(words: Sequence[str]) -> str | None:

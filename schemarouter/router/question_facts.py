@@ -31,6 +31,7 @@ from schemarouter.router.param_facts import (
     SAYS_NAMES,
     SAYS_NUMBERS,
     SAYS_SPANS,
+    SAYS_TIMES,
     UNIT_CUE,
     EndpointFacts,
     ParamFacts,
@@ -50,6 +51,7 @@ def question_says(analysis: Analysis) -> int:
             (SAYS_LABELS, analysis.labels), (SAYS_CODES, analysis.codes), (SAYS_DATES, dates_said(analysis)),
             (SAYS_COORDINATES, analysis.coordinates is not None), (SAYS_SPANS, analysis.spans),
             (SAYS_COUNTS, analysis.counts), (SAYS_NUMBERS, has_numbers(analysis.question)),
+            (SAYS_TIMES, analysis.times),
         )
         found = memo.says = sum(bit for bit, present in kinds if present)
     return found

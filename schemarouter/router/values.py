@@ -30,7 +30,7 @@ from typing import Any
 from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
-from schemarouter.router.date_values import date_for, date_like, date_parts, month_bound, spelled
+from schemarouter.router.date_values import clocked, date_for, date_parts, month_bound, spelled
 from schemarouter.router.memos import QuestionMemo
 from schemarouter.router.named import name_tied
 from schemarouter.router.numbers import (
@@ -45,6 +45,7 @@ from schemarouter.router.numbers import (
 from schemarouter.router.param_facts import (
     ParamFacts,
     count_word,
+    date_like,
     in_path,
     label_head,
     name_words,
@@ -331,8 +332,12 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if len(hits) != 1:
             return None
         hit = hits[0]
-        # a member written as a value ("NanoReg2") is spent: no other parameter takes it as a name
-        token = _written_member(hit, analysis) if isinstance(hit, str) and not hit.isalpha() else ""
+        # a member written as a value ("NanoReg2") or as a name of the question ("a Japanese
+        # restaurant") is spent: no other parameter takes it as a name
+        token = ""
+        if isinstance(hit, str):
+            named = next((str(n.value) for n in analysis.names if str(n.value).lower() == hit.lower()), "")
+            token = named or (_written_member(hit, analysis) if not hit.isalpha() else "")
         return hit, token, f"'{hit}' is said in the question", True
     kind = f.id_kind
     if kind is not None:
@@ -363,9 +368,15 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             return coords[0], f"{coords}", "the latitude in the question", True
         if words[-1] in ("lon", "lng", "long", "longitude"):
             return coords[1], f"{coords}", "the longitude in the question", True
+    if f.clock:
+        # "in 24-hour format 'HH:MM'": the time of day the question writes ("at 10 in the morning"), never a date
+        at = date_for(words, analysis.times, taken, analysis.time_words)
+        if at is None:
+            return None
+        return clocked(at, f.clock), at, "a time of day in the question", True
     if fmt in ("date", "date-time") or f.type == "date" or (
             f.type == "string" and not fmt and dates_said(analysis) and date_like(words, p.description)):
-        on_date = date_for(words, analysis.dates, taken)
+        on_date = date_for(words, analysis.dates, taken, analysis.date_words)
         within = (on_date, on_date) if on_date is not None else month_bound(words, analysis)
         if within is None:
             return None

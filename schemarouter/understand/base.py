@@ -40,6 +40,10 @@ class Analysis:
     names: list[Entity] = field(default_factory=list)  # proper names and quoted titles
     identifiers: list[Entity] = field(default_factory=list)  # identifier-shaped tokens (CURIEs, accessions)
     dates: list[str] = field(default_factory=list)  # ISO dates written in the question
+    # for each date, the stems of the words written before it ("returning on" -> return, on)
+    date_words: list[tuple[str, ...]] = field(default_factory=list)
+    times: list[str] = field(default_factory=list)  # times of day written in the question, "HH:MM" (24-hour)
+    time_words: list[tuple[str, ...]] = field(default_factory=list)  # as date_words, for each time
     months: list[str] = field(default_factory=list)  # months written with their year ("March 2019" -> 2019-03)
     # numbers written as a span, low and high as written ("between 1000000 and 5000000")
     spans: list[tuple[str, str]] = field(default_factory=list)

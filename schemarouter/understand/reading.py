@@ -8,6 +8,7 @@ vocabulary for, and the router never has to go back to the raw question.
 from __future__ import annotations
 
 import datetime
+import itertools
 import re
 from collections.abc import Callable
 from functools import lru_cache
@@ -62,6 +63,24 @@ _WRITTEN_DATES = (
     prefiltered(rf"\b{_MONTH}\s+{_DAY},?\s+(?P<year>\d{{4}})\b", *DIGITS, flags=re.IGNORECASE),
     prefiltered(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH},?\s+(?P<year>\d{{4}})\b", *DIGITS, flags=re.IGNORECASE),
 )
+# a date written without its year ("April 15th", "the 6th of March"), read only where the question
+# writes one year and no other ("departing on April 15th and returning on April 22nd 2023"): that
+# year is the date's. The month is written with its capital ("may" is as often the verb)
+# ("April 13th of next year" is in the year after it)
+_NEXT_OR_LAST = r"(?:,?\s+(?:of\s+)?(?P<rel>next|last)\s+year\b)?"
+_YEARLESS_DATES = (
+    prefiltered(rf"\b{_MONTH}\s+(?:the\s+)?{_DAY}\b(?![:.,]?\d){_NEXT_OR_LAST}", *DIGITS, flags=re.IGNORECASE),
+    prefiltered(rf"\b(?:the\s+)?{_DAY}(?:\s+of)?\s+{_MONTH}(?!\w){_NEXT_OR_LAST}", *DIGITS, flags=re.IGNORECASE),
+)
+_A_YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
+# a time of day: "14:30", "10:00 AM", "2pm", "6 p.m.", "10 in the morning", "noon"
+_CLOCK = prefiltered(r"(?<![\w:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?(?![\d:])"
+                     r"(?:\s*(?P<ap>[ap])\.?m\b\.?)?",
+                     ":", flags=re.IGNORECASE)
+_HOUR_OF_DAY = prefiltered(
+    r"\b(?P<h>1[0-2]|0?[1-9])(?:\s*(?P<ap>[ap])\.?m\b\.?|\s+(?:o'clock\s+)?in\s+the\s+"
+    r"(?P<part>morning|afternoon|evening|night))", *DIGITS, flags=re.IGNORECASE)
+_NOON = prefiltered(r"\b(?P<word>noon|midday|midnight)\b", "noon", "midday", "midnight", flags=re.IGNORECASE)
 # a date written in digits other than ISO 8601: year first ("2023.10.1", "2023/10/01", "2023-5-2"), or the
 # year last with a slash or a dot ("09/09/2023", "25.12.2023"), read only where the order of day and
 # month is certain (one of them over 12, or both the same)
@@ -154,12 +173,17 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
         e.extra["context"] = [stem(w) for w in before]
     analysis.identifiers = ids
     analysis.dates = [iso for _, iso in dates if iso]
+    analysis.date_words = [_words_before(text, span[0]) for span, iso in dates if iso]
+    times = _times(text, [span for span, _ in dates])
+    analysis.times = [clock for _, clock in times]
+    analysis.time_words = [_words_before(text, span[0]) for span, _ in times]
     analysis.spans = [(m.group(1).replace(",", ""), m.group(2).replace(",", "")) for m in _SPAN.finditer(text)]
     months = [((m.start(), m.end()), f"{m.group('year')}-{_MONTHS[m.group('month').lower()]:02d}")
               for m in (_WRITTEN_MONTH.finditer(text) if _YEAR_DIGITS.search(text) else ())
               if not any(s < m.end() and m.start() < e for (s, e), _ in dates)]
     analysis.months = [month for _, month in months]
-    written = [span for span, iso in dates if text[span[0]:span[1]] != iso] + [span for span, _ in months]
+    written = ([span for span, iso in dates if text[span[0]:span[1]] != iso] + [span for span, _ in months]
+               + [span for span, _ in times])
 
     def in_date(m: re.Match[str]) -> bool:
         return any(s <= m.start() < e for s, e in written)
@@ -237,7 +261,8 @@ def _entities_alone(text: str, name: Entity, spans: list[tuple[int, int]]) -> bo
 
 def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
     """The dates written in ``text``, in order, as (span, ISO date): ISO dates as written, dates
-    with a month's name ("July 4, 2010", "4th of July 2010") converted. An impossible day ("31
+    with a month's name ("July 4, 2010", "4th of July 2010") converted, with no year where the
+    question writes one year alone ("April 15th ... 2023"). An impossible day ("31
     February 2020") keeps its span with an empty date: it is no date, and no name or count either."""
     if not _YEAR_DIGITS.search(text):
         return []  # every date has a year of four digits
@@ -251,6 +276,19 @@ def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
                 iso = ""
             if not any(s < m.end() and m.start() < e for (s, e), _ in found):
                 found.append(((m.start(), m.end()), iso))
+    years = set(_A_YEAR.findall(text))
+    if len(years) == 1:
+        year = int(years.pop())
+        for pattern in _YEARLESS_DATES:
+            for m in pattern.finditer(text):
+                if not m.group("month")[:1].isupper() or any(s < m.end() and m.start() < e for (s, e), _ in found):
+                    continue
+                shift = {"next": 1, "last": -1}.get((m.group("rel") or "").lower(), 0)
+                try:
+                    found.append(((m.start(), m.end()), datetime.date(
+                        year + shift, _MONTHS[m.group("month").lower()], int(m.group("day"))).isoformat()))
+                except ValueError:
+                    continue  # "February 30th": no date
     for m in _YEAR_FIRST.finditer(text):
         _digits_date(found, m.span(), int(m.group(1)), int(m.group(3)), int(m.group(4)))
     for m in _YEAR_LAST.finditer(text):
@@ -260,6 +298,45 @@ def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
         elif second > 12 >= first or first == second:
             _digits_date(found, m.span(), int(m.group(4)), first, second)
     return sorted(found)
+
+
+def _times(text: str, taken: list[tuple[int, int]]) -> list[tuple[tuple[int, int], str]]:
+    """The times of day written in ``text`` outside the ``taken`` spans, in order, as (span, "HH:MM"
+    on a 24-hour clock, "HH:MM:SS" where the seconds are written)."""
+    found: list[tuple[tuple[int, int], str]] = []
+
+    def add(span: tuple[int, int], hour: int, minute: int, seconds: str | None = None) -> None:
+        if any(s < span[1] and span[0] < e for s, e in [*taken, *(f for f, _ in found)]):
+            return
+        found.append((span, f"{hour:02d}:{minute:02d}" + (f":{seconds}" if seconds else "")))
+
+    for m in _CLOCK.finditer(text):
+        add(m.span(), _hour(int(m.group("h")), m.group("ap")), int(m.group("m")), m.group("s"))
+    for m in _HOUR_OF_DAY.finditer(text):
+        part = (m.group("part") or "").lower()
+        ap = m.group("ap") or ("a" if part == "morning" or (part == "night" and int(m.group("h")) < 6) else "p")
+        add(m.span(), _hour(int(m.group("h")), ap), 0)
+    for m in _NOON.finditer(text):
+        add(m.span(), 0 if m.group("word").lower() == "midnight" else 12, 0)
+    return sorted(found)
+
+
+def _hour(hour: int, ap: str | None) -> int:
+    """``hour`` on a 24-hour clock: "2 pm" is 14, "12 am" 0; with no "am"/"pm" as written."""
+    if ap is None or hour > 12:
+        return hour
+    if ap.lower() == "p":
+        return hour if hour == 12 else hour + 12
+    return 0 if hour == 12 else hour
+
+
+def _words_before(text: str, start: int) -> tuple[str, ...]:
+    """The stems of the (up to three) words written right before ``start`` in its sentence, and of
+    each two adjacent of them as one word ("pick up" -> pickup): what says which date or time a
+    value is ("departing on", "returning on")."""
+    clause = re.split(r"[.;!?]", text[:start])[-1]
+    words = re.findall(r"[a-z]+", clause.lower())[-3:]
+    return (*(stem(w) for w in words), *(stem(a + b) for a, b in itertools.pairwise(words)))
 
 
 def _digits_date(found: list[tuple[tuple[int, int], str]], span: tuple[int, int], year: int, month: int,
