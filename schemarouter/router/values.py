@@ -336,8 +336,8 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         # restaurant") is spent: no other parameter takes it as a name
         token = ""
         if isinstance(hit, str):
-            named = next((str(n.value) for n in analysis.names if str(n.value).lower() == hit.lower()), "")
-            token = named or (_written_member(hit, analysis) if not hit.isalpha() else "")
+            as_name = next((str(n.value) for n in analysis.names if str(n.value).lower() == hit.lower()), "")
+            token = as_name or (_written_member(hit, analysis) if not hit.isalpha() else "")
         return hit, token, f"'{hit}' is said in the question", True
     kind = f.id_kind
     if kind is not None:
