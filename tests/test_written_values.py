@@ -109,3 +109,36 @@ def test_a_one_letter_name_alone_is_a_variable_not_an_abbreviation(router: Route
     versioned = router.understander.understand("Release notes of version 2", router.graph)
     number = Parameter(name="v_number", type="integer", required=True)
     assert open_values([number], versioned, "/notes").values == {"v_number": 2}, "in a compound name it is one"
+
+
+def test_a_number_after_the_head_of_a_name_or_after_a_text_parameters_name_is_its_value(router: Router) -> None:
+    from schemarouter.router.values import open_values
+
+    def values(question: str, *params: Parameter) -> dict[str, Any]:
+        return open_values(list(params), router.understander.understand(question, router.graph), "/find").values
+
+    rating = Parameter(name="avg_rating", type="number")
+    # the question writes the name's head noun ("rating"), not "avg"
+    assert values("A housekeeper with an average rating of at least 4.9", rating) == {"avg_rating": 4.9}
+    assert values("A cleaner with a high average rating, preferably 4.5 or above", rating) == {"avg_rating": 4.5}
+    # only leading words may stand between the head and the number: 16 measures something else
+    start = Parameter(name="start_note", type="number")
+    assert values("A melody starting with the note C4, 16 measures long", start) == {}
+    # a text parameter takes the number written right after its whole name, never one before it
+    width, height = Parameter(name="width", type="string"), Parameter(name="height", type="string")
+    assert values("A cat picture with a width of 500 pixels and a height of 300 pixels", width, height) == {
+        "width": "500", "height": "300"}
+    game = Parameter(name="game", type="string")
+    assert values("The schedule for the next 6 games in the Premier League", game).get("game") != "6"
+
+
+def test_a_last_resort_guess_never_takes_a_word_or_number_of_a_date(router: Router) -> None:
+    city = Parameter(name="from_city", type="string", required=True)
+    seats = Parameter(name="seats", type="integer", required=True)
+    a = router.understander.understand("Which buses leave on March 4th 2023 at 10:00 AM?", router.graph)
+    guessed = guess_required([city, seats], a, Filled(), lambda: None).values
+    assert guessed.get("from_city") not in ("March", "AM") and guessed.get("seats") not in (4, 2023)
+    # the numbers of a time of day are still numbers: a clock's hands at 6:30 PM
+    hours, minutes = Parameter(name="hours", type="integer", required=True), Parameter(name="minutes", type="integer", required=True)
+    a = router.understander.understand("The angle between the hands of a clock at 6:30 PM", router.graph)
+    assert guess_required([hours, minutes], a, Filled(), lambda: None).values == {"hours": 6, "minutes": 30}

@@ -116,10 +116,10 @@ class _Written:
     bare_lists: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # (as a list, its numbers)
     numbers: list[tuple[int, str]] = field(default_factory=list)
     quoted: list[str] = field(default_factory=list)
-    codes: list[str] = field(default_factory=list)
+    codes: list[tuple[int, str]] = field(default_factory=list)
     tokens: list[str] = field(default_factory=list)
     ordinals: list[str] = field(default_factory=list)
-    capitalized: list[str] = field(default_factory=list)
+    capitalized: list[tuple[int, str]] = field(default_factory=list)
     addresses: list[str] = field(default_factory=list)
 
 
@@ -147,11 +147,11 @@ def _written(question: str) -> _Written:
         if len(items) >= 3:
             out.bare_lists.append((",".join(items), items))
     out.quoted = [next(g for g in m.groups() if g) for m in _QUOTED.finditer(question)]
-    out.codes = [m.group(0) for m in _CODE.finditer(question) if not m.group(0).isdigit()]
+    out.codes = [(m.start(), m.group(0)) for m in _CODE.finditer(question) if not m.group(0).isdigit()]
     out.tokens = [m.group(0) for m in _TOKEN.finditer(question)]
     out.ordinals = [m.group(1) for m in _ORDINAL.finditer(question)]
     out.addresses = [m.group(0).rstrip(".,;") for m in _ADDRESS.finditer(question)]
-    out.capitalized = [m.group(0) for m in _CAPITALIZED.finditer(question)
+    out.capitalized = [(m.start(), m.group(0)) for m in _CAPITALIZED.finditer(question)
                        if not _SENTENCE_START.search(question[:m.start()])]
     return out
 
@@ -232,6 +232,13 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
     question = analysis.text or analysis.question
     written = _written(question)
     spent = set(filled.used)
+    calendar = analysis.calendar_spans
+
+    def plain(pos: int) -> bool:  # not part of a date or time ("March" of "March 4th", "AM" of "10:00 AM")
+        return not any(a <= pos < b for a, b in calendar)
+
+    def counted(pos: int) -> bool:  # a number, not a date's ("hours=6, minutes=30" of "6:30 PM" are)
+        return plain(pos) or any(a <= pos < b for a, b in analysis.time_spans)
 
     def free(raw: str) -> bool:
         return raw not in spent and raw.strip("\"'") not in spent
@@ -265,10 +272,10 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
         own = set(name_words(p.name))
         pools = [("a quoted value", written.quoted), ("an address the question writes", written.addresses),
                  ("an identifier the question writes", written.tokens),
-                 ("a code the question writes", [c for c in written.codes if c.casefold() not in own])]
+                 ("a code the question writes", [c for pos, c in written.codes if c.casefold() not in own and plain(pos)])]
         if not is_key(p):
             pools.append(("a name the question writes", [e.text for e in analysis.names]))
-            pools.append(("a proper noun the question writes", written.capitalized))
+            pools.append(("a proper noun the question writes", [c for pos, c in written.capitalized if plain(pos)]))
         return pools
 
     for p in empty:
@@ -293,7 +300,7 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
                             if nxt is not None and take(p, nxt, how + ", as a list of one"):
                                 break
         elif p.type in _NUMERIC:
-            nxt = next((raw for _pos, raw in written.numbers if free(raw)), None)
+            nxt = next((raw for pos, raw in written.numbers if free(raw) and counted(pos)), None)
             if nxt is not None:
                 take(p, nxt, "the next number the question writes, in order")
             elif p.type == "integer":

@@ -45,13 +45,20 @@ def has_numbers(question: str) -> bool:
     return any(not t[:1].isalpha() for t in _TOKEN.findall(question))
 
 
-def number_after(name: str, analysis: Analysis) -> str | None:
+def number_after(name: str, analysis: Analysis, strict: bool = False) -> str | None:
     """``_number_after_name`` for a parameter called ``name``, once per question and name (the same
-    names recur across a registry's endpoints)."""
+    names recur across a registry's endpoints). ``strict``: the whole name only, and only leading
+    words ("of at least") between it and the number."""
     memo = analysis.memos.of(QuestionMemo).number_after
-    if name not in memo:
-        memo[name] = _number_after_name(name, analysis.question)
-    return memo[name]
+    key = f"{name}\0strict" if strict else name
+    if key not in memo:
+        if strict:
+            tokens, terms = question_tokens(analysis.question)
+            named = list(name_terms(name))
+            memo[key] = _number_after_terms(named, tokens, terms, strict=True) if named else None
+        else:
+            memo[key] = _number_after_name(name, analysis.question)
+    return memo[key]
 
 
 def _number_after_name(name: str, question: str) -> str | None:
@@ -63,16 +70,30 @@ def _number_after_name(name: str, question: str) -> str | None:
     if not named:
         return None
     tokens, terms = question_tokens(question)
+    found = _number_after_terms(named, tokens, terms)
+    if found is None and len(named) > 1 and named[-1] not in _GENERIC_HEADS and named[-1] not in named[:-1]:
+        # "an average rating of at least 4.9" for ``avg_rating``: the name's head noun, where the
+        # question does not write the whole name, with nothing but leading words before the number
+        found = _number_after_terms(named[-1:], tokens, terms, strict=True)
+    return found
+
+
+def _number_after_terms(named: list[str], tokens: Sequence[str], terms: Sequence[str],
+                        strict: bool = False) -> str | None:
     for i in range(len(tokens) - len(named) + 1):
         if list(terms[i:i + len(named)]) == named:
             end = i + len(named)
             for j in range(end, min(len(tokens), end + 1 + _NUMBER_REACH)):
                 if not _NUMBER.fullmatch(tokens[j]):
+                    if strict and tokens[j].lower() not in _NUMBER_LEADS:
+                        break  # "the note C4, 16 measures": 16 measures something else
                     continue
                 before = tokens[j - 1].lower()
                 if j > end and before.isalpha() and before not in _NUMBER_LEADS:
                     break  # "latitude 45": the number of another noun
                 return tokens[j]
+            if strict:
+                continue
             if i >= 1 and _NUMBER.fullmatch(tokens[i - 1]):
                 return tokens[i - 1]
             if i >= 2 and _NUMBER.fullmatch(tokens[i - 2]) and tokens[i - 1].isalpha() and len(tokens[i - 1]) <= 3:
@@ -83,7 +104,10 @@ def _number_after_name(name: str, question: str) -> str | None:
 # words that may stand between a parameter's name and its number ("a value of at least 7")
 _NUMBER_LEADS = frozenset(["of", "at", "least", "most", "above", "below", "over", "under", "than", "to", "is", "be",
                            "equal", "equals", "around", "about", "approximately", "near", "exactly", "from", "by",
-                           "minimum", "maximum", "min", "max", "up", "greater", "less", "more", "fewer", "with"])
+                           "minimum", "maximum", "min", "max", "up", "greater", "less", "more", "fewer", "with",
+                           "preferably", "ideally", "roughly", "some"])
+# head nouns that say what kind of number a name holds, not what it counts ("page_number", "max_count")
+_GENERIC_HEADS = frozenset(["number", "num", "count", "valu", "id", "size", "total", "amount", "limit", "level"])
 
 
 def with_scale(token: str, question: str) -> str:

@@ -254,6 +254,8 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         needs |= SAYS_IDS | SAYS_LABELS | (SAYS_ENTITIES if doi else 0)
     if p.type == "string" and coded:
         needs |= SAYS_CODES
+    if p.type == "string" and not (id_like or coded or plural):
+        needs |= SAYS_NUMBERS  # the number written after its name ("a width of 500 pixels")
     if p.type == "string" and not id_like:
         needs |= SAYS_NAMES  # a name the question writes next to the parameter's word (router.named)
     if _takes_place(p, fmt, search, id_like) and role_of(tuple(words)):

@@ -421,6 +421,11 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if many and (len(many) > 1 or f.type == "array"):
             value: Any = many if f.type == "array" else ",".join(many)
             return value, tuple(many), f"the {len(many)} values of the question", True
+    if f.type == "string" and not (f.id_like or f.coded or f.plural):
+        # "a width of 500 pixels" for a width written as a string: the whole name, then leading words only
+        bound = number_after(f.name, analysis, strict=True)
+        if bound is not None and bound not in taken:
+            return bound, bound, f"the number written after '{f.name}' in the question", True
     if f.type == "string" and not f.id_like:
         tied = name_tied(words, analysis, taken)  # "directed by Jordan Peele" for directed_by
         if tied is not None:

@@ -44,6 +44,9 @@ class Analysis:
     date_words: list[tuple[str, ...]] = field(default_factory=list)
     times: list[str] = field(default_factory=list)  # times of day written in the question, "HH:MM" (24-hour)
     time_words: list[tuple[str, ...]] = field(default_factory=list)  # as date_words, for each time
+    # where the question writes its dates, months and times: none of their words is another value
+    calendar_spans: list[tuple[int, int]] = field(default_factory=list)
+    time_spans: list[tuple[int, int]] = field(default_factory=list)  # of those, the times'
     months: list[str] = field(default_factory=list)  # months written with their year ("March 2019" -> 2019-03)
     # numbers written as a span, low and high as written ("between 1000000 and 5000000")
     spans: list[tuple[str, str]] = field(default_factory=list)

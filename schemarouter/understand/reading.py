@@ -184,6 +184,8 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     analysis.months = [month for _, month in months]
     written = ([span for span, iso in dates if text[span[0]:span[1]] != iso] + [span for span, _ in months]
                + [span for span, _ in times])
+    analysis.time_spans = [span for span, _ in times]
+    analysis.calendar_spans = sorted([span for span, _ in dates] + [span for span, _ in months] + analysis.time_spans)
 
     def in_date(m: re.Match[str]) -> bool:
         return any(s <= m.start() < e for s, e in written)
