@@ -15,8 +15,9 @@ from schemarouter.graph.terms import compound_terms, name_terms, path_terms, pro
 from schemarouter.models import Parameter, Source
 from schemarouter.plan import Understanding
 from schemarouter.router import Router
+from schemarouter.router.guesses import guess_required
 from schemarouter.router.param_facts import is_credential, is_search_parameter, parameter_facts
-from schemarouter.router.values import open_values
+from schemarouter.router.values import Filled, open_values
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.entities import Entity
 from schemarouter.understand.names import identifier_tokens, proper_names
@@ -723,3 +724,19 @@ def test_a_place_a_summary_quotes_as_an_example_is_still_a_value_of_the_question
     # a summary that says the words outside quotes makes them the registry's own
     said = with_catalogue(graph, _restaurants("Find restaurants in San Francisco."))
     assert {"san", "francisco"} <= said.lexical.structural
+
+
+def test_an_id_whose_example_is_a_compact_uri_takes_no_symbol() -> None:
+    from schemarouter.router.param_facts import takes_curie
+
+    ident = Parameter(name="id", type="string", required=True,
+                      description="id, e.g. NCBIGene:3630. Equivalent IDs can be used with same results")
+    assert takes_curie(ident, path_segment=True)
+    assert not takes_curie(Parameter(name="id", type="string", description="id, e.g. 3630"), path_segment=True)
+    assert not takes_curie(Parameter(name="url", type="string", description="e.g. https://example.org"))
+    path = "/bioentity/gene/{id}/homologs"
+    # "gene SHH" is a symbol a search resolves; "gene HGNC:1100" is an id of the declared shape
+    assert open_values([ident], _read("Find the gene SHH and list its homologs"), path).values == {}
+    assert open_values([ident], _read("Homologs of the gene HGNC:1100"), path).values == {"id": "HGNC:1100"}
+    guessed = guess_required([ident], _read("Find the gene SHH and list its homologs"), Filled(), lambda: None)
+    assert guessed.values == {}, "not even as a last resort"

@@ -48,7 +48,7 @@ from typing import Any
 from schemarouter.graph.terms import name_terms
 from schemarouter.models import Parameter
 from schemarouter.router.numbers import as_fraction, list_items, parse_number, with_scale, written_lists
-from schemarouter.router.param_facts import name_words, scheme_of
+from schemarouter.router.param_facts import is_curie, name_words, scheme_of, takes_curie
 from schemarouter.router.validate import conformed
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
@@ -251,6 +251,8 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
         values = value if isinstance(value, list) else [value]
         if scheme is not None and not all(scheme.fullmatch(str(v).strip()) for v in values):
             return False  # "Deep residual learning ..." is no ISSN, even as a last resort
+        if takes_curie(p) and not all(is_curie(v) for v in values):
+            return False  # "id, e.g. NCBIGene:3630": "SHH" is no such id, even as a last resort
         value = conformed(p, value)
         if value is None:
             return False

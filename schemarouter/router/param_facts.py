@@ -108,6 +108,9 @@ class ParamFacts:
     # how a time of day is written for it, where its description gives the form ("in 24-hour format
     # 'HH:MM'"): "HH:MM", "HH:MM:SS" or "HH:MM AM/PM"; "" for any other parameter (see ``clock_template``)
     clock: str
+    # an identifier whose declared example is a compact URI ("id, e.g. NCBIGene:3630"): it takes only
+    # compact URIs, a symbol or a name being something a search resolves first
+    curie: bool
     orders: bool  # named for the order of the results (``sort_by``, ``orderBy``, ``order``)
     role: str | None  # "source" or "target": named for one end of a journey (``from_city``, ``destination``)
     region: str  # asks for a place written with its region: "state" ("City, State"), "any", or ""
@@ -160,6 +163,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         date_part=_date_part(p, words, fmt),
         date_spelling=date_spelling(p) if p.type in ("string", "date") and not p.enum else "",
         clock=clock,
+        curie=takes_curie(p, path_segment),
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
         role=role_of(words) if _takes_place(p, fmt, search, id_like) else None,
         region=wants_region(p) if p.type == "string" else "",
@@ -308,6 +312,32 @@ def date_spelling(p: Parameter) -> str:
 # a description that also writes a date's form ("dd/mm/yyyy HH:MM", ISO 8601) takes a date and time
 _CLOCK_FORM = re.compile(r"\bHH:MM(?::SS)?(?:\s*AM/PM)?|\b24[- ]hour\b", re.IGNORECASE)
 _DAY_FORM = re.compile(r"\b(?:YYYY|DD/MM|MM/DD)\b|\bISO[ -]?8601\b", re.IGNORECASE)
+
+
+# a compact URI: a prefix that starts with a letter, a colon, the local id ("NCBIGene:3630", "HP:0001250")
+_CURIE = re.compile(r"[A-Za-z][\w.-]*:[\w.-]+")
+# an example a description gives: "id, e.g. NCBIGene:3630", "Example: HGNC:1100", "such as 'EDDM'"
+_GIVEN_EXAMPLE = re.compile(r"\b(?:e\.g\.|eg\.?|example:?|for example,?|such as)\s+['\"`]?([^\s'\"`,;)]+)",
+                            re.IGNORECASE)
+
+
+def is_curie(value: Any) -> bool:
+    """Whether ``value`` is written as a compact URI (prefix:local)."""
+    return isinstance(value, str) and _CURIE.fullmatch(value.strip()) is not None
+
+
+def takes_curie(p: Parameter, path_segment: bool = False) -> bool:
+    """Whether ``p`` is an identifier (a path segment or named for an id) whose declared example, or
+    the first example its description gives, is a compact URI: "id, e.g. NCBIGene:3630". A web
+    address is no compact URI."""
+    if p.type != "string" or p.enum or not (looks_like_id(p) or path_segment):
+        return False
+    if p.example is not None and not isinstance(p.example, (dict, list)):
+        example = str(p.example)
+    else:
+        found = _GIVEN_EXAMPLE.search(p.description or "")
+        example = found.group(1).rstrip(".") if found else ""
+    return is_curie(example) and not example.lower().startswith(("http:", "https:", "urn:"))
 
 
 def clock_template(p: Parameter) -> str:

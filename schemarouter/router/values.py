@@ -47,6 +47,7 @@ from schemarouter.router.param_facts import (
     count_word,
     date_like,
     in_path,
+    is_curie,
     label_head,
     name_words,
     parameter_facts,
@@ -262,6 +263,8 @@ def _value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: se
     scheme = f.scheme
     if scheme is not None and not scheme.fullmatch(got[0].strip()):
         return None  # "Deep residual learning ..." is no ISSN
+    if f.curie and not is_curie(got[0]):
+        return None  # "id, e.g. NCBIGene:3630": "SHH" is no such id (a search step finds it)
     return got
 
 
