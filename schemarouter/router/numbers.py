@@ -47,15 +47,15 @@ def has_numbers(question: str) -> bool:
 
 def number_after(name: str, analysis: Analysis, strict: bool = False) -> str | None:
     """``_number_after_name`` for a parameter called ``name``, once per question and name (the same
-    names recur across a registry's endpoints). ``strict``: the whole name only, and only leading
-    words ("of at least") between it and the number."""
+    names recur across a registry's endpoints). ``strict`` (a text parameter's): the whole name
+    only, and only words that say what it is ("of", "is") between it and the number."""
     memo = analysis.memos.of(QuestionMemo).number_after
     key = f"{name}\0strict" if strict else name
     if key not in memo:
         if strict:
             tokens, terms = question_tokens(analysis.question)
             named = list(name_terms(name))
-            memo[key] = _number_after_terms(named, tokens, terms, strict=True) if named else None
+            memo[key] = _number_after_terms(named, tokens, terms, strict=True, leads=_VALUE_LEADS) if named else None
         else:
             memo[key] = _number_after_name(name, analysis.question)
     return memo[key]
@@ -79,17 +79,18 @@ def _number_after_name(name: str, question: str) -> str | None:
 
 
 def _number_after_terms(named: list[str], tokens: Sequence[str], terms: Sequence[str],
-                        strict: bool = False) -> str | None:
+                        strict: bool = False, leads: frozenset[str] | None = None) -> str | None:
+    leads = leads or _NUMBER_LEADS
     for i in range(len(tokens) - len(named) + 1):
         if list(terms[i:i + len(named)]) == named:
             end = i + len(named)
             for j in range(end, min(len(tokens), end + 1 + _NUMBER_REACH)):
                 if not _NUMBER.fullmatch(tokens[j]):
-                    if strict and tokens[j].lower() not in _NUMBER_LEADS:
+                    if strict and tokens[j].lower() not in leads:
                         break  # "the note C4, 16 measures": 16 measures something else
                     continue
                 before = tokens[j - 1].lower()
-                if j > end and before.isalpha() and before not in _NUMBER_LEADS:
+                if j > end and before.isalpha() and before not in leads:
                     break  # "latitude 45": the number of another noun
                 return tokens[j]
             if strict:
@@ -106,6 +107,9 @@ _NUMBER_LEADS = frozenset(["of", "at", "least", "most", "above", "below", "over"
                            "equal", "equals", "around", "about", "approximately", "near", "exactly", "from", "by",
                            "minimum", "maximum", "min", "max", "up", "greater", "less", "more", "fewer", "with",
                            "preferably", "ideally", "roughly", "some"])
+# the words that may stand between a text parameter's name and its number: what it is, not a bound
+# ("a width of 500"; "a recipe under 500 calories" gives the recipe no number)
+_VALUE_LEADS = frozenset(["of", "is", "be", "equal", "equals", "exactly"])
 # head nouns that say what kind of number a name holds, not what it counts ("page_number", "max_count")
 _GENERIC_HEADS = frozenset(["number", "num", "count", "valu", "id", "size", "total", "amount", "limit", "level"])
 
