@@ -128,6 +128,8 @@ def test_a_number_after_the_head_of_a_name_or_after_a_text_parameters_name_is_it
     width, height = Parameter(name="width", type="string"), Parameter(name="height", type="string")
     assert values("A cat picture with a width of 500 pixels and a height of 300 pixels", width, height) == {
         "width": "500", "height": "300"}
+    recipe = Parameter(name="recipe", type="string")
+    assert values("A lunch recipe under 500 calories", recipe).get("recipe") != "500", "a bound is no value of text"
     game = Parameter(name="game", type="string")
     assert values("The schedule for the next 6 games in the Premier League", game).get("game") != "6"
 
