@@ -144,3 +144,12 @@ def test_a_last_resort_guess_never_takes_a_word_or_number_of_a_date(router: Rout
     hours, minutes = Parameter(name="hours", type="integer", required=True), Parameter(name="minutes", type="integer", required=True)
     a = router.understander.understand("The angle between the hands of a clock at 6:30 PM", router.graph)
     assert guess_required([hours, minutes], a, Filled(), lambda: None).values == {"hours": 6, "minutes": 30}
+
+
+def test_a_label_before_a_colon_is_no_code_and_a_closing_bracket_no_part_of_a_value(router: Router) -> None:
+    apt = Parameter(name="apt", type="string", required=True, description="FAA or ICAO airport identifier")
+    a = router.understander.understand("Chart changes for Asheville Regional Airport (ICAO: AVL)?", router.graph)
+    assert guess_required([apt], a, Filled(), lambda: None).values == {"apt": "AVL"}
+    fac = Parameter(name="fac", type="string", required=True)
+    a = router.understander.understand("Who controls the airspace around Shez Ansari (fac: CHI) on VATSIM?", router.graph)
+    assert guess_required([fac], a, Filled(), lambda: None).values == {"fac": "CHI"}

@@ -64,7 +64,8 @@ _NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][-+]?\d+)?)(?
                      r"[kmg]?hz|[mk]?v|[mk]?w|kwh|k?j|[km]?pa|atm|ml|mol|ft|mph|kph|km/h|m/s|[µunp]f|[mµ]h)\b))",
                      re.IGNORECASE)
 _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)")
-_CODE = re.compile(r"\b[A-Z][A-Z0-9]{1,9}\b")
+# (not a label: "ICAO" of "(ICAO: AVL)" names the code written after it)
+_CODE = re.compile(r"\b[A-Z][A-Z0-9]{1,9}\b(?!\s*:)")
 # a run of capitalized words ("California", "New York"): a proper noun, though the registry may know the
 # word (the understand step's names are the words no declaration explains); not a sentence's first word
 _CAPITALIZED = re.compile(r"\b[A-Z][a-z][\w'&-]*(?:\s+(?:of\s+|de\s+)?[A-Z][a-z][\w'&-]*)*")
@@ -127,7 +128,10 @@ class _Written:
 def _written(question: str) -> _Written:
     out = _Written()
     for m in _ASSIGN.finditer(question):
-        out.assigned.setdefault(_norm(m.group(1)), m.group(2))
+        value = m.group(2)
+        if value.endswith(")") and "(" not in value:
+            value = value[:-1]  # "(fac: CHI)": the bracket closes around the assignment
+        out.assigned.setdefault(_norm(m.group(1)), value.rstrip(".,;!?") or value)
     listed: list[tuple[int, int]] = []
     for pos, text in written_lists(question):
         out.lists.append((pos, text))
