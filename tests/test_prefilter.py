@@ -60,7 +60,8 @@ SAMPLES = [
     "on July 4, 2010 and the 4th of July 2010", "the third-quarter report", "Q3", "today's weekly and monthly",
     "this year and this hour", "the most popular, sorted by rank", "computed by density functional theory",
     "measured experimentally", "peer-reviewed papers", "the most-cited papers", "the paper 'Deep residual learning'",
-    "on 2023.10.1 or 09/09/2023", "two passengers",
+    "on 2023.10.1 or 09/09/2023", "two passengers", "at 10:00 AM or 14:30:15, by noon, at 6 p.m.",
+    "departing on April 15th and returning on the 22nd of April 2023",
 ]
 
 
