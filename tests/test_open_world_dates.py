@@ -182,3 +182,34 @@ def test_a_time_parameter_takes_the_time_written_as_its_description_gives_the_fo
     # with no time written, a time parameter takes nothing: not the date, not a place
     a = _read("A car in Los Angeles on April 8th 2023")
     assert open_values(params, a, "/cars").values == {"start_date": "2023-04-08"}
+
+
+@pytest.mark.parametrize(("text", "dates"), [
+    # today's date, once written, dates what the question says relative to it (and is no asked date)
+    ("Book it for tomorrow. Today is 2023-10-01", ["2023-10-02"]),
+    ("The forecast for the upcoming Wednesday, today is Tuesday April 25th 2023", ["2023-04-26"]),
+    ("Events next Sunday? today is 2023-10-01", ["2023-10-08"]),  # a Sunday: next Sunday is a week on
+    ("Events this Sunday? today is 2023-10-01", ["2023-10-01"]),
+    ("Flights the day after tomorrow; today is 2024-02-28", ["2024-03-01"]),
+    # no date written for today: "tomorrow" dates nothing; a date "today" does not open is asked
+    ("Book it for tomorrow", []),
+    ("What is the weather for today April 25th 2023?", ["2023-04-25"]),
+])
+def test_a_day_said_relative_to_today_is_dated_from_the_date_the_question_gives_for_today(
+        text: str, dates: list[str]) -> None:
+    assert _read(text).dates == dates
+
+
+def test_a_date_form_written_month_or_day_first_is_how_the_date_is_sent() -> None:
+    from schemarouter.router.param_facts import date_spelling
+
+    def form(description: str) -> str:
+        return date_spelling(Parameter(name="date", type="string", description=description))
+
+    assert form("The date of the event, in the format 'MM/DD/YYYY'.") == "MM/DD/YYYY"
+    assert form("The date in the format of dd-mm-yyyy") == "DD-MM-YYYY"
+    assert form("The date, 'YYYY-MM-DD'.") == ""
+    journey = Parameter(name="date_of_journey", type="string", required=True,
+                        description="The date of the journey in the format 'MM/DD/YYYY'.")
+    a = _read("Trains from Anaheim to Berkeley on April 10, 2023")
+    assert open_values([journey], a, "/trains").values == {"date_of_journey": "04/10/2023"}

@@ -291,14 +291,16 @@ _NUMBER_WORDS = frozenset(["number", "num", "no", "index"])
 
 
 # a date's written form as documents give it: "in YYYYMMDD format", "YYYYMMDDHH", "yyyy-mm"
-_DATE_TEMPLATE = re.compile(r"\b(YYYY-?MM(?:-?DD(?:-?HH)?)?)\b", re.IGNORECASE)
+_DATE_TEMPLATE = re.compile(r"\b(YYYY-?MM(?:-?DD(?:-?HH)?)?|YYYY/MM/DD|(?:MM|DD)([-/.])(?:DD|MM)\2YYYY)\b",
+                            re.IGNORECASE)
 # a declared pattern of a date written as digits alone: ^\d{8}$ (YYYYMMDD), \d{10} (YYYYMMDDHH)
 _DIGITS_PATTERN = re.compile(r"\^?(?:\\d|\[0-9\])\{(6|8|10)\}\$?")
 
 
 def date_spelling(p: Parameter) -> str:
     """How parameter ``p`` takes a date where that is not ISO 8601: the template its declared pattern
-    (``^\\d{8}$``) or its description ("in YYYYMMDD format") gives, such as "YYYYMMDD"; "" for ISO."""
+    (``^\\d{8}$``) or its description ("in YYYYMMDD format", "in the format 'MM/DD/YYYY'") gives,
+    such as "YYYYMMDD" or "MM/DD/YYYY"; "" for ISO."""
     if p.pattern:
         digits = _DIGITS_PATTERN.fullmatch(p.pattern.strip())
         if digits:

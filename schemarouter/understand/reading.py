@@ -73,6 +73,13 @@ _YEARLESS_DATES = (
     prefiltered(rf"\b(?:the\s+)?{_DAY}(?:\s+of)?\s+{_MONTH}(?!\w){_NEXT_OR_LAST}", *DIGITS, flags=re.IGNORECASE),
 )
 _A_YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
+# a date said relative to today ("tomorrow", "next Monday", "the upcoming Saturday"), read only where the
+# question writes today's date ("today is Monday April 25th 2023")
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_RELATIVE_DAY = prefiltered(
+    r"\b(?:(?P<after>the\s+day\s+after\s+tomorrow)|(?P<tomorrow>tomorrow)|(?P<yesterday>yesterday)"
+    r"|(?P<which>this|next|upcoming|coming|the\s+upcoming|the\s+coming)\s+(?P<weekday>" + "|".join(_WEEKDAYS) + r"))\b",
+    "tomorrow", "yesterday", *_WEEKDAYS, flags=re.IGNORECASE)
 # a time of day: "14:30", "10:00 AM", "2pm", "6 p.m.", "10 in the morning", "noon"
 _CLOCK = prefiltered(r"(?<![\w:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?(?![\d:])"
                      r"(?:\s*(?P<ap>[ap])\.?m\b\.?)?",
@@ -299,7 +306,33 @@ def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
             _digits_date(found, m.span(), int(m.group(4)), second, first)
         elif second > 12 >= first or first == second:
             _digits_date(found, m.span(), int(m.group(4)), first, second)
-    return sorted(found)
+    return _relative_to_today(text, sorted(found))
+
+
+def _relative_to_today(text: str, found: list[tuple[tuple[int, int], str]]) -> list[tuple[tuple[int, int], str]]:
+    """``found`` with the dates said relative to today ("tomorrow", "next Monday") where the question
+    writes today's date ("today is 2023-10-01", "Today is Tuesday April 25th 2023"); that date is then
+    the day the question is asked, not a date it asks about, and is left out."""
+    anchor = next(((span, iso) for span, iso in found
+                   if iso and "today" in re.findall(r"[a-z]+", text[max(0, span[0] - 30):span[0]].lower())[-4:]), None)
+    if anchor is None:
+        return found
+    today = datetime.date.fromisoformat(anchor[1])
+    relative = []
+    for m in _RELATIVE_DAY.finditer(text):
+        if any(s < m.end() and m.start() < e for (s, e), _ in found):
+            continue
+        if m.group("after") or m.group("tomorrow") or m.group("yesterday"):
+            shift = 2 if m.group("after") else 1 if m.group("tomorrow") else -1
+        else:
+            ahead = (_WEEKDAYS.index(m.group("weekday").lower()) - today.weekday()) % 7
+            # "next Monday" on a Monday is a week on; "this Saturday" the coming one
+            shift = ahead or (7 if m.group("which").lower() == "next" else 0)
+        relative.append((m.span(), (today + datetime.timedelta(days=shift)).isoformat()))
+    if not relative:
+        return found
+    # today's date keeps its span (its words are no name or count) and gives no date
+    return sorted([(span, "" if (span, iso) == anchor else iso) for span, iso in found] + relative)
 
 
 def _times(text: str, taken: list[tuple[int, int]]) -> list[tuple[tuple[int, int], str]]:
