@@ -591,3 +591,12 @@ def test_a_parameters_name_written_before_its_value_is_no_request_to_act(graph: 
 
     verbs = parameter_verbs(router.graph)
     assert "start" in verbs and "delete" not in verbs
+
+
+def test_a_question_about_now_is_declined_only_by_sources_that_say_what_they_serve(open_router: Router) -> None:
+    # an imported endpoint declares nothing of whether its data is current: "right now" is no reason
+    # to decline it (retrieval's best candidate is declined only for a request to act or a low score)
+    plan = open_router.plan("Images of specimen 482913 right now")
+    assert not plan.declined and calls(plan) == ["specimens.specimen_images"]
+    # a source the vocabulary describes says what it serves: a static database is no stock ticker
+    assert open_router.plan("What is Samsung Electronics' stock price right now?").declined
