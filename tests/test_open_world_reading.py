@@ -740,3 +740,12 @@ def test_an_id_whose_example_is_a_compact_uri_takes_no_symbol() -> None:
     assert open_values([ident], _read("Homologs of the gene HGNC:1100"), path).values == {"id": "HGNC:1100"}
     guessed = guess_required([ident], _read("Find the gene SHH and list its homologs"), Filled(), lambda: None)
     assert guessed.values == {}, "not even as a last resort"
+
+
+def test_a_whole_number_for_a_number_parameter_is_sent_whole() -> None:
+    # a document that types an id as "number": 76979871.0 in a path would name no video
+    video = Parameter(name="video_id", type="number", required=True)
+    got = open_values([video], _read("How long is video 76979871?"), "/videos/{video_id}").values
+    assert got == {"video_id": 76979871} and isinstance(got["video_id"], int)
+    value = Parameter(name="confidence", type="number")
+    assert open_values([value], _read("links with a confidence above 0.6"), "/links").values == {"confidence": 0.6}

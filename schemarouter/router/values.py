@@ -37,6 +37,7 @@ from schemarouter.router.numbers import (
     as_fraction,
     list_items,
     number_after,
+    parse_number,
     question_tokens,
     span_bound,
     with_scale,
@@ -556,10 +557,9 @@ def _typed(p: Parameter, value: str) -> Any:
         except ValueError:
             return value
     if p.type == "number":
-        try:
-            return float(value)
-        except ValueError:
-            return value
+        # a whole number as written stays one: video_id 76979871, not 76979871.0 in a path
+        number = parse_number(value)
+        return value if number is None else number
     return value
 
 
