@@ -213,3 +213,12 @@ def test_a_date_form_written_month_or_day_first_is_how_the_date_is_sent() -> Non
                         description="The date of the journey in the format 'MM/DD/YYYY'.")
     a = _read("Trains from Anaheim to Berkeley on April 10, 2023")
     assert open_values([journey], a, "/trains").values == {"date_of_journey": "04/10/2023"}
+
+
+def test_a_time_parameter_that_gives_no_form_takes_the_time_as_written() -> None:
+    time = Parameter(name="time", type="string", required=True, description="The local time to convert, e.g. 3pm")
+    assert open_values([time], _read("Convert 3pm from New York time to London time"), "/convert").values == {
+        "time": "3pm"}
+    # the stop that ends the sentence is no part of the time ("p.m." keeps its own)
+    assert open_values([time], _read("The air quality in San Diego at 12pm."), "/aqi").values == {"time": "12pm"}
+    assert open_values([time], _read("The air quality in San Diego at 6 p.m."), "/aqi").values == {"time": "6 p.m."}

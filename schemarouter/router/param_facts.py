@@ -241,7 +241,7 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
     if fmt in ("date", "date-time") or p.type == "date":
         return done(needs | SAYS_DATES)
     if p.type == "string" and not fmt:
-        needs |= SAYS_DATES
+        needs |= SAYS_DATES | (SAYS_TIMES if "time" in words else 0)
     if "year" in p.name.lower() and p.type in ("integer", "string", "number"):
         return done(needs | SAYS_ENTITIES)
     if (p.type in ("integer", "number") or (p.type == "string" and path_segment)) and not id_like:

@@ -378,6 +378,12 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if at is None:
             return None
         return clocked(at, f.clock), at, "a time of day in the question", True
+    if f.type == "string" and "time" in words and not fmt and analysis.times:
+        # a time whose form the declaration does not give: the time as the question writes it ("3pm")
+        at = date_for(words, analysis.times, taken, analysis.time_words)
+        if at is not None:
+            start, end = analysis.time_spans[analysis.times.index(at)]
+            return (analysis.text or analysis.question)[start:end], at, "a time of day in the question, as written", True
     if fmt in ("date", "date-time") or f.type == "date" or (
             f.type == "string" and not fmt and dates_said(analysis) and date_like(words, p.description)):
         on_date = date_for(words, analysis.dates, taken, analysis.date_words)

@@ -82,10 +82,10 @@ _RELATIVE_DAY = prefiltered(
     "tomorrow", "yesterday", *_WEEKDAYS, flags=re.IGNORECASE)
 # a time of day: "14:30", "10:00 AM", "2pm", "6 p.m.", "10 in the morning", "noon"
 _CLOCK = prefiltered(r"(?<![\w:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?(?![\d:])"
-                     r"(?:\s*(?P<ap>[ap])\.?m\b\.?)?",
+                     r"(?:\s*(?P<ap>[ap])(?:\.m\.|m\b))?",
                      ":", flags=re.IGNORECASE)
 _HOUR_OF_DAY = prefiltered(
-    r"\b(?P<h>1[0-2]|0?[1-9])(?:\s*(?P<ap>[ap])\.?m\b\.?|\s+(?:o'clock\s+)?in\s+the\s+"
+    r"\b(?P<h>1[0-2]|0?[1-9])(?:\s*(?P<ap>[ap])(?:\.m\.|m\b)|\s+(?:o'clock\s+)?in\s+the\s+"
     r"(?P<part>morning|afternoon|evening|night))", *DIGITS, flags=re.IGNORECASE)
 _NOON = prefiltered(r"\b(?P<word>noon|midday|midnight)\b", "noon", "midday", "midnight", flags=re.IGNORECASE)
 # a date written in digits other than ISO 8601: year first ("2023.10.1", "2023/10/01", "2023-5-2"), or the
