@@ -128,6 +128,7 @@ def test_a_dates_written_form_comes_from_a_declared_pattern_or_the_description()
     ("Theater events in London on March 12th", []),
     ("From March 9th, between 2021 and 2023", []),
     ("Five people may 3 times visit in 2020", []),
+    ("A music event on the 1st of march? 2023", ["2023-03-01"]),  # an ordinal day: a date however written
     ("Concerts on February 30th 2023 or March 1st", ["2023-03-01"]),
 ])
 def test_a_date_written_without_its_year_takes_the_one_year_the_question_writes(text: str, dates: list[str]) -> None:

@@ -65,7 +65,8 @@ _WRITTEN_DATES = (
 )
 # a date written without its year ("April 15th", "the 6th of March"), read only where the question
 # writes one year and no other ("departing on April 15th and returning on April 22nd 2023"): that
-# year is the date's. The month is written with its capital ("may" is as often the verb)
+# year is the date's. The month is written with its capital, or the day as an ordinal ("may" is as
+# often the verb)
 # ("April 13th of next year" is in the year after it)
 _NEXT_OR_LAST = r"(?:,?\s+(?:of\s+)?(?P<rel>next|last)\s+year\b)?"
 _YEARLESS_DATES = (
@@ -290,7 +291,9 @@ def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
         year = int(years.pop())
         for pattern in _YEARLESS_DATES:
             for m in pattern.finditer(text):
-                if not m.group("month")[:1].isupper() or any(s < m.end() and m.start() < e for (s, e), _ in found):
+                # "may" is as often the verb; "the 1st of march", "may 5th" are dates however written
+                said = m.group("month")[:1].isupper() or re.search(r"\d(?:st|nd|rd|th)\b", m.group(), re.IGNORECASE)
+                if not said or any(s < m.end() and m.start() < e for (s, e), _ in found):
                     continue
                 shift = {"next": 1, "last": -1}.get((m.group("rel") or "").lower(), 0)
                 try:
