@@ -153,3 +153,17 @@ def test_a_label_before_a_colon_is_no_code_and_a_closing_bracket_no_part_of_a_va
     fac = Parameter(name="fac", type="string", required=True)
     a = router.understander.understand("Who controls the airspace around Shez Ansari (fac: CHI) on VATSIM?", router.graph)
     assert guess_required([fac], a, Filled(), lambda: None).values == {"fac": "CHI"}
+
+
+def test_a_required_page_size_the_question_does_not_give_is_the_most_its_description_allows(router: Router) -> None:
+    from schemarouter.router.guesses import page_size_bound
+
+    per_page = Parameter(name="perPage", type="integer", required=True,
+                         description="The number of entries per page. Must be within the range of 3 to 100.")
+    a = router.understander.understand("The latest readings of the sensors in network 'n1'", router.graph)
+    guessed = guess_required([per_page], a, Filled(), lambda: None)
+    assert guessed.values == {"perPage": 100} and "perPage" in guessed.guessed
+    assert page_size_bound(Parameter(name="limit", type="integer", description="At most 50 records")) == 50
+    # a page number, or a size with no stated bound, is no page size to guess
+    assert page_size_bound(Parameter(name="page", type="integer", description="Between 1 and 9")) is None
+    assert page_size_bound(Parameter(name="perPage", type="integer", description="Entries per page")) is None

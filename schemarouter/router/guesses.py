@@ -208,6 +208,23 @@ def split_pair(pairs: tuple[tuple[str, str], ...], filled: Filled) -> Filled:
     return out
 
 
+# a parameter named for how many records a page or response holds (perPage, page_size, limit, maxResults)
+_SIZE_WORDS = frozenset(["per", "size", "limit", "rows", "results", "count"])
+# the most a description allows: "within the range of 3 to 100", "between 1 and 50", "maximum of 1000"
+_UPPER_BOUND = re.compile(r"\b(?:range(?:\s+(?:is|of|from))?|between|from)\s+\d+\s*(?:to|-|–|and)\s*(\d+)\b"
+                          r"|\b(?:maximum|max|at most|up to|no more than)\s+(?:value\s+)?(?:of\s+|is\s+)?(\d+)\b",
+                          re.IGNORECASE)
+
+
+def page_size_bound(p: Parameter) -> int | None:
+    """For a parameter named for a page's size, the most its description allows ("Must be within the
+    range of 3 to 100" -> 100); None for any other parameter or a description that states no bound."""
+    if not set(name_words(p.name)) & _SIZE_WORDS:
+        return None
+    m = _UPPER_BOUND.search(p.description or "")
+    return int(next(g for g in m.groups() if g)) if m else None
+
+
 def stated_default(p: Parameter) -> str | None:
     """The default ``p``'s description states in words, as written, or None."""
     m = _STATED_DEFAULT.search(p.description or "")
@@ -331,6 +348,12 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
                 if run and free(run):
                     take(p, run, "the words of the question the endpoint does not explain")
     for p in empty:
+        if p.name not in out.values and p.type == "integer" and (most := page_size_bound(p)) is not None:
+            # a page size the question does not give: as many records as the description allows
+            out.values[p.name] = most
+            out.guessed.add(p.name)
+            out.why[p.name] = f"guessed: the most records a page holds, as its description states ({most})"
+            continue
         raw = stated_default(p) if p.name not in out.values and p.type != "boolean" else None
         if raw is not None and (value := conformed(p, _typed(p, raw))) is not None:
             out.values[p.name] = value  # no value of the question's: nothing is spent
