@@ -749,3 +749,14 @@ def test_a_whole_number_for_a_number_parameter_is_sent_whole() -> None:
     assert got == {"video_id": 76979871} and isinstance(got["video_id"], int)
     value = Parameter(name="confidence", type="number")
     assert open_values([value], _read("links with a confidence above 0.6"), "/links").values == {"confidence": 0.6}
+
+
+def test_a_list_takes_every_value_joined_to_the_one_written_after_its_noun() -> None:
+    networks = Parameter(name="networkId", type="array", description="Filters the data by network IDs.")
+    got = open_values([networks], _read("The latest readings of sensors within the networks 'n1' and 'n2'"),
+                      "/sensors/readings/latest").values
+    assert got == {"networkId": ["n1", "n2"]}
+    # one value, and a text parameter, keep the value written after the noun alone
+    one = open_values([networks], _read("The latest readings within the network 'n1' and the rest"),
+                      "/sensors/readings/latest").values
+    assert one == {"networkId": ["n1"]}

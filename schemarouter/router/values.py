@@ -442,6 +442,11 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             return tied, tied, f"'{tied}' is written next to the word of '{f.name}'", True
     labelled = _labelled(p, analysis, taken)
     if labelled is not None:
+        if f.type == "array":
+            # "the networks 'n1' and 'n2'": a list takes every value joined to the one after its noun
+            joined = [v for v in _joined_after(analysis.text or analysis.question, labelled) if v not in taken]
+            if len(joined) > 1:
+                return joined, tuple(joined), f"the values written after '{words[-1]}'", True
         return _typed(p, labelled), labelled, f"'{labelled}' is written after '{words[-1]}'", True
     if f.id_like or f.in_path:
         found = _identifier_for(p, analysis, path, taken)
@@ -528,6 +533,29 @@ def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
     if p.type in ("integer", "number") and not value.replace(".", "", 1).lstrip("-").isdigit():
         return None
     return value
+
+
+def _joined_after(question: str, first: str) -> list[str]:
+    """``first`` and the values of its shape joined to it by commas, "and" or "or" where the question
+    writes it ("'n1', 'n2' and 'n3'", "KRDU and KJFK"), in order; ``[first]`` where none follow."""
+    m = re.search(rf"(['\"]?){re.escape(first)}\1", question)
+    if m is None:
+        return [first]
+    quote = m.group(1)
+    item = rf"{quote}([^\s,'\"]+){quote}" if quote else r"([A-Za-z0-9][\w.:\-]*)"
+    joint = re.compile(rf"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){item}")
+    out, at = [first], m.end()
+    while (more := joint.match(question, at)) is not None:
+        if not quote and not _same_shape(first, more.group(1)):
+            break
+        out.append(more.group(1))
+        at = more.end()
+    return out
+
+
+def _same_shape(a: str, b: str) -> bool:
+    """Whether two unquoted values are written alike (codes of capitals, or tokens with digits)."""
+    return (a.isupper() and b.isupper()) or (any(c.isdigit() for c in a) and any(c.isdigit() for c in b))
 
 
 def _noun(word: str, nouns: dict[str, Any], compound: bool = True) -> str:
