@@ -159,3 +159,13 @@ def test_the_name_lists_skipped_for_a_question_would_have_found_nothing(monkeypa
     skipped = [kinds(t) for t in texts]
     monkeypatch.setattr(entities, "_may_name", lambda text: lambda key: True)
     assert [kinds(t) for t in texts] == skipped
+
+
+@pytest.mark.parametrize(("text", "years"), [
+    ("The crime rate in San Francisco in 2020.", ["2020"]),  # a year ends the sentence
+    ("Songs from 2019? Or 2018!", ["2019", "2018"]),
+    ("Version 2020.5 of the schema", []),  # a decimal is no year
+    ("Releases 2019-2021 and 1999", ["2019", "1999"]),
+])
+def test_a_year_is_read_wherever_the_sentence_puts_it(text: str, years: list[str]) -> None:
+    assert [e.value for e in recognize(text) if e.kind == "year"] == years

@@ -54,7 +54,7 @@ def _patterns() -> dict[str, re.Pattern[str] | Prefiltered]:
     materials: dict[str, str] = _data("materials.yaml")
     return {
         # not the first half of an ISSN-like "1932-6203"
-        "year": Prefiltered(re.compile(r"(?<![\d.\-/])((?:19|20)\d{2})(?:\s*(?:-|–|to|and)\s*((?:19|20)\d{2}))?(?![\d.])(?!-\d)"), "19", "20"),
+        "year": Prefiltered(re.compile(r"(?<![\d.\-/])((?:19|20)\d{2})(?:\s*(?:-|–|to|and)\s*((?:19|20)\d{2}))?(?!\d)(?!\.\d)(?!-\d)"), "19", "20"),
         "quoted": Prefiltered(re.compile(r"(?:(?<=\s)|^|(?<=[:(]))(['\"‘“])(.{6,300}?)(['\"’”])(?=[\s.,;:?!)]|$)"), "'", '"', "‘", "“"),
         "chemsys": Prefiltered(re.compile(r"(?<![A-Za-z0-9])([A-Z][a-z]?(?:-[A-Z][a-z]?){1,6})(?![A-Za-z0-9-])"), "-"),
         "material_name": _name_pattern(list(materials)),
