@@ -37,3 +37,15 @@ def test_a_percentage_written_after_a_rate_is_its_fraction() -> None:
     assert got.values == {"interest_rate": 0.05}
     assert open_values([rate], read_question("An annual interest rate of 5 for 3 years"), "/interest").values == {
         "interest_rate": 5}, "without the % sign the number is taken as written"
+
+
+@pytest.mark.parametrize(("name", "question", "on"), [
+    ("good_for_kids", "Attractions in Paris that are good for my kids", True),
+    ("good_for_kids", "Attractions in Paris, kids friendly", True),  # "good" says how it is set, not what
+    ("allow_transfer", "The train from New York to Los Angeles; you can transfer", True),
+    ("good_for_kids", "Attractions in Paris with free entry", False),
+])
+def test_a_flag_is_on_where_the_question_says_what_it_is_for(name: str, question: str, on: bool) -> None:
+    flag = Parameter(name=name, type="string", enum=["True", "False", "dontcare"])
+    got = open_values([flag], read_question(question), "/attractions").values
+    assert (got == {name: "True"}) is on

@@ -383,6 +383,18 @@ def _date_part(p: Parameter, words: Sequence[str], fmt: str) -> str:
 _DATE_PARTS = frozenset({"year", "month", "day"})
 
 
+# words of a flag's name that say how it is set, not what it is for: good_for_kids is for kids,
+# allow_smoking for smoking
+_FLAG_FILLER = frozenset(["good", "allow", "enabl", "support", "accept", "permit", "avail", "option"])
+
+
+def flag_terms(name: str) -> tuple[str, ...]:
+    """The terms of a flag's name the question must say for it to be on: its name's terms less those
+    that say how it is set ("good", "allowed", "options"); all of them where nothing else is left."""
+    named = name_terms(name)
+    return tuple(t for t in named if t not in _FLAG_FILLER) or named
+
+
 def member_cues(p: Parameter) -> frozenset[str]:
     """The words one of which a question must say for the value reading to find an enum member or a
     flag of ``p`` said in it (the question's words as ``router.values.question_words`` gathers them):
@@ -390,10 +402,9 @@ def member_cues(p: Parameter) -> frozenset[str]:
     (lower case, and as written for a short code) and its first term."""
     cues: set[str] = set()
     if p.type == "boolean" and not p.required and not p.enum:
-        named = name_terms(p.name)
-        return frozenset(named[:1])
+        return frozenset(flag_terms(p.name)[:1])
     if not p.required and true_member(p.enum) is not None:
-        cues.update(name_terms(p.name)[:1])  # a flag written as "True"/"False" strings
+        cues.update(flag_terms(p.name)[:1])  # a flag written as "True"/"False" strings
     labels = p.enum_labels or {}
     for member in p.enum or ():
         label = labels.get(str(member))

@@ -47,6 +47,7 @@ from schemarouter.router.param_facts import (
     ParamFacts,
     count_word,
     date_like,
+    flag_terms,
     in_path,
     is_curie,
     label_head,
@@ -300,7 +301,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         # a flag named for what the question asks for ("the full text" -> fulltext, "similar
         # articles" -> similar) is switched on; any other flag keeps its server default
         asked = said_sets(analysis).asked
-        named = name_terms(f.name)
+        named = flag_terms(f.name)
         if named and all(t in asked for t in named):
             return True, "", f"the question asks for the {f.name}", True
         return None
@@ -316,7 +317,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         # a flag spelled as words ("True"/"False"/"dontcare"): on where the question asks for what it
         # is named for ("with laundry service" for has_laundry_service), else the server's default
         asked = said_sets(analysis).asked
-        named = name_terms(f.name)
+        named = flag_terms(f.name)
         if named and all(t in asked for t in named):
             return true, "", f"the question asks for the {f.name}", True
         return None
