@@ -21,7 +21,8 @@ def _values(question: str, *params: Parameter) -> dict[str, object]:
 @pytest.mark.parametrize(("words", "role"), [
     (("from", "city"), "source"), (("origin",), "source"), (("start", "location"), "source"),
     (("to",), "target"), (("destination", "airport"), "target"), (("end", "city"), "target"),
-    (("city",), None), (("from", "to"), None),  # no role, or both: none
+    (("city",), "place"), (("location",), "place"),  # where something is
+    (("from", "to"), None), (("cuisine",), None),  # both ends, or no place: none
 ])
 def test_a_parameter_name_gives_its_role(words: tuple[str, ...], role: str | None) -> None:
     assert role_of(words) == role
@@ -132,3 +133,15 @@ def test_the_gazetteer_holds_lower_case_names_and_us_state_codes() -> None:
     data = json.loads(files("schemarouter.router").joinpath("data", "us_cities.json").read_text("utf-8"))
     assert len(data) > 500
     assert all(name == name.lower().strip() and code in states for name, code in data.items())
+
+
+def test_a_required_place_is_the_one_written_after_in_never_a_cuisine_a_scale_or_a_country() -> None:
+    location = Parameter(name="location", type="string", required=True)
+    assert _values("Restaurants within 10 miles that offer Chinese cuisine in Seattle", location) == {
+        "location": "Seattle"}
+    assert _values("The weather in Hyderabad in Fahrenheit", location) == {"location": "Hyderabad"}
+    city = Parameter(name="city", type="string", required=True)
+    assert _values("The weather for London in the UK", city).get("city") != "UK"
+    # an optional location is a filter the question may not mean: "in Premier League" is no venue
+    venue = Parameter(name="location", type="string")
+    assert _values("The next 6 games of Manchester United in Premier League", venue).get("location") != "Premier League"

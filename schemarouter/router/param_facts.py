@@ -165,7 +165,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         clock=clock,
         curie=takes_curie(p, path_segment),
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
-        role=role_of(words) if _takes_place(p, fmt, search, id_like) else None,
+        role=_role(p, words, fmt, search, id_like),
         region=wants_region(p) if p.type == "string" else "",
         **_needs(p, words, fmt, credential=credential, search=search, country=bool(country), id_kind=bool(id_kind),
                  id_like=id_like, path_segment=path_segment, plural=plural, coded=coded, clock=bool(clock)),
@@ -262,7 +262,7 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         needs |= SAYS_NUMBERS  # the number written after its name ("a width of 500 pixels")
     if p.type == "string" and not id_like:
         needs |= SAYS_NAMES  # a name the question writes next to the parameter's word (router.named)
-    if _takes_place(p, fmt, search, id_like) and role_of(tuple(words)):
+    if _role(p, words, fmt, search, id_like):
         needs |= SAYS_NAMES | SAYS_CODES  # the name or code written after its role's word
     return done(needs)
 
@@ -276,6 +276,16 @@ def date_like(words: Sequence[str], description: str) -> bool:
     if any(w in ("date", "day", "time", "since", "until") for w in words):
         return True
     return bool(set(words) & (START | END)) and bool(_DATE_PROSE.search(description))
+
+
+def _role(p: Parameter, words: Sequence[str], fmt: str, search: bool, id_like: bool) -> str | None:
+    """The role a place the question writes has for ``p`` (``role_of``): an end of a journey, or, for a
+    required parameter only, where something is ("in Seattle"; an optional one is a filter the question
+    may not mean: "in Premier League" is no venue)."""
+    if not _takes_place(p, fmt, search, id_like):
+        return None
+    role = role_of(tuple(words))
+    return None if role == "place" and not p.required else role
 
 
 def _takes_place(p: Parameter, fmt: str, search: bool, id_like: bool) -> bool:

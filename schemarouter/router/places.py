@@ -40,15 +40,20 @@ _REGION_FORMAT = re.compile(
 # what may follow a place as its region: a two-letter code, or one to three capitalized words
 _REGION_AFTER = re.compile(r"(?:,\s*|\s+)([A-Z]{2}\b|[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})")
 _ROLE_WORD = re.compile(r"\b(from|to|between|and)\s+(?:the\s+)?", re.IGNORECASE)
+# words of a parameter name that make it the place something is in (``location``, ``city``)
+PLACE_WORDS = frozenset({"location", "city", "place", "town", "area", "region", "locality", "where", "near"})
+# where a question writes the place something is in: "in Seattle", "near LA", "around Paris"
+_PLACE_WORD = re.compile(r"\b(?:in|near|around|at)\s+(?:the\s+)?", re.IGNORECASE)
 
 
 def role_of(words: tuple[str, ...]) -> str | None:
-    """"source" or "target" for a parameter named for one end of a journey, else None."""
+    """"source" or "target" for a parameter named for one end of a journey, "place" for one named
+    for where something is (``location``, ``city``), else None."""
     said = set(words)
     source, target = bool(said & SOURCE_WORDS), bool(said & TARGET_WORDS)
-    if source == target:
-        return None
-    return "source" if source else "target"
+    if source != target:
+        return "source" if source else "target"
+    return "place" if said & PLACE_WORDS and not source else None
 
 
 def wants_region(p: Parameter) -> str:
@@ -76,11 +81,35 @@ class Placed:
     spent: str
 
 
+# what a question writes after "in" that is no place: a scale or a system of units ("in Fahrenheit")
+_SCALES = frozenset({"fahrenheit", "celsius", "kelvin", "metric", "imperial", "utc", "gmt"})
+
+
+@lru_cache(maxsize=1024)
+def _not_a_place(name: str) -> bool:
+    """Whether a name written after "in" is a scale or a language ("in Spanish"), not a place."""
+    if name.lower() in _SCALES:
+        return True
+    import pycountry  # the ISO 639 names: loaded only where a place is asked for
+
+    try:
+        return pycountry.languages.get(name=name) is not None
+    except LookupError:
+        return False
+
+
 def role_value(role: str, analysis: Analysis, taken: set[str]) -> Placed | None:
     """The name or code the question writes right after the word of ``role`` ("from X", "to Y",
     "between X and Y"), or None when it writes none there."""
     question = analysis.question
     starts = _starts(analysis)
+    if role == "place":
+        # "restaurants offering Chinese cuisine in Seattle": the name written after "in", not the first
+        # one; never a country ("London in the UK": the city is London, which other readings give)
+        placed = (found for m in _PLACE_WORD.finditer(question)
+                  if (found := starts.get(m.end())) is not None and found not in taken)
+        found = next((p for p in placed if not _not_a_place(p) and not is_country(p)), None)
+        return Placed(found, found) if found is not None else None
     between = False
     for m in _ROLE_WORD.finditer(question):
         word = m.group(1).lower()

@@ -246,8 +246,8 @@ def _value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: se
     placed = role_value(f.role, analysis, taken) if f.role else None
     if placed is not None:
         # "from Fresno to Los Angeles": from_city takes the place written after "from"
-        got: Got = (placed.value, placed.spent, f"'{placed.value}' is written where the question says where it "
-                    f"{'starts' if f.role == 'source' else 'ends'}", 1.0)
+        where = {"source": "where it starts", "target": "where it ends"}.get(f.role or "", "where it is")
+        got: Got = (placed.value, placed.spent, f"'{placed.value}' is written where the question says {where}", 1.0)
     else:
         got = _any_value(p, f, analysis, path, taken, unexplained)
     if got is not None and f.type == "number" and isinstance(got[0], (int, float)) and isinstance(got[1], str):
