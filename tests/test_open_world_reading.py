@@ -760,3 +760,13 @@ def test_a_list_takes_every_value_joined_to_the_one_written_after_its_noun() -> 
     one = open_values([networks], _read("The latest readings within the network 'n1' and the rest"),
                       "/sensors/readings/latest").values
     assert one == {"networkId": ["n1"]}
+
+
+def test_a_country_named_for_its_name_and_a_member_written_as_a_phrase() -> None:
+    country = Parameter(name="country", type="string", description="The country for which holidays are searched.")
+    assert open_values([country], _read("Holidays related to Easter in Canada in April"), "/holidays").values == {
+        "country": "Canada"}
+    # a member written word for word, though one of its words only frames a question elsewhere
+    category = Parameter(name="category", type="string", enum=["habits", "habitat", "physical characteristics"])
+    got = open_values([category], _read("Facts about the axolotls' physical characteristics"), "/facts").values
+    assert got == {"category": "physical characteristics"}

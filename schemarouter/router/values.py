@@ -313,6 +313,11 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             return ([iso] if f.type == "array" else iso), written, f"'{written}' is the country code {iso}", True
         if not f.enum:
             return None  # it takes a country's code: "ZIP" of "ZIP code 10001" is none
+    elif f.type == "string" and not f.enum and f.words and f.words[-1] == "country":
+        # "holidays in Canada" for a country the description does not ask as a code: its name as written
+        country = _country_named(analysis, taken, 2)
+        if country is not None:
+            return country[1], country[1], f"'{country[1]}' is the country the question names", True
     if f.enum and not f.required and (true := true_member(f.enum)) is not None:
         # a flag spelled as words ("True"/"False"/"dontcare"): on where the question asks for what it
         # is named for ("with laundry service" for has_laundry_service), else the server's default
@@ -636,12 +641,21 @@ def _enum_members(p: Parameter, analysis: Analysis) -> list[Any]:
         words = name_terms(member)  # remembered per distinct member
         if words and all(w in terms for w in words):
             hits.append(member)
+        elif " " in member.strip() and _written_phrase(member, analysis.question):
+            # "physical characteristics" as the question writes it, though "characteristics" alone
+            # only frames a question
+            hits.append(member)
     if len(hits) > 1:
         # the words that name the asked source say least: eNanoMapper's database parameter offers
         # "enanomapper" (its main database) beside the "nanoreg2" the question asks for
         named = {t for s in analysis.understanding.named_tools for t in name_terms(s)}
         hits = [h for h in hits if not (isinstance(h, str) and set(name_terms(h)) <= named)] or hits
     return hits
+
+
+def _written_phrase(phrase: str, question: str) -> bool:
+    """Whether ``question`` writes ``phrase`` as whole words, in any case."""
+    return re.search(rf"(?<!\w){re.escape(phrase.strip())}(?!\w)", question, re.IGNORECASE) is not None
 
 
 def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tuple[Entity, float] | None:
