@@ -150,6 +150,10 @@ def test_a_label_before_a_colon_is_no_code_and_a_closing_bracket_no_part_of_a_va
     apt = Parameter(name="apt", type="string", required=True, description="FAA or ICAO airport identifier")
     a = router.understander.understand("Chart changes for Asheville Regional Airport (ICAO: AVL)?", router.graph)
     assert guess_required([apt], a, Filled(), lambda: None).values == {"apt": "AVL"}
+    # the initials of the words before them, in brackets, are an abbreviation, not a code to send
+    a = router.understander.understand(
+        "Find the Airport Facility Directory (AFD) for Asheville Regional Airport (ICAO: AVL)", router.graph)
+    assert guess_required([apt], a, Filled(), lambda: None).values == {"apt": "AVL"}
     fac = Parameter(name="fac", type="string", required=True)
     a = router.understander.understand("Who controls the airspace around Shez Ansari (fac: CHI) on VATSIM?", router.graph)
     assert guess_required([fac], a, Filled(), lambda: None).values == {"fac": "CHI"}

@@ -225,6 +225,15 @@ def page_size_bound(p: Parameter) -> int | None:
     return int(next(g for g in m.groups() if g)) if m else None
 
 
+def abbreviates(question: str, pos: int, code: str) -> bool:
+    """Whether the capitals ``code`` written at ``pos`` (in brackets) are the initials of the words
+    right before them: "Airport Facility Directory (AFD)" names no airport AFD."""
+    if pos < 1 or question[pos - 1] != "(":
+        return False
+    words = re.findall(r"[A-Za-z]+", question[:pos - 1])[-len(code):]
+    return len(words) == len(code) and "".join(w[0] for w in words).upper() == code.upper()
+
+
 def stated_default(p: Parameter) -> str | None:
     """The default ``p``'s description states in words, as written, or None."""
     m = _STATED_DEFAULT.search(p.description or "")
@@ -257,6 +266,9 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
 
     def plain(pos: int) -> bool:  # not part of a date or time ("March" of "March 4th", "AM" of "10:00 AM")
         return not any(a <= pos < b for a, b in calendar)
+
+    def coded(pos: int, code: str) -> bool:  # a value, not the abbreviation of the words before it
+        return plain(pos) and not abbreviates(question, pos, code)
 
     def counted(pos: int) -> bool:  # a number, not a date's ("hours=6, minutes=30" of "6:30 PM" are)
         return plain(pos) or any(a <= pos < b for a, b in analysis.time_spans)
@@ -295,7 +307,7 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
         own = set(name_words(p.name))
         pools = [("a quoted value", written.quoted), ("an address the question writes", written.addresses),
                  ("an identifier the question writes", written.tokens),
-                 ("a code the question writes", [c for pos, c in written.codes if c.casefold() not in own and plain(pos)])]
+                 ("a code the question writes", [c for pos, c in written.codes if c.casefold() not in own and coded(pos, c)])]
         if not is_key(p):
             pools.append(("a name the question writes", [e.text for e in analysis.names]))
             pools.append(("a proper noun the question writes", [c for pos, c in written.capitalized if plain(pos)]))
