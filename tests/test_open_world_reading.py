@@ -514,7 +514,8 @@ def test_an_ordinal_before_a_noun_is_a_value_not_a_term() -> None:
     ("Current temperature in Raleigh, NC, US?", Parameter(name="country", type="string",
                                                           description="Country Code (2 letter)."), "US"),
     ("Average NO2 in Mexico City", Parameter(name="country", type="string", description="2-letter code"), None),
-    ("Sites in Germany", Parameter(name="country", type="string", description="Country name"), None),  # no code
+    # a country asked by its name takes the name, never a code
+    ("Sites in Germany", Parameter(name="country", type="string", description="Country name"), "Germany"),
     # names people say that ISO 3166 does not list
     ("Next public holidays for the Great Britain", Parameter(name="countryCode", type="string",
                                                              description="2-letter country code"), "GB"),
@@ -770,3 +771,15 @@ def test_a_country_named_for_its_name_and_a_member_written_as_a_phrase() -> None
     category = Parameter(name="category", type="string", enum=["habits", "habitat", "physical characteristics"])
     got = open_values([category], _read("Facts about the axolotls' physical characteristics"), "/facts").values
     assert got == {"category": "physical characteristics"}
+
+
+def test_a_code_its_description_explains_is_said_by_its_label() -> None:
+    from schemarouter.router.param_facts import legend
+
+    text = "The province. For example, '1' for Bangkok, '2' for Chiang Mai, and '3' for Chonburi."
+    assert legend(text) == (("Bangkok", "1"), ("Chiang Mai", "2"), ("Chonburi", "3"))
+    assert legend("The number of days to look ahead for Monday") == (), "one mapping is no legend"
+    province = Parameter(name="province_id", type="integer", required=True, description=text, enum=[1, 2, 3])
+    got = open_values([province], _read("A housekeeper for ironing in Chonburi Province"), "/providers").values
+    assert got == {"province_id": 3}
+    assert open_values([province], _read("A housekeeper in Phuket"), "/providers").values == {}

@@ -111,6 +111,8 @@ class ParamFacts:
     # an identifier whose declared example is a compact URI ("id, e.g. NCBIGene:3630"): it takes only
     # compact URIs, a symbol or a name being something a search resolves first
     curie: bool
+    # the codes a description explains ("'1' for Bangkok, '2' for Chiang Mai"): label -> code (see ``legend``)
+    legend: tuple[tuple[str, str], ...]
     orders: bool  # named for the order of the results (``sort_by``, ``orderBy``, ``order``)
     role: str | None  # "source" or "target": named for one end of a journey (``from_city``, ``destination``)
     region: str  # asks for a place written with its region: "state" ("City, State"), "any", or ""
@@ -164,6 +166,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         date_spelling=date_spelling(p) if p.type in ("string", "date") and not p.enum else "",
         clock=clock,
         curie=takes_curie(p, path_segment),
+        legend=legend(p.description or "") if p.type in ("integer", "string") else (),
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
         role=_role(p, words, fmt, search, id_like),
         region=wants_region(p) if p.type == "string" else "",
@@ -216,6 +219,9 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
 
     if credential:
         return done(0)
+    if p.type in ("integer", "string"):
+        # a code its description explains is said by its label ("Chonburi" for province_id 3)
+        cues.update(t for label, _code in legend(p.description or "") for t in name_terms(label)[:1])
     if search:  # a name, an identifier for a required one, a code written after its noun
         return done(SAYS_NAMES | SAYS_LABELS | (SAYS_IDS if p.required else 0))
     if (p.type == "boolean" and not p.required) or p.enum:
@@ -350,6 +356,19 @@ def takes_curie(p: Parameter, path_segment: bool = False) -> bool:
         found = _GIVEN_EXAMPLE.search(p.description or "")
         example = found.group(1).rstrip(".") if found else ""
     return is_curie(example) and not example.lower().startswith(("http:", "https:", "urn:"))
+
+
+# a code a description explains: "'1' for Bangkok", "'2' corresponds to Chiang Mai", "3 = Chonburi"
+_LEGEND = re.compile(r"""['"]?\b([A-Za-z0-9]{1,6})\b['"]?\s+(?:for|=|corresponds\s+to|means|stands\s+for|to)\s+"""
+                     r"""['"]?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})""")
+
+
+@lru_cache(maxsize=16_384)
+def legend(description: str) -> tuple[tuple[str, str], ...]:
+    """(label, code) for each code a description explains in a list of two or more ("For example, '1'
+    for Bangkok, '2' for Chiang Mai, and '3' for Chonburi"); () where it explains none."""
+    found = tuple((m.group(2), m.group(1)) for m in _LEGEND.finditer(description))
+    return found if len({code for _label, code in found}) >= 2 else ()
 
 
 def clock_template(p: Parameter) -> str:

@@ -318,6 +318,12 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         country = _country_named(analysis, taken, 2)
         if country is not None:
             return country[1], country[1], f"'{country[1]}' is the country the question names", True
+    for label, legend_code in f.legend:
+        # "in Chonburi Province" for a province_id whose description says "'3' for Chonburi"
+        if legend_code not in taken and _written_phrase(label, analysis.question):
+            coded_as = _typed(p, legend_code)
+            if not f.enum or coded_as in f.enum or legend_code in map(str, f.enum):
+                return coded_as, label, f"'{label}' is {f.name} {legend_code}, as its description says", True
     if f.enum and not f.required and (true := true_member(f.enum)) is not None:
         # a flag spelled as words ("True"/"False"/"dontcare"): on where the question asks for what it
         # is named for ("with laundry service" for has_laundry_service), else the server's default
