@@ -779,6 +779,12 @@ def test_a_code_its_description_explains_is_said_by_its_label() -> None:
     text = "The province. For example, '1' for Bangkok, '2' for Chiang Mai, and '3' for Chonburi."
     assert legend(text) == (("Bangkok", "1"), ("Chiang Mai", "2"), ("Chonburi", "3"))
     assert legend("The number of days to look ahead for Monday") == (), "one mapping is no legend"
+    service = "The service. For example, 1 represents cleaning, 2 represents ironing, and 13 represents big cleaning."
+    assert legend(service) == (("cleaning", "1"), ("ironing", "2"), ("big cleaning", "13"))
+    service_id = Parameter(name="service_id", type="integer", required=True, description=service)
+    # of the labels the question writes, the longest
+    assert open_values([service_id], _read("A provider for a big cleaning"), "/providers").values == {"service_id": 13}
+    assert open_values([service_id], _read("A housekeeper for ironing"), "/providers").values == {"service_id": 2}
     province = Parameter(name="province_id", type="integer", required=True, description=text, enum=[1, 2, 3])
     got = open_values([province], _read("A housekeeper for ironing in Chonburi Province"), "/providers").values
     assert got == {"province_id": 3}

@@ -361,6 +361,9 @@ def takes_curie(p: Parameter, path_segment: bool = False) -> bool:
 # a code a description explains: "'1' for Bangkok", "'2' corresponds to Chiang Mai", "3 = Chonburi"
 _LEGEND = re.compile(r"""['"]?\b([A-Za-z0-9]{1,6})\b['"]?\s+(?:for|=|corresponds\s+to|means|stands\s+for|to)\s+"""
                      r"""['"]?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})""")
+# ... or a number explaining a lower-case label: "'1' for cleaning", "2 represents ironing"
+_NUMBER_LEGEND = re.compile(r"""['"]?\b(\d{1,4})\b['"]?\s+(?:for|represents|means|is)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)"""
+                            r"""(?=\s*(?:[,.;)]|\band\b|\bor\b|$))""")
 
 
 @lru_cache(maxsize=16_384)
@@ -368,6 +371,8 @@ def legend(description: str) -> tuple[tuple[str, str], ...]:
     """(label, code) for each code a description explains in a list of two or more ("For example, '1'
     for Bangkok, '2' for Chiang Mai, and '3' for Chonburi"); () where it explains none."""
     found = tuple((m.group(2), m.group(1)) for m in _LEGEND.finditer(description))
+    if len({code for _label, code in found}) < 2:
+        found = tuple((m.group(2), m.group(1)) for m in _NUMBER_LEGEND.finditer(description))
     return found if len({code for _label, code in found}) >= 2 else ()
 
 

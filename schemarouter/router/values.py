@@ -318,8 +318,9 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         country = _country_named(analysis, taken, 2)
         if country is not None:
             return country[1], country[1], f"'{country[1]}' is the country the question names", True
-    for label, legend_code in f.legend:
-        # "in Chonburi Province" for a province_id whose description says "'3' for Chonburi"
+    # "in Chonburi Province" for a province_id whose description says "'3' for Chonburi" (the longest
+    # label the question writes: "big cleaning" before "cleaning")
+    for label, legend_code in sorted(f.legend, key=lambda lc: -len(lc[0])):
         if legend_code not in taken and _written_phrase(label, analysis.question):
             coded_as = _typed(p, legend_code)
             if not f.enum or coded_as in f.enum or legend_code in map(str, f.enum):
