@@ -789,3 +789,12 @@ def test_a_code_its_description_explains_is_said_by_its_label() -> None:
     got = open_values([province], _read("A housekeeper for ironing in Chonburi Province"), "/providers").values
     assert got == {"province_id": 3}
     assert open_values([province], _read("A housekeeper in Phuket"), "/providers").values == {}
+
+
+def test_a_parameter_for_who_made_a_work_takes_the_name_the_question_says_made_it() -> None:
+    artist = Parameter(name="artist", type="string", description="The artist performing the song.")
+    genre = Parameter(name="genre", type="string", enum=["Metal", "Pop"])
+    got = open_values([artist, genre], _read("Metal songs released in 2019, ideally tracks by Sabaton"), "/music").values
+    assert got == {"artist": "Sabaton", "genre": "Metal"}
+    # a name nobody is said to have made anything stays for other parameters
+    assert open_values([artist], _read("Songs played in Chicago"), "/music").values.get("artist") != "Chicago"

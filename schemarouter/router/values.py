@@ -449,6 +449,11 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         bound = number_after(f.name, analysis, strict=True)
         if bound is not None and bound not in taken:
             return bound, bound, f"the number written after '{f.name}' in the question", True
+    if f.type == "string" and not f.id_like and set(words) & _MAKER_WORDS:
+        # "a song by Kesha" for artist: the name the question says made something
+        maker = next((n for n in analysis.names if n.extra.get("agent") and str(n.value) not in taken), None)
+        if maker is not None:
+            return maker.value, str(maker.value), f"'{maker.value}' is who the question says made it", True
     if f.type == "string" and not f.id_like:
         tied = name_tied(words, analysis, taken)  # "directed by Jordan Peele" for directed_by
         if tied is not None:
@@ -476,6 +481,11 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if name is not None:
             return name.value, str(name.value), f"the name '{name.value}' in the question", False
     return None
+
+
+# words of a parameter name for who made a work: an agent name the question writes ("by Kesha") is theirs
+_MAKER_WORDS = frozenset(["artist", "author", "director", "creator", "composer", "singer", "band", "performer",
+                          "writer", "maker", "painter", "photographer", "producer", "musician"])
 
 
 def _country_named(analysis: Analysis, taken: set[str], length: int) -> tuple[str, str] | None:
