@@ -13,6 +13,7 @@ matched, so recorded requests carry no keys and live ones still match.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,6 +34,11 @@ if TYPE_CHECKING:
     from schemarouter.plugins import PluginManager
 
 MATCH_ON = ("method", "scheme", "host", "port", "path", "query")
+# vcrpy patches the HTTP client classes for the whole process while a replay lasts, and a replay that
+# ends puts the real ones back: two replays on two threads (a server answering offline requests
+# beside a command) would let the one that ends first unpatch the other mid-run, sending its requests
+# to the network. Replays therefore take turns (re-entrant: a replay may run inside another on its thread).
+_REPLAYING = threading.RLock()
 PLACEHOLDER_KEY = "offline-replay-placeholder-key-0"  # 32 chars: mp-api checks the key length
 
 
@@ -228,7 +234,8 @@ def replay(folder: str | Path | None = None, secrets: Secrets | None = None, sou
     recorder = VCR(**config)
     recorder.register_matcher("same_question", same_question)
     recorder.register_persister(_FolderPersister)
-    with recorder.use_cassette(os.pathsep.join(str(f) for f in usable), allow_playback_repeats=True) as cassette:
+    with _REPLAYING, recorder.use_cassette(os.pathsep.join(str(f) for f in usable),
+                                           allow_playback_repeats=True) as cassette:
         held.extend(cassette.requests)
         yield cassette
 
