@@ -72,3 +72,36 @@ def test_an_undeclared_endpoint_matches_exactly_but_for_neutral_parameters(keys:
     url = "https://unknown.example/items?id=7&mailto=me@example.org"
     assert keys.same_question(_get(url), _get("https://unknown.example/items?id=7"))
     assert not keys.same_question(_get(url), _get("https://unknown.example/items?id=7&fields=a"))
+
+
+def test_replays_on_two_threads_take_turns_so_neither_unpatches_the_other() -> None:
+    import threading
+
+    import httpx
+
+    from schemarouter.execution.offline import recording_folders, replay
+
+    folder = sorted(set(recording_folders().values()))[0]
+    real = httpx.AsyncHTTPTransport.handle_async_request
+    inside, release, second_in = threading.Event(), threading.Event(), threading.Event()
+
+    def first() -> None:
+        with replay(folder):
+            inside.set()
+            release.wait(10)
+
+    def second() -> None:
+        inside.wait(10)
+        with replay(folder):
+            second_in.set()
+
+    a, b = threading.Thread(target=first), threading.Thread(target=second)
+    a.start(), b.start()
+    assert inside.wait(10)
+    # while the first replay runs, the second waits: it cannot patch, nor later unpatch, under it
+    assert not second_in.wait(0.5)
+    assert httpx.AsyncHTTPTransport.handle_async_request is not real, "the first replay's patch holds"
+    release.set()
+    a.join(10), b.join(10)
+    assert second_in.is_set()
+    assert httpx.AsyncHTTPTransport.handle_async_request is real, "both ended: the real client is back"
