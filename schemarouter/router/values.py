@@ -10,7 +10,10 @@ the parameter takes, judged from those declarations:
   written date; an ``enum`` the member the question says;
 - a resource id (``{gene_id}``, ``accession``) takes an identifier-shaped token of the question;
 - ``season_number``-like integers take "the second season" / "season 2";
-- a year parameter takes the year.
+- a year parameter takes the year; a date or time parameter the one written after its name's words
+  ("returning on ..."), in the form its description gives ("MM/DD/YYYY", "HH:MM");
+- a code a description explains ("'3' for Chonburi") is said by its label; a flag by what it is for;
+- places: the ends of a journey by "from" and "to", a required location by "in" (``router.places``).
 
 What a declaration says whatever the question (free text, credential, identifier, path segment)
 is read once per endpoint in :mod:`schemarouter.router.param_facts`; this module reads the question.
