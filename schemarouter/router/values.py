@@ -34,6 +34,7 @@ from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
 from schemarouter.router.date_values import clocked, date_for, date_parts, month_bound, spelled
+from schemarouter.router.members import enum_members, legend_code, written_member
 from schemarouter.router.memos import QuestionMemo
 from schemarouter.router.named import name_tied
 from schemarouter.router.numbers import (
@@ -67,7 +68,6 @@ from schemarouter.router.question_facts import (
     question_words,
     said_sets,
     unit_terms,
-    units_said,
 )
 from schemarouter.router.validate import conformed
 from schemarouter.understand.base import Analysis
@@ -321,13 +321,10 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         country = _country_named(analysis, taken, 2)
         if country is not None:
             return country[1], country[1], f"'{country[1]}' is the country the question names", True
-    # "in Chonburi Province" for a province_id whose description says "'3' for Chonburi" (the longest
-    # label the question writes: "big cleaning" before "cleaning")
-    for label, legend_code in sorted(f.legend, key=lambda lc: -len(lc[0])):
-        if legend_code not in taken and _written_phrase(label, analysis.question):
-            coded_as = _typed(p, legend_code)
-            if not f.enum or coded_as in f.enum or legend_code in map(str, f.enum):
-                return coded_as, label, f"'{label}' is {f.name} {legend_code}, as its description says", True
+    explained = legend_code(f.legend, f.enum, analysis, taken, lambda code: _typed(p, code))
+    if explained is not None:
+        # "in Chonburi Province" for a province_id whose description says "'3' for Chonburi"
+        return explained[0], explained[1], f"'{explained[1]}' is {f.name} {explained[2]}, as its description says", True
     if f.enum and not f.required and (true := true_member(f.enum)) is not None:
         # a flag spelled as words ("True"/"False"/"dontcare"): on where the question asks for what it
         # is named for ("with laundry service" for has_laundry_service), else the server's default
@@ -341,13 +338,13 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             # "which genes are mutated" names no order: sort_by=gene is no answer to it, while
             # "the most downloaded articles" asks for order=downloads
             return None
-        hits = _enum_members(p, analysis)
+        hits = enum_members(p, analysis)
         if not hits and (counted := _counted(p, analysis, other_words=True)) is not None:
             # "a 3-star hotel" for star_rating in ["1", ..., "5"]: the count, as the member spells it
             hits = [m for m in f.enum if str(m) == str(counted[1])][:1]
         if f.type == "array" and hits:
             # a list of codes takes every member the question says ("BRCA and LUAD"), each spent
-            tokens = tuple(_written_member(h, analysis) for h in hits)
+            tokens = tuple(written_member(h, analysis) for h in hits)
             return list(hits), tokens, f"{', '.join(map(str, hits))} said in the question", True
         if len(hits) != 1:
             return None
@@ -357,7 +354,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         token = ""
         if isinstance(hit, str):
             as_name = next((str(n.value) for n in analysis.names if str(n.value).lower() == hit.lower()), "")
-            token = as_name or (_written_member(hit, analysis) if not hit.isalpha() else "")
+            token = as_name or (written_member(hit, analysis) if not hit.isalpha() else "")
         return hit, token, f"'{hit}' is said in the question", True
     kind = f.id_kind
     if kind is not None:
@@ -621,61 +618,6 @@ def _typed(p: Parameter, value: str) -> Any:
         number = parse_number(value)
         return value if number is None else number
     return value
-
-
-def _written_member(member: Any, analysis: Analysis) -> str:
-    """The question's word that writes an enum member ("BRCA", "NanoReg2"), or ""."""
-    return next((w for w, _ in analysis.words if isinstance(member, str) and w.lower() == member.lower()), "")
-
-
-def _enum_members(p: Parameter, analysis: Analysis) -> list[Any]:
-    """The enum members the question names (by their terms, or a calendar unit it implies: "today"
-    for ``day``)."""
-    question = said_sets(analysis)
-    terms, written, lowered = question.terms, question.written, question.lowered
-    units = units_said(analysis.question)
-    hits = []
-    labels = p.enum_labels or {}
-    for member in p.enum or []:
-        label = labels.get(str(member))
-        if label is not None:
-            # a code said by what it means ("datasets" for item_type 3, "Dataset")
-            said = name_terms(label)
-            if said and all(w in terms for w in said):
-                hits.append(member)
-                continue
-        if not isinstance(member, str) or not member.strip():
-            continue
-        if member.lower() in units:
-            hits.append(member)
-            continue
-        if member.lower() in lowered and not member.isalpha():
-            hits.append(member)  # "NanoReg2" for nanoreg2: a word of letters and digits, as written
-            continue
-        if len(member) <= 3:
-            # a short code ("de", "I") only as written, never as a word that happens to match it;
-            # a lower-case code also as its capitals ("TV" for tv)
-            if member in written or (member.islower() and member.upper() in written):
-                hits.append(member)
-            continue
-        words = name_terms(member)  # remembered per distinct member
-        if words and all(w in terms for w in words):
-            hits.append(member)
-        elif " " in member.strip() and _written_phrase(member, analysis.question):
-            # "physical characteristics" as the question writes it, though "characteristics" alone
-            # only frames a question
-            hits.append(member)
-    if len(hits) > 1:
-        # the words that name the asked source say least: eNanoMapper's database parameter offers
-        # "enanomapper" (its main database) beside the "nanoreg2" the question asks for
-        named = {t for s in analysis.understanding.named_tools for t in name_terms(s)}
-        hits = [h for h in hits if not (isinstance(h, str) and set(name_terms(h)) <= named)] or hits
-    return hits
-
-
-def _written_phrase(phrase: str, question: str) -> bool:
-    """Whether ``question`` writes ``phrase`` as whole words, in any case."""
-    return re.search(rf"(?<!\w){re.escape(phrase.strip())}(?!\w)", question, re.IGNORECASE) is not None
 
 
 def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tuple[Entity, float] | None:

@@ -1,0 +1,86 @@
+"""Which of a parameter's declared members, or of the codes its description explains, a question says.
+
+An ``enum`` lists what a parameter takes; a description sometimes explains its codes in prose instead
+("'1' for Bangkok, '2' for Chiang Mai"). Either way the question says a member by its terms, its
+label, a calendar unit it implies or the member written as it is; this module reads which. Split from
+:mod:`schemarouter.router.values`, which decides per parameter whether such a reading applies.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from schemarouter.graph.terms import name_terms
+from schemarouter.models import Parameter
+from schemarouter.router.question_facts import said_sets, units_said
+from schemarouter.understand.base import Analysis
+
+
+def written_member(member: Any, analysis: Analysis) -> str:
+    """The question's word that writes an enum member ("BRCA", "NanoReg2"), or ""."""
+    return next((w for w, _ in analysis.words if isinstance(member, str) and w.lower() == member.lower()), "")
+
+
+def enum_members(p: Parameter, analysis: Analysis) -> list[Any]:
+    """The enum members the question names (by their terms, or a calendar unit it implies: "today"
+    for ``day``)."""
+    question = said_sets(analysis)
+    terms, written, lowered = question.terms, question.written, question.lowered
+    units = units_said(analysis.question)
+    hits = []
+    labels = p.enum_labels or {}
+    for member in p.enum or []:
+        label = labels.get(str(member))
+        if label is not None:
+            # a code said by what it means ("datasets" for item_type 3, "Dataset")
+            said = name_terms(label)
+            if said and all(w in terms for w in said):
+                hits.append(member)
+                continue
+        if not isinstance(member, str) or not member.strip():
+            continue
+        if member.lower() in units:
+            hits.append(member)
+            continue
+        if member.lower() in lowered and not member.isalpha():
+            hits.append(member)  # "NanoReg2" for nanoreg2: a word of letters and digits, as written
+            continue
+        if len(member) <= 3:
+            # a short code ("de", "I") only as written, never as a word that happens to match it;
+            # a lower-case code also as its capitals ("TV" for tv)
+            if member in written or (member.islower() and member.upper() in written):
+                hits.append(member)
+            continue
+        words = name_terms(member)  # remembered per distinct member
+        if words and all(w in terms for w in words):
+            hits.append(member)
+        elif " " in member.strip() and written_phrase(member, analysis.question):
+            # "physical characteristics" as the question writes it, though "characteristics" alone
+            # only frames a question
+            hits.append(member)
+    if len(hits) > 1:
+        # the words that name the asked source say least: eNanoMapper's database parameter offers
+        # "enanomapper" (its main database) beside the "nanoreg2" the question asks for
+        named = {t for s in analysis.understanding.named_tools for t in name_terms(s)}
+        hits = [h for h in hits if not (isinstance(h, str) and set(name_terms(h)) <= named)] or hits
+    return hits
+
+
+def written_phrase(phrase: str, question: str) -> bool:
+    """Whether ``question`` writes ``phrase`` as whole words, in any case."""
+    return re.search(rf"(?<!\w){re.escape(phrase.strip())}(?!\w)", question, re.IGNORECASE) is not None
+
+
+def legend_code(legend: Sequence[tuple[str, str]], enum: list[Any] | None, analysis: Analysis, taken: set[str],
+                typed: Callable[[str], Any]) -> tuple[Any, str, str] | None:
+    """(the value as the parameter takes it, the label as written, the code) of the code a description
+    explains whose label the question writes ("in Chonburi Province" for "'3' for Chonburi"), the
+    longest label first ("big cleaning" before "cleaning"); None where the question writes none."""
+    for label, code in sorted(legend, key=lambda lc: -len(lc[0])):
+        if code not in taken and written_phrase(label, analysis.question):
+            value = typed(code)
+            if not enum or value in enum or code in map(str, enum):
+                return value, label, code
+    return None
