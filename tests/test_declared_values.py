@@ -1,0 +1,119 @@
+"""Values read as a declaration describes them: a place its summary quotes only as an example, an id
+whose example is a compact URI, whole numbers, lists joined by "and", countries by name, members
+written as phrases, codes a description explains, and who made a work."""
+
+from __future__ import annotations
+
+from schemarouter.graph import SchemaGraph
+from schemarouter.models import Parameter, Source
+from schemarouter.router import Router
+from schemarouter.router.guesses import guess_required
+from schemarouter.router.values import Filled, open_values
+from tests.open_world_support import read_question as _read
+from tests.open_world_support import with_catalogue
+from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
+
+
+def _restaurants(summary: str) -> Source:
+    return Source.model_validate({
+        "id": "dining", "title": "Dining Guide", "domain": "general", "source_type": "web",
+        "license": {"id": "CC0-1.0", "name": "CC0"},
+        "endpoints": [{
+            "id": "find_restaurants", "base_url": "http://127.0.0.1:9", "path": "/restaurants",
+            "summary": summary,
+            "parameters": [
+                {"name": "category", "type": "string", "required": True, "enum": ["Mexican", "Japanese", "Thai"],
+                 "description": "The type of cuisine."},
+                {"name": "location", "type": "string", "required": True,
+                 "description": "The city, in the format of 'City, State', such as 'Berkeley, CA'."}],
+            "fields": [{"name": "name", "path": "name", "type": "string", "group": "content"}],
+        }],
+    })
+
+
+def test_a_place_a_summary_quotes_as_an_example_is_still_a_value_of_the_question(graph: SchemaGraph) -> None:
+    # a registry whose summaries quote 'San Francisco, CA' as an example does not thereby name a
+    # thing called San Francisco: the question's "San Francisco" is a place to send
+    quoted = with_catalogue(graph, _restaurants("Find restaurants in a city such as 'San Francisco, CA'."))
+    assert {"san", "francisco"}.isdisjoint(quoted.lexical.structural)
+    plan = Router(quoted).plan("Find a Japanese restaurant in San Francisco?")
+    [step] = plan.steps
+    # the member the question names is spent on the category: the location takes the place
+    assert (step.endpoint, dict(step.params)) == (
+        "find_restaurants", {"category": "Japanese", "location": "San Francisco, CA"})
+    # a summary that says the words outside quotes makes them the registry's own
+    said = with_catalogue(graph, _restaurants("Find restaurants in San Francisco."))
+    assert {"san", "francisco"} <= said.lexical.structural
+
+
+def test_an_id_whose_example_is_a_compact_uri_takes_no_symbol() -> None:
+    from schemarouter.router.param_facts import takes_curie
+
+    ident = Parameter(name="id", type="string", required=True,
+                      description="id, e.g. NCBIGene:3630. Equivalent IDs can be used with same results")
+    assert takes_curie(ident, path_segment=True)
+    assert not takes_curie(Parameter(name="id", type="string", description="id, e.g. 3630"), path_segment=True)
+    assert not takes_curie(Parameter(name="url", type="string", description="e.g. https://example.org"))
+    path = "/bioentity/gene/{id}/homologs"
+    # "gene SHH" is a symbol a search resolves; "gene HGNC:1100" is an id of the declared shape
+    assert open_values([ident], _read("Find the gene SHH and list its homologs"), path).values == {}
+    assert open_values([ident], _read("Homologs of the gene HGNC:1100"), path).values == {"id": "HGNC:1100"}
+    guessed = guess_required([ident], _read("Find the gene SHH and list its homologs"), Filled(), lambda: None)
+    assert guessed.values == {}, "not even as a last resort"
+
+
+def test_a_whole_number_for_a_number_parameter_is_sent_whole() -> None:
+    # a document that types an id as "number": 76979871.0 in a path would name no video
+    video = Parameter(name="video_id", type="number", required=True)
+    got = open_values([video], _read("How long is video 76979871?"), "/videos/{video_id}").values
+    assert got == {"video_id": 76979871} and isinstance(got["video_id"], int)
+    value = Parameter(name="confidence", type="number")
+    assert open_values([value], _read("links with a confidence above 0.6"), "/links").values == {"confidence": 0.6}
+
+
+def test_a_list_takes_every_value_joined_to_the_one_written_after_its_noun() -> None:
+    networks = Parameter(name="networkId", type="array", description="Filters the data by network IDs.")
+    got = open_values([networks], _read("The latest readings of sensors within the networks 'n1' and 'n2'"),
+                      "/sensors/readings/latest").values
+    assert got == {"networkId": ["n1", "n2"]}
+    # one value, and a text parameter, keep the value written after the noun alone
+    one = open_values([networks], _read("The latest readings within the network 'n1' and the rest"),
+                      "/sensors/readings/latest").values
+    assert one == {"networkId": ["n1"]}
+
+
+def test_a_country_named_for_its_name_and_a_member_written_as_a_phrase() -> None:
+    country = Parameter(name="country", type="string", description="The country for which holidays are searched.")
+    assert open_values([country], _read("Holidays related to Easter in Canada in April"), "/holidays").values == {
+        "country": "Canada"}
+    # a member written word for word, though one of its words only frames a question elsewhere
+    category = Parameter(name="category", type="string", enum=["habits", "habitat", "physical characteristics"])
+    got = open_values([category], _read("Facts about the axolotls' physical characteristics"), "/facts").values
+    assert got == {"category": "physical characteristics"}
+
+
+def test_a_code_its_description_explains_is_said_by_its_label() -> None:
+    from schemarouter.router.param_facts import legend
+
+    text = "The province. For example, '1' for Bangkok, '2' for Chiang Mai, and '3' for Chonburi."
+    assert legend(text) == (("Bangkok", "1"), ("Chiang Mai", "2"), ("Chonburi", "3"))
+    assert legend("The number of days to look ahead for Monday") == (), "one mapping is no legend"
+    service = "The service. For example, 1 represents cleaning, 2 represents ironing, and 13 represents big cleaning."
+    assert legend(service) == (("cleaning", "1"), ("ironing", "2"), ("big cleaning", "13"))
+    service_id = Parameter(name="service_id", type="integer", required=True, description=service)
+    # of the labels the question writes, the longest
+    assert open_values([service_id], _read("A provider for a big cleaning"), "/providers").values == {"service_id": 13}
+    assert open_values([service_id], _read("A housekeeper for ironing"), "/providers").values == {"service_id": 2}
+    province = Parameter(name="province_id", type="integer", required=True, description=text, enum=[1, 2, 3])
+    got = open_values([province], _read("A housekeeper for ironing in Chonburi Province"), "/providers").values
+    assert got == {"province_id": 3}
+    assert open_values([province], _read("A housekeeper in Phuket"), "/providers").values == {}
+
+
+def test_a_parameter_for_who_made_a_work_takes_the_name_the_question_says_made_it() -> None:
+    artist = Parameter(name="artist", type="string", description="The artist performing the song.")
+    genre = Parameter(name="genre", type="string", enum=["Metal", "Pop"])
+    got = open_values([artist, genre], _read("Metal songs released in 2019, ideally tracks by Sabaton"), "/music").values
+    assert got == {"artist": "Sabaton", "genre": "Metal"}
+    # a name nobody is said to have made anything stays for other parameters
+    assert open_values([artist], _read("Songs played in Chicago"), "/music").values.get("artist") != "Chicago"
