@@ -330,13 +330,17 @@ class Router:
         graph = self.graph
         wanted = _wanted_concepts(analysis)
         groups = set(graph.intent_groups(u.intent))
-        hits = {(c, w): concept_hits(graph, c, w) for c, w in ((c, analysis.matched.get(c, c)) for c in u.concepts)}
+        # which endpoints have a field for each concept: asked of the whole registry only when the pool
+        # is made (a question naming its source reads its own endpoints' fields, a few, one by one)
+        hits: dict[tuple[str, str], dict[tuple[str, str], float]] = {}
         built: dict[tuple[str, str], Candidate] = {}
+        made: list[Pool] = []
 
         def make(info: EndpointInfo) -> Candidate:
             c = built.get(info.key)
             if c is None:
-                m = match_from_hits(graph, info, u.concepts, analysis.matched, hits)
+                m = (match_from_hits(graph, info, u.concepts, analysis.matched, hits) if made
+                     else match_endpoint(graph, info, u.concepts, analysis.matched))
                 c = built[info.key] = self._keyed(info, m, analysis, wanted, groups)
             return c
 
@@ -352,11 +356,10 @@ class Router:
             sk, info = entry
             return Candidate(info, run.match or _NO_MATCH, tuple(-x for x in sk[:8]))
 
-        made: list[Pool] = []
-
         def pool() -> Pool:
             if made:
                 return made[0]
+            hits.update({(c, w): concept_hits(graph, c, w) for c, w in ((c, analysis.matched.get(c, c)) for c in u.concepts)})
             scores = phrase_scores(u.concepts, analysis.matched, lambda c, w: hits[(c, w)], normalize)
             numeric = {c for c in u.concepts if _numeric(graph, c)}
             zero = EndpointMatch(0.0, {}, list(u.concepts))
