@@ -44,6 +44,7 @@ class SchemaGraph:
     endpoints: dict[tuple[str, str], EndpointInfo] = field(default_factory=dict)
     phrases: PhraseIndex = field(default_factory=PhraseIndex)
     concept_fields: dict[str, list[FieldInfo]] = field(default_factory=lambda: defaultdict(list))
+    numeric_concepts: set[str] = field(default_factory=set)  # concepts some numeric field carries
     intent_endpoints: dict[str, list[tuple[str, str]]] = field(default_factory=lambda: defaultdict(list))
     source_by_alias: dict[str, str] = field(default_factory=dict)
     index: GraphIndex = field(default_factory=GraphIndex)
@@ -240,6 +241,8 @@ def _add_field(g: SchemaGraph, info: FieldInfo, memo: _Memo) -> None:
     f = info.field
     for concept in f.concepts:
         g.concept_fields[concept].append(info)
+        if f.type == "number":
+            g.numeric_concepts.add(concept)
     for alias in f.aliases:
         pair = (f.name, alias)
         if pair not in memo.aliases_done:

@@ -593,12 +593,8 @@ def _bonus(unmatched: list[str], numeric: set[str]) -> float:
 
 
 def _numeric(graph: SchemaGraph, concept: str) -> bool:
-    """Whether a numeric field carries ``concept`` (remembered per graph)."""
-    memo = graph.memos.of(RouterGraphMemo).numeric_concepts
-    found = memo.get(concept)
-    if found is None:
-        found = memo[concept] = any(f.field.type == "number" for f in graph.concept_fields.get(concept, ()))
-    return found
+    """Whether a numeric field carries ``concept``."""
+    return concept in graph.numeric_concepts
 
 
 def _has_undeclared(graph: SchemaGraph) -> bool:

@@ -31,8 +31,6 @@ class RouterGraphMemo:
     concept_hits: dict[tuple[str, str], dict[Key, float]] = field(default_factory=dict)
     # endpoint key -> (concept, words said) -> how its fields answer: ``matching``
     endpoint_hits: dict[Key, dict[tuple[str, str], Hit]] = field(default_factory=dict)
-    # concept -> whether a numeric field carries it: ``core``
-    numeric_concepts: dict[str, bool] = field(default_factory=dict)
     # numbers of the endpoints that read (not write): ``open_route``
     read_numbers: frozenset[int] | None = None
     # whether some read endpoint declares no intent: ``core``
