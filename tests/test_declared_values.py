@@ -117,3 +117,15 @@ def test_a_parameter_for_who_made_a_work_takes_the_name_the_question_says_made_i
     assert got == {"artist": "Sabaton", "genre": "Metal"}
     # a name nobody is said to have made anything stays for other parameters
     assert open_values([artist], _read("Songs played in Chicago"), "/music").values.get("artist") != "Chicago"
+
+
+def test_a_required_search_text_takes_the_value_the_question_quotes() -> None:
+    a = _read("I'm making a board game for kids. Can you find jokes that involve 'sports'?")
+    params = [Parameter(name="query", type="string", required=True)]
+    got = open_values(params, a, "/jokes/search", unexplained=lambda t: t not in {"joke", "search"})
+    assert got.values == {"query": "sports"}, "the quoted value, not the longest undescribed run"
+    assert "sports" in got.used
+    # an apostrophe is no quote: the words the endpoint does not describe are searched for instead
+    plain = _read("I'm making a board game for kids' parties. Can you find jokes about sports?")
+    got = open_values(params, plain, "/jokes/search", unexplained=lambda t: t not in {"joke", "search"})
+    assert "quotes" not in got.why["query"]

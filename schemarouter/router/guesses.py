@@ -49,6 +49,7 @@ from schemarouter.graph.terms import name_terms
 from schemarouter.models import Parameter
 from schemarouter.router.numbers import as_fraction, list_items, parse_number, with_scale, written_lists
 from schemarouter.router.param_facts import is_curie, name_words, scheme_of, takes_curie
+from schemarouter.router.question_facts import quoted_values
 from schemarouter.router.validate import conformed
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
@@ -63,7 +64,6 @@ _BARE_LIST = re.compile(r"(?<![\w.\-])-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?){
 _NUMBER = re.compile(r"(?<![\w.])(-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][-+]?\d+)?)(?:(?![\w%])|(?:%|(?:[cmkn]?m|[mk]?g|lbs?|oz|m?s|min|hrs?|h|"
                      r"[kmg]?hz|[mk]?v|[mk]?w|kwh|k?j|[km]?pa|atm|ml|mol|ft|mph|kph|km/h|m/s|[µunp]f|[mµ]h)\b))",
                      re.IGNORECASE)
-_QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)")
 # (not a label: "ICAO" of "(ICAO: AVL)" names the code written after it)
 _CODE = re.compile(r"\b[A-Z][A-Z0-9]{1,9}\b(?!\s*:)")
 # a run of capitalized words ("California", "New York"): a proper noun, though the registry may know the
@@ -150,7 +150,7 @@ def _written(question: str) -> _Written:
         items = tuple(re.findall(r"-?\d+(?:\.\d+)?", m.group(0)))
         if len(items) >= 3:
             out.bare_lists.append((",".join(items), items))
-    out.quoted = [next(g for g in m.groups() if g) for m in _QUOTED.finditer(question)]
+    out.quoted = quoted_values(question)
     out.codes = [(m.start(), m.group(0)) for m in _CODE.finditer(question) if not m.group(0).isdigit()]
     out.tokens = [m.group(0) for m in _TOKEN.finditer(question)]
     out.ordinals = [m.group(1) for m in _ORDINAL.finditer(question)]

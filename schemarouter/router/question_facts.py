@@ -157,3 +157,12 @@ def identifiers(analysis: Analysis) -> list[Entity]:
         found.sort(key=lambda e: e.start)
         memo.identifiers = found
     return found
+
+
+# a value set off in quotes: "double", “curly” or 'single' (not the apostrophe of "Norris's")
+_QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)")
+
+
+def quoted_values(question: str) -> list[str]:
+    """The values a question sets off in quotes, in order, without the quotes."""
+    return [next(g for g in m.groups() if g) for m in _QUOTED.finditer(question)]

@@ -5,7 +5,8 @@ description. A value is given to a parameter only where the question carries one
 the parameter takes, judged from those declarations:
 
 - free-text search parameters (``query``, ``q``, ``search``, ``keyword``...) take the name the
-  question is about ("The Dark Knight");
+  question is about ("The Dark Knight"); a required one with no name takes what the question
+  quotes ("jokes that involve 'sports'"), else the words its endpoint does not describe;
 - a declared ``pattern`` takes the question's token that matches it whole; a date ``format`` a
   written date; an ``enum`` the member the question says;
 - a resource id (``{gene_id}``, ``accession``) takes an identifier-shaped token of the question;
@@ -66,6 +67,7 @@ from schemarouter.router.question_facts import (
     may_take,
     question_says,
     question_words,
+    quoted_values,
     said_sets,
     unit_terms,
 )
@@ -179,6 +181,14 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
         for _, f in every:
             if not f.search or f.name in out.values or not f.required:
                 continue
+            # what the question sets off in quotes is what it asks to search for ("jokes that involve
+            # 'sports'"); else the words the endpoint does not describe
+            quoted = next((v for v in quoted_values(analysis.question) if v not in taken and v not in out.used), None)
+            if quoted is not None:
+                out.values[f.name] = quoted
+                out.used.add(quoted)
+                out.why[f.name] = "the value the question quotes (what to search for)"
+                break
             run = longest_run(analysis, unexplained)
             if run:
                 out.values[f.name] = run
