@@ -24,6 +24,13 @@ from schemarouter.understand.countries import is_country
 from schemarouter.understand.entities import Entity
 from schemarouter.understand.names import identifier_tokens, proper_names
 
+# A picture asked for by its kind ("the logo of the network", "a poster of the second season") is an
+# image: APIs serve them from endpoints that say "images" ("/network/{id}/images"), while the kinds
+# appear, if at all, in field names of the thing pictured ("logo_path"). The question says "image" too.
+IMAGE = stem("image")
+_PICTURE = re.compile(r"\b(?:posters?|photos?|photographs?|pictures?|pics?|logos?|thumbnails?|portraits?|"
+                      r"backdrops?|headshots?|artwork|screenshots?|icons?)\b", re.IGNORECASE)
+
 _LIVE = prefiltered(
     r"\b(?:right now|at (?:this|the) (?:moment|instant|time)|as (?:we speak|of now)|currently|real[- ]time|live"
     r"|this (?:instant|very moment)|at present|just now)\b",
@@ -214,6 +221,8 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
                       and (known is None or not known(stem(m.group(1).lower())))]
     code_spans = [(m.start(1), m.end(1)) for m in _CODE.finditer(text) if m.group(1) in analysis.codes]
     analysis.all_terms = question_terms(text)
+    if _PICTURE.search(text) and IMAGE not in analysis.all_terms:
+        analysis.all_terms.append(IMAGE)
     analysis.compounds = compound_terms(text)
     blank = list(text)
     # an ordinal before a noun ("the first movie", "second season") is a number written as a word: a
