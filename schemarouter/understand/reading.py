@@ -28,6 +28,11 @@ from schemarouter.understand.names import identifier_tokens, proper_names
 # image: APIs serve them from endpoints that say "images" ("/network/{id}/images"), while the kinds
 # appear, if at all, in field names of the thing pictured ("logo_path"). The question says "image" too.
 IMAGE = stem("image")
+# Who acted in a work is its cast, who made it its crew: the words film and media APIs declare credits
+# by ("Get the cast and crew for a movie"), which a question asking "who starred" never says.
+_ACTING = re.compile(r"\b(?:actors?|actress(?:es)?|starr(?:ed|ing)|co-?stars?|acted)\b", re.IGNORECASE)
+_MAKING = re.compile(r"\b(?:directors?|directed|producers?|produced|screenwriters?|screenplay|"
+                     r"cinematograph(?:er|y)|composers?|writers?)\b", re.IGNORECASE)
 _PICTURE = re.compile(r"\b(?:posters?|photos?|photographs?|pictures?|pics?|logos?|thumbnails?|portraits?|"
                       r"backdrops?|headshots?|artwork|screenshots?|icons?)\b", re.IGNORECASE)
 
@@ -223,6 +228,9 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     analysis.all_terms = question_terms(text)
     if _PICTURE.search(text) and IMAGE not in analysis.all_terms:
         analysis.all_terms.append(IMAGE)
+    for role, term in ((_ACTING, "cast"), (_MAKING, "crew")):
+        if role.search(text) and term not in analysis.all_terms:
+            analysis.all_terms.append(term)
     analysis.compounds = compound_terms(text)
     blank = list(text)
     # an ordinal before a noun ("the first movie", "second season") is a number written as a word: a
