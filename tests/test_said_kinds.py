@@ -1,5 +1,6 @@
 """A question asking for a thing by its kind also says the word APIs declare such things by: a picture
-("logo", "poster", "photo") is an image; who acted in a work its cast, who made it its crew."""
+("logo", "poster", "photo") is an image; who acted in a work its cast, who made it its crew; the one
+who made a work a person."""
 
 from __future__ import annotations
 
@@ -66,6 +67,24 @@ def _films() -> Source:
              "summary": "Get the primary information about a movie.", "parameters": [movie],
              "fields": [{"name": "title", "path": "title", "type": "string", "group": "content"},
                         {"name": "runtime", "path": "runtime", "type": "integer", "group": "content"}]},
+            {"id": "movie_latest", "base_url": "http://127.0.0.1:9", "path": "/movie/latest",
+             "summary": "Get the most newly created movie.", "parameters": [],
+             "fields": [{"name": "title", "path": "title", "type": "string", "group": "content"}]},
+            {"id": "search_person", "base_url": "http://127.0.0.1:9", "path": "/search/person",
+             "summary": "Search for people by their name and also known as names.",
+             "parameters": [{"name": "query", "type": "string", "required": True,
+                             "description": "The text to search for."}],
+             "fields": [{"name": "id", "path": "results[].id", "type": "integer", "group": "content",
+                         "identifier": True},
+                        {"name": "name", "path": "results[].name", "type": "string", "group": "content"}]},
+            {"id": "person_movie_credits", "base_url": "http://127.0.0.1:9",
+             "path": "/person/{person_id}/movie_credits",
+             "summary": "Get the movie credits for a person.",
+             "parameters": [{"name": "person_id", "type": "integer", "required": True,
+                             "description": "The id of the person."}],
+             "fields": [{"name": "title", "path": "crew[].title", "type": "string", "group": "content"},
+                        {"name": "release_date", "path": "crew[].release_date", "type": "string",
+                         "group": "content"}]},
             {"id": "movie_credits", "base_url": "http://127.0.0.1:9", "path": "/movie/{movie_id}/credits",
              "summary": "Get the cast and crew for a movie.", "parameters": [movie],
              "fields": [{"name": "cast", "path": "cast[].name", "type": "string", "group": "content"},
@@ -94,3 +113,13 @@ def test_who_acted_goes_to_the_credits_and_who_directed_ranks_them_first(graph: 
     analysis = router.understander.understand("Who directed the movie Titanic?", g)
     ranked = best_scored(g.lexical.score(analysis.all_terms), 3, read_numbers(g))
     assert g.lexical.keys[ranked[0][0]] == ("films", "movie_credits")
+
+
+def test_the_maker_of_a_work_is_a_person_to_search_for(graph: SchemaGraph) -> None:
+    assert "person" in read_question("What is the latest movie directed by Christopher Nolan?").all_terms
+    assert "person" not in read_question("What is the latest movie?").all_terms
+    router = Router(with_catalogue(graph, _films()))
+    steps = router.plan("What is the latest movie directed by Christopher Nolan?").steps
+    assert [(s.endpoint, dict(s.params).get("query")) for s in steps][:1] == [("search_person", "Christopher Nolan")]
+    assert steps[-1].endpoint == "person_movie_credits"
+    assert [s.endpoint for s in router.plan("What is the latest movie?").steps] == ["movie_latest"]

@@ -28,6 +28,7 @@ from schemarouter.understand.names import identifier_tokens, proper_names
 # image: APIs serve them from endpoints that say "images" ("/network/{id}/images"), while the kinds
 # appear, if at all, in field names of the thing pictured ("logo_path"). The question says "image" too.
 IMAGE = stem("image")
+PERSON = stem("person")
 # Who acted in a work is its cast, who made it its crew: the words film and media APIs declare credits
 # by ("Get the cast and crew for a movie"), which a question asking "who starred" never says.
 _ACTING = re.compile(r"\b(?:actors?|actress(?:es)?|starr(?:ed|ing)|co-?stars?|acted)\b", re.IGNORECASE)
@@ -231,6 +232,8 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     for role, term in ((_ACTING, "cast"), (_MAKING, "crew")):
         if role.search(text) and term not in analysis.all_terms:
             analysis.all_terms.append(term)
+    if any(e.extra.get("agent") for e in analysis.names) and PERSON not in analysis.all_terms:
+        analysis.all_terms.append(PERSON)  # who made a work ("directed by Sofia Coppola") is a person
     analysis.compounds = compound_terms(text)
     blank = list(text)
     # an ordinal before a noun ("the first movie", "second season") is a number written as a word: a
