@@ -129,3 +129,14 @@ def test_a_required_search_text_takes_the_value_the_question_quotes() -> None:
     plain = _read("I'm making a board game for kids' parties. Can you find jokes about sports?")
     got = open_values(params, plain, "/jokes/search", unexplained=lambda t: t not in {"joke", "search"})
     assert "quotes" not in got.why["query"]
+
+
+def test_how_apis_are_spoken_of_is_no_value() -> None:
+    a = _read("Can you use the currency API to convert the amount from EUR to USD, as JSON?")
+    assert "API" not in a.codes and "JSON" not in a.codes
+    assert {"EUR", "USD"} <= set(a.codes)
+    name = Parameter(name="name", type="string", required=True, description="The name of the fruit.")
+    fruits = _read("Please fetch all the fruits available in the API.")
+    assert guess_required([name], fruits, Filled(), lambda: None).values == {}, "'API' names no fruit"
+    nasa = _read("Please fetch all the fruits NASA grows.")
+    assert guess_required([name], nasa, Filled(), lambda: None).values == {"name": "NASA"}

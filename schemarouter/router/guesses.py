@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from schemarouter.graph.terms import name_terms
+from schemarouter.graph.terms import API_FILLER, name_terms
 from schemarouter.models import Parameter
 from schemarouter.router.numbers import as_fraction, list_items, parse_number, with_scale, written_lists
 from schemarouter.router.param_facts import is_curie, name_words, scheme_of, takes_curie
@@ -298,6 +298,9 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
         out.why[p.name] = f"guessed: {how}"
         return True
 
+    def filler(word: str) -> bool:  # "the currency API", "Provide me...": how APIs are spoken of, no value
+        return word.casefold() in API_FILLER
+
     def is_key(p: Parameter) -> bool:  # a key takes a value written as one (quoted, a token, a code), never prose
         return bool(set(name_words(p.name)) & _KEY_WORDS)
 
@@ -307,10 +310,12 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
         own = set(name_words(p.name))
         pools = [("a quoted value", written.quoted), ("an address the question writes", written.addresses),
                  ("an identifier the question writes", written.tokens),
-                 ("a code the question writes", [c for pos, c in written.codes if c.casefold() not in own and coded(pos, c)])]
+                 ("a code the question writes", [c for pos, c in written.codes
+                                                 if c.casefold() not in own and coded(pos, c) and not filler(c)])]
         if not is_key(p):
             pools.append(("a name the question writes", [e.text for e in analysis.names]))
-            pools.append(("a proper noun the question writes", [c for pos, c in written.capitalized if plain(pos)]))
+            pools.append(("a proper noun the question writes",
+                          [c for pos, c in written.capitalized if plain(pos) and not filler(c)]))
         return pools
 
     for p in empty:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Literal
 
-from schemarouter.graph.terms import compound_terms, name_terms, question_terms, stem
+from schemarouter.graph.terms import API_FILLER, compound_terms, name_terms, question_terms, stem
 from schemarouter.graph.text import STOPWORDS
 from schemarouter.prefilter import DIGITS, prefiltered
 from schemarouter.understand import wording
@@ -223,8 +223,10 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     analysis.counts = counts
     spans = [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids)]
     # a short capitalized code the registry's own vocabulary has as a word ("TV") is that word
+    # ... and one that names how APIs are spoken of ("the currency API", "as JSON") is no value either
     analysis.codes = [m.group(1) for m in _CODE.finditer(text) if not any(s <= m.start() < e for s, e in spans)
-                      and (known is None or not known(stem(m.group(1).lower())))]
+                      and (known is None or not known(stem(m.group(1).lower())))
+                      and m.group(1).casefold() not in API_FILLER]
     code_spans = [(m.start(1), m.end(1)) for m in _CODE.finditer(text) if m.group(1) in analysis.codes]
     analysis.all_terms = question_terms(text)
     if _PICTURE.search(text) and IMAGE not in analysis.all_terms:
