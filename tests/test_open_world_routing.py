@@ -105,6 +105,22 @@ def test_a_decline_names_the_write_whose_method_does_what_is_asked(graph: Schema
     assert f"{write} (" in plan.declined
 
 
+def test_a_change_no_write_of_its_method_fits_names_the_write_that_does(graph: SchemaGraph) -> None:
+    # the registry's one PUT changes something else (an API about galleries); the change asked for is
+    # the catalogue's POST, as an API that POSTs every change declares it
+    galleries = Source.model_validate({
+        "id": "galleries", "title": "Gallery Rooms", "domain": "general", "source_type": "web",
+        "license": {"id": "CC0-1.0", "name": "CC0"},
+        "endpoints": [{"id": "rename_room", "base_url": "http://127.0.0.1:9", "method": "PUT", "access": "write",
+                       "path": "/rooms/{room_id}", "summary": "Rename a room",
+                       "parameters": [{"name": "room_id", "type": "integer", "required": True}], "fields": []}],
+    })
+    g = with_catalogue(with_catalogue(graph, catalogue()), galleries)
+    plan = Router(g).plan("Change the loan of the specimen Tyrannosaurus Sue so that it is returned next week.")
+    assert plan.declined and not plan.steps
+    assert "POST /specimens/{specimen_id}/loans (" in plan.declined
+
+
 @pytest.mark.parametrize("question", [
     "Order 5 g of lithium iron phosphate from the supplier",
     "Email the band gap of GaN to my advisor",

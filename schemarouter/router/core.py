@@ -281,14 +281,16 @@ class Router:
         """A decline for a request to act, naming the write operation that would do it, if one is known."""
         graph = self.graph
         writes = {graph.numbers[k] for k, i in graph.endpoints.items() if i.endpoint.access == "write"}
+        fitting: set[int] = set()
         if analysis.action:
-            # "delete it" is done by a DELETE: writes of the asked kind, where the registry has any
+            # "delete it" is done by a DELETE: writes of the asked kind first, where the registry has
+            # any that fit the question's words; else any write that does (many APIs POST every change)
             methods = write_methods(analysis.action)
             fitting = {n for n in writes if graph.endpoints[graph.lexical.keys[n]].endpoint.method in methods}
-            writes = fitting or writes
         reason = analysis.decline or "asks for an action, not for data"
         if writes:
-            top = graph.lexical.top(analysis.all_terms, 1, keep=writes)
+            top = (fitting and graph.lexical.top(analysis.all_terms, 1, keep=fitting)) or graph.lexical.top(
+                analysis.all_terms, 1, keep=writes)
             if top:
                 info = graph.endpoints[graph.lexical.keys[top[0][0]]]
                 ep = info.endpoint
