@@ -123,3 +123,35 @@ def test_the_maker_of_a_work_is_a_person_to_search_for(graph: SchemaGraph) -> No
     assert [(s.endpoint, dict(s.params).get("query")) for s in steps][:1] == [("search_person", "Christopher Nolan")]
     assert steps[-1].endpoint == "person_movie_credits"
     assert [s.endpoint for s in router.plan("What is the latest movie?").steps] == ["movie_latest"]
+
+
+def _shows() -> Source:
+    show = {"name": "tv_id", "type": "integer", "required": True, "description": "The id of the TV show."}
+    return Source.model_validate({
+        "id": "shows", "title": "TV Database", "domain": "general", "source_type": "web",
+        "license": {"id": "CC0-1.0", "name": "CC0"},
+        "endpoints": [
+            {"id": "tv_popular", "base_url": "http://127.0.0.1:9", "path": "/tv/popular",
+             "summary": "Get a list of the current popular TV shows.", "parameters": [],
+             "fields": [{"name": "id", "path": "results[].id", "type": "integer", "group": "content",
+                         "identifier": True},
+                        {"name": "name", "path": "results[].name", "type": "string", "group": "content"},
+                        {"name": "popularity", "path": "results[].popularity", "type": "number",
+                         "group": "content"}]},
+            {"id": "tv_details", "base_url": "http://127.0.0.1:9", "path": "/tv/{tv_id}",
+             "summary": "Get the primary TV show details by id.", "parameters": [show],
+             "fields": [{"name": "name", "path": "name", "type": "string", "group": "content"},
+                        {"name": "first_air_date", "path": "first_air_date", "type": "string", "group": "content"}]},
+            {"id": "tv_credits", "base_url": "http://127.0.0.1:9", "path": "/tv/{tv_id}/credits",
+             "summary": "Get the credits (cast and crew) that have been added to a TV show.", "parameters": [show],
+             "fields": [{"name": "cast", "path": "cast[].name", "type": "string", "group": "content"},
+                        {"name": "crew", "path": "crew[].name", "type": "string", "group": "content"}]},
+        ],
+    })
+
+
+def test_the_lead_actor_of_the_most_popular_show_is_in_its_credits(graph: SchemaGraph) -> None:
+    router = Router(with_catalogue(graph, _shows()))
+    steps = router.plan("Who is the lead actor in the most popular TV show?").steps
+    assert [s.endpoint for s in steps] == ["tv_popular", "tv_credits"]
+    assert [s.endpoint for s in router.plan("Which TV shows are popular right now?").steps] == ["tv_popular"]

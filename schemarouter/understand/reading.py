@@ -29,6 +29,7 @@ from schemarouter.understand.names import identifier_tokens, proper_names
 # appear, if at all, in field names of the thing pictured ("logo_path"). The question says "image" too.
 IMAGE = stem("image")
 PERSON = stem("person")
+_KIND_TERMS = frozenset({IMAGE, "cast", "crew", PERSON})  # the terms the kinds below add
 # Who acted in a work is its cast, who made it its crew: the words film and media APIs declare credits
 # by ("Get the cast and crew for a movie"), which a question asking "who starred" never says.
 _ACTING = re.compile(r"\b(?:actors?|actress(?:es)?|starr(?:ed|ing)|co-?stars?|acted)\b", re.IGNORECASE)
@@ -249,6 +250,8 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     # that hold it declare
     prefixes = " ".join(filter(None, (id_prefix(str(e.value)) for e in ids)))
     analysis.terms = question_terms("".join(blank) + " " + prefixes)
+    # what the question asks for by its kind is asked for as a field too ("the lead actor" -> cast)
+    analysis.terms += [t for t in analysis.all_terms if t in _KIND_TERMS and t not in analysis.terms]
     analysis.prefixes = question_terms(prefixes)
     if known is not None:
         # "PM2.5" is written pm25 or pm2_5 in declarations, whose names split letters from digits: a
