@@ -140,3 +140,19 @@ def test_how_apis_are_spoken_of_is_no_value() -> None:
     assert guess_required([name], fruits, Filled(), lambda: None).values == {}, "'API' names no fruit"
     nasa = _read("Please fetch all the fruits NASA grows.")
     assert guess_required([name], nasa, Filled(), lambda: None).values == {"name": "NASA"}
+
+
+def test_a_cast_takes_the_name_the_question_says_acts() -> None:
+    params = [Parameter(name="directed_by", type="string", description="The director of the movie."),
+              Parameter(name="cast", type="string", description="The lead actor of the movie.")]
+    cases = {
+        "Search for movies directed by Steven Spielberg and featuring Josef Sommer?":
+            {"directed_by": "Steven Spielberg", "cast": "Josef Sommer"},
+        "I want a movie that stars Jennifer Connelly, with Jim Henson as the director.":
+            {"cast": "Jennifer Connelly"},
+        "Explore some Comedy movies, maybe something with Jim Carrey in it?": {"cast": "Jim Carrey"},
+        "Find movies directed by Jim Henson.": {"directed_by": "Jim Henson"},
+    }
+    for text, want in cases.items():
+        got = open_values(params, _read(text), "/movies")
+        assert {k: v for k, v in got.values.items() if k in want or k == "cast"} == want, text

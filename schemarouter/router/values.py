@@ -14,6 +14,8 @@ the parameter takes, judged from those declarations:
 - a year parameter takes the year; a date or time parameter the one written after its name's words
   ("returning on ..."), in the form its description gives ("MM/DD/YYYY", "HH:MM");
 - a code a description explains ("'3' for Chonburi") is said by its label; a flag by what it is for;
+- who made a work (``artist``, ``director``) takes the name said to have made it ("by Kesha"), a
+  cast the name said to act in it ("starring Jim Carrey", "with Monica Dolan in it");
 - places: the ends of a journey by "from" and "to", a required location by "in" (``router.places``).
 
 What a declaration says whatever the question (free text, credential, identifier, path segment)
@@ -71,6 +73,7 @@ from schemarouter.router.question_facts import (
     said_sets,
     unit_terms,
 )
+from schemarouter.router.roles import AGENT_TERMS, CAST_WORDS, MAKER_WORDS, acting_name, maker_name
 from schemarouter.router.validate import conformed
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.countries import country_codes
@@ -297,7 +300,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             if name.extra.get("agent") and unexplained is not None:
                 # "directed by Sofia Coppola" names who made something: firm for a search of people
                 # or organizations, by its shape alone for a search of what they made
-                firm = firm and any(not unexplained(t) for t in _AGENT_TERMS)
+                firm = firm and any(not unexplained(t) for t in AGENT_TERMS)
             return name.value, str(name.value), f"the name '{name.value}' in the question", firm
         ident = _first_free(identifiers(analysis), taken)
         if ident is not None and f.required:
@@ -459,11 +462,16 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         bound = number_after(f.name, analysis, strict=True)
         if bound is not None and bound not in taken:
             return bound, bound, f"the number written after '{f.name}' in the question", True
-    if f.type == "string" and not f.id_like and set(words) & _MAKER_WORDS:
+    if f.type == "string" and not f.id_like and set(words) & CAST_WORDS:
+        # "starring Jim Carrey", "featuring Josef Sommer", "with Monica Dolan in it" for cast
+        actor = acting_name(analysis, taken)
+        if actor is not None:
+            return actor, actor, f"'{actor}' is who the question says acts in it", True
+    if f.type == "string" and not f.id_like and set(words) & MAKER_WORDS:
         # "a song by Kesha" for artist: the name the question says made something
-        maker = next((n for n in analysis.names if n.extra.get("agent") and str(n.value) not in taken), None)
+        maker = maker_name(analysis, taken)
         if maker is not None:
-            return maker.value, str(maker.value), f"'{maker.value}' is who the question says made it", True
+            return maker, maker, f"'{maker}' is who the question says made it", True
     if f.type == "string" and not f.id_like:
         tied = name_tied(words, analysis, taken)  # "directed by Jordan Peele" for directed_by
         if tied is not None:
@@ -493,11 +501,6 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
     return None
 
 
-# words of a parameter name for who made a work: an agent name the question writes ("by Kesha") is theirs
-_MAKER_WORDS = frozenset(["artist", "author", "director", "creator", "composer", "singer", "band", "performer",
-                          "writer", "maker", "painter", "photographer", "producer", "musician"])
-
-
 def _country_named(analysis: Analysis, taken: set[str], length: int) -> tuple[str, str] | None:
     """(ISO 3166-1 code of ``length`` letters, the name or code as written) of the first country the
     question names and no other parameter took."""
@@ -516,11 +519,6 @@ def _shaped_like(code: str, example: Any) -> bool:
     is no "NASA"; a station "KRDU" no "US"); any code where no letter code is declared. The example
     is never a value, only a shape."""
     return not (isinstance(example, str) and example.isalpha()) or len(code) == len(example)
-
-
-# what a name written after "by" can be: who made, wrote, directed or published something
-_AGENT_TERMS = tuple(stem(w) for w in ("person", "people", "author", "creator", "artist", "company",
-                                       "organization", "organisation", "institution", "publisher"))
 
 
 def _kind_named(analysis: Analysis, value: str) -> str | None:

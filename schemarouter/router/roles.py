@@ -1,0 +1,52 @@
+"""Who a question says made or acts in a work, for parameters named for them.
+
+A parameter named for who made a work (``artist``, ``author``, ``director``) takes the name the
+question says made it: a name written after "by" ("a song by Kesha", "directed by Sofia Coppola") or
+owning the work ("Clint Eastwood's latest movie"), which the reading marks as an agent
+(``understand.reading``). One named for who acts in it (``cast``, ``actor``, ``starring``) takes the
+name the question ties to acting ("starring Jim Carrey", "featuring Josef Sommer", "with Monica Dolan
+in it"). Kept apart from :mod:`schemarouter.router.values`, which asks these readers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from schemarouter.graph.terms import stem
+from schemarouter.understand.base import Analysis
+
+# words of a parameter name for who acts in a work, and what ties a name the question writes to acting:
+# a word before it ("starring", "featuring", "the actress", "with"), or after it ("as an actor", "in
+# it", "in the lead", "acts")
+CAST_WORDS = frozenset(["cast", "actor", "actors", "actress", "actresses", "starring"])
+ACTS_BEFORE = re.compile(r"\b(?:acted\s+by|starring|stars|starred|featuring|features|feature|showcasing|actors?|"
+                         r"actress(?:es)?|with(?:\s+the\s+actor|\s+the\s+actress)?)\s+$", re.IGNORECASE)
+ACTS_AFTER = re.compile(r"^\s+(?:as\s+(?:an?\s+|the\s+)?(?:lead\s+)?act(?:or|ress)\b|in\s+(?:it|them|the\s+lead|the\s+cast)\b|"
+                        r"acts\b|stars\b|starr|is\s+one\s+of\s+the\s+(?:lead\s+)?actors)", re.IGNORECASE)
+
+
+def acting_name(analysis: Analysis, taken: set[str]) -> str | None:
+    """The first name the question writes as someone acting in a work (see ``ACTS_BEFORE``)."""
+    text = analysis.text or analysis.question
+    for n in analysis.names:
+        value = str(n.value)
+        if value in taken:
+            continue
+        if ACTS_BEFORE.search(text[max(0, n.start - 30):n.start]) or ACTS_AFTER.match(text[n.end:]):
+            return value
+    return None
+
+
+# words of a parameter name for who made a work: an agent name the question writes ("by Kesha") is theirs
+MAKER_WORDS = frozenset(["artist", "author", "director", "creator", "composer", "singer", "band", "performer",
+                         "writer", "maker", "painter", "photographer", "producer", "musician"])
+
+
+def maker_name(analysis: Analysis, taken: set[str]) -> str | None:
+    """The first name the question says made a work (an agent of the reading) no parameter took."""
+    return next((str(n.value) for n in analysis.names if n.extra.get("agent") and str(n.value) not in taken), None)
+
+
+# what a name written after "by" can be: who made, wrote, directed or published something
+AGENT_TERMS = tuple(stem(w) for w in ("person", "people", "author", "creator", "artist", "company",
+                                      "organization", "organisation", "institution", "publisher"))
