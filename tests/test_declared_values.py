@@ -156,3 +156,15 @@ def test_a_cast_takes_the_name_the_question_says_acts() -> None:
     for text, want in cases.items():
         got = open_values(params, _read(text), "/movies")
         assert {k: v for k, v in got.values.items() if k in want or k == "cast"} == want, text
+
+
+def test_a_short_word_member_and_a_longer_member_that_holds_it() -> None:
+    genre = Parameter(name="genre", type="string", enum=["Reggae", "Pop", "Rock", "dontcare"],
+                      description="The music genre of the song.")
+    assert open_values([genre], _read("I'd love some upbeat pop music."), "/music").values == {"genre": "Pop"}
+    language = Parameter(name="lang", type="string", enum=["de", "en"], description="The language.")
+    assert open_values([language], _read("Is there a song about the De Beers diamonds?"), "/music").values == {}
+    condition = Parameter(name="condition", type="string", enum=["New", "Like New", "Used"],
+                          description="The condition of the game.")
+    got = open_values([condition], _read("The value of a Super Mario Bros. game from 1985 like new."), "/games")
+    assert got.values == {"condition": "Like New"}, "the longer member the question says, not the word within it"

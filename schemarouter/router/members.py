@@ -2,7 +2,9 @@
 
 An ``enum`` lists what a parameter takes; a description sometimes explains its codes in prose instead
 ("'1' for Bangkok, '2' for Chiang Mai"). Either way the question says a member by its terms, its
-label, a calendar unit it implies or the member written as it is; this module reads which. Split from
+label, a calendar unit it implies or the member written as it is (a short code only as written, "de";
+a short word in any case, "pop" for Pop; a number as written, "2018"), and of two members it says,
+one within the other ("like new": Like New, New), the longer; this module reads which. Split from
 :mod:`schemarouter.router.values`, which decides per parameter whether such a reading applies.
 """
 
@@ -47,9 +49,15 @@ def enum_members(p: Parameter, analysis: Analysis) -> list[Any]:
         if member.lower() in lowered and not member.isalpha():
             hits.append(member)  # "NanoReg2" for nanoreg2: a word of letters and digits, as written
             continue
-        if len(member) <= 3:
+        if member.isdigit():
+            # a number the enum spells as text ("2018" among release years): as the question writes it
+            if re.search(rf"(?<![\d.]){member}(?![\d.])", analysis.question):
+                hits.append(member)
+            continue
+        if len(member) <= 3 and not (member.istitle() and member.isalpha() and len(member) > 1):
             # a short code ("de", "I") only as written, never as a word that happens to match it;
-            # a lower-case code also as its capitals ("TV" for tv)
+            # a lower-case code also as its capitals ("TV" for tv). A short word spelled as one
+            # ("Pop", "Rap") is matched as words are.
             if member in written or (member.islower() and member.upper() in written):
                 hits.append(member)
             continue
@@ -60,6 +68,11 @@ def enum_members(p: Parameter, analysis: Analysis) -> list[Any]:
             # "physical characteristics" as the question writes it, though "characteristics" alone
             # only frames a question
             hits.append(member)
+    if len(hits) > 1:
+        # a member said within a longer one the question says is that one ("like new": Like New, not New)
+        texts = [h.lower() for h in hits if isinstance(h, str)]
+        hits = [h for h in hits if not (isinstance(h, str) and any(
+            t != h.lower() and re.search(rf"(?<!\w){re.escape(h.lower())}(?!\w)", t) for t in texts))]
     if len(hits) > 1:
         # the words that name the asked source say least: eNanoMapper's database parameter offers
         # "enanomapper" (its main database) beside the "nanoreg2" the question asks for
