@@ -41,6 +41,7 @@ from tests.routing_support import graph, routing_db  # noqa: F401  (session fixt
     ("Who directed Star Wars: The Last Jedi?", ["Star Wars: The Last Jedi"]),  # a subtitle after a colon
     ("Star Wars: The Last Jedi was released when?", ["Star Wars: The Last Jedi"]),
     ("Note: The Dark Knight was released when?", ["Dark Knight"]),  # one word opening the sentence is a label
+    ("Find news about `Son's latest goal` in sports", ["Son's latest goal"]),  # backticks quote too
 ])
 def test_proper_names_come_from_capitals_and_quotes(text: str, names: list[str]) -> None:
     assert [e.value for e in proper_names(text, [])] == names

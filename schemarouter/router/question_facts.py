@@ -159,8 +159,8 @@ def identifiers(analysis: Analysis) -> list[Entity]:
     return found
 
 
-# a value set off in quotes: "double", “curly” or 'single' (not the apostrophe of "Norris's")
-_QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)")
+# a value set off in quotes: "double", “curly”, `back` or 'single' (not the apostrophe of "Norris's")
+_QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|`([^`]+)`|(?<!\w)'([^']+)'(?!\w)")
 
 
 def quoted_values(question: str) -> list[str]:

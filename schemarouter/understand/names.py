@@ -19,8 +19,9 @@ from schemarouter.understand.entities import Entity
 
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’.&\-]*")
 # a quote opens after a space or at the start and closes before a space or punctuation, so the
-# apostrophe of "Initiative's" never pairs with a later quote
-_QUOTED = prefiltered(r"(?:(?<=[\s(:])|^)([\"“‘'])([^\"“”‘’]{1,200}?)([\"”’'])(?=[\s.,;:?!)]|$)", '"', "“", "‘", "'")
+# apostrophe of "Initiative's" never pairs with a later quote (backticks quote too: "`Son's latest goal`")
+_QUOTED = prefiltered(r"(?:(?<=[\s(:])|^)([\"“‘'`])([^\"“”‘’`]{1,200}?)([\"”’'`])(?=[\s.,;:?!)]|$)",
+                      '"', "“", "‘", "'", "`")
 # Small words that may sit inside a name ("House of Cards", "The Lord of the Rings").
 _CONNECTORS = frozenset(["of", "the", "and", "de", "la", "le", "du", "da", "di", "del", "von", "van", "der", "den", "y", "&", "el", "al"])
 # Capitalized words that are not names by themselves: calendar words and sentence openers.
@@ -52,7 +53,7 @@ def quoted_names(text: str) -> list[Entity]:
     out = []
     for m in _QUOTED.finditer(text):
         inner = m.group(2).strip()
-        if inner and (m.group(1) in "\"“”" or len(inner.split()) > 1 or inner[:1].isupper()):
+        if inner and (m.group(1) in "\"“”`" or len(inner.split()) > 1 or inner[:1].isupper()):
             out.append(Entity("name", inner, m.start(2), m.end(2), inner, {"quoted": True}))
     return out
 
