@@ -46,6 +46,11 @@ from schemarouter.understand.actions import action_verb
     ("I'd like to integrate a new server into our platform at http://plga.ca", "integrate"),
     ("Login to my account as john.doe@example.com", "login"),
     ("Login history of user 42", None),
+    # an order about how to give the answer acts on nothing; one about a thing does
+    ("When did the Treaty of Tordesillas take place? Put it in the format of YYYY.", None),
+    ("List the ten largest moons and sort them in descending order", None),
+    ("Set it as the default printer", "set"),
+    ("Put the book in my cart", "put"),
 ])
 def test_requests_to_act_are_told_by_grammar(text: str, verb: str | None) -> None:
     assert action_verb(text) == verb

@@ -53,6 +53,10 @@ _COMPOUND = re.compile(r"^\s*(?!(?:it|them|this|that|these|those|me|us|him|her|o
 _PRESENTING = re.compile(r"^\s*(?:me\s+)?(?:a|an|the)\s+(?:list|table|summary|overview|comparison|ranking)\b",
                          re.IGNORECASE)
 _PRESENTING_VERBS = frozenset(["compose", "create", "draft", "draw", "generate", "make", "print", "render", "write"])
+# An order about how to give the answer ("Put it in the format of YYYY", "sort them in descending
+# order"): its object is the answer itself, so it acts on nothing
+_FORMATTING = re.compile(r"^\s*(?:it|them|the\s+(?:results?|answers?|output|values?|dates?))\s+(?:in|into)\s+"
+                         r"(?:the\s+|a\s+)?(?:\w+\s+)?(?:format|form|units?|order|notation|style)\b", re.IGNORECASE)
 
 
 # A frame that states what the asker means to do ("I want to book a room", "I need to rent a car"),
@@ -94,7 +98,7 @@ def action_verb(text: str, verbs: frozenset[str] = ACTION_VERBS) -> str | None:
             continue
         if _NOT_AN_OBJECT.match(rest) or (not frame.strip() and _COMPOUND.match(rest)):
             continue
-        if verb in _PRESENTING_VERBS and _PRESENTING.match(rest):
+        if (verb in _PRESENTING_VERBS and _PRESENTING.match(rest)) or _FORMATTING.match(rest):
             continue
         if not _is_goal(frame):
             return verb
