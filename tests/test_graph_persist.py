@@ -6,7 +6,6 @@ by whether the registry's declarations were read (a loaded cache file reads only
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import pickle
@@ -158,7 +157,7 @@ def test_a_payload_that_would_run_code_is_refused_even_with_a_good_checksum(regi
     payload = pickle.dumps(_Boom())
     fingerprint = registry.fingerprint() or ""
     header = {"format": persist.FORMAT, "fingerprint": fingerprint, "build": persist.build_key(),
-              "size": len(payload), "sha256": hashlib.sha256(payload).hexdigest()}
+              "size": len(payload), persist.DIGEST: persist.payload_digest(payload)}
     data = persist.MAGIC + json.dumps(header).encode() + b"\n" + payload
     with pytest.raises(persist.CacheRejected, match="no graph holds"):
         persist.decode(data, fingerprint)

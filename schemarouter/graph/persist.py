@@ -38,7 +38,8 @@ from schemarouter.graph.build import SchemaGraph
 log = logging.getLogger(__name__)
 
 MAGIC = b"schemarouter-graph\n"
-FORMAT = 1
+FORMAT = 2  # 2: the payload's checksum is BLAKE2b (half the time of SHA-256 over a file of hundreds of MB)
+DIGEST = "blake2b"  # the header key of the payload's checksum
 # How many cache files of server registries (Postgres) are kept: one per registry URL, the oldest go.
 KEEP_FILES = 8
 _HEADER_LIMIT = 4096  # a header line is about 300 bytes; anything longer is not ours
@@ -81,9 +82,23 @@ def encode(graph: SchemaGraph) -> bytes:
         payload = pickle.dumps(graph, protocol=pickle.HIGHEST_PROTOCOL)
     header = {
         "format": FORMAT, "fingerprint": graph.fingerprint, "build": build_key(),
-        "size": len(payload), "sha256": hashlib.sha256(payload).hexdigest(),
+        "size": len(payload), DIGEST: payload_digest(payload),
     }
     return MAGIC + json.dumps(header, sort_keys=True).encode("ascii") + b"\n" + payload
+
+
+def _digest() -> Any:
+    # BLAKE2b, not SHA-256: the checksum guards against torn and altered files, not an adversary who
+    # can write the cache directory (the unpickler refuses foreign classes for that), and it reads
+    # 400 MB at 100,000 sources in half the time
+    return hashlib.blake2b(digest_size=32)
+
+
+def payload_digest(payload: bytes) -> str:
+    """The checksum a cache file's header gives for its payload."""
+    digest = _digest()
+    digest.update(payload)
+    return str(digest.hexdigest())
 
 
 def decode(data: bytes, fingerprint: str) -> SchemaGraph:
@@ -113,13 +128,13 @@ def load(stream: BinaryIO, fingerprint: str) -> SchemaGraph:
         raise CacheRejected("stale: built by other code")
     start = end + 1
     stream.seek(start)
-    digest, size = hashlib.sha256(), 0
+    digest, size = _digest(), 0
     while chunk := stream.read(1 << 20):
         digest.update(chunk)
         size += len(chunk)
     if size != header.get("size"):
         raise CacheRejected(f"truncated or padded: {size} bytes, header says {header.get('size')}")
-    if digest.hexdigest() != header.get("sha256"):
+    if digest.hexdigest() != header.get(DIGEST):
         raise CacheRejected("checksum mismatch")
     stream.seek(start)
     graph = _unpickle(stream)
