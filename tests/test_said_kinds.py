@@ -4,6 +4,8 @@ who made a work a person."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from schemarouter.graph import SchemaGraph
 from schemarouter.graph.lexical import best_scored
 from schemarouter.models import Source
@@ -13,23 +15,39 @@ from tests.open_world_support import read_question, with_catalogue
 from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
 
 
+def _source(sid: str, title: str, *endpoints: dict[str, Any]) -> Source:
+    return Source.model_validate({"id": sid, "title": title, "domain": "general", "source_type": "web",
+                                  "license": {"id": "CC0-1.0", "name": "CC0"}, "endpoints": list(endpoints)})
+
+
+def _endpoint(eid: str, path: str, summary: str, params: list[dict[str, Any]],
+              *fields: dict[str, Any]) -> dict[str, Any]:
+    return {"id": eid, "base_url": "http://127.0.0.1:9", "path": path, "summary": summary,
+            "parameters": params, "fields": list(fields)}
+
+
+def _field(name: str, path: str = "", type_: str = "string", identifier: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": name, "path": path or name, "type": type_, "group": "content"}
+    return {**out, "identifier": True} if identifier else out
+
+
+def _id(name: str, what: str) -> dict[str, Any]:
+    return {"name": name, "type": "integer", "required": True, "description": f"The id of the {what}."}
+
+
+def _query() -> dict[str, Any]:
+    return {"name": "query", "type": "string", "required": True, "description": "The text to search for."}
+
+
 def _broadcasters() -> Source:
-    network = {"name": "network_id", "type": "integer", "required": True,
-               "description": "The id of the network."}
-    return Source.model_validate({
-        "id": "broadcast", "title": "Broadcast Networks", "domain": "general", "source_type": "web",
-        "license": {"id": "CC0-1.0", "name": "CC0"},
-        "endpoints": [
-            {"id": "network_details", "base_url": "http://127.0.0.1:9", "path": "/network/{network_id}",
-             "summary": "Get the details of a network.", "parameters": [network],
-             "fields": [{"name": "name", "path": "name", "type": "string", "group": "content"},
-                        {"name": "headquarters", "path": "headquarters", "type": "string", "group": "content"}]},
-            {"id": "network_images", "base_url": "http://127.0.0.1:9", "path": "/network/{network_id}/images",
-             "summary": "Get the images of a network.", "parameters": [network],
-             "fields": [{"name": "file_path", "path": "file_path", "type": "string", "group": "content"},
-                        {"name": "width", "path": "width", "type": "integer", "group": "content"}]},
-        ],
-    })
+    network = [_id("network_id", "network")]
+    return _source(
+        "broadcast", "Broadcast Networks",
+        _endpoint("network_details", "/network/{network_id}", "Get the details of a network.", network,
+                  _field("name"), _field("headquarters")),
+        _endpoint("network_images", "/network/{network_id}/images", "Get the images of a network.", network,
+                  _field("file_path"), _field("width", type_="integer")),
+    )
 
 
 def test_a_picture_word_says_image() -> None:
@@ -51,47 +69,24 @@ def test_a_question_for_a_logo_goes_to_the_images_endpoint(graph: SchemaGraph) -
 
 
 def _films() -> Source:
-    movie = {"name": "movie_id", "type": "integer", "required": True, "description": "The id of the movie."}
-    return Source.model_validate({
-        "id": "films", "title": "Film Database", "domain": "general", "source_type": "web",
-        "license": {"id": "CC0-1.0", "name": "CC0"},
-        "endpoints": [
-            {"id": "search_movie", "base_url": "http://127.0.0.1:9", "path": "/search/movie",
-             "summary": "Search for movies by their original, translated and alternative titles.",
-             "parameters": [{"name": "query", "type": "string", "required": True,
-                             "description": "The text to search for."}],
-             "fields": [{"name": "id", "path": "results[].id", "type": "integer", "group": "content",
-                         "identifier": True},
-                        {"name": "title", "path": "results[].title", "type": "string", "group": "content"}]},
-            {"id": "movie_details", "base_url": "http://127.0.0.1:9", "path": "/movie/{movie_id}",
-             "summary": "Get the primary information about a movie.", "parameters": [movie],
-             "fields": [{"name": "title", "path": "title", "type": "string", "group": "content"},
-                        {"name": "runtime", "path": "runtime", "type": "integer", "group": "content"}]},
-            {"id": "movie_latest", "base_url": "http://127.0.0.1:9", "path": "/movie/latest",
-             "summary": "Get the most newly created movie.", "parameters": [],
-             "fields": [{"name": "title", "path": "title", "type": "string", "group": "content"}]},
-            {"id": "search_person", "base_url": "http://127.0.0.1:9", "path": "/search/person",
-             "summary": "Search for people by their name and also known as names.",
-             "parameters": [{"name": "query", "type": "string", "required": True,
-                             "description": "The text to search for."}],
-             "fields": [{"name": "id", "path": "results[].id", "type": "integer", "group": "content",
-                         "identifier": True},
-                        {"name": "name", "path": "results[].name", "type": "string", "group": "content"}]},
-            {"id": "person_movie_credits", "base_url": "http://127.0.0.1:9",
-             "path": "/person/{person_id}/movie_credits",
-             "summary": "Get the movie credits for a person.",
-             "parameters": [{"name": "person_id", "type": "integer", "required": True,
-                             "description": "The id of the person."}],
-             "fields": [{"name": "title", "path": "crew[].title", "type": "string", "group": "content"},
-                        {"name": "release_date", "path": "crew[].release_date", "type": "string",
-                         "group": "content"}]},
-            {"id": "movie_credits", "base_url": "http://127.0.0.1:9", "path": "/movie/{movie_id}/credits",
-             "summary": "Get the cast and crew for a movie.", "parameters": [movie],
-             "fields": [{"name": "cast", "path": "cast[].name", "type": "string", "group": "content"},
-                        {"name": "crew", "path": "crew[].name", "type": "string", "group": "content"},
-                        {"name": "job", "path": "crew[].job", "type": "string", "group": "content"}]},
-        ],
-    })
+    movie = [_id("movie_id", "movie")]
+    return _source(
+        "films", "Film Database",
+        _endpoint("search_movie", "/search/movie",
+                  "Search for movies by their original, translated and alternative titles.", [_query()],
+                  _field("id", "results[].id", "integer", identifier=True), _field("title", "results[].title")),
+        _endpoint("movie_details", "/movie/{movie_id}", "Get the primary information about a movie.", movie,
+                  _field("title"), _field("runtime", type_="integer")),
+        _endpoint("movie_latest", "/movie/latest", "Get the most newly created movie.", [], _field("title")),
+        _endpoint("search_person", "/search/person", "Search for people by their name and also known as names.",
+                  [_query()],
+                  _field("id", "results[].id", "integer", identifier=True), _field("name", "results[].name")),
+        _endpoint("person_movie_credits", "/person/{person_id}/movie_credits", "Get the movie credits for a person.",
+                  [_id("person_id", "person")],
+                  _field("title", "crew[].title"), _field("release_date", "crew[].release_date")),
+        _endpoint("movie_credits", "/movie/{movie_id}/credits", "Get the cast and crew for a movie.", movie,
+                  _field("cast", "cast[].name"), _field("crew", "crew[].name"), _field("job", "crew[].job")),
+    )
 
 
 def test_who_acted_is_the_cast_and_who_made_is_the_crew() -> None:
@@ -126,28 +121,17 @@ def test_the_maker_of_a_work_is_a_person_to_search_for(graph: SchemaGraph) -> No
 
 
 def _shows() -> Source:
-    show = {"name": "tv_id", "type": "integer", "required": True, "description": "The id of the TV show."}
-    return Source.model_validate({
-        "id": "shows", "title": "TV Database", "domain": "general", "source_type": "web",
-        "license": {"id": "CC0-1.0", "name": "CC0"},
-        "endpoints": [
-            {"id": "tv_popular", "base_url": "http://127.0.0.1:9", "path": "/tv/popular",
-             "summary": "Get a list of the current popular TV shows.", "parameters": [],
-             "fields": [{"name": "id", "path": "results[].id", "type": "integer", "group": "content",
-                         "identifier": True},
-                        {"name": "name", "path": "results[].name", "type": "string", "group": "content"},
-                        {"name": "popularity", "path": "results[].popularity", "type": "number",
-                         "group": "content"}]},
-            {"id": "tv_details", "base_url": "http://127.0.0.1:9", "path": "/tv/{tv_id}",
-             "summary": "Get the primary TV show details by id.", "parameters": [show],
-             "fields": [{"name": "name", "path": "name", "type": "string", "group": "content"},
-                        {"name": "first_air_date", "path": "first_air_date", "type": "string", "group": "content"}]},
-            {"id": "tv_credits", "base_url": "http://127.0.0.1:9", "path": "/tv/{tv_id}/credits",
-             "summary": "Get the credits (cast and crew) that have been added to a TV show.", "parameters": [show],
-             "fields": [{"name": "cast", "path": "cast[].name", "type": "string", "group": "content"},
-                        {"name": "crew", "path": "crew[].name", "type": "string", "group": "content"}]},
-        ],
-    })
+    show = [_id("tv_id", "TV show")]
+    return _source(
+        "shows", "TV Database",
+        _endpoint("tv_popular", "/tv/popular", "Get a list of the current popular TV shows.", [],
+                  _field("id", "results[].id", "integer", identifier=True), _field("name", "results[].name"),
+                  _field("popularity", "results[].popularity", "number")),
+        _endpoint("tv_details", "/tv/{tv_id}", "Get the primary TV show details by id.", show,
+                  _field("name"), _field("first_air_date")),
+        _endpoint("tv_credits", "/tv/{tv_id}/credits", "Get the credits (cast and crew) that have been added to a TV show.",
+                  show, _field("cast", "cast[].name"), _field("crew", "crew[].name")),
+    )
 
 
 def test_the_lead_actor_of_the_most_popular_show_is_in_its_credits(graph: SchemaGraph) -> None:
