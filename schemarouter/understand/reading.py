@@ -29,7 +29,7 @@ from schemarouter.understand.names import identifier_tokens, proper_names
 # appear, if at all, in field names of the thing pictured ("logo_path"). The question says "image" too.
 IMAGE = stem("image")
 PERSON = stem("person")
-_KIND_TERMS = frozenset({IMAGE, "cast", "crew", PERSON})  # the terms the kinds below add
+_KIND_TERMS = frozenset({IMAGE, "cast", "crew", PERSON})  # every term ``_kind_terms`` gives
 # Who acted in a work is its cast, who made it its crew: the words film and media APIs declare credits
 # by ("Get the cast and crew for a movie"), which a question asking "who starred" never says.
 _ACTING = re.compile(r"\b(?:actors?|actress(?:es)?|starr(?:ed|ing)|co-?stars?|acted)\b", re.IGNORECASE)
@@ -229,14 +229,9 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
                       and (known is None or not known(stem(m.group(1).lower())))
                       and m.group(1).casefold() not in API_FILLER]
     code_spans = [(m.start(1), m.end(1)) for m in _CODE.finditer(text) if m.group(1) in analysis.codes]
+    kinds = _kind_terms(text, analysis.names)
     analysis.all_terms = question_terms(text)
-    if _PICTURE.search(text) and IMAGE not in analysis.all_terms:
-        analysis.all_terms.append(IMAGE)
-    for role, term in ((_ACTING, "cast"), (_MAKING, "crew")):
-        if role.search(text) and term not in analysis.all_terms:
-            analysis.all_terms.append(term)
-    if any(e.extra.get("agent") for e in analysis.names) and PERSON not in analysis.all_terms:
-        analysis.all_terms.append(PERSON)  # who made a work ("directed by Sofia Coppola") is a person
+    analysis.all_terms += [t for t in kinds if t not in analysis.all_terms]
     analysis.compounds = compound_terms(text)
     blank = list(text)
     # an ordinal before a noun ("the first movie", "second season") is a number written as a word: a
@@ -250,7 +245,8 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     # that hold it declare
     prefixes = " ".join(filter(None, (id_prefix(str(e.value)) for e in ids)))
     analysis.terms = question_terms("".join(blank) + " " + prefixes)
-    # what the question asks for by its kind is asked for as a field too ("the lead actor" -> cast)
+    # what the question asks for by its kind is asked for as a field too ("the lead actor" -> cast), and
+    # so is a kind's word the question writes where a value's span hid it ("the paper '... image ...'")
     analysis.terms += [t for t in analysis.all_terms if t in _KIND_TERMS and t not in analysis.terms]
     analysis.prefixes = question_terms(prefixes)
     if known is not None:
@@ -335,6 +331,16 @@ def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
         elif second > 12 >= first or first == second:
             _digits_date(found, m.span(), int(m.group(4)), first, second)
     return _relative_to_today(text, sorted(found))
+
+
+def _kind_terms(text: str, names: list[Entity]) -> list[str]:
+    """The terms a question says by asking for a thing by its kind: a picture is an image, who acted in
+    a work its cast, who made it its crew, a name said to have made one a person."""
+    out = [IMAGE] if _PICTURE.search(text) else []
+    out += [term for role, term in ((_ACTING, "cast"), (_MAKING, "crew")) if role.search(text)]
+    if any(e.extra.get("agent") for e in names):
+        out.append(PERSON)  # who made a work ("directed by Sofia Coppola") is a person
+    return out
 
 
 def _relative_to_today(text: str, found: list[tuple[tuple[int, int], str]]) -> list[tuple[tuple[int, int], str]]:
