@@ -316,11 +316,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
     if f.type == "boolean" and not f.required:
         # a flag named for what the question asks for ("the full text" -> fulltext, "similar
         # articles" -> similar) is switched on; any other flag keeps its server default
-        asked = said_sets(analysis).asked
-        named = flag_terms(f.name)
-        if named and all(t in asked for t in named):
-            return True, "", f"the question asks for the {f.name}", True
-        return None
+        return (True, "", f"the question asks for the {f.name}", True) if _asks_for(f, analysis) else None
     if f.country:
         # "locations in Germany": a country the question names, as the code the parameter takes
         country = _country_named(analysis, taken, f.country)
@@ -341,11 +337,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
     if f.enum and not f.required and (true := true_member(f.enum)) is not None:
         # a flag spelled as words ("True"/"False"/"dontcare"): on where the question asks for what it
         # is named for ("with laundry service" for has_laundry_service), else the server's default
-        asked = said_sets(analysis).asked
-        named = flag_terms(f.name)
-        if named and all(t in asked for t in named):
-            return true, "", f"the question asks for the {f.name}", True
-        return None
+        return (true, "", f"the question asks for the {f.name}", True) if _asks_for(f, analysis) else None
     if f.enum:
         if f.orders and not said_sets(analysis).orders:
             # "which genes are mutated" names no order: sort_by=gene is no answer to it, while
@@ -512,6 +504,13 @@ def _country_named(analysis: Analysis, taken: set[str], length: int) -> tuple[st
             if codes is not None:
                 return codes[0 if length == 2 else 1], written
     return None
+
+
+def _asks_for(f: ParamFacts, analysis: Analysis) -> bool:
+    """Whether the question asks for what a flag is named for (every term of ``flag_terms``)."""
+    named = flag_terms(f.name)
+    asked = said_sets(analysis).asked
+    return bool(named) and all(t in asked for t in named)
 
 
 def _shaped_like(code: str, example: Any) -> bool:
