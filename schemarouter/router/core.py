@@ -106,7 +106,7 @@ class Router:
         steps = per_entity(steps, analysis, self.graph)
         if steps and any(not self.graph.endpoints[(s.source, s.endpoint)].endpoint.intents for s in steps):
             plan.understanding = analysis.understanding = _claimed(analysis.understanding, steps, self.graph)
-        if steps and analysis.live and not self._serves_current(steps) and self._says_currency(steps):
+        if steps and analysis.live and not self._serves_current(steps) and self._described(steps):
             steps, reason = [], "asks for a value as of now, and no chosen source says it serves current data"
         if not steps:
             plan.declined = reason
@@ -270,7 +270,7 @@ class Router:
         nums = [numbers[(s.source, s.endpoint)] for s in steps if (s.source, s.endpoint) in numbers]
         return bool(lex.covered(nums, CURRENT_TERMS))
 
-    def _says_currency(self, steps: list[PlanStep]) -> bool:
+    def _described(self, steps: list[PlanStep]) -> bool:
         """Whether the steps' endpoints are described to the router (intents: its vocabulary knows what
         they serve, and so whether they serve current data); an imported endpoint declares nothing
         either way, so a question about now only prefers one that says it is current."""

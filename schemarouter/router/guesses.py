@@ -150,7 +150,7 @@ def _written(question: str) -> _Written:
         items = tuple(re.findall(r"-?\d+(?:\.\d+)?", m.group(0)))
         if len(items) >= 3:
             out.bare_lists.append((",".join(items), items))
-    out.quoted = quoted_values(question)
+    out.quoted = list(quoted_values(question))
     out.codes = [(m.start(), m.group(0)) for m in _CODE.finditer(question) if not m.group(0).isdigit()]
     out.tokens = [m.group(0) for m in _TOKEN.finditer(question)]
     out.ordinals = [m.group(1) for m in _ORDINAL.finditer(question)]

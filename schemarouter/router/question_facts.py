@@ -163,6 +163,8 @@ def identifiers(analysis: Analysis) -> list[Entity]:
 _QUOTED = re.compile(r"\"([^\"]+)\"|“([^”]+)”|`([^`]+)`|(?<!\w)'([^']+)'(?!\w)")
 
 
-def quoted_values(question: str) -> list[str]:
-    """The values a question sets off in quotes, in order, without the quotes."""
-    return [next(g for g in m.groups() if g) for m in _QUOTED.finditer(question)]
+@lru_cache(maxsize=256)
+def quoted_values(question: str) -> tuple[str, ...]:
+    """The values a question sets off in quotes, in order, without the quotes (once per question: every
+    candidate endpoint's search parameter asks)."""
+    return tuple(next(g for g in m.groups() if g) for m in _QUOTED.finditer(question))

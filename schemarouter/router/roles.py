@@ -19,20 +19,20 @@ from schemarouter.understand.base import Analysis
 # a word before it ("starring", "featuring", "the actress", "with"), or after it ("as an actor", "in
 # it", "in the lead", "acts")
 CAST_WORDS = frozenset(["cast", "actor", "actors", "actress", "actresses", "starring"])
-ACTS_BEFORE = re.compile(r"\b(?:acted\s+by|starring|stars|starred|featuring|features|feature|showcasing|actors?|"
+_ACTS_BEFORE = re.compile(r"\b(?:acted\s+by|starring|stars|starred|featuring|features|feature|showcasing|actors?|"
                          r"actress(?:es)?|with(?:\s+the\s+actor|\s+the\s+actress)?)\s+$", re.IGNORECASE)
-ACTS_AFTER = re.compile(r"^\s+(?:as\s+(?:an?\s+|the\s+)?(?:lead\s+)?act(?:or|ress)\b|in\s+(?:it|them|the\s+lead|the\s+cast)\b|"
+_ACTS_AFTER = re.compile(r"^\s+(?:as\s+(?:an?\s+|the\s+)?(?:lead\s+)?act(?:or|ress)\b|in\s+(?:it|them|the\s+lead|the\s+cast)\b|"
                         r"acts\b|stars\b|starr|is\s+one\s+of\s+the\s+(?:lead\s+)?actors)", re.IGNORECASE)
 
 
 def acting_name(analysis: Analysis, taken: set[str]) -> str | None:
-    """The first name the question writes as someone acting in a work (see ``ACTS_BEFORE``)."""
+    """The first name the question writes as someone acting in a work (see ``_ACTS_BEFORE``)."""
     text = analysis.text or analysis.question
     for n in analysis.names:
         value = str(n.value)
         if value in taken:
             continue
-        if ACTS_BEFORE.search(text[max(0, n.start - 30):n.start]) or ACTS_AFTER.match(text[n.end:]):
+        if _ACTS_BEFORE.search(text[max(0, n.start - 30):n.start]) or _ACTS_AFTER.match(text[n.end:]):
             return value
     return None
 
