@@ -483,6 +483,10 @@ def test_a_code_written_after_a_noun_is_what_a_search_looks_for() -> None:
     ("give me some movies that Christopher Nolan known for", True),
     ("Who has worked with Jeremy Clarkson in his most popular TV show?", True),
     ("Who is The Dark Knight's director?", False),  # a film's director: the name is the work
+    ("Who directed more movies, Akira Kurosawa or Spielberg?", True),  # the candidates for "who"
+    ("Who wrote more novels, Jane Austen or Charlotte Bronte?", True),
+    ('Who has starred in the movie "Titanic"', False),  # the work, not a candidate
+    ("Who directed the third episode of Black Mirror?", False),
 ])
 def test_a_possessive_name_followed_by_a_kind_of_work_names_its_maker(text: str, agent: bool) -> None:
     assert bool(_read(text).names[0].extra.get("agent")) is agent

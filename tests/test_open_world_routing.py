@@ -616,3 +616,36 @@ def test_a_question_about_now_is_declined_only_by_sources_that_say_what_they_ser
     assert not plan.declined and calls(plan) == ["specimens.specimen_images"]
     # a source the vocabulary describes says what it serves: a static database is no stock ticker
     assert open_router.plan("What is Samsung Electronics' stock price right now?").declined
+
+
+def test_the_producer_the_question_describes_best_is_weighed_beside_the_searches(graph: SchemaGraph) -> None:
+    # four searches of specimens outrank, by their link, the list of a person's finds; the question
+    # reaches the specimen through the person who found it, and its words describe that list best
+    declared = catalogue().model_dump()
+    for i, path in enumerate(["/search/specimens/fuzzy", "/specimens/lookup", "/specimens/search", "/search/specimens/all"]):
+        declared["endpoints"].append({
+            "id": f"specimen_search_{i}", "base_url": "http://127.0.0.1:9", "path": path,
+            "summary": "Search specimens", "parameters": [{"name": "q", "type": "string", "required": True}],
+            "fields": [{"name": "id", "path": "id", "type": "integer", "group": "content"}]})
+    declared["endpoints"] += [
+        {"id": "search_people", "base_url": "http://127.0.0.1:9", "path": "/search/person",
+         "summary": "Search people by name", "parameters": [{"name": "query", "type": "string", "required": True}],
+         "fields": [{"name": "id", "path": "id", "type": "integer", "group": "content"},
+                    {"name": "name", "path": "name", "type": "string", "group": "content"}]},
+        {"id": "person_finds", "base_url": "http://127.0.0.1:9", "path": "/person/{person_id}/specimen_finds",
+         "summary": "The specimens a person found",
+         "parameters": [{"name": "person_id", "type": "integer", "required": True}],
+         "fields": [{"name": "id", "path": "id", "type": "integer", "group": "content"},
+                    {"name": "finds_name", "path": "finds[].name", "type": "string", "group": "content"}]},
+    ]
+    router = router_over(graph, declared)
+    plan = router.plan("Show me images of a specimen find by Mary Anning")
+    assert calls(plan) == ["specimens.search_people", "specimens.person_finds", "specimens.specimen_images"]
+    # an open chain whose producer ranks above its target gives way to the producer's own chain: the
+    # further step did not earn its place
+    longer = plan.steps
+    analysis = router.understander.understand("tell me a specimen find by Mary Anning", router.graph)
+    _steps, scored = router.reranked(analysis)
+    assert scored[0].info.endpoint.id == "person_finds"
+    steps, _reason = router._rerank(analysis, "recall", longer, "", "open")
+    assert [s.endpoint for s in steps] == ["search_people", "person_finds"]

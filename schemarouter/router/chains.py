@@ -27,6 +27,7 @@ from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
 
 MAX_DEPTH = 3
+MOST_RELEVANT = 1  # further producers built for how well the question's words rank them
 MAX_PRODUCERS = 4  # producers built per missing parameter (the most likely, by link, path and relevance)
 _HOW = {"declared": 2.0, "same name": 1.0, "nested id": 1.0, "resource id": 0.5}
 
@@ -217,6 +218,11 @@ class ChainBuilder:
                 out.append(link)
                 if len(out) == MAX_PRODUCERS:
                     break
+        # the producers the question's words describe best are weighed too, whatever their link:
+        # "movies directed by Coppola" reaches a movie through the person's credits, no search
+        relevant = sorted((link for link in ranked if link.producer not in visiting and link not in out),
+                          key=lambda link: -self.relevance.of(self.graph.endpoints[link.producer]))
+        out += [link for link in relevant[:MOST_RELEVANT] if self.relevance.of(self.graph.endpoints[link.producer]) > 0]
         return out
 
     def _producers(self, links: Iterable[Link], param: str,

@@ -200,6 +200,9 @@ class Router:
         graph = self.graph
         scored = score_candidates(graph, analysis, steps, route == "vocabulary", self.dense)
         planned = {(s.source, s.endpoint) for s in steps}
+        # an open chain's producer that ranks above its target is the better answer on its own: the
+        # further step did not earn its place (a search's or a list's records are what was asked)
+        target = (steps[-1].source, steps[-1].endpoint) if steps else None
         # the vocabulary's reading of what is asked holds over endpoints the vocabulary describes
         intent = analysis.understanding.intent if route == "vocabulary" else None
         # the caller's own space answers questions about the asker's own records, and only those
@@ -208,7 +211,7 @@ class Router:
         for candidate in scored:
             if (candidate.info.endpoint.scope == "account") != own:
                 continue
-            if candidate.info.key in planned:
+            if candidate.info.key in planned and (route != "open" or candidate.info.key == target):
                 return steps, reason
             if intent is not None and candidate.info.endpoint.intents and intent not in candidate.info.endpoint.intents:
                 continue  # described for other questions than the one understood

@@ -63,6 +63,11 @@ _MAKES_WORK = re.compile(r"\b" + _WORKS + r"\s+(?:that|which)\s+$", re.IGNORECAS
 # "... Jeremy Clarkson in his most popular TV show": a work the next words give the name
 _HIS_WORK = re.compile(r"^[^.?!]{0,24}?\b(?:his|her|their)\s+(?:[\w-]+\s+){0,3}?" + _WORKS + r"\b", re.IGNORECASE)
 _BY = re.compile(r"\bby\s+$", re.IGNORECASE)
+# "Who directed more movies, Akira Kurosawa or Spielberg?": the names a question asking who made
+# works lists after a comma are the candidates for its "who", makers all (not the work it names)
+_WHO_MADE = re.compile(r"^\W*who\s+(?:has\s+|have\s+|had\s+)?(?:directed|wrote|written|produced|composed|"
+                       r"created|made|authored|painted|published|filmed|shot|starred|acted)\b[^.?!;]*,"
+                       r"(?:[^.?!;,]*(?:,|\bor|\band|\bvs\.?|\bversus))?\s*$", re.IGNORECASE)
 _DATE = prefiltered(r"\b(\d{4}-\d{2}-\d{2})\b", "-")
 # a date written with its month's name: "July 4, 2010", "4th of July 2010", "Sept. 1 1999"
 _MONTHS = {name: number for number, names in enumerate(
@@ -183,7 +188,8 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
             names.append(Entity("name", e.text, e.start, e.end, e.text, {"entity": e.kind}))
     for e in names:
         if (_BY.search(text[max(0, e.start - 12):e.start]) or _OWNS_WORK.match(text, e.end)
-                or _MAKES_WORK.search(text[max(0, e.start - 40):e.start]) or _HIS_WORK.match(text[e.end:])):
+                or _MAKES_WORK.search(text[max(0, e.start - 40):e.start]) or _HIS_WORK.match(text[e.end:])
+                or _WHO_MADE.match(text[:e.start])):
             # "directed by Sofia Coppola", "papers by Geoffrey Hinton", "Clint Eastwood's latest
             # movie": who made it, not what was made
             e.extra["agent"] = True
