@@ -59,6 +59,7 @@ FEATURES = (
     "idle",  # the question writes values (names, ids, numbers...) and its chain spends none of them
     "dense",  # its cosine to the question in the dense index over the best cosine (0 without the index)
     "dense_rank",  # 1 / (1 + its rank in dense retrieval) (0 without the index)
+    "answers",  # its own declaration says what the question asks for (understand.asked; 0 where none is read)
 )
 # The dense ranking the features read. Dense retrieval re-ranks BM25F's candidates and adds none of
 # its own: adding its top 5 gave the same tune accuracy and cost a millisecond per question.
@@ -199,6 +200,7 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
             float(bool(values) and spent == 0.0),
             dense[0].get(number, 0.0) if dense else 0.0,
             1.0 / (1 + dense[1][number]) if dense and number in dense[1] else 0.0,
+            float(any(lex.strength(number, term) for term in analysis.asked)),
         )
         out.append(Scored(info, chain, features, _score(features, dense is not None), dense is not None, filled))
     out.sort(key=lambda s: -s.score)  # stable: retrieval's order among equals

@@ -54,6 +54,7 @@ class Analysis:
     terms: list[str] = field(default_factory=list)  # content terms once values and source names are taken out
     prefixes: list[str] = field(default_factory=list)  # of those, the terms of identifiers' prefixes (MONDO:...)
     all_terms: list[str] = field(default_factory=list)  # every content term of the question
+    asked: list[str] = field(default_factory=list)  # the terms of what it asks for ("the genre of ..."; understand.asked)
     compounds: list[str] = field(default_factory=list)  # two adjacent words as one ("home page" -> homepag)
     action: str | None = None  # the verb of a request to act ("send", "order"), not to read
     compare_kinds: list[str] = field(default_factory=list)  # provenances compared ("computed vs measured")

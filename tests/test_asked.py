@@ -1,0 +1,49 @@
+"""What a question asks for: the head of its opening phrase, and the re-ranker's feature on it."""
+
+from __future__ import annotations
+
+import pytest
+
+from schemarouter.graph import SchemaGraph
+from schemarouter.router import Router
+from schemarouter.router.rerank import FEATURES
+from schemarouter.understand.asked import asked_terms
+from schemarouter.understand.reading import _kind_terms
+from tests.open_world_support import with_catalogue
+from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
+
+
+def _asked(text: str) -> list[str]:
+    return asked_terms(text, lambda head: _kind_terms(head, []))
+
+
+@pytest.mark.parametrize(("text", "terms"), [
+    ("What is the genre of The Mandalorian?", ["genr"]),
+    ("Who is the lead actor of today's most popular TV show?", ["actor", "cast"]),  # the kind the head says
+    ("give me a photo of the lead actor of the show", ["photo", "imag"]),
+    ("What are some keywords for a movie of the collection The Hunger Games?", ["keyword"]),
+    ("Provide the battery level of vehicle hXQ7qFFt", ["level"]),
+    ("Could you please tell me the boiling point of ethanol?", ["point"]),
+])
+def test_the_head_of_the_opening_phrase_is_what_is_asked(text: str, terms: list[str]) -> None:
+    assert _asked(text) == terms
+
+
+@pytest.mark.parametrize("text", [
+    "Who directed Titanic?",  # no head noun: a verb follows "who"
+    "band gap GaN",
+    "Quelle est la masse molaire de l'aspirine ?",  # another language: no head, nothing said
+    "",
+])
+def test_a_question_without_such_an_opening_asks_for_nothing_in_particular(text: str) -> None:
+    assert _asked(text) == []
+
+
+def test_a_candidate_whose_declaration_returns_what_is_asked_is_marked(graph: SchemaGraph) -> None:
+    router = Router(with_catalogue(graph))
+    analysis = router.understander.understand("Show me the images of the specimen Tyrannosaurus Sue", router.graph)
+    assert analysis.asked == ["imag"]
+    _steps, scored = router.reranked(analysis)
+    answers = {c.info.endpoint.id: c.features[FEATURES.index("answers")] for c in scored}
+    assert answers["specimen_images"] == 1.0
+    assert answers["search_specimens"] == 0.0
