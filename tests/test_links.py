@@ -50,3 +50,31 @@ def test_a_three_step_chain_reaches_the_related_record(graph: SchemaGraph) -> No
     plan = Router(_shows(graph)).plan("What is the logo of the network of the show Game of Thrones?")
     assert [s.endpoint for s in plan.steps] == ["search_tv", "tv", "network_logos"]
     assert plan.steps[2].params["network_id"] == {"from": plan.steps[1].id, "field": "networks_id", "pick": "first"}
+
+
+def test_a_list_under_another_records_path_feeds_the_ids_of_what_it_lists(graph: SchemaGraph) -> None:
+    # /person/{person_id}/movie_credits answers with the person's id at the top and the movies listed
+    # under it: a movie's id comes from the listed records, not from the echoed person id
+    def field(name: str, path: str) -> dict[str, Any]:
+        return {"name": name, "path": path, "type": "integer", "group": "content"}
+
+    films = with_catalogue(graph, Source.model_validate({
+        "id": "films", "title": "Film Database", "domain": "general", "source_type": "curated",
+        "license": {"id": "CC0-1.0", "name": "CC0"},
+        "endpoints": [
+            {"id": "movie_credits", "base_url": BASE, "path": "/person/{person_id}/movie_credits",
+             "summary": "The movies a person worked on",
+             "parameters": [{"name": "person_id", "type": "integer", "required": True}],
+             "fields": [field("id", "id"), field("cast_id", "cast[].id"), field("crew_id", "crew[].id")]},
+            {"id": "keywords", "base_url": BASE, "path": "/movie/{movie_id}/keywords",
+             "summary": "The keywords of a movie",
+             "parameters": [{"name": "movie_id", "type": "integer", "required": True}],
+             "fields": [field("id", "id"), field("keywords_id", "keywords[].id")]},
+            {"id": "movie", "base_url": BASE, "path": "/movie/{movie_id}", "summary": "A movie's details",
+             "parameters": [{"name": "movie_id", "type": "integer", "required": True}],
+             "fields": [field("id", "id")]},
+        ],
+    }))
+    links = {link.producer[1]: link.field for link in films.links[("films", "movie")]["movie_id"]}
+    assert links["movie_credits"] == "cast_id"
+    assert links["keywords"] == "id", "a movie's own sub-resource echoes that movie's id"

@@ -12,7 +12,9 @@ links are derived from what every source declares, with no vocabulary:
   for ``company_id``): the field's name ends with the parameter's resource and "id";
 - ``resource id``: the parameter names a resource (``movie_id``, ``personId``, or ``{id}`` after
   a ``/pets`` segment) and another endpoint of the source, whose path names that resource,
-  returns records with an ``id`` (or its declared identifier).
+  returns records with an ``id`` (or its declared identifier). Under a path naming another record
+  first (``/person/{person_id}/movie_credits``), the top-level ``id`` echoes that record: the listed
+  records' ``cast[].id`` is the field.
 
 Links only say what could feed what; the router decides per question which producer to use.
 """
@@ -65,11 +67,26 @@ def resource_of(param: str, path: str) -> tuple[str, ...]:
     return ()
 
 
-def _record_id_fields(info: EndpointInfo) -> list[str]:
-    """Fields that name a record of this endpoint: ``id`` first, then declared identifiers."""
+def _record_id_fields(info: EndpointInfo, resource: tuple[str, ...] = ()) -> list[str]:
+    """Fields that name a record of this endpoint: ``id`` first, then declared identifiers. Under a
+    path that names another record first (``/person/{person_id}/movie_credits`` for a movie's id),
+    the top-level ``id`` is that record's, echoed: the ids of the listed records (``cast[].id``) come
+    first."""
     names = [n for n in info.fields if n == "id"]
     names += [n for n, f in info.fields.items() if f.field.identifier and n not in names]
+    if resource and names and names[0] == "id" and _names_another_record(info.endpoint.path, resource):
+        listed = [n for n, f in info.fields.items() if f.field.path.endswith("[].id")]
+        names = listed + [n for n in names if n not in listed]
     return names
+
+
+def _names_another_record(path: str, resource: tuple[str, ...]) -> bool:
+    """Whether ``path``'s last template parameter identifies a resource other than ``resource``."""
+    templates = re.findall(r"\{([^}]+)\}", path)
+    if not templates:
+        return False
+    own = resource_of(templates[-1], path)
+    return bool(own) and own[-1] != resource[-1]
 
 
 def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[Link]]]:
@@ -115,7 +132,7 @@ def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[
                                   if fname != p.name and terms[-1 - len(resource):-1] == resource]
                     if resource:
                         for producer in resources.get(resource[-1], ()):
-                            found += [(producer, fname, "resource id") for fname in _record_id_fields(producer)[:1]]
+                            found += [(producer, fname, "resource id") for fname in _record_id_fields(producer, resource)[:1]]
                 links = _distinct_links(consumer, p.name, found)
                 if links:
                     params[p.name] = links
