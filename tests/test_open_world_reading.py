@@ -261,6 +261,15 @@ def test_a_word_the_declarations_use_is_not_a_name_even_in_camel_case() -> None:
     assert [e.value for e in a.names] == ["Zebrafin"]
 
 
+def test_a_phrase_the_declarations_write_as_one_word_is_not_a_name() -> None:
+    known = {"ondemand", "genr"}.__contains__
+    a = Analysis(question="", understanding=Understanding())
+    read_values(a, "Which genres does the On Demand store offer?", [], known=known)
+    assert [e.value for e in a.names] == []
+    read_values(a, "Which genres does the On Stage store offer?", [], known=known)
+    assert [e.value for e in a.names] == ["On Stage"]
+
+
 def test_a_word_the_declarations_use_is_no_value_written_after_a_noun() -> None:
     known = {"tv", "show", "station"}.__contains__
 

@@ -462,6 +462,9 @@ def _all_known(value: str, known: Callable[[str], bool]) -> bool:
     # words that carry no term ("and", "of") neither make nor break it where two or more words do:
     # "MeSH and OMIM" is two declared words; "The Last Of Us" is a title with one
     written = value.split()
+    joined = "".join(written).lower()
+    if len(written) >= 2 and joined.isalpha() and known(stem(joined)):
+        return True  # a phrase the declarations write as one word ("On Demand": /ondemand/genres)
     words = [w for w in written if question_terms(w) or name_terms(w)]
     if len(words) < len(written) and len(words) < 2:
         return False
