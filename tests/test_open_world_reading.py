@@ -252,39 +252,6 @@ def test_a_code_parameter_takes_a_code_shaped_like_its_declared_example(text: st
     assert open_values(params, _read(text), "/search").values.get("language") == value
 
 
-def test_a_word_the_declarations_use_is_not_a_name_even_in_camel_case() -> None:
-    known = {"uniprot", "protein"}.__contains__
-    a = Analysis(question="", understanding=Understanding())
-    read_values(a, "What is the full name of the UniProt protein P04637?", [], known=known)
-    assert [e.value for e in a.names] == []
-    read_values(a, "What is the full name of the Zebrafin protein P04637?", [], known=known)
-    assert [e.value for e in a.names] == ["Zebrafin"]
-
-
-def test_a_phrase_the_declarations_write_as_one_word_is_not_a_name() -> None:
-    known = {"ondemand", "genr"}.__contains__
-    a = Analysis(question="", understanding=Understanding())
-    read_values(a, "Which genres does the On Demand store offer?", [], known=known)
-    assert [e.value for e in a.names] == []
-    read_values(a, "Which genres does the On Stage store offer?", [], known=known)
-    assert [e.value for e in a.names] == ["On Stage"]
-
-
-def test_a_word_the_declarations_use_is_no_value_written_after_a_noun() -> None:
-    known = {"tv", "show", "station"}.__contains__
-
-    def labels(text: str) -> dict[str, str]:
-        a = Analysis(question=text, understanding=Understanding())
-        read_values(a, text, [], known=known)
-        return a.labels
-
-    # "TV" in "the most popular TV show" is the registry's word, as it is no code either
-    assert labels("give me a keyword of the most popular TV show") == {}
-    assert labels("Hourly forecast at station KRDU") == {"station": "KRDU"}  # a code nothing declares
-    assert labels("Records for the term 'TV'") == {"term": "TV"}  # quoted: a value whatever it says
-    assert _read("give me a keyword of the most popular TV show").labels == {"popular": "TV"}  # nothing known
-
-
 def test_an_identifier_goes_to_the_parameter_the_question_names_it_for() -> None:
     params = [Parameter(name="assayChemblId", type="array"), Parameter(name="targetChemblId", type="array")]
     got = open_values(params, _read("Which assays were run against the ChEMBL target CHEMBL203?"), "/assays")

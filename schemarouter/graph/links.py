@@ -80,6 +80,7 @@ def _record_id_fields(info: EndpointInfo, resource: tuple[str, ...] = ()) -> lis
     return names
 
 
+@lru_cache(maxsize=100_000)
 def _names_another_record(path: str, resource: tuple[str, ...]) -> bool:
     """Whether ``path``'s last template parameter identifies a resource other than ``resource``."""
     templates = re.findall(r"\{([^}]+)\}", path)

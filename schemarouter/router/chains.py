@@ -220,10 +220,10 @@ class ChainBuilder:
                     break
         # the producers the question's words describe best are weighed too, whatever their link:
         # "movies directed by Coppola" reaches a movie through the person's credits, no search
-        relevant = sorted((link for link in ranked if link.producer not in visiting and link not in out),
-                          key=lambda link: -self.relevance.of(self.graph.endpoints[link.producer]))
-        out += [link for link in relevant[:MOST_RELEVANT] if self.relevance.of(self.graph.endpoints[link.producer]) > 0]
-        return out
+        rest = [(self.relevance.of(self.graph.endpoints[link.producer]), link) for link in ranked
+                if link.producer not in visiting and link not in out]
+        rest.sort(key=lambda t: -t[0])  # stable: equals keep the link order
+        return out + [link for relevance, link in rest[:MOST_RELEVANT] if relevance > 0]
 
     def _producers(self, links: Iterable[Link], param: str,
                    consumer: EndpointInfo) -> list[tuple[float, Link, EndpointInfo, bool]]:

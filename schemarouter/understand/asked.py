@@ -1,5 +1,6 @@
-"""What a question asks for: the head of its opening phrase ("What is the *genre* of ...", "give me a
-*photo* of ...", "Who is the lead *actor* of ...").
+"""What a question asks for: the kinds of thing it names (a picture is an image, who acted in a work
+its cast) and the head of its opening phrase ("What is the *genre* of ...", "give me a *photo* of
+...", "Who is the lead *actor* of ...").
 
 Retrieval weighs every word of a question alike, so "Who is the lead actor of today's most popular TV
 show?" ranks the list of today's shows first: it says "today", "popular" and "TV". The answer is
@@ -12,9 +13,34 @@ written otherwise has no head and the feature says nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from schemarouter.graph.terms import question_terms
+from schemarouter.graph.terms import question_terms, stem
+from schemarouter.understand.entities import Entity
+
+# A picture asked for by its kind ("the logo of the network", "a poster of the second season") is an
+# image: APIs serve them from endpoints that say "images" ("/network/{id}/images"), while the kinds
+# appear, if at all, in field names of the thing pictured ("logo_path"). The question says "image" too.
+IMAGE = stem("image")
+PERSON = stem("person")
+KIND_TERMS = frozenset({IMAGE, "cast", "crew", PERSON})  # every term ``kind_terms`` gives
+# Who acted in a work is its cast, who made it its crew: the words film and media APIs declare credits
+# by ("Get the cast and crew for a movie"), which a question asking "who starred" never says.
+_ACTING = re.compile(r"\b(?:actors?|actress(?:es)?|starr(?:ed|ing)|co-?stars?|acted)\b", re.IGNORECASE)
+_MAKING = re.compile(r"\b(?:directors?|directed|producers?|produced|screenwriters?|screenplay|"
+                     r"cinematograph(?:er|y)|composers?|writers?)\b", re.IGNORECASE)
+_PICTURE = re.compile(r"\b(?:posters?|photos?|photographs?|pictures?|pics?|logos?|thumbnails?|portraits?|"
+                      r"backdrops?|headshots?|artwork|screenshots?|icons?)\b", re.IGNORECASE)
+
+
+def kind_terms(text: str, names: list[Entity]) -> list[str]:
+    """The terms a question says by asking for a thing by its kind: a picture is an image, who acted in
+    a work its cast, who made it its crew, a name said to have made one a person."""
+    out = [IMAGE] if _PICTURE.search(text) else []
+    out += [term for role, term in ((_ACTING, "cast"), (_MAKING, "crew")) if role.search(text)]
+    if any(e.extra.get("agent") for e in names):
+        out.append(PERSON)  # who made a work ("directed by Sofia Coppola") is a person
+    return out
+
 
 # "What is the", "Who are the", "give me a", "Show some", "tell me the", "List all", "Find the"; then up
 # to three words, the last of them the head, before the word that ties it to what it is about
@@ -26,12 +52,12 @@ _OPENING = re.compile(
     re.IGNORECASE)
 
 
-def asked_terms(text: str, kinds: Callable[[str], list[str]]) -> list[str]:
+def asked_terms(text: str) -> list[str]:
     """The terms of what ``text`` asks for: its head word's terms and the kinds the head says
-    (``kinds``: the reading's kind terms of a phrase, "actor" -> cast); [] without such an opening."""
+    ("actor" -> cast); [] without such an opening."""
     m = _OPENING.match(text)
     if m is None:
         return []
     head = m.group("head")
     last = question_terms(head.split()[-1])
-    return list(dict.fromkeys([*last, *kinds(head)]))
+    return list(dict.fromkeys([*last, *kind_terms(head, [])]))

@@ -19,25 +19,11 @@ from schemarouter.graph.text import STOPWORDS
 from schemarouter.prefilter import DIGITS, prefiltered
 from schemarouter.understand import wording
 from schemarouter.understand.actions import action_verb
-from schemarouter.understand.asked import asked_terms
+from schemarouter.understand.asked import KIND_TERMS, asked_terms, kind_terms
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.countries import is_country
 from schemarouter.understand.entities import Entity
 from schemarouter.understand.names import identifier_tokens, proper_names
-
-# A picture asked for by its kind ("the logo of the network", "a poster of the second season") is an
-# image: APIs serve them from endpoints that say "images" ("/network/{id}/images"), while the kinds
-# appear, if at all, in field names of the thing pictured ("logo_path"). The question says "image" too.
-IMAGE = stem("image")
-PERSON = stem("person")
-_KIND_TERMS = frozenset({IMAGE, "cast", "crew", PERSON})  # every term ``_kind_terms`` gives
-# Who acted in a work is its cast, who made it its crew: the words film and media APIs declare credits
-# by ("Get the cast and crew for a movie"), which a question asking "who starred" never says.
-_ACTING = re.compile(r"\b(?:actors?|actress(?:es)?|starr(?:ed|ing)|co-?stars?|acted)\b", re.IGNORECASE)
-_MAKING = re.compile(r"\b(?:directors?|directed|producers?|produced|screenwriters?|screenplay|"
-                     r"cinematograph(?:er|y)|composers?|writers?)\b", re.IGNORECASE)
-_PICTURE = re.compile(r"\b(?:posters?|photos?|photographs?|pictures?|pics?|logos?|thumbnails?|portraits?|"
-                      r"backdrops?|headshots?|artwork|screenshots?|icons?)\b", re.IGNORECASE)
 
 _LIVE = prefiltered(
     r"\b(?:right now|at (?:this|the) (?:moment|instant|time)|as (?:we speak|of now)|currently|real[- ]time|live"
@@ -236,8 +222,8 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
                       and (known is None or not known(stem(m.group(1).lower())))
                       and m.group(1).casefold() not in API_FILLER]
     code_spans = [(m.start(1), m.end(1)) for m in _CODE.finditer(text) if m.group(1) in analysis.codes]
-    kinds = _kind_terms(text, analysis.names)
-    analysis.asked = asked_terms(text, lambda head: _kind_terms(head, []))
+    kinds = kind_terms(text, analysis.names)
+    analysis.asked = asked_terms(text)
     analysis.all_terms = question_terms(text)
     analysis.all_terms += [t for t in kinds if t not in analysis.all_terms]
     analysis.compounds = compound_terms(text)
@@ -255,7 +241,7 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     analysis.terms = question_terms("".join(blank) + " " + prefixes)
     # what the question asks for by its kind is asked for as a field too ("the lead actor" -> cast), and
     # so is a kind's word the question writes where a value's span hid it ("the paper '... image ...'")
-    analysis.terms += [t for t in analysis.all_terms if t in _KIND_TERMS and t not in analysis.terms]
+    analysis.terms += [t for t in analysis.all_terms if t in KIND_TERMS and t not in analysis.terms]
     analysis.prefixes = question_terms(prefixes)
     if known is not None:
         # "PM2.5" is written pm25 or pm2_5 in declarations, whose names split letters from digits: a
@@ -339,16 +325,6 @@ def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
         elif second > 12 >= first or first == second:
             _digits_date(found, m.span(), int(m.group(4)), first, second)
     return _relative_to_today(text, sorted(found))
-
-
-def _kind_terms(text: str, names: list[Entity]) -> list[str]:
-    """The terms a question says by asking for a thing by its kind: a picture is an image, who acted in
-    a work its cast, who made it its crew, a name said to have made one a person."""
-    out = [IMAGE] if _PICTURE.search(text) else []
-    out += [term for role, term in ((_ACTING, "cast"), (_MAKING, "crew")) if role.search(text)]
-    if any(e.extra.get("agent") for e in names):
-        out.append(PERSON)  # who made a work ("directed by Sofia Coppola") is a person
-    return out
 
 
 def _relative_to_today(text: str, found: list[tuple[tuple[int, int], str]]) -> list[tuple[tuple[int, int], str]]:
