@@ -78,3 +78,61 @@ def test_a_list_under_another_records_path_feeds_the_ids_of_what_it_lists(graph:
     links = {link.producer[1]: link.field for link in films.links[("films", "movie")]["movie_id"]}
     assert links["movie_credits"] == "cast_id"
     assert links["keywords"] == "id", "a movie's own sub-resource echoes that movie's id"
+
+
+_MOVIE = ["title", "original_title", "release_date", "overview", "poster_path", "popularity", "vote_count"]
+_SHOW = ["name", "original_name", "first_air_date", "overview", "poster_path", "popularity", "vote_count"]
+
+
+def _listing(graph: SchemaGraph, parts: list[str], labels: list[str] | None = None) -> SchemaGraph:
+    """A source whose collection lists records under ``parts[]`` (and ``labels[]``) with the given
+    field names; movies and shows are searched, and read by id."""
+    def fields(names: list[str], prefix: str = "") -> list[dict[str, Any]]:
+        return [{"name": f"{prefix.strip('[].')}_{n}" if prefix else n, "path": prefix + n,
+                 "type": "string", "group": "content"} for n in names]
+
+    def read(endpoint_id: str, path: str, param: str, names: list[str]) -> dict[str, Any]:
+        return {"id": endpoint_id, "base_url": BASE, "path": path, "summary": f"Read {endpoint_id}",
+                "parameters": [{"name": param, "type": "integer" if param.endswith("id") else "string",
+                                "required": True}], "fields": fields(["id", *names])}
+
+    collection = read("collection", "/collection/{collection_id}", "collection_id", ["name"])
+    collection["fields"] += fields(["id", *parts], "parts[].") + fields(["id", *(labels or [])], "labels[].")
+    return with_catalogue(graph, Source.model_validate({
+        "id": "screen", "title": "Screen Database", "domain": "general", "source_type": "curated",
+        "license": {"id": "CC0-1.0", "name": "CC0"},
+        "endpoints": [
+            read("search_movie", "/search/movie", "query", _MOVIE),
+            read("search_tv", "/search/tv", "query", _SHOW),
+            read("movie", "/movie/{movie_id}", "movie_id", [*_MOVIE, "budget"]),
+            read("show", "/tv/{tv_id}", "tv_id", _SHOW),
+            read("genre", "/genre/{genre_id}", "genre_id", ["name"]),
+            read("search_collection", "/search/collection", "query", ["name", "backdrop_path"]),
+            collection,
+        ],
+    }))
+
+
+def _fed_by(graph: SchemaGraph, endpoint: str, param: str) -> list[tuple[str, str, str]]:
+    return [(link.producer[1], link.field, link.how) for link in graph.links.get(("screen", endpoint), {}).get(param, [])]
+
+
+def test_a_list_shaped_like_a_resources_records_feeds_that_resources_id(graph: SchemaGraph) -> None:
+    # a collection lists its movies under parts[]; nothing in its path says "movie", their fields do
+    screen = _listing(graph, _MOVIE)
+    assert ("collection", "parts_id", "listed records") in _fed_by(screen, "movie", "movie_id")
+    assert not [f for f in _fed_by(screen, "show", "tv_id") if f[0] == "collection"]
+
+
+def test_a_list_that_fits_no_resource_closely_or_only_by_id_and_name_feeds_nothing(graph: SchemaGraph) -> None:
+    # more a movie than a show, but not closely a movie; {id, name} is the shape of every small lookup list
+    screen = _listing(graph, _MOVIE[:5] + _SHOW[:2], labels=["name"])
+    assert not [f for f in _fed_by(screen, "movie", "movie_id") if f[0] == "collection"]
+    assert not [f for f in _fed_by(screen, "show", "tv_id") if f[0] == "collection"]
+    assert not [f for f in _fed_by(screen, "genre", "genre_id") if f[0] == "collection"]
+
+
+def test_a_chain_reaches_a_record_listed_by_another_resource(graph: SchemaGraph) -> None:
+    plan = Router(_listing(graph, _MOVIE)).plan("What is the budget of a movie of the collection Harry Potter?")
+    assert [s.endpoint for s in plan.steps] == ["search_collection", "collection", "movie"]
+    assert plan.steps[2].params["movie_id"]["field"] == "parts_id"

@@ -15,6 +15,11 @@ links are derived from what every source declares, with no vocabulary:
   returns records with an ``id`` (or its declared identifier). Under a path naming another record
   first (``/person/{person_id}/movie_credits``), the top-level ``id`` echoes that record: the listed
   records' ``cast[].id`` is the field.
+- ``listed records``: another endpoint of the source, whose path does not name the resource, lists
+  records shaped like that resource's records elsewhere in the source (``/collection/{id}`` lists
+  its movies under ``parts[]`` with the fields ``/search/movie`` returns per movie): the list's
+  ``parts[].id`` is the field. The shape is the set of field names a record carries; a list is
+  another resource's records only when its shape matches that resource's best, and closely.
 
 Links only say what could feed what; the router decides per question which producer to use.
 """
@@ -34,6 +39,11 @@ if TYPE_CHECKING:
     from schemarouter.graph.records import EndpointInfo
 
 Key = tuple[str, str]
+Shape = frozenset[str]
+# How closely a list's record shape must match a resource's (Jaccard of field names), and how many
+# names they must share: ``{id, name}`` is the shape of every small lookup list, which says nothing.
+_SHAPE_MATCH = 0.7
+_SHAPE_SHARED = 5
 _ID_SUFFIX = re.compile(r"(?:_|\b)?(?:id|ids|key|code|uid|uuid|urn|accession)$", re.IGNORECASE)
 
 
@@ -45,7 +55,7 @@ class Link:
     field: str
     consumer: Key
     param: str
-    how: str  # declared | same name | resource id
+    how: str  # declared | same name | nested id | resource id | listed records
 
 
 @lru_cache(maxsize=100_000)
@@ -90,8 +100,73 @@ def _names_another_record(path: str, resource: tuple[str, ...]) -> bool:
     return bool(own) and own[-1] != resource[-1]
 
 
+def _record_shapes(info: EndpointInfo) -> tuple[Shape | None, list[tuple[str, Shape]]]:
+    """The records an endpoint returns, by their field names: the top-level record when it has an
+    ``id``, and (with the field holding their id) every list whose items have one (``parts[].id``)."""
+    top: set[str] = set()
+    lists: dict[str, set[str]] = defaultdict(set)
+    ids: dict[str, str] = {}
+    for name, f in info.fields.items():
+        path = f.field.path
+        head, sep, leaf = path.partition("[].")
+        if sep and "." not in leaf and "[" not in leaf and "." not in head and "[" not in head:
+            lists[head].add(leaf)
+            if leaf == "id":
+                ids[head] = name
+        elif "." not in path and "[" not in path:
+            top.add(path)
+    return (frozenset(top) if "id" in top else None), [(ids[h], frozenset(leaves)) for h, leaves in lists.items() if h in ids]
+
+
+def _named_records(path: str) -> tuple[set[str], set[str]]:
+    """Which resources a path's records are, as terms: (its top-level record's, its lists' records').
+    ``/movie/{movie_id}`` returns a movie; ``/search/movie`` lists movies and ``/account/categories``
+    categories (the last segment says what is listed); ``/network/{network_id}/images`` lists neither
+    networks nor images the source identifies."""
+    segments = [s for s in path.split("?", 1)[0].split("/") if s]
+    if segments and segments[-1].startswith("{"):
+        own = resource_of(segments[-1][1:-1], path)
+        return ({own[-1]} if own else set()), set()
+    if any(s.startswith("{") for s in segments):
+        return set(), set()  # the lists of a record's sub-resource (its images, its credits)
+    return set(), (set(path_terms("/" + segments[-1])) if segments else set())
+
+
+def _similarity(a: Shape, b: Shape) -> float:
+    shared = len(a & b)
+    return shared / len(a | b) if shared >= _SHAPE_SHARED else 0.0
+
+
+def _listed_records(infos: list[EndpointInfo], wanted: set[str]) -> dict[str, list[tuple[EndpointInfo, str]]]:
+    """Resource term -> (endpoint, id field) of lists whose records are that resource's, found by shape
+    under endpoints whose path does not name it (those are the ``resource id`` links)."""
+    shapes: dict[str, list[tuple[int, Shape]]] = defaultdict(list)  # resource term -> (endpoint number, shape)
+    listed: list[tuple[int, EndpointInfo, str, Shape, set[str]]] = []
+    for n, info in enumerate(infos):
+        top, lists = _record_shapes(info)
+        top_terms, list_terms = _named_records(info.endpoint.path)
+        if top is not None:  # a record a search returns is its records' shape too
+            for term in (top_terms | list_terms) & wanted:
+                shapes[term].append((n, top))
+        for term in list_terms & wanted:
+            shapes[term] += [(n, shape) for _, shape in lists]
+        own = set(path_terms(info.endpoint.path))
+        listed += [(n, info, id_field, shape, own) for id_field, shape in lists]
+    out: dict[str, list[tuple[EndpointInfo, str]]] = defaultdict(list)
+    for n, info, id_field, shape, own in listed:
+        best = {term: max((_similarity(shape, other) for m, other in found if m != n), default=0.0)
+                for term, found in shapes.items()}
+        top_score = max(best.values(), default=0.0)
+        winners = [term for term, score in best.items() if score == top_score]
+        # only a clear match, and only where no other resource's records fit as well
+        if top_score >= _SHAPE_MATCH and len(winners) == 1 and winners[0] not in own:
+            out[winners[0]].append((info, id_field))
+    return out
+
+
 def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[Link]]]:
-    """consumer key -> parameter -> links, in a stable order (declared, same name, nested id, resource id)."""
+    """consumer key -> parameter -> links, in a stable order (declared, same name, nested id, resource
+    id, listed records)."""
     by_source: dict[str, list[EndpointInfo]] = defaultdict(list)
     for info in endpoints.values():
         if info.endpoint.access == "read":
@@ -117,6 +192,9 @@ def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[
                     id_fields[terms[-2]].append((info, name, terms))
             for term in set(path_terms(info.endpoint.path)):
                 resources[term].append(info)
+        wanted = {resource[-1] for consumer in infos for p in consumer.endpoint.parameters
+                  if (resource := _id_resource(p.name, consumer.endpoint.path))}
+        listed = _listed_records(infos, wanted) if wanted else {}
         for consumer in infos:
             params: dict[str, list[Link]] = {}
             for p in consumer.endpoint.parameters:
@@ -126,20 +204,27 @@ def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[
                     if producer is not None:
                         found.append((producer, p_field, "declared"))
                 found += [(producer, p.name, "same name") for producer in field_owners.get(p.name, ())]
-                if _ID_SUFFIX.search(p.name) or (p.name == "id" and "{id}" in consumer.endpoint.path):
-                    resource = resource_of(p.name, consumer.endpoint.path)
-                    if resource and p.name != "id":
+                resource = _id_resource(p.name, consumer.endpoint.path)
+                if resource:
+                    if p.name != "id":
                         found += [(producer, fname, "nested id") for producer, fname, terms in id_fields.get(resource[-1], ())
                                   if fname != p.name and terms[-1 - len(resource):-1] == resource]
-                    if resource:
-                        for producer in resources.get(resource[-1], ()):
-                            found += [(producer, fname, "resource id") for fname in _record_id_fields(producer, resource)[:1]]
+                    for producer in resources.get(resource[-1], ()):
+                        found += [(producer, fname, "resource id") for fname in _record_id_fields(producer, resource)[:1]]
+                    found += [(producer, fname, "listed records") for producer, fname in listed.get(resource[-1], ())]
                 links = _distinct_links(consumer, p.name, found)
                 if links:
                     params[p.name] = links
             if params:
                 out[consumer.key] = params
     return out
+
+
+def _id_resource(param: str, path: str) -> tuple[str, ...]:
+    """The resource an id parameter identifies (``movie_id``, ``{id}`` under ``/pets``); () for any other."""
+    if _ID_SUFFIX.search(param) or (param == "id" and "{id}" in path):
+        return resource_of(param, path)
+    return ()
 
 
 def _distinct_links(consumer: EndpointInfo, param: str, found: list[tuple[EndpointInfo, str, str]]) -> list[Link]:

@@ -29,7 +29,7 @@ from schemarouter.understand.base import Analysis
 MAX_DEPTH = 3
 MOST_RELEVANT = 1  # further producers built for how well the question's words rank them
 MAX_PRODUCERS = 4  # producers built per missing parameter (the most likely, by link, path and relevance)
-_HOW = {"declared": 2.0, "same name": 1.0, "nested id": 1.0, "resource id": 0.5}
+_HOW = {"declared": 2.0, "same name": 1.0, "nested id": 1.0, "resource id": 0.5, "listed records": 0.5}
 
 Filler = Callable[[EndpointInfo, set[str]], Filled]
 
