@@ -349,6 +349,15 @@ def test_a_required_search_text_takes_the_words_its_endpoint_does_not_describe()
     assert everything.values == {}, "nothing left to search for: the endpoint is not usable"
 
 
+def test_what_the_question_asks_for_is_not_what_to_search_for() -> None:
+    # "photo" is the kind of answer asked for; no declaration says it, yet it names nothing to look up
+    a = _read("give me a photo of the lead actor of the most popular show of this week")
+    params = [Parameter(name="query", type="string", required=True)]
+    for how in ({"unknown": lambda t: t == "photo"}, {"unexplained": lambda t: t == "photo"}):
+        got = open_values(params, a, "/search/person", **how)  # type: ignore[arg-type]
+        assert "photo" not in str(got.values.get("query", "")), how
+
+
 def test_a_short_abbreviation_in_a_parameter_name_stands_for_the_noun_it_begins() -> None:
     params = [Parameter(name="article_id", type="integer", required=True),
               Parameter(name="v_number", type="integer", required=True)]

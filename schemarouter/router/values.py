@@ -173,7 +173,8 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
         for _, f in every:
             if f.name in out.values or not f.search:
                 continue
-            left = [w for w, term in analysis.words if unknown(term)]
+            # what the question asks for ("give me a *photo* of ...") is the answer's kind, not what to search for
+            left = [w for w, term in analysis.words if unknown(term) and term not in analysis.asked]
             if left:
                 text = " ".join(left)
                 out.values[f.name] = text
@@ -216,7 +217,7 @@ def longest_run(analysis: Analysis, unexplained: Callable[[str], bool]) -> str |
         except ValueError:
             continue  # not a token as the tokenizer cut it ("recognition'"): no run through it
         at = i + 1
-        if not unexplained(term):
+        if not unexplained(term) or term in analysis.asked:  # the answer's kind is not what to search for
             continue
         if i == last + 1 and runs:
             runs[-1].append(written)
