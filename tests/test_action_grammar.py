@@ -36,6 +36,9 @@ from schemarouter.understand.actions import action_verb
     ("I'm trying to connect to the lab's server. Could you ask me for its address?", None),  # asked: not to act
     ("I would like to pay back my friend Alex $25. Could you use my debit card for this?", "pay"),  # part of it
     ("Can you initiate a payment of $200 to Mary?", "initiate"),
+    ("Can you help me report this address, 192.168.1.100, as abusive?", "report"),
+    ("Initialize the project in the directory /foo/bar", "initialize"),
+    ("Report of the committee on ozone depletion", None),  # a noun compound
     ("Can I purchase 2 tickets for the midnight show?", "purchase"),  # asking leave to act is acting
     ("May I order 5 g of lithium iron phosphate?", "order"),
     ("Can I see the band gap of GaN?", None),
