@@ -12,7 +12,9 @@ decline threshold is the probability above which answering a question the routes
 more right answers than it answers questions that should be declined, on the same tune rows.
 The logit's weights are then polished (:func:`polish`): moved one weight and one small step at a
 time while the mean tune accuracy over suites rises and no suite's falls, since the likelihood is not
-the accuracy a router is judged by. ``--polish`` polishes the weights stored in the package instead
+the accuracy a router is judged by. With ``--corpus DIR`` (an import corpus, ``make corpus``) the
+imported-sources set and TMDB are also read over the crowded registry (:mod:`schemarouter_bench.crowded`),
+so the weights hold where thousands of distractors crowd the candidates. ``--polish`` polishes the weights stored in the package instead
 of fitting anew (the threshold is fitted again on the result). Test questions are never read. The result goes to
 ``schemarouter/router/data/rerank.json`` with what it was fitted on; ``--check`` fits and prints
 without writing.
@@ -68,12 +70,12 @@ def _rows(router: Router, suite: str, questions: list[TuneQuestion]) -> list[Row
     return out
 
 
-def tune_rows(base: Frozen | None = None, dense: bool = True) -> list[Row]:
+def tune_rows(base: Frozen | None = None, dense: bool = True, corpus: Path | None = None) -> list[Row]:
     """Every tune question of every suite in English that asks for data or for nothing a source
     holds (requests to act are declined before re-ranking), as candidate rows; ``dense``: with the
-    dense index, or as the lexical-only mode sees them."""
+    dense index, or as the lexical-only mode sees them; ``corpus``: with the crowded suites too."""
     rows: list[Row] = []
-    for suite in tune_suites(base):
+    for suite in tune_suites(base, corpus):
         kept = [q for q in suite.questions if q.lang == "en" and q.kind != "action"]
         rows += _rows(Router(suite.graph, dense=dense), suite.name, kept)
     return rows
@@ -171,6 +173,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--check", action="store_true", help="fit and print, do not write")
     ap.add_argument("--polish", action="store_true",
                     help="polish the weights stored in the package on the tune splits instead of fitting anew")
+    ap.add_argument("--corpus", type=Path, metavar="DIR",
+                    help="an import corpus (make corpus): fit on the crowded suites' tune questions too")
     args = ap.parse_args(argv)
     stored = json.loads(files("schemarouter.router").joinpath("data", "rerank.json").read_text("utf-8"))
     doc: dict[str, Any] = {
@@ -182,7 +186,7 @@ def main(argv: list[str] | None = None) -> None:
                   + " on tune accuracy (fit_rerank.polish)",
     }
     for name, dense in (("hybrid", True), ("lexical", False)):
-        rows = tune_rows(dense=dense)
+        rows = tune_rows(dense=dense, corpus=args.corpus)
         start = (np.array([float(stored[name]["weights"].get(f, 0.0)) for f in FEATURES]) if args.polish
                  else fit(rows))
         w = polish(rows, start, frozenset() if dense else frozenset({"dense", "dense_rank"}))

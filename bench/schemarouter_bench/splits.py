@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +22,7 @@ from typing import Any
 
 from schemarouter.plan import Plan
 from schemarouter.router import Router
+from schemarouter_bench.crowded import build_crowded_world
 from schemarouter_bench.devset import (
     SPLITS,
     beside_root,
@@ -34,17 +33,12 @@ from schemarouter_bench.devset import (
     split_of,
 )
 from schemarouter_bench.frozen import Frozen, load_frozen
-from schemarouter_bench.import_corpus import OVERLAY, documents
 from schemarouter_bench.metrics import score_plans
 from schemarouter_bench.opensuite import run_dev_suite, run_tmdb_suite
 from schemarouter_bench.openworld import (
-    Document,
     OpenWorld,
     build_open_world,
     build_tooluse_world,
-    build_world,
-    open_world_documents,
-    tooluse_documents,
 )
 from schemarouter_bench.report import SPLITS_MARKERS
 from schemarouter_bench.routers.base import EntityParams
@@ -101,15 +95,6 @@ def _tmdb(world: OpenWorld) -> dict[str, Any]:
     return out
 
 
-def corpus_documents(corpus: Path, overlay: Path) -> list[Document]:
-    """Every document of an import corpus as a distractor source (id from its file name)."""
-    out = []
-    for _kind, path in documents(corpus):
-        sid = "corpus_" + re.sub(r"[^a-z0-9]+", "_", path.stem.lower()).strip("_")
-        out.append(Document(sid[:60], path, overlay))
-    return out
-
-
 def measure(corpus: Path | None = None, say: Say | None = None) -> dict[str, Any]:
     """Every suite by split (and, with ``corpus``, the scale condition)."""
     say = say or (lambda _m: None)
@@ -130,13 +115,9 @@ def measure(corpus: Path | None = None, say: Say | None = None) -> dict[str, Any
     doc["suites"]["tooluse"] = _dev_suite(tooluse, load_tooluse_questions())
     doc["registries"] = {"open": _facts(opened), "tooluse": _facts(tooluse)}
     if corpus is not None:
-        with tempfile.TemporaryDirectory() as tmp:
-            overlay = Path(tmp) / "overlay.yaml"
-            overlay.write_text(OVERLAY, encoding="utf-8")
-            say("importing the corpus beside the open-world documents")
-            # the tool-use suite's documents and the corpus: thousands of endpoints nobody wrote a question for
-            crowded = build_world(base, open_world_documents() + tooluse_documents() + corpus_documents(corpus, overlay),
-                                  "open-world and tool-use documents and an import corpus", strict=False)
+        say("importing the corpus beside the open-world documents")
+        # the tool-use suite's documents and the corpus: thousands of endpoints nobody wrote a question for
+        crowded = build_crowded_world(base, corpus)
         doc["registries"]["crowded"] = _facts(crowded)
         doc["suites"]["imported, crowded"] = _dev_suite(crowded, load_dev_questions())
         doc["suites"]["tmdb, crowded"] = _tmdb(crowded)

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from schemarouter.graph import SchemaGraph
 from schemarouter_bench import data_path
+from schemarouter_bench.crowded import build_crowded_world
 from schemarouter_bench.devset import (
+    DevQuestion,
     beside_root,
     heldout_root,
     load_dev_questions,
@@ -26,7 +29,7 @@ from schemarouter_bench.devset import (
 )
 from schemarouter_bench.frozen import Frozen, load_frozen
 from schemarouter_bench.openscore import normalize_call
-from schemarouter_bench.openworld import build_open_world, build_tooluse_world
+from schemarouter_bench.openworld import OpenWorld, build_open_world, build_tooluse_world
 
 
 def dev_rows() -> list[dict[str, Any]]:
@@ -54,8 +57,10 @@ class TuneSuite:
     questions: list[TuneQuestion]
 
 
-def tune_suites(base: Frozen | None = None) -> list[TuneSuite]:
-    """The tune split of every suite (a suite held out whole has no questions here)."""
+def tune_suites(base: Frozen | None = None, corpus: Path | None = None) -> list[TuneSuite]:
+    """The tune split of every suite (a suite held out whole has no questions here); with an import
+    ``corpus``, also the imported-sources set and TMDB over the crowded registry
+    (:mod:`schemarouter_bench.crowded`)."""
     base = base or load_frozen()
     opened = build_open_world(base)
     tooluse = build_tooluse_world(base)
@@ -64,16 +69,28 @@ def tune_suites(base: Frozen | None = None) -> list[TuneSuite]:
                                            for o in [q["gold"], *q.get("alternatives", [])] if o),
                      "answer" if q["gold"] else "out_of_scope")
         for q in dev_rows() if split_of(q["id"]) == "tune"])]
-    for name, graph, questions in (("imported", opened.frozen.graph, load_dev_questions()),
-                                   ("heldout", opened.frozen.graph, load_dev_questions(heldout_root())),
-                                   ("beside", opened.frozen.graph, load_dev_questions(beside_root())),
-                                   ("tooluse", tooluse.frozen.graph, load_tooluse_questions())):
-        out.append(TuneSuite(name, graph, [
-            TuneQuestion(q.query, frozenset((o[-1].source, o[-1].endpoint) for o in q.gold_sets if o), q.kind, q.lang)
-            for q in questions if q.part == "tune"]))
-    calls = {normalize_call(c): k for k, c in opened.calls.items()}
-    out.append(TuneSuite("tmdb", opened.frozen.graph, [
+    out += [_dev_suite(name, graph, questions) for name, graph, questions in (
+        ("imported", opened.frozen.graph, load_dev_questions()),
+        ("heldout", opened.frozen.graph, load_dev_questions(heldout_root())),
+        ("beside", opened.frozen.graph, load_dev_questions(beside_root())),
+        ("tooluse", tooluse.frozen.graph, load_tooluse_questions()))]
+    out.append(_tmdb_suite("tmdb", opened))
+    if corpus is not None:
+        crowded = build_crowded_world(base, corpus)
+        out += [_dev_suite("imported, crowded", crowded.frozen.graph, load_dev_questions()),
+                _tmdb_suite("tmdb, crowded", crowded)]
+    return out
+
+
+def _dev_suite(name: str, graph: SchemaGraph, questions: list[DevQuestion]) -> TuneSuite:
+    return TuneSuite(name, graph, [
+        TuneQuestion(q.query, frozenset((o[-1].source, o[-1].endpoint) for o in q.gold_sets if o), q.kind, q.lang)
+        for q in questions if q.part == "tune"])
+
+
+def _tmdb_suite(name: str, world: OpenWorld) -> TuneSuite:
+    calls = {normalize_call(c): k for k, c in world.calls.items()}
+    return TuneSuite(name, world.frozen.graph, [
         TuneQuestion(q.query, frozenset({(calls[last][0], calls[last][1])})
                      if (last := normalize_call(q.solution[-1])) in calls else frozenset(), "answer")
-        for q in load_tmdb_queries() if q.part == "tune"]))
-    return out
+        for q in load_tmdb_queries() if q.part == "tune"])
