@@ -19,6 +19,12 @@ from tests.routing_support import graph, routing_db  # noqa: F401  (session fixt
     ("What are some keywords for a movie of the collection The Hunger Games?", ["keyword"]),
     ("Provide the battery level of vehicle hXQ7qFFt", ["level"]),
     ("Could you please tell me the boiling point of ethanol?", ["point"]),
+    ("tell me about the history of Rome", ["histori"]),  # "me" is whom to tell, not what
+    # the possessive form: what follows the owner's name
+    ("What is Leonardo DiCaprio's latest movie?", ["movi"]),
+    ("Tell me about actor Scarlett Johansson's birthday", ["birthday"]),
+    ("Who is Tom Hanks' wife?", ["wife"]),
+    ("What's Apple's stock price today?", ["price"]),
 ])
 def test_the_head_of_the_opening_phrase_is_what_is_asked(text: str, terms: list[str]) -> None:
     assert asked_terms(text) == terms
@@ -26,6 +32,7 @@ def test_the_head_of_the_opening_phrase_is_what_is_asked(text: str, terms: list[
 
 @pytest.mark.parametrize("text", [
     "Who directed Titanic?",  # no head noun: a verb follows "who"
+    "When was Nolan's latest film released?",  # "when" asks for a date, whatever the possessive says
     "band gap GaN",
     "Quelle est la masse molaire de l'aspirine ?",  # another language: no head, nothing said
     "",

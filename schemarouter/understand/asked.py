@@ -1,6 +1,6 @@
 """What a question asks for: the kinds of thing it names (a picture is an image, who acted in a work
 its cast) and the head of its opening phrase ("What is the *genre* of ...", "give me a *photo* of
-...", "Who is the lead *actor* of ...").
+...", "Who is the lead *actor* of ...", "What is Leonardo DiCaprio's latest *movie*?").
 
 Retrieval weighs every word of a question alike, so "Who is the lead actor of today's most popular TV
 show?" ranks the list of today's shows first: it says "today", "popular" and "TV". The answer is
@@ -47,15 +47,27 @@ def kind_terms(text: str, names: list[Entity]) -> list[str]:
 _OPENING = re.compile(
     r"^\W*(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
     r"(?:(?:what|who|which)(?:\s+(?:is|are|was|were|'s|’s))|(?:give|show|tell|find|get|list|fetch|name|provide|retrieve|display)(?:\s+(?:me|us))?)"
-    r"\s+(?:(?:the|a|an|some|all|any|one|its|their)\s+)?"
+    r"\s+(?:(?:the|a|an|some|all|any|one|its|their)\s+)?(?!(?:me|us)\s)"  # "tell me about": "me" is no head
     r"(?P<head>(?:[\w-]+\s+){0,2}?[\w-]+?)\s+(?:of|for|in|from|about|on|to|at|by|with)\b",
+    re.IGNORECASE)
+
+
+# "What is Leonardo DiCaprio's latest movie?", "Tell me about Scarlett Johansson's birthday": the head is
+# what follows the possessive, up to three words, ended by the question's end, a preposition or a word
+# that dates the asking ("today", "now")
+_POSSESSIVE = re.compile(
+    r"^\W*(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
+    r"(?:(?:what|who|which)(?:\s+(?:is|are|was|were))|(?:what|who)['’]s|(?:give|show|tell|find|get|fetch|name|provide"
+    r"|retrieve|display)(?:\s+(?:me|us))?(?:\s+about)?)"
+    r"\s+[^?.!]{1,80}?['’]s?\s+(?P<head>(?:[\w-]+\s+){0,2}?[\w-]+?)"
+    r"\s*(?:[?.!,;]|$|\s+(?:in|from|on|at|by|with|and|or|for|today|now|currently|right|this|last|next)\b)",
     re.IGNORECASE)
 
 
 def asked_terms(text: str) -> list[str]:
     """The terms of what ``text`` asks for: its head word's terms and the kinds the head says
     ("actor" -> cast); [] without such an opening."""
-    m = _OPENING.match(text)
+    m = _OPENING.match(text) or _POSSESSIVE.match(text)
     if m is None:
         return []
     head = m.group("head")
