@@ -146,6 +146,17 @@ def test_a_last_resort_guess_never_takes_a_word_or_number_of_a_date(router: Rout
     assert guess_required([hours, minutes], a, Filled(), lambda: None).values == {"hours": 6, "minutes": 30}
 
 
+def test_a_run_of_words_is_never_guessed_for_a_date(router: Router) -> None:
+    # "03/07/2023" is no date the reader can tell (March 7th or July 3rd): the date stays missing, and
+    # the words the endpoint does not explain ("Hey") go to no date parameter
+    date = Parameter(name="departure_date", type="string", required=True,
+                     description="The date of departure, formatted as 'MM/DD/YYYY' (e.g., '04/25/2023').")
+    note = Parameter(name="note", type="string", required=True)
+    a = router.understander.understand("Hey, find a bus leaving on 03/07/2023.", router.graph)
+    guessed = guess_required([date, note], a, Filled(), lambda: "Hey")
+    assert "departure_date" not in guessed.values and guessed.values.get("note") == "Hey"
+
+
 def test_a_label_before_a_colon_is_no_code_and_a_closing_bracket_no_part_of_a_value(router: Router) -> None:
     apt = Parameter(name="apt", type="string", required=True, description="FAA or ICAO airport identifier")
     a = router.understander.understand("Chart changes for Asheville Regional Airport (ICAO: AVL)?", router.graph)

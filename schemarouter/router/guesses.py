@@ -48,7 +48,7 @@ from typing import Any
 from schemarouter.graph.terms import API_FILLER, name_terms
 from schemarouter.models import Parameter
 from schemarouter.router.numbers import as_fraction, list_items, parse_number, with_scale, written_lists
-from schemarouter.router.param_facts import is_curie, name_words, scheme_of, takes_curie
+from schemarouter.router.param_facts import date_like, is_curie, name_words, scheme_of, takes_curie
 from schemarouter.router.question_facts import quoted_values
 from schemarouter.router.validate import conformed
 from schemarouter.router.values import Filled
@@ -359,8 +359,8 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
                 if nxt is not None and take(p, nxt, how):
                     break
             else:
-                if is_key(p):
-                    continue
+                if is_key(p) or date_like(name_words(p.name), p.description or ""):
+                    continue  # a run of words is no key, and no date
                 run = unexplained_run()
                 if run and free(run):
                     take(p, run, "the words of the question the endpoint does not explain")
