@@ -92,6 +92,8 @@ class ChainBuilder:
         self._built: dict[tuple[tuple[str, str], int, frozenset[str], frozenset[tuple[str, str]]], Node | None] = {}
         # (consumer key, parameter) -> its producers' links, most likely first (see ``_likely``)
         self._ranked: dict[tuple[tuple[str, str], str], list[Link]] = {}
+        # ... and those the question's words reach, most relevant first (see ``_most_relevant``)
+        self._relevant: dict[tuple[tuple[str, str], str], list[Link]] = {}
         # (producer node, how it links, the resource it supplies) -> its score: many consumers share
         # one producer (the nodes live as long as the builder, so their ids stay theirs)
         self._scores: dict[tuple[int, str, tuple[str, ...]], float] = {}
@@ -220,10 +222,26 @@ class ChainBuilder:
                     break
         # the producers the question's words describe best are weighed too, whatever their link:
         # "movies directed by Coppola" reaches a movie through the person's credits, no search
-        rest = [(self.relevance.of(self.graph.endpoints[link.producer]), link) for link in ranked
-                if link.producer not in visiting and link not in out]
-        rest.sort(key=lambda t: -t[0])  # stable: equals keep the link order
-        return out + [link for relevance, link in rest[:MOST_RELEVANT] if relevance > 0]
+        chosen = {id(link) for link in out}  # links are compared as objects: one per (producer, field)
+        rest: list[Link] = []
+        for link in self._most_relevant(key, ranked):
+            if link.producer not in visiting and id(link) not in chosen:
+                rest.append(link)
+                if len(rest) == MOST_RELEVANT:
+                    break
+        return out + rest
+
+    def _most_relevant(self, key: tuple[tuple[str, str], str], ranked: list[Link]) -> list[Link]:
+        """The links of ``ranked`` whose producers the question's words reach, most relevant first
+        (equals in link order), remembered per (consumer, parameter)."""
+        found = self._relevant.get(key)
+        if found is None:
+            endpoints = self.graph.endpoints
+            scored = [(relevance, link) for link in ranked
+                      if (relevance := self.relevance.of(endpoints[link.producer])) > 0]
+            scored.sort(key=lambda t: -t[0])  # stable: equals keep the link order
+            found = self._relevant[key] = [link for _, link in scored]
+        return found
 
     def _producers(self, links: Iterable[Link], param: str,
                    consumer: EndpointInfo) -> list[tuple[float, Link, EndpointInfo, bool]]:
