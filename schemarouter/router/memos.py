@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from schemarouter.router.open_route import Described
     from schemarouter.router.param_facts import EndpointFacts
     from schemarouter.router.question_facts import QuestionWords
+    from schemarouter.router.values import Filled
     from schemarouter.understand.entities import Entity
 
 Key = tuple[str, str]  # (source id, endpoint id)
@@ -62,6 +63,9 @@ class QuestionMemo:
     identifiers: list[Entity] | None = None  # identifier-shaped tokens and recognized ids, in order
     article_nouns: list[tuple[str, int]] | None = None  # "the/a/an <noun>" and where a name would start
     number_after: dict[str, str | None] = field(default_factory=dict)  # parameter name -> number written after it
+    # (graph, endpoint key, question values others took) -> the endpoint's values from the question:
+    # ``open_route.fill``, asked by the open route's chains and by re-ranking's alike
+    fills: dict[tuple[int, Key, frozenset[str]], Filled] = field(default_factory=dict)
 
 
 __all__ = ["EndpointKey", "QuestionMemo", "RouterGraphMemo"]

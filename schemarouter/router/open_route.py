@@ -32,7 +32,7 @@ from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.models import Parameter
 from schemarouter.plan import Mode, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Relevance
-from schemarouter.router.memos import RouterGraphMemo
+from schemarouter.router.memos import QuestionMemo, RouterGraphMemo
 from schemarouter.router.param_facts import EndpointFacts, endpoint_facts
 from schemarouter.router.params import fill_params
 from schemarouter.router.question_facts import may_fill
@@ -137,7 +137,18 @@ class Explaining:
 
 def fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[str]) -> Filled:
     """Values for ``info`` from the question: the vocabulary's rules for concept parameters, the
-    declarations' types, formats, patterns and enums for the rest, and declared defaults last."""
+    declarations' types, formats, patterns and enums for the rest, and declared defaults last.
+    Remembered per question (the open route and re-ranking fill the same endpoints): the result is
+    shared, and a caller that adds to it adds to a copy."""
+    memo = analysis.memos.of(QuestionMemo).fills
+    key = (id(graph), info.key, frozenset(taken))
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _fill(info, graph, analysis, taken)
+    return found
+
+
+def _fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[str]) -> Filled:
     facts = endpoint_facts(graph, info)
     if not may_fill(facts, analysis):
         # no parameter can take anything this question carries (most endpoints, for most questions)

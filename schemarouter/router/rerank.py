@@ -239,7 +239,8 @@ def unsaid_share(path: set[str], said: set[str], forms: frozenset[str] | None = 
 def fill_or_guess(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[str]) -> Filled:
     """:func:`~schemarouter.router.open_route.fill`, then a guess for each required parameter it
     leaves empty (:func:`~schemarouter.router.guesses.guess_required`)."""
-    out = fill(info, graph, analysis, taken)
+    out = Filled()
+    out.merge(fill(info, graph, analysis, taken))  # a copy: the fill is shared (remembered per question)
     pairs = pairs_of(graph, info)
     if pairs:
         out.merge(split_pair(pairs, out))
