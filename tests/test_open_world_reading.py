@@ -677,8 +677,12 @@ def test_the_plain_identifier_parameter_takes_the_value_before_a_qualified_one()
 @pytest.mark.parametrize(("summary", "verb"), [
     ("Establishes a connection to a server", "establish"), ("Modifies the record", "modify"),
     ("Processes the order", "process"), ("Follows artists", "follow"), ("Access the archive", "access"),
+    ("Embed a video", "embed"), ("Apply a patch", "apply"), ("Multiply two numbers", "multiply"),
+    # a summary that opens with no verb: it says nothing of what acting means in the registry
+    ("No content", None), ("Partially update a record", None), ("Registration of a device", None),
+    ("Deprecated: use the v2 endpoint", None), ("Chunked upload", None), ("Setting the alarm", None),
 ])
-def test_a_summary_opening_verb_is_read_as_its_base_form(summary: str, verb: str) -> None:
+def test_a_summary_opening_verb_is_read_as_its_base_form(summary: str, verb: str | None) -> None:
     from schemarouter.understand.actions import _opening_verb
 
     assert _opening_verb(summary) == verb

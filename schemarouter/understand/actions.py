@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from schemarouter.graph.terms import question_terms
+from schemarouter.graph.text import STOPWORDS
 from schemarouter.understand.memos import UnderstandGraphMemo
 
 if TYPE_CHECKING:
@@ -190,12 +191,23 @@ def parameter_verbs(graph: SchemaGraph) -> frozenset[str]:
     return memo.parameter_verbs
 
 
+# A summary may open with a word that is no verb ("No content", "Partially update", "Registration of
+# a device", "Deprecated: ..."): function words, and words whose ending makes them an adverb, a noun
+# of action or state, or a participle, never a verb's base form
+_NOT_VERBS = frozenset(["no", "non", "not", "re", "new", "all", "each", "every", "any", "one", "only"])
+_NOT_VERB_ENDINGS = re.compile(r"(?:.{2,}(?:ally|ently|antly|ously|ively|ately|arily|ibly|ably)"
+                               r"|tion|sion|ment|ness|ity|ance|ence|ism|ship|.{4,}(?<!e)ed|.{3,}ing)$")
+
+
 def _opening_verb(summary: str) -> str | None:
-    """The first word of a summary as a verb's base form ("Follows Artists" -> ``follow``), or None."""
+    """The first word of a summary as a verb's base form ("Follows Artists" -> ``follow``), or None
+    where that word is no verb."""
     m = re.match(r"\s*([A-Za-z][a-z]+)\b", summary)
     if m is None:
         return None
     word = m.group(1).lower()
+    if word in _NOT_VERBS or word in STOPWORDS or _NOT_VERB_ENDINGS.search(word):
+        return None
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"  # "Modifies" -> modify
     if word.endswith(("sses", "shes", "ches", "xes", "zes")):
