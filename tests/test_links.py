@@ -82,11 +82,14 @@ def test_a_list_under_another_records_path_feeds_the_ids_of_what_it_lists(graph:
 
 _MOVIE = ["title", "original_title", "release_date", "overview", "poster_path", "popularity", "vote_count"]
 _SHOW = ["name", "original_name", "first_air_date", "overview", "poster_path", "popularity", "vote_count"]
+_PERSON = ["name", "profile_path", "gender", "popularity"]
 
 
-def _listing(graph: SchemaGraph, parts: list[str], labels: list[str] | None = None) -> SchemaGraph:
-    """A source whose collection lists records under ``parts[]`` (and ``labels[]``) with the given
-    field names; movies and shows are searched, and read by id."""
+def _listing(graph: SchemaGraph, parts: list[str], labels: list[str] | None = None,
+             cast: list[str] | None = None) -> SchemaGraph:
+    """A source whose collection lists records under ``parts[]`` (and ``labels[]``) and whose movie
+    credits list ``cast[]``, with the given field names; movies, shows and people are searched, and
+    read by id."""
     def fields(names: list[str], prefix: str = "") -> list[dict[str, Any]]:
         return [{"name": f"{prefix.strip('[].')}_{n}" if prefix else n, "path": prefix + n,
                  "type": "string", "group": "content"} for n in names]
@@ -98,6 +101,8 @@ def _listing(graph: SchemaGraph, parts: list[str], labels: list[str] | None = No
 
     collection = read("collection", "/collection/{collection_id}", "collection_id", ["name"])
     collection["fields"] += fields(["id", *parts], "parts[].") + fields(["id", *(labels or [])], "labels[].")
+    credits = read("credits", "/movie/{movie_id}/credits", "movie_id", [])
+    credits["fields"] += fields(["id", *(cast or ["name"])], "cast[].")
     return with_catalogue(graph, Source.model_validate({
         "id": "screen", "title": "Screen Database", "domain": "general", "source_type": "curated",
         "license": {"id": "CC0-1.0", "name": "CC0"},
@@ -108,7 +113,10 @@ def _listing(graph: SchemaGraph, parts: list[str], labels: list[str] | None = No
             read("show", "/tv/{tv_id}", "tv_id", _SHOW),
             read("genre", "/genre/{genre_id}", "genre_id", ["name"]),
             read("search_collection", "/search/collection", "query", ["name", "backdrop_path"]),
+            read("search_person", "/search/person", "query", _PERSON),
+            read("person", "/person/{person_id}", "person_id", [*_PERSON, "birthday"]),
             collection,
+            credits,
         ],
     }))
 
@@ -136,3 +144,14 @@ def test_a_chain_reaches_a_record_listed_by_another_resource(graph: SchemaGraph)
     plan = Router(_listing(graph, _MOVIE)).plan("What is the budget of a movie of the collection Harry Potter?")
     assert [s.endpoint for s in plan.steps] == ["search_collection", "collection", "movie"]
     assert plan.steps[2].params["movie_id"]["field"] == "parts_id"
+
+
+def test_a_list_carrying_what_only_one_resources_records_carry_feeds_its_id(graph: SchemaGraph) -> None:
+    # a credit lists a person with the role played (character, order): few names in common with a
+    # person's record, but profile_path and gender are a person's alone in this source
+    screen = _listing(graph, _MOVIE, cast=["name", "character", "order", "profile_path", "gender"])
+    assert ("credits", "cast_id", "listed records") in _fed_by(screen, "person", "person_id")
+    # one such name is not enough, nor names that other resources' records carry too
+    for cast in (["name", "character", "order", "profile_path"], ["name", "character", "popularity", "overview"]):
+        screen = _listing(graph, _MOVIE, cast=cast)
+        assert not [f for f in _fed_by(screen, "person", "person_id") if f[0] == "credits"], cast

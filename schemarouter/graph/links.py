@@ -27,7 +27,7 @@ Links only say what could feed what; the router decides per question which produ
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -44,6 +44,7 @@ Shape = frozenset[str]
 # names they must share: ``{id, name}`` is the shape of every small lookup list, which says nothing.
 _SHAPE_MATCH = 0.7
 _SHAPE_SHARED = 5
+_EXCLUSIVE_SHARED = 2  # ... or how many field names only one resource's records carry a list must share
 _ID_SUFFIX = re.compile(r"(?:_|\b)?(?:id|ids|key|code|uid|uuid|urn|accession)$", re.IGNORECASE)
 
 
@@ -152,6 +153,7 @@ def _listed_records(infos: list[EndpointInfo], wanted: set[str]) -> dict[str, li
             shapes[term] += [(n, shape) for _, shape in lists]
         own = set(path_terms(info.endpoint.path))
         listed += [(n, info, id_field, shape, own) for id_field, shape in lists]
+    exclusive = _exclusive_fields(shapes)
     out: dict[str, list[tuple[EndpointInfo, str]]] = defaultdict(list)
     for n, info, id_field, shape, own in listed:
         best = {term: max((_similarity(shape, other) for m, other in found if m != n), default=0.0)
@@ -159,9 +161,23 @@ def _listed_records(infos: list[EndpointInfo], wanted: set[str]) -> dict[str, li
         top_score = max(best.values(), default=0.0)
         winners = [term for term, score in best.items() if score == top_score]
         # only a clear match, and only where no other resource's records fit as well
-        if top_score >= _SHAPE_MATCH and len(winners) == 1 and winners[0] not in own:
-            out[winners[0]].append((info, id_field))
+        if top_score >= _SHAPE_MATCH and len(winners) == 1:
+            found = winners[0]
+        else:
+            # or the fields only one resource's records carry: a credit lists a person with the
+            # role it played, but its ``profile_path`` and ``gender`` are a person's alone
+            hits = [term for term, fields in exclusive.items() if shape & fields]
+            found = hits[0] if len(hits) == 1 and len(shape & exclusive[hits[0]]) >= _EXCLUSIVE_SHARED else ""
+        if found and found not in own:
+            out[found].append((info, id_field))
     return out
+
+
+def _exclusive_fields(shapes: dict[str, list[tuple[int, Shape]]]) -> dict[str, frozenset[str]]:
+    """Resource term -> the field names (besides ``id``) its records carry and no other resource's do."""
+    carried = {term: frozenset().union(*(shape for _, shape in found)) for term, found in shapes.items()}
+    counts = Counter(name for names in carried.values() for name in names)
+    return {term: frozenset(n for n in names if counts[n] == 1 and n != "id") for term, names in carried.items()}
 
 
 def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[Link]]]:
