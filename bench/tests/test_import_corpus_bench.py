@@ -182,3 +182,12 @@ def test_regenerating_the_report_keeps_the_scale_comparison(tmp_path: Path, monk
     reporting.write({}, page, [])
     text = page.read_text(encoding="utf-8")
     assert "regenerated" in text and "old tables" not in text and text.count(block) == 1
+
+
+def test_every_corpus_document_is_a_distractor_source_named_for_its_file(tmp_path: Path) -> None:
+    from schemarouter_bench.crowded import corpus_documents
+
+    overlay = tmp_path / "overlay.yaml"
+    docs = corpus_documents(_corpus(tmp_path), overlay)
+    assert [d.source_id for d in docs] == ["corpus_bad", "corpus_good", "corpus_s"], "the manifest is no document"
+    assert all(d.overlay == overlay and d.spec.exists() for d in docs)
