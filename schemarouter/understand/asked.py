@@ -42,24 +42,22 @@ def kind_terms(text: str, names: list[Entity]) -> list[str]:
     return out
 
 
-# "What is the", "Who are the", "give me a", "Show some", "tell me the", "List all", "Find the"; then up
-# to three words, the last of them the head, before the word that ties it to what it is about
+# How a question asking for something opens: "What is", "Who's", "give me", "Show", "tell me about",
+# "List", "Find", after "can you" or "please"
+_ASKING = (r"^\W*(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
+           r"(?:(?:what|who|which)(?:\s+(?:is|are|was|were)|\s*['’]s)"
+           r"|(?:give|show|tell|find|get|list|fetch|name|provide|retrieve|display)(?:\s+(?:me|us))?(?:\s+about)?)")
+# "What is the genre of ...", "give me a photo of ...": then up to three words, the last of them the
+# head, before the word that ties it to what it is about
 _OPENING = re.compile(
-    r"^\W*(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
-    r"(?:(?:what|who|which)(?:\s+(?:is|are|was|were|'s|’s))|(?:give|show|tell|find|get|list|fetch|name|provide|retrieve|display)(?:\s+(?:me|us))?)"
-    r"\s+(?:(?:the|a|an|some|all|any|one|its|their)\s+)?(?!(?:me|us)\s)"  # "tell me about": "me" is no head
+    _ASKING + r"\s+(?:(?:the|a|an|some|all|any|one|its|their)\s+)?(?!(?:me|us)\s)"  # "tell me": "me" is no head
     r"(?P<head>(?:[\w-]+\s+){0,2}?[\w-]+?)\s+(?:of|for|in|from|about|on|to|at|by|with)\b",
     re.IGNORECASE)
-
-
 # "What is Leonardo DiCaprio's latest movie?", "Tell me about Scarlett Johansson's birthday": the head is
 # what follows the possessive, up to three words, ended by the question's end, a preposition or a word
 # that dates the asking ("today", "now")
 _POSSESSIVE = re.compile(
-    r"^\W*(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
-    r"(?:(?:what|who|which)(?:\s+(?:is|are|was|were))|(?:what|who)['’]s|(?:give|show|tell|find|get|fetch|name|provide"
-    r"|retrieve|display)(?:\s+(?:me|us))?(?:\s+about)?)"
-    r"\s+[^?.!]{1,80}?['’]s?\s+(?P<head>(?:[\w-]+\s+){0,2}?[\w-]+?)"
+    _ASKING + r"\s+[^?.!]{1,80}?['’]s?\s+(?P<head>(?:[\w-]+\s+){0,2}?[\w-]+?)"
     r"\s*(?:[?.!,;]|$|\s+(?:in|from|on|at|by|with|and|or|for|today|now|currently|right|this|last|next)\b)",
     re.IGNORECASE)
 
