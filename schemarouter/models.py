@@ -94,13 +94,23 @@ def _unique(values: list[str], what: str) -> list[str]:
 
 
 class License(Declaration):
-    """A license or terms statement, SPDX-style id (``LicenseRef-*`` for the rest)."""
+    """A license or terms statement, SPDX-style id (``LicenseRef-*`` for the rest).
+
+    Written as a mapping (``{id: CC-BY-4.0, name: ..., attribution: ...}``) or, where the id says
+    enough, as the id alone (``license: CC-BY-4.0``), which is read as ``{id: CC-BY-4.0, name: CC-BY-4.0}``."""
 
     id: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9.+\-]+$", max_length=120)]
     name: Text
     url: str | None = None
     attribution: Text | None = None
     verified: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_id(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            return {"id": data.strip(), "name": data.strip()}
+        return data
 
 
 class Auth(Declaration):

@@ -127,3 +127,12 @@ def test_source_needs_endpoints() -> None:
 
 def test_base_source_fixture_is_valid() -> None:
     assert coerce(Source, BASE_SOURCE, "x", "source").id == "lab_store"
+
+
+def test_a_license_may_be_written_as_its_id_alone() -> None:
+    model = coerce(Source, source_dict(license="CC-BY-4.0"), "my-plugin 1.0", "source")
+    assert (model.license.id, model.license.name) == ("CC-BY-4.0", "CC-BY-4.0")
+    # the mapping form is unchanged, and a string that is no license id is refused by the id's rule
+    assert coerce(Source, source_dict(license={"id": "MIT", "name": "MIT License"}), "p", "source").license.name == "MIT License"
+    message = _error(source_dict(license="not a license id"))
+    assert "license" in message and "pattern" in message

@@ -278,6 +278,20 @@ def test_bad_documents_are_refused(sr, db: str, tmp_path: Path, make, needles) -
     _refuse(sr, db, _write(tmp_path, "spec.json", make()), _write(tmp_path, "o.yaml", MINIMAL_OVERLAY), *needles)
 
 
+def test_a_refused_overlay_is_named_and_no_empty_summary_is_printed(sr, db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    overlay = _write(tmp_path, "o.yaml", {**MINIMAL_OVERLAY, "license": "not a license id"})
+    _refuse(sr, db, _write(tmp_path, "spec.json", _spec()), overlay, "o.yaml", "license")
+    result = sr("source", "import-openapi", str(tmp_path / "spec.json"), "--id", "widgets", "--db", db,
+                "--overlay", str(overlay))
+    assert "-> source" not in result.out, result.out
+
+
+def test_an_overlay_may_give_the_license_as_its_id(tmp_path: Path) -> None:
+    overlay = _write(tmp_path, "o.yaml", {"source_type": "curated", "license": "CC-BY-4.0"})
+    result = import_openapi(_write(tmp_path, "spec.json", _spec()), "widgets", overlay)
+    assert result.local.source.license.id == "CC-BY-4.0"
+
+
 def _undescribed() -> dict[str, Any]:
     """The widget document with a response whose schema says nothing of the record's fields."""
     spec = _spec()
@@ -411,6 +425,32 @@ def test_records_inside_an_envelope_inside_the_envelope_are_found(tmp_path: Path
     assert result.local.spec("get_widget").records == "response.docs"
     assert {f.name: f.path for f in endpoint.fields} == {"id": "_id", "headline": "headline"}
     assert endpoint.fields[0].identifier
+
+
+def test_the_record_a_path_parameter_addresses_is_not_read_as_an_envelope(tmp_path: Path) -> None:
+    # GET /studies/{urn} answers one study, which holds a list of targets: the study is the record
+    study = {"type": "object", "properties": {
+        "urn": {"type": "string"}, "title": {"type": "string"}, "doi": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+        "targets": {"type": "array", "items": {"type": "object", "properties": {
+            "name": {"type": "string"}, "organism": {"type": "string"}}}}}}
+    spec = _spec()
+    spec["paths"] = {
+        "/studies/{urn}": {"get": {
+            "operationId": "getStudy",
+            "parameters": [{"name": "urn", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": study}}}}}},
+        # the same shape where the path does not end with the parameter: an envelope around its one list
+        "/studies/{urn}/targets": {"get": {
+            "operationId": "getStudyTargets",
+            "parameters": [{"name": "urn", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": study}}}}}},
+    }
+    result = import_openapi(_write(tmp_path, "spec.json", spec), "studies", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
+    record = result.local.source.endpoint("get_study")
+    assert result.local.spec("get_study").records == ""
+    assert {f.path for f in record.fields} >= {"urn", "title", "doi", "targets[].name"}
+    assert next(f for f in record.fields if f.identifier).path == "urn"
+    assert result.local.spec("get_study_targets").records == "targets"
 
 
 def test_a_key_the_document_declares_as_a_plain_parameter_is_the_overlays_auth(tmp_path: Path) -> None:

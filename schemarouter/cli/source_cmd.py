@@ -150,7 +150,7 @@ def import_openapi(
         partial = getattr(err, "report", None) or (result.report if result is not None else None)
         if as_json:
             print_json({"error": str(err), "report": partial.as_dict() if partial is not None else None})
-        elif partial is not None:
+        elif partial is not None and partial.openapi_version:  # an overlay refused before the document was read: no summary
             _echo_import_report(partial)
         raise
     if write_yaml:
@@ -226,7 +226,7 @@ def import_mcp(
         partial = getattr(err, "report", None) or (result.report if result is not None else None)
         if as_json:
             print_json({"error": str(err), "report": partial.as_dict() if partial is not None else None})
-        elif partial is not None:
+        elif partial is not None and partial.openapi_version:  # an overlay refused before the document was read: no summary
             _echo_import_report(partial)
         raise
     if samples and result.samples:

@@ -324,14 +324,19 @@ class Mapper(ResponseReading):
         item_schema: Any = {}
         chain: tuple[str, ...] = ()
         fields: list[FlatField] = []
+        keys = [p.name for p in params if p.location == "path"]
+        # the parameter a path ends with addresses one record (``/studies/{urn}``): an object answering
+        # it that carries that property is the record, whatever lists it holds
+        last = re.fullmatch(r"\{([^{}/]+)\}", path.rstrip("/").rpartition("/")[2])
+        addressed = [last.group(1)] if last else []
         if schema is not None:
-            records, item_schema, chain = self._records(schema, place, wanted, endpoint_id)
+            records, item_schema, chain = self._records(schema, place, wanted, endpoint_id, addressed)
             fields = self.flattener.fields(item_schema, f"{place} response" + (f" {records}[]" if records else ""), chain)
         if not fields and example is not None:
             # The schema declares nothing usable (free-form, untyped, a string holding JSON); the
             # document's own response example shows the record's shape.
             inferred = schema_from_example(example)
-            records, item_schema, chain = self._records(inferred, place, wanted, endpoint_id)
+            records, item_schema, chain = self._records(inferred, place, wanted, endpoint_id, addressed)
             fields = self.flattener.fields(item_schema, f"{place} example" + (f" {records}[]" if records else ""), chain)
             if fields:
                 self.report.notes.append(f"{place}: the schema declares no fields; {len(fields)} fields inferred "
@@ -366,7 +371,7 @@ class Mapper(ResponseReading):
         if declared:
             self.report.notes.append(f"{place}: {len(declared)} response fields declared by the overlay")
         draft.records, draft.fields, draft.names = records, fields, names
-        draft.identifier = choose_identifier(fields, names, [p.name for p in params if p.location == "path"])
+        draft.identifier = choose_identifier(fields, names, keys)
         return draft
 
     def _json_format(self, path: str, params: list[DraftParam], renames: dict[str, str],

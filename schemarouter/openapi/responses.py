@@ -9,7 +9,7 @@ own concern, and it reads the mapper's resolver, flattener and report.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from schemarouter.openapi.errors import OpenAPIImportError, mapping
@@ -32,6 +32,13 @@ def success_code(codes: Iterable[str]) -> str | None:
     """The success response to read: 200, else the first 2xx, else None."""
     codes = list(codes)
     return "200" if "200" in codes else min((c for c in codes if c.startswith("2")), default=None)
+
+
+def _names_a_path_param(node: dict[str, Any], path_params: Sequence[str]) -> bool:
+    """Whether an object schema has a property named like a path parameter: the operation addresses
+    one record by that value, and the object is that record (not an envelope around its lists)."""
+    wanted = {p.lower() for p in path_params}
+    return bool(wanted) and any(str(k).lower() in wanted for k in node.get("properties") or {})
 
 
 class ResponseReading:
@@ -115,9 +122,12 @@ class ResponseReading:
         return value if isinstance(value, (dict, list)) else None
 
     def _records(
-        self, schema: Any, place: str, wanted: str | None, endpoint_id: str
+        self, schema: Any, place: str, wanted: str | None, endpoint_id: str, path_params: Sequence[str] = ()
     ) -> tuple[str, Any, tuple[str, ...]]:
-        """Where records sit: the overlay's path, a root list, or the one list of objects."""
+        """Where records sit: the overlay's path, a root list, or the one list of objects. An object with
+        an id-like property, or with a property named like a parameter in ``path_params`` (the one the
+        path ends with: ``GET /studies/{urn}`` answering ``{"urn": ..., "targets": [...]}``), is the
+        record itself."""
         where = f"{place} response"
         try:
             node, chain = self.flattener.normalize(schema, where, (), union_root=True)
@@ -129,7 +139,7 @@ class ResponseReading:
             return wanted, self._follow(node, chain, wanted, place, endpoint_id), chain
         if self.flattener.value_type(node, where) == "array":
             return "", node.get("items", {}), chain
-        if has_id_property(node):
+        if has_id_property(node) or _names_a_path_param(node, path_params):
             return "", node, chain  # a record with an id of its own, not an envelope around a list
         lists = self._record_lists(node, chain, where)
         if not lists:
