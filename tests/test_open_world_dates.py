@@ -223,3 +223,26 @@ def test_a_time_parameter_that_gives_no_form_takes_the_time_as_written() -> None
     # the stop that ends the sentence is no part of the time ("p.m." keeps its own)
     assert open_values([time], _read("The air quality in San Diego at 12pm."), "/aqi").values == {"time": "12pm"}
     assert open_values([time], _read("The air quality in San Diego at 6 p.m."), "/aqi").values == {"time": "6 p.m."}
+
+
+@pytest.mark.parametrize(("text", "counts"), [
+    ("Book two smoking rooms in London", {"smoke": 2, "room": 2}),
+    # a small word, a comma, "per" or a word of comparison ends what a number counts
+    ("Show 10 entries per page", {"show": 10, "entri": 10}),
+    ("Rooms for me and one other adult", {"other": 1}),
+    ("100 million outstanding shares", {"million": 100}),  # a scale, not a count of shares
+    ("At least 3 bedrooms, 2 bathrooms and a garage", {"least": 3, "bedroom": 3, "bathroom": 2}),
+    ("5 heads in 8 tosses", {"head": 5, "toss": 8}),
+])
+def test_a_count_carries_to_the_words_that_say_what_it_counts(text: str, counts: dict[str, int]) -> None:
+    assert _read(text).counts == counts
+
+
+def test_a_count_said_with_an_adjective_fills_the_parameter_named_for_its_noun() -> None:
+    rooms = [Parameter(name="number_of_rooms", type="integer", required=True)]
+    assert open_values(rooms, _read("I need two smoking rooms in a hotel in London"), "/hotels").values == {
+        "number_of_rooms": 2}
+    # a parameter named for a page's size takes the number written before "per page"; a page number does not
+    per_page = [Parameter(name="perPage", type="integer"), Parameter(name="page", type="integer")]
+    assert open_values(per_page, _read("Sensor alerts, showing 10 entries per page"), "/alerts").values == {
+        "perPage": 10}

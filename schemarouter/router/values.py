@@ -36,6 +36,7 @@ from typing import Any
 from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
+from schemarouter.router.counts import count_for, noun_for
 from schemarouter.router.date_values import clocked, date_for, date_parts, month_bound, spelled
 from schemarouter.router.members import enum_members, legend_code, written_member
 from schemarouter.router.memos import QuestionMemo
@@ -52,7 +53,6 @@ from schemarouter.router.numbers import (
 )
 from schemarouter.router.param_facts import (
     ParamFacts,
-    count_word,
     date_like,
     flag_terms,
     in_path,
@@ -345,7 +345,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             # "the most downloaded articles" asks for order=downloads
             return None
         hits = enum_members(p, analysis)
-        if not hits and (counted := _counted(p, analysis, other_words=True)) is not None:
+        if not hits and (counted := count_for(p, analysis, other_words=True)) is not None:
             # "a 3-star hotel" for star_rating in ["1", ..., "5"]: the count, as the member spells it
             hits = [m for m in f.enum if str(m) == str(counted[1])][:1]
         if f.type == "array" and hits:
@@ -423,7 +423,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if bound is not None:
             return _typed(p, bound), bound, "a bound of the span the question gives", True
     if f.type in ("integer", "number") and not f.id_like:
-        counted = _counted(p, analysis)
+        counted = count_for(p, analysis)
         if counted is not None and str(counted[1]) not in taken:
             noun, n = counted
             return n, str(n), f"'{f.name}' {n} from the question ({noun})", True
@@ -558,7 +558,7 @@ def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
     head = label_head(name_words(p.name))
     if head is None:
         return None
-    value = analysis.labels.get(_noun(head, analysis.labels, len(name_words(p.name)) > 1))
+    value = analysis.labels.get(noun_for(head, analysis.labels, len(name_words(p.name)) > 1))
     if value is None or value in taken:
         return None
     if p.type in ("integer", "number") and not value.replace(".", "", 1).lstrip("-").isdigit():
@@ -587,17 +587,6 @@ def _joined_after(question: str, first: str) -> list[str]:
 def _same_shape(a: str, b: str) -> bool:
     """Whether two unquoted values are written alike (codes of capitals, or tokens with digits)."""
     return (a.isupper() and b.isupper()) or (any(c.isdigit() for c in a) and any(c.isdigit() for c in b))
-
-
-def _noun(word: str, nouns: dict[str, Any], compound: bool = True) -> str:
-    """The question's noun a parameter-name word stands for: its stem, or for a short abbreviation the
-    one noun it begins ("v" in ``v_number`` for "version 2"); the stem when none or several fit. A
-    one-letter name alone (``compound`` false) is a variable ("a", "c" of a quadratic), no abbreviation."""
-    term = stem(word)
-    if term in nouns or len(word) > 3 or not word.isalpha() or (len(word) == 1 and not compound):
-        return term
-    starting = [n for n in nouns if n.startswith(word) and len(n) > len(word)]
-    return starting[0] if len(starting) == 1 else term
 
 
 def _first_free(entities: list[Entity], taken: set[str]) -> Entity | None:
@@ -676,23 +665,3 @@ def _prefix_terms(value: str) -> tuple[str, ...]:
     """The terms of an identifier's alphabetic prefix: CHEMBL203 -> (chembl,), HGNC:1100 -> (hgnc,)."""
     prefix = id_prefix(value)
     return name_terms(prefix.lower()) if prefix else ()
-
-
-def _counted(p: Parameter, analysis: Analysis, other_words: bool = False) -> tuple[str, int] | None:
-    """``season_number`` -> (season, 2) for "the second season" or "season 2"; ``days`` -> (day, 7) for
-    "a 7-day forecast"; with ``other_words``, ``star_rating`` -> (star, 3) for "a 3-star hotel" (the
-    count of another word of a short name, where the word it is read for has none: for an enum, whose
-    members then check it; for a number, "two notes" would give first_note_frequency 2)."""
-    if not analysis.counts:
-        return None
-    words = name_words(p.name)
-    word = count_word(words)
-    if word is None:
-        return None
-    noun = _noun(word, analysis.counts, len(words) > 1)
-    if noun in analysis.counts:
-        return noun, analysis.counts[noun]
-    if not other_words or len(words) > 3:
-        return None
-    other = next((stem(w) for w in words if w != word and stem(w) in analysis.counts), None)
-    return (other, analysis.counts[other]) if other is not None else None

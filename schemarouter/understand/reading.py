@@ -136,8 +136,15 @@ _PERIODS = [
 _PREFIX = re.compile(r"([A-Za-z]{2,})[_:\-]?\d")
 # a number standing alone (not the tail of a date, id or decimal) followed by what it counts
 _NUMBER_NOUN = prefiltered(r"(?<![\w.\-/:])(\d{1,4})(?:-|\s+)([a-z]{3,})\b", *DIGITS, flags=re.IGNORECASE)
+_NEXT_WORD = re.compile(r"[ \t]+([a-z]{3,})\b", re.IGNORECASE)  # the word right after (no comma between)
+_MODIFIED = 2  # words after a counted word that may be what it counts ("ten major historical events")
 _CODE = re.compile(r"(?<![\w:/.\-])([A-Z]{2,4})(?![\w:/\-])(?!\.\w)")
 _NOT_VALUES = frozenset(["the", "a", "an", "of", "in", "on", "at", "for", "to", "and", "or", "with", "from", "by", "is", "are", "this", "that"])
+# where what a number counts ends: a small word, "per" ("10 entries per page" counts entries, not
+# pages), or a word of comparison
+# ("one other adult" says how many more, not how many)
+_NOT_CARRIED = frozenset([*_NOT_VALUES, "per", "other", "more"])
+_SCALES = frozenset(["thousand", "million", "billion", "trillion"])  # "100 million shares": a scale, no count
 
 
 def id_prefix(value: str) -> str | None:
@@ -209,11 +216,23 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     for m in _ORDINAL_NOUN.finditer(text):
         if not in_date(m):
             counts.setdefault(stem(m.group(2).lower()), _ORDINALS[m.group(1).lower()])
-    for noun, number in [*((m.group(1), m.group(2)) for m in _NOUN_NUMBER.finditer(text) if not in_date(m)),
-                         *((m.group(2), m.group(1)) for m in _NUMBER_NOUN.finditer(text) if not in_date(m)),
-                         *((m.group(2), _CARDINALS[m.group(1).lower()]) for m in _CARDINAL_NOUN.finditer(text))]:
-        if noun.lower() not in _NOT_VALUES:  # "3 and 4" counts nothing
-            counts.setdefault(stem(noun.lower()), int(number))
+    counted: list[tuple[str, str | int, re.Match[str] | None]] = [
+        *((m.group(1), m.group(2), None) for m in _NOUN_NUMBER.finditer(text) if not in_date(m)),
+        *((m.group(2), m.group(1), m) for m in _NUMBER_NOUN.finditer(text) if not in_date(m)),
+        *((m.group(2), _CARDINALS[m.group(1).lower()], m) for m in _CARDINAL_NOUN.finditer(text))]
+    for noun, number, written_at in counted:
+        if noun.lower() in _NOT_VALUES:  # "3 and 4" counts nothing
+            continue
+        counts.setdefault(stem(noun.lower()), int(number))
+        # the word after a number may describe what it counts ("two smoking rooms", "10 entries per
+        # page"): the next words count too, up to the first small word ("2 bedrooms and 2 bathrooms")
+        at = written_at.end() if written_at is not None else -1
+        for _ in range(_MODIFIED if written_at is not None and noun.lower() not in _SCALES | _NOT_CARRIED else 0):
+            follow = _NEXT_WORD.match(text, at)
+            if follow is None or follow.group(1).lower() in _NOT_CARRIED:
+                break
+            counts.setdefault(stem(follow.group(1).lower()), int(number))
+            at = follow.end()
     analysis.counts = counts
     spans = [*taken, *((e.start, e.end) for e in analysis.names), *((e.start, e.end) for e in ids)]
     # a short capitalized code the registry's own vocabulary has as a word ("TV") is that word

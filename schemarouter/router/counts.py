@@ -1,0 +1,55 @@
+"""What a question counts, read for a parameter named for a count.
+
+"the second season" for ``season_number``, "a 7-day forecast" for ``days``, "two smoking rooms" for
+``number_of_rooms``, "10 entries per page" for ``perPage``: the understand step reads each number
+with the words it counts (``Analysis.counts``); this module says which of them a parameter's name
+asks for. Split from :mod:`schemarouter.router.values`, which decides what each parameter takes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from schemarouter.graph.terms import stem
+from schemarouter.models import Parameter
+from schemarouter.router.param_facts import count_word, name_words
+from schemarouter.understand.base import Analysis
+
+
+def count_for(p: Parameter, analysis: Analysis, other_words: bool = False) -> tuple[str, int] | None:
+    """``season_number`` -> (season, 2) for "the second season" or "season 2"; ``days`` -> (day, 7) for
+    "a 7-day forecast"; with ``other_words``, ``star_rating`` -> (star, 3) for "a 3-star hotel" (the
+    count of another word of a short name, where the word it is read for has none: for an enum, whose
+    members then check it; for a number, "two notes" would give first_note_frequency 2); ``perPage`` ->
+    (per page, 10) for "10 entries per page"."""
+    if not analysis.counts:
+        return None
+    words = name_words(p.name)
+    if "per" in words[:-1]:
+        # ``perPage``, ``results_per_page``: the number written before "per page" ("10 entries per page")
+        unit = words[words.index("per") + 1]
+        m = re.search(rf"(?<![\w.])(\d{{1,4}})\s+(?:[A-Za-z]+\s+){{0,2}}per\s+{re.escape(unit)}s?\b",
+                      analysis.question, re.IGNORECASE)
+        return (f"per {unit}", int(m.group(1))) if m else None
+    word = count_word(words)
+    if word is None:
+        return None
+    noun = noun_for(word, analysis.counts, len(words) > 1)
+    if noun in analysis.counts:
+        return noun, analysis.counts[noun]
+    if not other_words or len(words) > 3:
+        return None
+    other = next((stem(w) for w in words if w != word and stem(w) in analysis.counts), None)
+    return (other, analysis.counts[other]) if other is not None else None
+
+
+def noun_for(word: str, nouns: dict[str, Any], compound: bool = True) -> str:
+    """The question's noun a parameter-name word stands for: its stem, or for a short abbreviation the
+    one noun it begins ("v" in ``v_number`` for "version 2"); the stem when none or several fit. A
+    one-letter name alone (``compound`` false) is a variable ("a", "c" of a quadratic), no abbreviation."""
+    term = stem(word)
+    if term in nouns or len(word) > 3 or not word.isalpha() or (len(word) == 1 and not compound):
+        return term
+    starting = [n for n in nouns if n.startswith(word) and len(n) > len(word)]
+    return starting[0] if len(starting) == 1 else term
