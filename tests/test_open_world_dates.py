@@ -246,3 +246,17 @@ def test_a_count_said_with_an_adjective_fills_the_parameter_named_for_its_noun()
     per_page = [Parameter(name="perPage", type="integer"), Parameter(name="page", type="integer")]
     assert open_values(per_page, _read("Sensor alerts, showing 10 entries per page"), "/alerts").values == {
         "perPage": 10}
+
+
+@pytest.mark.parametrize(("question", "limit"), [
+    ("Find studies on human proteins, at most 5", 5),
+    ("What are the top five sushi restaurants in Tokyo?", 5),
+    ("Show me 20 results about graphene", 20),
+    ("Studies of BRCA1 published in 2019", None),  # a year is no number of records
+    ("The 3 most cited papers of 2019", None),  # "3 most cited" says no record noun and no lead word
+])
+def test_a_parameter_named_for_how_many_records_takes_the_number_the_question_asks_for(
+        question: str, limit: int | None) -> None:
+    params = [Parameter(name="limit", type="integer"), Parameter(name="max_results", type="integer")]
+    values = open_values(params, _read(question), "/studies").values
+    assert values.get("limit") == limit

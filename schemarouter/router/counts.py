@@ -13,8 +13,19 @@ from typing import Any
 
 from schemarouter.graph.terms import stem
 from schemarouter.models import Parameter
-from schemarouter.router.param_facts import count_word, name_words
+from schemarouter.router.param_facts import count_word, name_words, names_a_size
 from schemarouter.understand.base import Analysis
+
+_CARDINALS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+              "ten": 10, "twelve": 12, "twenty": 20, "fifty": 50, "hundred": 100}
+_NUMBER = r"(\d{1,4}|" + "|".join(_CARDINALS) + r")"
+# "the top 5", "at most 20", "limit it to 50", "only 3", or a number of results ("10 results", "20 entries")
+_HOW_MANY = re.compile(
+    r"\b(?:top|first|at most|up to|no more than|maximum(?: of)?|max|limit(?:ed|ing)?(?: (?:it|them|the results?|results))? to"
+    r"|only|just)\s+" + _NUMBER + r"\b(?![.,:/\-]\d)"
+    r"|(?<![\w.,])" + _NUMBER + r"\s+(?:results?|records?|entries|entry|items?|hits?|rows?|matches)\b",
+    re.IGNORECASE,
+)
 
 
 def count_for(p: Parameter, analysis: Analysis, other_words: bool = False) -> tuple[str, int] | None:
@@ -22,9 +33,7 @@ def count_for(p: Parameter, analysis: Analysis, other_words: bool = False) -> tu
     "a 7-day forecast"; with ``other_words``, ``star_rating`` -> (star, 3) for "a 3-star hotel" (the
     count of another word of a short name, where the word it is read for has none: for an enum, whose
     members then check it; for a number, "two notes" would give first_note_frequency 2); ``perPage`` ->
-    (per page, 10) for "10 entries per page"."""
-    if not analysis.counts:
-        return None
+    (per page, 10) for "10 entries per page"; ``limit`` -> (results, 5) for "at most 5" or "the top 5"."""
     words = name_words(p.name)
     if "per" in words[:-1]:
         # ``perPage``, ``results_per_page``: the number written before "per page" ("10 entries per page")
@@ -32,7 +41,13 @@ def count_for(p: Parameter, analysis: Analysis, other_words: bool = False) -> tu
         m = re.search(rf"(?<![\w.])(\d{{1,4}})\s+(?:[A-Za-z]+\s+){{0,2}}per\s+{re.escape(unit)}s?\b",
                       analysis.question, re.IGNORECASE)
         return (f"per {unit}", int(m.group(1))) if m else None
-    word = count_word(words)
+    if names_a_size(words):
+        # ``limit``, ``max_results``, ``page_size``, ``top_k``: how many records the question asks for
+        said = _HOW_MANY.search(analysis.question)
+        if said is not None:
+            written = next(g for g in said.groups() if g)
+            return "results", int(written) if written.isdigit() else _CARDINALS[written.lower()]
+    word = count_word(words) if analysis.counts else None
     if word is None:
         return None
     noun = noun_for(word, analysis.counts, len(words) > 1)

@@ -254,7 +254,9 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         needs |= SAYS_SPANS
     labelled = noun(LABEL_CUE, SAYS_LABELS, label_head(words))
     if p.type in ("integer", "number") and not id_like:
-        return done(needs | SAYS_NUMBERS | labelled | noun(COUNT_CUE, SAYS_COUNTS, count_word(words)))
+        # a number of records may be written as a word ("the top five"): any count the question says
+        counts = SAYS_COUNTS if names_a_size(words) else noun(COUNT_CUE, SAYS_COUNTS, count_word(words))
+        return done(needs | SAYS_NUMBERS | labelled | counts)
     if p.type == "array" or (p.type == "string" and plural):
         needs |= SAYS_IDS | SAYS_CODES | SAYS_LABELS
     needs |= labelled
@@ -393,6 +395,19 @@ def label_head(words: Sequence[str]) -> str | None:
     generic one ("gene SCN1A" for ``geneSymbol``, "article 2066037" for ``article_id``); a word
     before it only qualifies it ("law 12345" is no ``law_type``)."""
     return next((w for w in reversed(words) if w not in _GENERIC_NAME_WORDS), None)
+
+
+# the words of a parameter named for how many records to return, and nothing else (``limit``,
+# ``max_results``, ``page_size``, ``top_k``)
+_SIZE_HEADS = frozenset(["limit", "size", "rows", "count", "top", "results", "result", "max", "maximum", "num", "number",
+                         "records", "items", "hits"])
+_SIZE_NAME = _SIZE_HEADS | {"page", "per", "n", "k", "of"}
+
+
+def names_a_size(words: Sequence[str]) -> bool:
+    """Whether a parameter's name words say only how many records to return."""
+    said = set(words)
+    return said <= _SIZE_NAME and bool(said & _SIZE_HEADS)
 
 
 def count_word(words: Sequence[str]) -> str | None:
