@@ -453,6 +453,31 @@ def test_the_record_a_path_parameter_addresses_is_not_read_as_an_envelope(tmp_pa
     assert result.local.spec("get_study_targets").records == "targets"
 
 
+def test_a_path_parameter_reads_what_its_sibling_declares_and_a_list_takes_the_key_paths_address(
+        tmp_path: Path) -> None:
+    # FastAPI declares the float number's pattern on one route only; the list names no record key
+    platform = {"type": "object", "properties": {"platform_number": {"type": "string"}, "model": {"type": "string"}}}
+    wmo = {"name": "platform_number", "in": "path", "required": True,
+           "schema": {"type": "string", "pattern": "^\\d{7}$"}, "description": "WMO float number"}
+    bare = {"name": "platform_number", "in": "path", "required": True, "schema": {"type": "string"}}
+
+    def get(op: str, param: dict[str, Any] | None, schema: dict[str, Any]) -> dict[str, Any]:
+        return {"get": {"operationId": op, "parameters": [param] if param else [],
+                        "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": schema}}}}}}
+
+    spec = _spec()
+    spec["paths"] = {"/platforms/{platform_number}": get("getPlatform", wmo, platform),
+                     "/platforms/{platform_number}/models": get("getModels", bare, platform),
+                     "/platforms": get("listPlatforms", None, {"type": "array", "items": platform})}
+    result = import_openapi(_write(tmp_path, "spec.json", spec), "floats", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
+    source = result.local.source
+    shared = source.endpoint("get_models").parameters[0]
+    assert (shared.pattern, shared.description) == ("^\\d{7}$", "WMO float number")
+    assert any("get_models" in n or "/models" in n for n in result.report.notes if "declares nothing" in n)
+    listed = source.endpoint("list_platforms")
+    assert [f.name for f in listed.fields if f.identifier] == ["platform_number"]
+
+
 def test_a_key_the_document_declares_as_a_plain_parameter_is_the_overlays_auth(tmp_path: Path) -> None:
     # Europeana: no security scheme, the key is a query parameter "wskey"; the overlay names it
     spec = _spec()

@@ -196,6 +196,10 @@ def test_a_value_is_conformed_to_what_the_parameter_declares_or_refused() -> Non
     assert conformed(article, True) is None, "a yes is no number"
     binding = {"from": "s1", "field": "id", "pick": "first"}
     assert conformed(article, binding) == binding, "a binding is checked where it is made"
+    # a declared pattern, read as JSON Schema reads one: anchored where it says so, found anywhere else
+    wmo = Parameter(name="platform_number", type="string", required=True, pattern=r"^\d{7}$")
+    assert conformed(wmo, "5906468") == "5906468" and conformed(wmo, "Southern Ocean") is None
+    assert conformed(Parameter(name="code", type="string", pattern=r"[A-Z]{2}"), "in DE") == "in DE"
 
 
 def test_a_value_the_parameter_cannot_take_is_not_sent(router: Router, tools: SchemaGraph) -> None:

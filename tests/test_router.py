@@ -153,6 +153,10 @@ def test_validation_catches_tampering(router: Router, graph: SchemaGraph) -> Non
     plan.steps[0].params["nope"] = 1
     problems = validate_plan(plan, graph)
     assert any("no_such_field" in p for p in problems) and any("'nope'" in p for p in problems)
+    # a value its declared pattern refuses ("Comma-separated Materials Project ids")
+    plan = router.plan("band gap of GaN in MP")
+    plan.steps[0].params["material_ids"] = "GaN"
+    assert any("'material_ids'='GaN' does not match its pattern" in p for p in validate_plan(plan, graph))
 
 
 def test_screening_elements_and_bounds_use_declared_parameters(router: Router, graph: SchemaGraph) -> None:

@@ -22,6 +22,7 @@ from schemarouter.openapi.mapper import Mapper
 from schemarouter.openapi.naming import id_from_file_name
 from schemarouter.openapi.overlay import Overlay, load_overlay
 from schemarouter.openapi.report import ImportReport, Unmapped
+from schemarouter.openapi.siblings import share_across_siblings
 from schemarouter.sources.local import LocalSource
 
 
@@ -51,6 +52,7 @@ def import_openapi(spec: str | Path, source_id: str | None, overlay: str | Path 
         overlay_file = str(overlay) if overlay is not None else "overlay"
         mapper = Mapper(doc, spec_file, ov, report, overlay_file, started=started)
         drafts = mapper.endpoints()
+        share_across_siblings(drafts, report)
         builder = Builder(doc, spec_file, ov, overlay_file, source_id, report)
         builder.check_overlay_names(drafts, mapper.excluded)
         local = builder.build(drafts)
