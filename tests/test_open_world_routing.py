@@ -278,6 +278,19 @@ def test_the_callers_own_space_answers_only_questions_about_the_askers_own_recor
     assert calls(router.plan("Images of specimen 482913")) == ["specimens.specimen_images"]
 
 
+def test_the_callers_own_space_supplies_a_chain_only_for_the_askers_own_records(graph: SchemaGraph) -> None:
+    # a private search that says more of specimens: the public question's chain still searches publicly
+    declared = catalogue().model_dump()
+    search = endpoint(declared, "search_specimens")
+    declared["endpoints"].insert(0, {**search, "id": "my_specimen_search", "scope": "account",
+                                     "path": "/specimens/search",
+                                     "summary": "Search specimens by name: where each specimen was found"})
+    router = router_over(graph, declared)
+    assert calls(router.plan("Where was the specimen Tyrannosaurus Sue found?")) == [
+        "specimens.search_specimens", "specimens.specimen"]
+    assert "specimens.my_specimen_search" in calls(router.plan("Where was my specimen Tyrannosaurus Sue found?"))
+
+
 def test_recall_mode_fetches_what_finds_the_record_again(graph: SchemaGraph) -> None:
     # a DOI and a URL say where the record is: recall mode fetches them beside the asked-for field
     declared = catalogue().model_dump()

@@ -215,6 +215,10 @@ class ChainBuilder:
             scored.sort(key=lambda t: -t[0])  # stable: those skipped below leave the others' order
             ranked = self._ranked[key] = [link for _, link in scored]
         out: list[Link] = []
+        # the caller's own space supplies a chain only for a question about the asker's own records
+        # (as it answers one: router.core), so a public article's id is never looked up in "my" articles
+        if not self.analysis.own:
+            ranked = [link for link in ranked if not self._private(link.producer)]
         for link in ranked:
             if link.producer not in visiting:
                 out.append(link)
@@ -230,6 +234,9 @@ class ChainBuilder:
                 if len(rest) == MOST_RELEVANT:
                     break
         return out + rest
+
+    def _private(self, key: tuple[str, str]) -> bool:
+        return self.graph.endpoints[key].endpoint.scope == "account"
 
     def _most_relevant(self, key: tuple[tuple[str, str], str], ranked: list[Link]) -> list[Link]:
         """The links of ``ranked`` whose producers the question's words reach, most relevant first
