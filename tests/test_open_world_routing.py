@@ -291,6 +291,17 @@ def test_the_callers_own_space_supplies_a_chain_only_for_the_askers_own_records(
     assert "specimens.my_specimen_search" in calls(router.plan("Where was my specimen Tyrannosaurus Sue found?"))
 
 
+def test_a_value_addresses_its_record_not_more_records_of_its_kind_under_it(graph: SchemaGraph) -> None:
+    # /specimens/{specimen_id}/specimens lists related specimens with the record's own fields, listed first
+    declared = catalogue().model_dump()
+    detail = endpoint(declared, "specimen")
+    declared["endpoints"].insert(0, {**detail, "id": "related_specimens", "path": "/specimens/{specimen_id}/specimens",
+                                     "summary": "Get the specimens related to a specimen"})
+    router = router_over(graph, declared)
+    assert calls(router.plan("Where was specimen 482913 found?")) == ["specimens.specimen"]
+    assert calls(router.plan("Which specimens are related to specimen 482913?")) == ["specimens.related_specimens"]
+
+
 def test_recall_mode_fetches_what_finds_the_record_again(graph: SchemaGraph) -> None:
     # a DOI and a URL say where the record is: recall mode fetches them beside the asked-for field
     declared = catalogue().model_dump()

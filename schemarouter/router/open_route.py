@@ -258,10 +258,25 @@ def _best_chain(graph: SchemaGraph, analysis: Analysis, builder: ChainBuilder, c
         tied = len(values_given & chain.tied)  # values the question's words tie to their parameters
         # the caller's own space answers only, and first, a question about the asker's own records
         fits = analysis.own == any(i.endpoint.scope == "account" for i in infos)
-        key = (fits, round(graded * 20), spent, tied, -unsaid, round(score / best_score, 3), -len(nodes), round(chain.score, 3))
+        # among equals, the record a value addresses (/videos/{video_id}) before more records of its
+        # kind hanging under it (/videos/{video_id}/videos: related ones), which a question would name
+        under = _under_record(info.endpoint.path)
+        key = (fits, round(graded * 20), spent, tied, -unsaid, -under, round(score / best_score, 3), -len(nodes),
+               round(chain.score, 3))
         if best is None or key > best.key:
             best = OpenPlan(chain, share, covered, key)
     return best
+
+
+def _under_record(path: str) -> int:
+    """1 for a path that goes on after its last parameter to more records of the kind it addresses
+    (``/videos/{video_id}/videos``: a video's related videos), else 0: a question about "video
+    76979871" that says no more addresses the video itself."""
+    segments = path.strip("/").split("/")
+    last = max((i for i, seg in enumerate(segments) if seg.startswith("{")), default=len(segments) - 1)
+    after = {t for seg in segments[last + 1:] for t in path_terms("/" + seg)}
+    before = {t for seg in segments[:last] if not seg.startswith("{") for t in path_terms("/" + seg)}
+    return int(bool(after) and after <= before)
 
 
 def read_numbers(graph: SchemaGraph) -> frozenset[int]:
