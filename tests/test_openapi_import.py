@@ -478,6 +478,28 @@ def test_a_path_parameter_reads_what_its_sibling_declares_and_a_list_takes_the_k
     assert [f.name for f in listed.fields if f.identifier] == ["platform_number"]
 
 
+def test_a_numeric_fields_unit_is_read_where_its_name_or_description_says_it(tmp_path: Path) -> None:
+    spec = _spec()
+    spec["components"]["schemas"]["Widget"] = {"type": "object", "properties": {
+        "id": {"type": "integer"},
+        "pressure": {"type": "number", "description": "Sea pressure in decibar"},
+        "temp": {"type": "number", "description": "Temperature (K)"},
+        "apparent": {"type": "number", "description": "Apparent temperature - Default (C)"},  # Celsius, not coulomb
+        "latitude": {"type": "number"},
+        "profiles_count": {"type": "integer"},
+        "value": {"type": "number", "description": "Measured value in the variable's unit"},
+        "label": {"type": "string", "description": "A label in English"},
+        "width": {"type": "integer", "description": "Width in pixels", "x-unit": "px"},
+    }}
+    overlay = {**MINIMAL_OVERLAY, "endpoints": {"get_widget": {"fields": {"temp": {"unit": "degC"}}}}}
+    result = import_openapi(_write(tmp_path, "spec.json", spec), "widgets", _write(tmp_path, "o.yaml", overlay))
+    units = {f.name: f.unit for f in result.local.source.endpoint("get_widget").fields}
+    assert units == {"id": None, "pressure": "decibar", "temp": "degC", "apparent": None, "latitude": "degree",
+                     "profiles_count": "1", "value": None, "label": None, "width": "px"}
+    note = next(n for n in result.report.notes if "units read from" in n)
+    assert "pressure (decibar)" in note and "latitude (degree)" in note and "temp" not in note
+
+
 def test_a_key_the_document_declares_as_a_plain_parameter_is_the_overlays_auth(tmp_path: Path) -> None:
     # Europeana: no security scheme, the key is a query parameter "wskey"; the overlay names it
     spec = _spec()

@@ -118,7 +118,8 @@ def import_openapi(
     GET operations (and POSTs that only search or list) become read endpoints, other POST, PUT,
     PATCH and DELETE operations write endpoints that run only with `run --allow-writes SOURCE`.
     Query, path and JSON body parameters become parameters, response schema properties fields.
-    Units, source type, license, concepts, aliases and field groups come from the --overlay.
+    Source type, license, concepts, aliases, field groups and units come from the --overlay
+    (units also from x-unit, or a numeric field's name or description, as the report notes).
     The report (printed on success and on refusal, in --json too) lists every construct that
     was not mapped, and notes.
     """

@@ -17,6 +17,7 @@ from schemarouter.openapi.mapper import DraftEndpoint
 from schemarouter.openapi.naming import slugify
 from schemarouter.openapi.overlay import EndpointOverlay, FieldOverlay, Overlay
 from schemarouter.openapi.report import ImportReport
+from schemarouter.openapi.units import unit_said
 from schemarouter.sources.local import LocalSource, check_adapter_specs
 from schemarouter.sources.spec import AdapterSpec
 
@@ -136,6 +137,7 @@ class Builder:
                 f"set {where}.identifier in the overlay to name the record key"
             )
         fields = []
+        read_units: list[str] = []  # units read from the fields' names and descriptions, for the report
         for flat, name in zip(draft.fields, draft.names, strict=True):
             if name in ov.drop_fields:
                 continue
@@ -145,12 +147,18 @@ class Builder:
             description = fo.get("description") or flat.description
             if flat.item_type and flat.type == "array" and not fo.get("description"):
                 description = (description + " " if description else "") + f"(list of {flat.item_type})"
+            unit = fo.get("unit") or flat.unit
+            if unit is None and (unit := unit_said(flat)) is not None:
+                read_units.append(f"{fo.get('name') or name} ({unit})")
             fields.append({
                 "name": fo.get("name") or name, "path": flat.path, "type": fo.get("type") or flat.type,
-                "unit": fo.get("unit") or flat.unit, "group": group, "identifier": is_id,
+                "unit": unit, "group": group, "identifier": is_id,
                 "concepts": fo.get("concepts") or [], "aliases": fo.get("aliases") or [],
                 "description": description[:4000], "source_type": fo.get("source_type"), "license": fo.get("license"),
             })
+        if read_units:
+            self.report.notes.append(f"{draft.place}: units read from names and descriptions: {', '.join(read_units)}; "
+                                     f"correct any under endpoints.{draft.id}.fields.<name>.unit in the overlay")
         params = []
         for p in draft.params:
             po = ov.parameters.get(p.name)
