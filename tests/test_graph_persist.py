@@ -212,3 +212,29 @@ def test_old_server_files_are_pruned(tmp_path: Path) -> None:
     persist.prune(tmp_path)
     kept = sorted(int(p.stem) for p in tmp_path.glob("*.graph"))
     assert kept == list(range(3, persist.KEEP_FILES + 3))
+
+
+def test_a_file_is_written_streamed_with_no_copy_of_its_bytes_in_memory(
+    registry: Registry, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # without Redis nothing is encoded to bytes: the pickler writes into the file
+    def no_bytes(graph: SchemaGraph) -> bytes:
+        raise AssertionError("the graph was encoded to bytes")
+
+    monkeypatch.setattr(persist, "encode", no_bytes)
+    built = _fresh_load(registry)
+    path = cache.cache_file(registry)
+    assert path is not None
+    data = path.read_bytes()
+    magic_line, header, payload = data.split(b"\n", 2)
+    assert len(header) == persist.HEADER_WIDTH, "the header keeps its place, padded"
+    fields = json.loads(header)
+    assert fields["size"] == len(payload) and fields[persist.DIGEST] == persist.payload_digest(payload)
+    loaded = persist.decode(data, built.fingerprint or "")
+    question = "What is the band gap of GaN in the Materials Project?"
+    assert Router(loaded).plan(question).model_dump_json() == Router(built).plan(question).model_dump_json()
+    # a header that would not fit its place is never written over the payload: nothing is written
+    monkeypatch.setattr(persist, "HEADER_WIDTH", 40)
+    target = tmp_path / "small.graph"
+    assert persist.write_streamed(target, built) is False and not target.exists()
+    assert not list(tmp_path.glob("small.graph.*.tmp")), "the temporary file is removed"

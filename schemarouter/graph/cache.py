@@ -103,8 +103,9 @@ def load_graph_traced(registry: Registry, use_file: bool | None = None) -> tuple
         times.append(time.perf_counter())
         if fingerprint is not None:
             _remember(fingerprint, graph)
-            # encoded once: the same bytes go to Redis and to the file
-            data = persist.encode(graph) if path is not None or redis_url is not None else None
+            # encoded once where Redis shares it: the same bytes go to Redis and to the file (a file
+            # alone is written streamed, below, without the bytes in memory)
+            data = persist.encode(graph) if redis_url is not None else None
             times.append(time.perf_counter())
             if redis_url is not None:
                 shared.publish(redis_url, graph, data)  # first: the servers waiting on the lock need it
@@ -116,9 +117,10 @@ def load_graph_traced(registry: Registry, use_file: bool | None = None) -> tuple
     finally:
         if lock is not None:
             lock.release()
-    if data is not None and path is not None and persist.write(path, graph, data) \
-            and not registry.engine.url.drivername.startswith("sqlite"):
-        persist.prune(path.parent)
+    if path is not None and fingerprint is not None:
+        written = persist.write(path, graph, data) if data is not None else persist.write_streamed(path, graph)
+        if written and not registry.engine.url.drivername.startswith("sqlite"):
+            persist.prune(path.parent)
     return graph, "built"
 
 

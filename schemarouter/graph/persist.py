@@ -38,7 +38,10 @@ from schemarouter.graph.build import SchemaGraph
 log = logging.getLogger(__name__)
 
 MAGIC = b"schemarouter-graph\n"
-FORMAT = 2  # 2: the payload's checksum is BLAKE2b (half the time of SHA-256 over a file of hundreds of MB)
+# 2: the payload's checksum is BLAKE2b (half the time of SHA-256 over a file of hundreds of MB);
+# 3: the header line is padded to HEADER_WIDTH, so a file is written in one pass (:func:`write_streamed`)
+FORMAT = 3
+HEADER_WIDTH = 512  # bytes of the header line before its newline (the JSON is about 300)
 DIGEST = "blake2b"  # the header key of the payload's checksum
 # How many cache files of server registries (Postgres) are kept: one per registry URL, the oldest go.
 KEEP_FILES = 8
@@ -80,11 +83,57 @@ def encode(graph: SchemaGraph) -> bytes:
     # encoding's time. Pickling makes no cycles.
     with gc_paused():
         payload = pickle.dumps(graph, protocol=pickle.HIGHEST_PROTOCOL)
-    header = {
-        "format": FORMAT, "fingerprint": graph.fingerprint, "build": build_key(),
-        "size": len(payload), DIGEST: payload_digest(payload),
-    }
-    return MAGIC + json.dumps(header, sort_keys=True).encode("ascii") + b"\n" + payload
+    return MAGIC + _header_line(graph.fingerprint, len(payload), payload_digest(payload)) + payload
+
+
+def _header_line(fingerprint: str, size: int, digest: str) -> bytes:
+    header = {"format": FORMAT, "fingerprint": fingerprint, "build": build_key(), "size": size, DIGEST: digest}
+    line = json.dumps(header, sort_keys=True).encode("ascii")
+    if len(line) > HEADER_WIDTH:  # a fingerprint of another shape: never write over the payload
+        raise ValueError(f"a graph cache header of {len(line)} bytes is over {HEADER_WIDTH}")
+    return line.ljust(HEADER_WIDTH) + b"\n"
+
+
+class _HashingWriter:
+    """A file the pickler writes to that sums what passes (the header's size and checksum)."""
+
+    def __init__(self, file: BinaryIO) -> None:
+        self.file = file
+        self.digest = _digest()
+        self.size = 0
+
+    def write(self, data: bytes) -> int:
+        self.digest.update(data)
+        self.size += len(data)
+        return self.file.write(data)
+
+
+def write_streamed(path: Path, graph: SchemaGraph) -> bool:
+    """Store ``graph`` at ``path`` as :func:`write` does, pickled straight into the file: the payload
+    (hundreds of MB at 100,000 sources) is never held in memory, once or, with the header before it,
+    twice. The header's place is kept and filled in once the payload's size and checksum are known."""
+    if graph.fingerprint is None:
+        return False
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(MAGIC + b" " * HEADER_WIDTH + b"\n")
+                sink = _HashingWriter(fh)
+                with gc_paused():  # as in encode: the pickler keeps what it wrote alive, and makes no cycles
+                    pickle.Pickler(sink, protocol=pickle.HIGHEST_PROTOCOL).dump(graph)
+                fh.seek(len(MAGIC))
+                fh.write(_header_line(graph.fingerprint, sink.size, sink.digest.hexdigest()))
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except (OSError, ValueError, pickle.PicklingError) as err:
+        log.debug("graph cache %s not written: %s", path, err)
+        return False
+    return True
 
 
 def _digest() -> Any:
@@ -229,4 +278,4 @@ def prune(directory: Path, keep: int = KEEP_FILES) -> None:
             old.unlink()
 
 
-__all__ = ["CacheRejected", "build_key", "decode", "encode", "prune", "read", "write"]
+__all__ = ["CacheRejected", "build_key", "decode", "encode", "prune", "read", "write", "write_streamed"]
