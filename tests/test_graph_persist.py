@@ -226,7 +226,7 @@ def test_a_file_is_written_streamed_with_no_copy_of_its_bytes_in_memory(
     path = cache.cache_file(registry)
     assert path is not None
     data = path.read_bytes()
-    magic_line, header, payload = data.split(b"\n", 2)
+    _magic, header, payload = data.split(b"\n", 2)
     assert len(header) == persist.HEADER_WIDTH, "the header keeps its place, padded"
     fields = json.loads(header)
     assert fields["size"] == len(payload) and fields[persist.DIGEST] == persist.payload_digest(payload)

@@ -8,7 +8,9 @@ import pytest
 
 from schemarouter.models import Parameter
 from schemarouter.router.values import open_values
+from schemarouter.understand.base import Analysis, Understanding
 from schemarouter.understand.entities import Entity
+from schemarouter.understand.reading import read_values
 from tests.open_world_support import read_question as _read
 
 
@@ -260,3 +262,16 @@ def test_a_parameter_named_for_how_many_records_takes_the_number_the_question_as
     params = [Parameter(name="limit", type="integer"), Parameter(name="max_results", type="integer")]
     values = open_values(params, _read(question), "/studies").values
     assert values.get("limit") == limit
+
+
+def test_a_doi_goes_to_the_record_it_names_not_to_a_filter_named_for_something_else() -> None:
+    q = "How many citations does the dataset 10.5281/zenodo.1234 have?"
+    doi = Entity("doi", "10.5281/zenodo.1234", 36, 55, "10.5281/zenodo.1234", {"declared": True})
+    a = Analysis(question=q, understanding=Understanding(), entities=[doi])
+    read_values(a, q, [])
+    kind = [Parameter(name="resource-type-id", type="string")]
+    assert open_values(kind, a, "/works").values == {}
+    record = [Parameter(name="id", type="string", required=True)]
+    assert open_values(record, a, "/works/{id}").values == {"id": "10.5281/zenodo.1234"}
+    own = [Parameter(name="doi", type="string")]
+    assert open_values(own, a, "/works").values == {"doi": "10.5281/zenodo.1234"}

@@ -628,6 +628,10 @@ def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]
     if not every and not analysis.labels:
         return None  # no identifier, and no number written after a noun
     free = [e for e in every if str(e.value) not in taken]
+    doi = analysis.entity("doi")
+    if doi is not None and resource_of(p.name, "") and not in_path(p, path):
+        # a DOI names a work: not the value of a filter named for something else (``resource-type-id``)
+        free = [e for e in free if str(e.value) != str(doi.value)]
     if p.type == "integer":
         free = [e for e in free if str(e.value).isdigit()]
     resource = resource_of(p.name, path)
