@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
+from schemarouter.checks.units import check_known
 from schemarouter.openapi import OpenAPIImportError, import_openapi
 from schemarouter.registry import Registry
 from schemarouter.registry.local import read_local_source
@@ -478,7 +479,7 @@ def test_a_path_parameter_reads_what_its_sibling_declares_and_a_list_takes_the_k
     assert [f.name for f in listed.fields if f.identifier] == ["platform_number"]
 
 
-def test_a_numeric_fields_unit_is_read_where_its_name_or_description_says_it(tmp_path: Path) -> None:
+def test_a_numeric_fields_unit_is_read_where_its_name_or_description_says_it(sr, db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     spec = _spec()
     spec["components"]["schemas"]["Widget"] = {"type": "object", "properties": {
         "id": {"type": "integer"},
@@ -492,12 +493,19 @@ def test_a_numeric_fields_unit_is_read_where_its_name_or_description_says_it(tmp
         "width": {"type": "integer", "description": "Width in pixels", "x-unit": "px"},
     }}
     overlay = {**MINIMAL_OVERLAY, "endpoints": {"get_widget": {"fields": {"temp": {"unit": "degC"}}}}}
-    result = import_openapi(_write(tmp_path, "spec.json", spec), "widgets", _write(tmp_path, "o.yaml", overlay))
+    doc, over = _write(tmp_path, "spec.json", spec), _write(tmp_path, "o.yaml", overlay)
+    result = import_openapi(doc, "widgets", over, unit_known=check_known)
     units = {f.name: f.unit for f in result.local.source.endpoint("get_widget").fields}
     assert units == {"id": None, "pressure": "decibar", "temp": "degC", "apparent": None, "latitude": "degree",
                      "profiles_count": "1", "value": None, "label": None, "width": "px"}
     note = next(n for n in result.report.notes if "units read from" in n)
     assert "pressure (decibar)" in note and "latitude (degree)" in note and "temp" not in note
+    # without a unit checker (the importer's own layer has none) only names are read
+    plain = import_openapi(doc, "widgets", over)
+    assert {f.name: f.unit for f in plain.local.source.endpoint("get_widget").fields}["pressure"] is None
+    # the CLI hands the importer pint's check
+    cli = sr("source", "import-openapi", str(doc), "--overlay", str(over), "--id", "widgets", "--db", db)
+    assert cli.code == 0 and "pressure (decibar)" in cli.out, cli.out
 
 
 def test_a_key_the_document_declares_as_a_plain_parameter_is_the_overlays_auth(tmp_path: Path) -> None:

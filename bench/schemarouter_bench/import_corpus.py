@@ -30,6 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from schemarouter.checks.units import check_known
 from schemarouter.safeload import UnsafeDocumentError, load_file
 
 TIME_LIMIT_S = 30.0
@@ -131,7 +132,7 @@ def measure_one(path: Path, overlay: Path) -> dict[str, Any]:
     base = _peak_rss_mb()
     started = time.perf_counter()
     try:
-        result = import_openapi(path, "corpus_doc", overlay)
+        result = import_openapi(path, "corpus_doc", overlay, unit_known=check_known)
         dumped = json.dumps(result.local.source.model_dump(mode="json"))  # what the registry stores
         row["stored_bytes"] = len(dumped)
         source = result.local.source

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from schemarouter.checks.units import check_known
 from schemarouter.declarations import Declarations, Owner
 from schemarouter.errors import SchemaRouterError
 from schemarouter.openapi import ImportResult, import_openapi
@@ -145,7 +146,7 @@ class Document:
 
 def import_document(source_id: str, spec: Path, overlay: Path) -> Imported:
     """Import one document with its overlay, exactly as ``source import-openapi`` does."""
-    return Imported(source_id, spec, import_openapi(spec, source_id, overlay))
+    return Imported(source_id, spec, import_openapi(spec, source_id, overlay, unit_known=check_known))
 
 
 def open_world_documents() -> list[Document]:

@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from schemarouter.checks.declarations import check_sources, enforce
+from schemarouter.checks.units import check_known
 from schemarouter.cli import exit_codes
 from schemarouter.cli.options import open_registry, print_json
 from schemarouter.errors import RegistryError, SchemaRouterError
@@ -33,7 +34,7 @@ def import_catalogue(
     paths = document_paths(specs)
     if not paths:
         raise SchemaRouterError(f"no JSON or YAML documents under {', '.join(specs)}")
-    mapped = map_catalogue(paths, Path(overlay) if overlay else None)
+    mapped = map_catalogue(paths, Path(overlay) if overlay else None, unit_known=check_known)
     rows: dict[int, dict[str, Any]] = {i: _row(m) for i, m in enumerate(mapped)}
     with open_registry(db_url) as reg:
         if "vocabulary_fingerprint" not in reg.meta():

@@ -123,6 +123,7 @@ def import_openapi(
     The report (printed on success and on refusal, in --json too) lists every construct that
     was not mapped, and notes.
     """
+    from schemarouter.checks.units import check_known
     from schemarouter.openapi import import_openapi as run_import
     from schemarouter.openapi.yamlout import local_source_yaml
 
@@ -138,7 +139,7 @@ def import_openapi(
     result = None
     report = None
     try:
-        result = run_import(spec, source_id, overlay)
+        result = run_import(spec, source_id, overlay, unit_known=check_known)
         source_id = result.local.source.id
         with open_registry(db_url) as reg:
             found = _warnings(reg, result.local, strict)

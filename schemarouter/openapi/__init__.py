@@ -23,6 +23,7 @@ from schemarouter.openapi.naming import id_from_file_name
 from schemarouter.openapi.overlay import Overlay, load_overlay
 from schemarouter.openapi.report import ImportReport, Unmapped
 from schemarouter.openapi.siblings import share_across_siblings
+from schemarouter.openapi.units import UnitCheck
 from schemarouter.sources.local import LocalSource
 
 
@@ -34,10 +35,13 @@ class ImportResult:
     report: ImportReport
 
 
-def import_openapi(spec: str | Path, source_id: str | None, overlay: str | Path | None = None) -> ImportResult:
+def import_openapi(spec: str | Path, source_id: str | None, overlay: str | Path | None = None, *,
+                   unit_known: UnitCheck | None = None) -> ImportResult:
     """Map ``spec`` (with ``overlay``) to a validated local source and a report; write nothing.
 
-    Without a ``source_id`` the overlay's ``id`` names the source, else the document's file name."""
+    Without a ``source_id`` the overlay's ``id`` names the source, else the document's file name.
+    ``unit_known`` says whether a word is a unit: given, a numeric field's unit is also read from its
+    description (:mod:`schemarouter.openapi.units`)."""
     spec_file = str(spec)
     started = time.monotonic()  # the mapping's clock counts reading the file too
     report = ImportReport(spec=spec_file, source_id=source_id or "")
@@ -53,7 +57,7 @@ def import_openapi(spec: str | Path, source_id: str | None, overlay: str | Path 
         mapper = Mapper(doc, spec_file, ov, report, overlay_file, started=started)
         drafts = mapper.endpoints()
         share_across_siblings(drafts, report)
-        builder = Builder(doc, spec_file, ov, overlay_file, source_id, report)
+        builder = Builder(doc, spec_file, ov, overlay_file, source_id, report, unit_known)
         builder.check_overlay_names(drafts, mapper.excluded)
         local = builder.build(drafts)
     except SchemaRouterError as err:

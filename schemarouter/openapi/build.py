@@ -17,7 +17,7 @@ from schemarouter.openapi.mapper import DraftEndpoint
 from schemarouter.openapi.naming import slugify
 from schemarouter.openapi.overlay import EndpointOverlay, FieldOverlay, Overlay
 from schemarouter.openapi.report import ImportReport
-from schemarouter.openapi.units import unit_said
+from schemarouter.openapi.units import UnitCheck, unit_said
 from schemarouter.sources.local import LocalSource, check_adapter_specs
 from schemarouter.sources.spec import AdapterSpec
 
@@ -36,9 +36,10 @@ class Builder:
 
     def __init__(
         self, doc: dict[str, Any], spec_file: str, overlay: Overlay, overlay_file: str, source_id: str,
-        report: ImportReport,
+        report: ImportReport, unit_known: UnitCheck | None = None,
     ) -> None:
         self.doc = doc
+        self.unit_known = unit_known  # reads units from descriptions where given (see openapi.units)
         self.spec_file = spec_file
         self.overlay = overlay
         self.overlay_file = overlay_file
@@ -148,7 +149,7 @@ class Builder:
             if flat.item_type and flat.type == "array" and not fo.get("description"):
                 description = (description + " " if description else "") + f"(list of {flat.item_type})"
             unit = fo.get("unit") or flat.unit
-            if unit is None and (unit := unit_said(flat)) is not None:
+            if unit is None and (unit := unit_said(flat, self.unit_known)) is not None:
                 read_units.append(f"{fo.get('name') or name} ({unit})")
             fields.append({
                 "name": fo.get("name") or name, "path": flat.path, "type": fo.get("type") or flat.type,

@@ -16,6 +16,7 @@ from schemarouter.errors import SchemaRouterError
 from schemarouter.openapi import ImportResult, import_openapi
 from schemarouter.openapi.errors import OpenAPIImportError
 from schemarouter.openapi.report import ImportReport
+from schemarouter.openapi.units import UnitCheck
 
 DOCUMENT_SUFFIXES = (".json", ".yaml", ".yml")
 OVERLAY_SUFFIXES = (".overlay.yaml", ".overlay.yml")
@@ -71,14 +72,16 @@ def overlay_for(spec: Path, default: Path | None) -> Path | None:
     return default
 
 
-def map_catalogue(specs: Sequence[Path], overlay: Path | None = None) -> list[Mapped]:
-    """Map every document (each id from its overlay's ``id`` or its file name); write nothing."""
+def map_catalogue(specs: Sequence[Path], overlay: Path | None = None,
+                  unit_known: UnitCheck | None = None) -> list[Mapped]:
+    """Map every document (each id from its overlay's ``id`` or its file name); write nothing
+    (``unit_known``: as :func:`schemarouter.openapi.import_openapi` takes it)."""
     mapped: list[Mapped] = []
     for spec in specs:
         chosen = overlay_for(spec, overlay)
         item = Mapped(spec, chosen)
         try:
-            item.result = import_openapi(spec, None, chosen)
+            item.result = import_openapi(spec, None, chosen, unit_known=unit_known)
             item.report = item.result.report
         except SchemaRouterError as err:
             item.error = str(err)

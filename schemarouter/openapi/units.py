@@ -2,9 +2,10 @@
 
 Few documents carry ``x-unit``; many say the unit in the field's description ("Sea pressure in
 decibar", "Temperature (K)") or in its name (``latitude`` is in degrees, an integer ``profiles_count``
-a pure number, "1"). A unit read here is one pint knows
-plainly (:func:`schemarouter.checks.units.check_known`), written where a unit is written: after "in"
-or "in units of" at the end of a sentence, or in brackets at the end of the description. Anything
+a pure number, "1"). A unit read from a description is one the caller's ``known`` accepts (the front
+ends pass :func:`schemarouter.checks.units.check_known`, pint with every word read plainly; pint lives
+a layer above the importer, so it is handed in, not imported), written where a unit is written: after
+"in" or "in units of" at the end of a sentence, or in brackets at the end of the description. Anything
 else stays without a unit (the overlay's ``fields.<name>.unit`` gives one), and the import report
 says which fields got theirs this way, so a wrong reading is seen and corrected.
 """
@@ -12,9 +13,11 @@ says which fields got theirs this way, so a wrong reading is seen and corrected.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from schemarouter.checks.units import check_known
 from schemarouter.openapi.schema import FlatField
+
+UnitCheck = Callable[[str], bool]  # whether a word is a unit (``checks.units.check_known``)
 
 _NUMERIC = frozenset({"number", "integer"})
 # a coordinate named as such is in degrees
@@ -35,8 +38,9 @@ _NOT_UNITS = frozenset({"a", "an", "the", "it", "use", "order", "total", "genera
 _CASED = frozenset({"m", "g"})  # lower-case metre and gram are what they say
 
 
-def unit_said(flat: FlatField) -> str | None:
-    """The unit a numeric field's name or description says, or None."""
+def unit_said(flat: FlatField, known: UnitCheck | None) -> str | None:
+    """The unit a numeric field's name or description says, or None (from a description only where
+    ``known`` is given and accepts it)."""
     leaf = flat.item_type if flat.type == "array" else flat.type
     if leaf not in _NUMERIC:
         return None
@@ -45,11 +49,11 @@ def unit_said(flat: FlatField) -> str | None:
     words = {w.lower() for w in _WORDS.findall(flat.key)}
     if leaf == "integer" and words & _PURE:
         return "1"  # a count, a rank, a year: a pure number
-    for pattern in _SAID:
+    for pattern in _SAID if known is not None else ():
         m = pattern.search(flat.description)
         if m is None:
             continue
         word = m.group(1).rstrip(".-")
-        if (word in _CASED or word.lower() not in _NOT_UNITS) and check_known(word):
+        if (word in _CASED or word.lower() not in _NOT_UNITS) and known is not None and known(word):
             return word
     return None
