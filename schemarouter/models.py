@@ -24,6 +24,10 @@ ENV_VAR_PATTERN = re.compile(r"^[A-Z][A-Z0-9_]*$")
 
 Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN, max_length=64)]
 Name = Annotated[str, StringConstraints(pattern=NAME_PATTERN, max_length=128)]
+# A request parameter's name may also carry the brackets of the deepObject and JSON:API styles
+# ("page[size]", "filter[name]", "ids[]"): it is sent as written.
+PARAM_NAME_PATTERN = r"^[A-Za-z_][A-Za-z0-9_.\-]*(?:\[[A-Za-z0-9_.\-]*\])*$"
+ParamName = Annotated[str, StringConstraints(pattern=PARAM_NAME_PATTERN, max_length=128)]
 Text = Annotated[str, StringConstraints(max_length=4000)]
 Alias = Annotated[str, StringConstraints(min_length=1, max_length=120)]
 
@@ -155,7 +159,7 @@ class Parameter(Declaration):
     ``format`` such as ``date`` or ``int64``, or a project format such as ``formula_hill``; a regular
     expression a value must match), so readers and the router need not parse descriptions."""
 
-    name: Name
+    name: ParamName
     type: ValueType
     required: bool = False
     concept: Slug | None = None

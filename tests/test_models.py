@@ -136,3 +136,14 @@ def test_a_license_may_be_written_as_its_id_alone() -> None:
     assert coerce(Source, source_dict(license={"id": "MIT", "name": "MIT License"}), "p", "source").license.name == "MIT License"
     message = _error(source_dict(license="not a license id"))
     assert "license" in message and "pattern" in message
+
+
+@pytest.mark.parametrize(("name", "ok"), [("page[size]", True), ("filter[name]", True), ("ids[]", True),
+                                          ("page[size", False), ("[size]", False), ("a b", False)])
+def test_a_parameter_name_may_carry_brackets_as_query_styles_write_them(name: str, ok: bool) -> None:
+    data = source_dict()
+    data["endpoints"][0]["parameters"] = [{"name": name, "type": "string"}]
+    if ok:
+        assert coerce(Source, data, "p", "source").endpoints[0].parameters[0].name == name
+    else:
+        assert "name" in _error(data)

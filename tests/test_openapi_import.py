@@ -508,6 +508,42 @@ def test_a_numeric_fields_unit_is_read_where_its_name_or_description_says_it(sr,
     assert cli.code == 0 and "pressure (decibar)" in cli.out, cli.out
 
 
+def test_a_query_parameter_named_with_brackets_is_declared_planned_and_sent_as_written(tmp_path: Path) -> None:
+    # JSON:API and deepObject styles: page[size], filter[name]
+    from schemarouter.declarations import Declarations
+    from schemarouter.execution.executor import Executor
+    from schemarouter.execution.offline import replay
+    from schemarouter.plan import Plan, PlanStep
+
+    spec = _spec()
+    spec["paths"] = {"/widgets": {"get": {
+        "operationId": "listWidgets",
+        "parameters": [{"name": "page[size]", "in": "query", "schema": {"type": "integer"}},
+                       {"name": "filter[name]", "in": "query", "schema": {"type": "string"}}],
+        "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {
+            "type": "array", "items": {"$ref": "#/components/schemas/Widget"}}}}}}}}}
+    result = import_openapi(_write(tmp_path, "spec.json", spec), "widgets", _write(tmp_path, "o.yaml", MINIMAL_OVERLAY))
+    endpoint = result.local.source.endpoint("list_widgets")
+    assert [p.name for p in endpoint.parameters] == ["page[size]", "filter[name]"]
+    assert not [u for u in result.report.unmapped if "not allowed" in u.construct]
+    cassette = {"version": 1, "interactions": [{
+        "request": {"body": None, "headers": {}, "method": "GET",
+                    "uri": "https://eu.widgets.example/v1/widgets?page%5Bsize%5D=5"},
+        "response": {"body": {"string": json.dumps([{"id": 1, "name": "sprocket"}])},
+                     "headers": {"Content-Type": ["application/json"]}, "status": {"code": 200, "message": "OK"}},
+    }]}
+    (tmp_path / "cassettes").mkdir()
+    _write(tmp_path / "cassettes", "widgets.yaml", cassette)
+    executor = Executor(Declarations(sources={"widgets": result.local.source}), {},
+                        specs={"widgets": result.local.adapter_specs})
+    plan = Plan(query="five widgets", registry_fingerprint=None, steps=[
+        PlanStep(source="widgets", endpoint="list_widgets", params={"page[size]": 5}, fields=["name"])])
+    with replay(tmp_path / "cassettes"):
+        step = executor.run_sync(plan).steps[0]
+    assert step.error is None, step.error
+    assert [v.value for r in step.records for v in r.values.values() if v.field == "name"] == ["sprocket"]
+
+
 def test_a_key_the_document_declares_as_a_plain_parameter_is_the_overlays_auth(tmp_path: Path) -> None:
     # Europeana: no security scheme, the key is a query parameter "wskey"; the overlay names it
     spec = _spec()

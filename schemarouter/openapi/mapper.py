@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schemarouter.field_paths import WHOLE_RECORD
+from schemarouter.models import PARAM_NAME_PATTERN
 from schemarouter.openapi.errors import OpenAPIImportError, mapping, sequence
 from schemarouter.openapi.naming import (
     choose_identifier,
@@ -51,6 +52,7 @@ MAX_ENDPOINTS = 2000
 MAPPING_SECONDS = 12.0
 PLACEHOLDER_HOST = "https://server.invalid"  # RFC 2606: never resolves; the note says to set base_url
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
+_PARAM_NAME = re.compile(PARAM_NAME_PATTERN)  # a query parameter's name, sent as written ("page[size]")
 _TEMPLATE_VAR = re.compile(r"\{([^{}]+)\}")
 # a response-format suffix of a path: "{.format}" (RFC 6570 label expansion) or ".{format}" at the end
 _FORMAT_SUFFIX = re.compile(r"\{(?P<label>\.[A-Za-z_][\w\-]*)\}$|\.\{(?P<dotted>[A-Za-z_][\w\-]*)\}$")
@@ -453,7 +455,7 @@ class Mapper(ResponseReading):
                 # a path variable's name never goes on the wire: rename it to a declarable one
                 taken = query_names | {n for (loc, n) in merged if loc == "path" and n != name}
                 declared_name = valid_name(name + ("_path" if name in query_names else ""), taken)
-            elif not _NAME.match(name):
+            elif not _PARAM_NAME.match(name):
                 self.report.add(where, "parameter name not allowed in a declaration", repr(name) + (
                     "; required: send it with the overlay's endpoint 'fixed'" if required else ""))
                 continue
