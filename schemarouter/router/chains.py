@@ -207,18 +207,20 @@ class ChainBuilder:
         ranked = self._ranked.get(key)
         if ranked is None:
             names = bool(self.analysis.names)
+            own = self.analysis.own
             scored = []
             for fixed, link, producer, searchable in self._producers(links, param, consumer):
+                if not own and producer.endpoint.scope == "account":
+                    # the caller's own space supplies a chain only for a question about the asker's
+                    # own records (as it answers only those: router.core): a public article's id is
+                    # never looked up in "my" articles
+                    continue
                 # a search can spend the name the question asks about; a list cannot
                 search = 3.0 if names and searchable else 0.0
                 scored.append((fixed + search + self.relevance.of(producer), link))
             scored.sort(key=lambda t: -t[0])  # stable: those skipped below leave the others' order
             ranked = self._ranked[key] = [link for _, link in scored]
         out: list[Link] = []
-        # the caller's own space supplies a chain only for a question about the asker's own records
-        # (as it answers one: router.core), so a public article's id is never looked up in "my" articles
-        if not self.analysis.own:
-            ranked = [link for link in ranked if not self._private(link.producer)]
         for link in ranked:
             if link.producer not in visiting:
                 out.append(link)
@@ -234,9 +236,6 @@ class ChainBuilder:
                 if len(rest) == MOST_RELEVANT:
                     break
         return out + rest
-
-    def _private(self, key: tuple[str, str]) -> bool:
-        return self.graph.endpoints[key].endpoint.scope == "account"
 
     def _most_relevant(self, key: tuple[tuple[str, str], str], ranked: list[Link]) -> list[Link]:
         """The links of ``ranked`` whose producers the question's words reach, most relevant first

@@ -54,16 +54,19 @@ def conformed(p: Parameter, value: Any) -> Any:
         if any(c is None for c in chosen):
             return None
         value = chosen if isinstance(value, list) else chosen[0]
-    if p.pattern and not all(_matches(p.pattern, v) for v in (value if isinstance(value, list) else [value])):
+    if not _fits_pattern(p, value):
         return None  # "Southern Ocean" is no seven-digit float number: the API would refuse it
     return value if _takes_type(p, value) else None
 
 
-def _matches(pattern: str, value: Any) -> bool:
-    """Whether a text value matches a declared pattern, as JSON Schema reads one: found anywhere in the
-    value unless anchored (anything but text is checked by its type; a declared pattern always compiles,
-    the Parameter model makes sure)."""
-    return not isinstance(value, str) or re.search(pattern, value) is not None
+def _fits_pattern(p: Parameter, value: Any) -> bool:
+    """Whether ``value`` (each item of a list) matches ``p``'s declared pattern, as JSON Schema reads one:
+    found anywhere in a text unless anchored (anything but text is checked by its type; a declared
+    pattern always compiles, the Parameter model makes sure)."""
+    if not p.pattern:
+        return True
+    return all(not isinstance(v, str) or re.search(p.pattern, v) is not None
+               for v in (value if isinstance(value, list) else [value]))
 
 
 def validate_plan(plan: Plan, graph: SchemaGraph) -> list[str]:
@@ -100,7 +103,7 @@ def validate_plan(plan: Plan, graph: SchemaGraph) -> list[str]:
                 problems.append(f"{where}: parameter {name!r} should be {p.type}, got {type(value).__name__}")
             elif p.enum is not None and any(v not in p.enum for v in (value if isinstance(value, list) else [value])):
                 problems.append(f"{where}: parameter {name!r}={value!r} is not one of {p.enum}")
-            elif p.pattern and not all(_matches(p.pattern, v) for v in (value if isinstance(value, list) else [value])):
+            elif not _fits_pattern(p, value):
                 problems.append(f"{where}: parameter {name!r}={value!r} does not match its pattern {p.pattern!r}")
         if not step.fields:
             problems.append(f"{where}: selects no fields")
