@@ -107,6 +107,17 @@ def test_sample_result_gives_fields_to_a_tool_without_output_schema(sr, db: str,
     assert "protocol: mcp" in (tmp_path / "lab.yaml").read_text(encoding="utf-8")
 
 
+def test_a_unit_an_output_schema_says_in_prose_is_read_where_the_overlay_gives_none(
+        sr, db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    ran = sr("source", "import-mcp", "--id", "lab", "--overlay", str(write_overlay(tmp_path / "o.yaml")), "--db", db,
+             "--", *LAB)
+    assert ran.code == 0, ran.err
+    with Registry.open(db) as reg:
+        material = read_local_source(reg, "lab").source.endpoint("get_material")
+    assert material.field("lattice_a").unit == "angstrom", "'lattice length a (angstrom)'"
+    assert material.field("band_gap").unit is None, "'electronic band gap' says no unit"
+
+
 def test_sample_of_a_write_tool_is_refused(sr, db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     ran = sr("source", "import-mcp", "--id", "lab", "--overlay", str(write_overlay(tmp_path / "o.yaml")), "--db", db,
              "--sample", 'delete_material={"material_id": "lab-149"}', "--", *LAB)

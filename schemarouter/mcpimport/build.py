@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from schemarouter.checks.units import check_known
 from schemarouter.mcpimport.listing import Listing
 from schemarouter.mcpimport.mapper import MappedTool
 from schemarouter.mcpimport.overlay import McpOverlay
@@ -32,7 +33,8 @@ class McpBuilder(Builder):
         report: McpImportReport,
     ) -> None:
         info = {"title": listing.server_name or source_id, "description": listing.instructions}
-        super().__init__({"info": info}, server_label, overlay, overlay_file, source_id, report)
+        # an output schema's descriptions say units as a document's do ("lattice length a (angstrom)")
+        super().__init__({"info": info}, server_label, overlay, overlay_file, source_id, report, check_known)
         self.mcp_overlay = overlay
 
     def build_mcp(self, mapped: list[MappedTool]) -> LocalSource:
