@@ -246,12 +246,17 @@ def test_fields_one_word_reaches_are_reasoned_in_declaration_order(graph: Schema
     assert reasons == names
 
 
+def _with_copy(of: str, **changes: str) -> dict[str, Any]:
+    """The catalogue's declaration with a copy of endpoint ``of``, ``changes`` applied, listed first."""
+    declared = catalogue().model_dump()
+    declared["endpoints"].insert(0, {**endpoint(declared, of), **changes})
+    return declared
+
+
 def test_of_two_endpoints_alike_the_one_whose_path_the_question_says_wins(graph: SchemaGraph) -> None:
     # the same images under the account's private space: "account" is nothing the question says
-    declared = catalogue().model_dump()
-    images = endpoint(declared, "specimen_images")
-    declared["endpoints"].insert(0, {**images, "id": "account_specimen_images",
-                                     "path": "/account/specimens/{specimen_id}/images"})
+    declared = _with_copy("specimen_images", id="account_specimen_images",
+                          path="/account/specimens/{specimen_id}/images")
     router = router_over(graph, declared)
     assert calls(router.plan("Images of specimen 482913 in the specimen catalogue")) == ["specimens.specimen_images"]
     assert calls(router.plan("Images of specimen 482913 in my account")) == ["specimens.account_specimen_images"]
@@ -260,11 +265,10 @@ def test_of_two_endpoints_alike_the_one_whose_path_the_question_says_wins(graph:
 def test_the_callers_own_space_answers_only_questions_about_the_askers_own_records(graph: SchemaGraph) -> None:
     # a private copy of the images endpoint, better described and with no telling path: its scope
     # alone keeps it for questions about one's own specimens
-    declared = catalogue().model_dump()
+    declared = _with_copy("specimen_images", id="my_specimen_images", scope="account",
+                          path="/specimens/{specimen_id}/image_files",
+                          summary="Get the images and image files of a specimen")
     images = endpoint(declared, "specimen_images")
-    declared["endpoints"].insert(0, {**images, "id": "my_specimen_images", "scope": "account",
-                                     "path": "/specimens/{specimen_id}/image_files",
-                                     "summary": "Get the images and image files of a specimen"})
     router = router_over(graph, declared)
     assert calls(router.plan("Image files of specimen 482913")) == ["specimens.specimen_images"]
     assert calls(router.plan("Image files of my specimen 482913")) == ["specimens.my_specimen_images"]
@@ -280,11 +284,8 @@ def test_the_callers_own_space_answers_only_questions_about_the_askers_own_recor
 
 def test_the_callers_own_space_supplies_a_chain_only_for_the_askers_own_records(graph: SchemaGraph) -> None:
     # a private search that says more of specimens: the public question's chain still searches publicly
-    declared = catalogue().model_dump()
-    search = endpoint(declared, "search_specimens")
-    declared["endpoints"].insert(0, {**search, "id": "my_specimen_search", "scope": "account",
-                                     "path": "/specimens/search",
-                                     "summary": "Search specimens by name: where each specimen was found"})
+    declared = _with_copy("search_specimens", id="my_specimen_search", scope="account", path="/specimens/search",
+                          summary="Search specimens by name: where each specimen was found")
     router = router_over(graph, declared)
     assert calls(router.plan("Where was the specimen Tyrannosaurus Sue found?")) == [
         "specimens.search_specimens", "specimens.specimen"]
@@ -293,10 +294,8 @@ def test_the_callers_own_space_supplies_a_chain_only_for_the_askers_own_records(
 
 def test_a_value_addresses_its_record_not_more_records_of_its_kind_under_it(graph: SchemaGraph) -> None:
     # /specimens/{specimen_id}/specimens lists related specimens with the record's own fields, listed first
-    declared = catalogue().model_dump()
-    detail = endpoint(declared, "specimen")
-    declared["endpoints"].insert(0, {**detail, "id": "related_specimens", "path": "/specimens/{specimen_id}/specimens",
-                                     "summary": "Get the specimens related to a specimen"})
+    declared = _with_copy("specimen", id="related_specimens", path="/specimens/{specimen_id}/specimens",
+                          summary="Get the specimens related to a specimen")
     router = router_over(graph, declared)
     assert calls(router.plan("Where was specimen 482913 found?")) == ["specimens.specimen"]
     assert calls(router.plan("Which specimens are related to specimen 482913?")) == ["specimens.related_specimens"]

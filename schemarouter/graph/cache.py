@@ -117,10 +117,9 @@ def load_graph_traced(registry: Registry, use_file: bool | None = None) -> tuple
     finally:
         if lock is not None:
             lock.release()
-    if path is not None and fingerprint is not None:
-        written = persist.write(path, graph, data) if data is not None else persist.write_streamed(path, graph)
-        if written and not registry.engine.url.drivername.startswith("sqlite"):
-            persist.prune(path.parent)
+    if path is not None and fingerprint is not None and persist.write(path, graph, data) \
+            and not registry.engine.url.drivername.startswith("sqlite"):
+        persist.prune(path.parent)
     return graph, "built"
 
 

@@ -29,6 +29,7 @@ import pickle
 import sys
 import tempfile
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -114,17 +115,28 @@ def write_streamed(path: Path, graph: SchemaGraph) -> bool:
     twice. The header's place is kept and filled in once the payload's size and checksum are known."""
     if graph.fingerprint is None:
         return False
+    fingerprint = graph.fingerprint
+
+    def fill(fh: BinaryIO) -> None:
+        fh.write(MAGIC + b" " * HEADER_WIDTH + b"\n")
+        sink = _HashingWriter(fh)
+        with gc_paused():  # as in encode: the pickler keeps what it wrote alive, and makes no cycles
+            pickle.Pickler(sink, protocol=pickle.HIGHEST_PROTOCOL).dump(graph)
+        fh.seek(len(MAGIC))
+        fh.write(_header_line(fingerprint, sink.size, sink.digest.hexdigest()))
+
+    return _replace_atomically(path, fill)
+
+
+def _replace_atomically(path: Path, fill: Callable[[BinaryIO], object]) -> bool:
+    """Write a temporary file beside ``path`` with ``fill`` and rename it over ``path``, so a reader
+    sees a whole file or none; False (and nothing changed) when it cannot be written."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as fh:
-                fh.write(MAGIC + b" " * HEADER_WIDTH + b"\n")
-                sink = _HashingWriter(fh)
-                with gc_paused():  # as in encode: the pickler keeps what it wrote alive, and makes no cycles
-                    pickle.Pickler(sink, protocol=pickle.HIGHEST_PROTOCOL).dump(graph)
-                fh.seek(len(MAGIC))
-                fh.write(_header_line(graph.fingerprint, sink.size, sink.digest.hexdigest()))
+                fill(fh)
             os.replace(tmp, path)
         except BaseException:
             with contextlib.suppress(OSError):
@@ -247,24 +259,12 @@ def read(path: Path, fingerprint: str) -> SchemaGraph | None:
 
 
 def write(path: Path, graph: SchemaGraph, data: bytes | None = None) -> bool:
-    """Store ``graph`` (or its already ``encode``d bytes) at ``path`` atomically; False (and nothing
-    changed) when the directory is not writable."""
-    try:
-        data = encode(graph) if data is None else data
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-    except (OSError, ValueError, pickle.PicklingError) as err:
-        log.debug("graph cache %s not written: %s", path, err)
-        return False
-    return True
+    """Store ``graph`` at ``path`` atomically: its already ``encode``d bytes where given (fetched from
+    Redis, or encoded for it), else pickled straight into the file (:func:`write_streamed`); False (and
+    nothing changed) when the directory is not writable."""
+    if data is None:
+        return write_streamed(path, graph)
+    return _replace_atomically(path, lambda fh: fh.write(data))
 
 
 def prune(directory: Path, keep: int = KEEP_FILES) -> None:

@@ -26,6 +26,7 @@ from schemarouter.openapi.errors import OpenAPIImportError, mapping, sequence
 from schemarouter.openapi.naming import (
     choose_identifier,
     field_name,
+    last_path_parameter,
     slugify,
     unique,
     valid_name,
@@ -329,8 +330,8 @@ class Mapper(ResponseReading):
         keys = [p.name for p in params if p.location == "path"]
         # the parameter a path ends with addresses one record (``/studies/{urn}``): an object answering
         # it that carries that property is the record, whatever lists it holds
-        last = re.fullmatch(r"\{([^{}/]+)\}", path.rstrip("/").rpartition("/")[2])
-        addressed = [last.group(1)] if last else []
+        last = last_path_parameter(path)
+        addressed = [last] if last else []
         if schema is not None:
             records, item_schema, chain = self._records(schema, place, wanted, endpoint_id, addressed)
             fields = self.flattener.fields(item_schema, f"{place} response" + (f" {records}[]" if records else ""), chain)

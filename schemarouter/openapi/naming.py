@@ -100,3 +100,12 @@ def has_id_property(node: dict[str, Any]) -> bool:
     """Whether an object schema has an id-like property of its own (a record, not an envelope)."""
     keys = [str(k) for k in (node.get("properties") or {})]
     return any(k.lower() == "id" or k.lower() in _ID_KEYS or k.endswith(("_id", "Id", "ID")) for k in keys)
+
+
+_LAST_PARAMETER = re.compile(r"\{([^{}/]+)\}")
+
+
+def last_path_parameter(path: str) -> str | None:
+    """The parameter a path ends with (``/studies/{urn}`` -> urn): the one that addresses a record."""
+    m = _LAST_PARAMETER.fullmatch(path.rstrip("/").rpartition("/")[2])
+    return m.group(1) if m else None

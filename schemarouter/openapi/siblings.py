@@ -15,12 +15,10 @@ no key. A path parameter of one name addresses one kind of record across a docum
 from __future__ import annotations
 
 import dataclasses
-import re
 
 from schemarouter.openapi.mapper import DraftEndpoint, DraftParam
+from schemarouter.openapi.naming import last_path_parameter
 from schemarouter.openapi.report import ImportReport
-
-_LAST = re.compile(r"\{([^{}/]+)\}$")
 
 
 def _bare(p: DraftParam) -> bool:
@@ -45,7 +43,7 @@ def share_across_siblings(drafts: list[DraftEndpoint], report: ImportReport) -> 
                 description=sibling.description, enum_labels=sibling.enum_labels)
             report.notes.append(f"{draft.place}: parameter {p.name!r} declares nothing of its values; "
                                 f"read as {place} declares it")
-    addressed = {m.group(1).lower() for d in drafts if d.access == "read" and (m := _LAST.search(d.path.rstrip("/")))}
+    addressed = {last.lower() for d in drafts if d.access == "read" and (last := last_path_parameter(d.path))}
     for draft in drafts:
         if draft.access != "read" or draft.identifier is not None or not addressed:
             continue

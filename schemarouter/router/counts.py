@@ -15,9 +15,9 @@ from schemarouter.graph.terms import stem
 from schemarouter.models import Parameter
 from schemarouter.router.param_facts import count_word, name_words, names_a_size
 from schemarouter.understand.base import Analysis
+from schemarouter.understand.reading import CARDINALS
 
-_CARDINALS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-              "ten": 10, "twelve": 12, "twenty": 20, "fifty": 50, "hundred": 100}
+_CARDINALS = {**CARDINALS, "twenty": 20, "fifty": 50, "hundred": 100}  # how many records, as words
 _NUMBER = r"(\d{1,4}|" + "|".join(_CARDINALS) + r")"
 # "the top 5", "at most 20", "limit it to 50", "only 3", or a number of results ("10 results", "20 entries")
 _HOW_MANY = re.compile(

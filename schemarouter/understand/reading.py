@@ -106,9 +106,9 @@ _ORDINALS = {
     "9th": 9, "10th": 10,
 }
 # a number written as a word before what it counts ("two passengers", "one room")
-_CARDINALS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+CARDINALS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
               "ten": 10, "eleven": 11, "twelve": 12}
-_CARDINAL_NOUN = prefiltered(r"\b(" + "|".join(_CARDINALS) + r")\s+([a-z]{3,})\b", *_CARDINALS, flags=re.IGNORECASE)
+_CARDINAL_NOUN = prefiltered(r"\b(" + "|".join(CARDINALS) + r")\s+([a-z]{3,})\b", *CARDINALS, flags=re.IGNORECASE)
 _ORDINAL_NOUN = prefiltered(r"\b(" + "|".join(_ORDINALS) + r")\s+([a-z]+)", *_ORDINALS, flags=re.IGNORECASE)
 _NOUN_NUMBER = prefiltered(r"\b([a-z]{3,})\s+(?:no\.?\s*|number\s+|#)?(\d{1,4})\b(?![.\-/]\d)", *DIGITS,
                            flags=re.IGNORECASE)
@@ -219,7 +219,7 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     counted: list[tuple[str, str | int, re.Match[str] | None]] = [
         *((m.group(1), m.group(2), None) for m in _NOUN_NUMBER.finditer(text) if not in_date(m)),
         *((m.group(2), m.group(1), m) for m in _NUMBER_NOUN.finditer(text) if not in_date(m)),
-        *((m.group(2), _CARDINALS[m.group(1).lower()], m) for m in _CARDINAL_NOUN.finditer(text))]
+        *((m.group(2), CARDINALS[m.group(1).lower()], m) for m in _CARDINAL_NOUN.finditer(text))]
     for noun, number, written_at in counted:
         if noun.lower() in _NOT_VALUES:  # "3 and 4" counts nothing
             continue
