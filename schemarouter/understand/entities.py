@@ -14,11 +14,10 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-import yaml
-
 from schemarouter.default_plugins.vocabulary import polymorphs
 from schemarouter.graph.value_readers import ValueReader
 from schemarouter.prefilter import Prefiltered
+from schemarouter.safeload import load_yaml
 from schemarouter.understand import chemistry
 
 
@@ -36,7 +35,8 @@ class Entity:
 
 @cache
 def _data(name: str) -> Any:
-    return yaml.safe_load(files("schemarouter.understand").joinpath("data").joinpath(name).read_text(encoding="utf-8"))
+    # libyaml's parser (through the bounded loader), not PyYAML's pure-Python one: read once per process
+    return load_yaml(files("schemarouter.understand").joinpath("data").joinpath(name).read_text(encoding="utf-8"), name=name)
 
 
 def _name_pattern(names: list[str], flags: int = re.IGNORECASE) -> re.Pattern[str]:
