@@ -24,6 +24,7 @@ from schemarouter.router.param_facts import (
     SAYS_IDS,
     SAYS_LABELS,
     SAYS_NAMES,
+    SAYS_NUMBERS,
     ParamFacts,
     endpoint_facts,
     parameter_facts,
@@ -127,6 +128,16 @@ def test_what_a_declaration_needs_follows_what_it_takes() -> None:
     assert needs(name="v_number", type="integer") & SAYS_COUNTS and needs(name="v_number", type="integer") & SAYS_LABELS
     assert not needs(name="page", type="integer") & SAYS_NAMES
     assert needs(name="gene_id", required=True) & SAYS_IDS
+
+
+def test_a_number_an_enum_spells_as_text_is_read_where_the_question_writes_it(registry: SchemaGraph) -> None:
+    # release years declared as strings ("2010" ... "2019", "dontcare"): no word of the question names
+    # a member, the number it writes does
+    year = Parameter.model_validate({"name": "year", "type": "string", "enum": [*map(str, range(2010, 2020)), "dontcare"]})
+    assert parameter_facts(year, "/songs").needs & SAYS_NUMBERS
+    analysis = RulesUnderstander().understand("Find me Metal songs released in 2019 by Sabaton", registry)
+    assert may_take(parameter_facts(year, "/songs"), question_says(analysis), question_words(analysis))
+    assert open_values([year], analysis, "/songs").values == {"year": "2019"}
 
 
 def test_a_question_carrying_no_kind_of_value_fills_only_what_its_words_say(registry: SchemaGraph) -> None:

@@ -229,10 +229,14 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         # number member by a count of a word of the name ("a 3-star hotel" for star_rating)
         cues.update(member_cues(p))
         counts = 0
-        if len(words) <= 3 and any(str(m).isdigit() for m in p.enum or ()):
+        digits = any(str(m).isdigit() for m in p.enum or ())
+        if len(words) <= 3 and digits:
             for word in words:
                 counts |= noun(COUNT_CUE, SAYS_COUNTS, word)
-        return done((SAYS_NAMES | SAYS_CODES if country else 0) | counts)
+        # a number the enum spells as text ("2019" among release years) is said as the question
+        # writes it, a number no word of the question names
+        numbers = SAYS_NUMBERS if digits and any(isinstance(m, str) for m in p.enum or ()) else 0
+        return done((SAYS_NAMES | SAYS_CODES if country else 0) | counts | numbers)
     if country:
         return done(SAYS_NAMES | SAYS_CODES)
     needs = 0
