@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from schemarouter.models import Parameter
+from schemarouter.router.flags import described_condition
 from schemarouter.router.param_facts import true_member
 from schemarouter.router.values import open_values
 from tests.open_world_support import read_question
@@ -47,5 +48,36 @@ def test_a_percentage_written_after_a_rate_is_its_fraction() -> None:
 ])
 def test_a_flag_is_on_where_the_question_says_what_it_is_for(name: str, question: str, on: bool) -> None:
     flag = Parameter(name=name, type="string", enum=["True", "False", "dontcare"])
+    got = open_values([flag], read_question(question), "/attractions").values
+    assert (got == {name: "True"}) is on
+
+
+KIDS = "Indicates whether the attraction is suitable for children. True for suitable, False for not suitable."
+FREE = "Indicates whether entrance to the attraction is free. True for free entry, False for paid entry."
+
+
+@pytest.mark.parametrize(("description", "condition"), [
+    (KIDS, ("suitabl", "children")),
+    (FREE, ("free",)),
+    ("Indicates if the house should have laundry service available.", ("laundri", "servic")),
+    ("Whether to include hidden files", ("hidden", "file")),
+    ("If true, returns only open issues", ()),  # no verb before a predicate: nothing stated
+    ("Whether the listing is shown to every visitor of the site, its search pages and its feeds", ()),  # too long
+    (None, ()),
+])
+def test_a_flag_description_states_the_condition_it_tests(description: str | None, condition: tuple[str, ...]) -> None:
+    assert described_condition(description) == condition
+
+
+@pytest.mark.parametrize(("name", "description", "question", "on"), [
+    ("good_for_kids", KIDS, "Attractions in Paris that are suitable for children", True),
+    ("free_entry", FREE, "Attractions in New York that are free to enter", True),
+    ("good_for_kids", KIDS, "A landmark in Portland that is not suitable for children", False),
+    ("good_for_kids", KIDS, "A landmark in Portland that is not good for kids", False),  # by its name, negated
+    ("free_entry", FREE, "Attractions in Paris that need a fee to enter", False),
+])
+def test_a_flag_is_on_where_the_question_states_what_its_description_tests(
+        name: str, description: str, question: str, on: bool) -> None:
+    flag = Parameter(name=name, type="string", enum=["True", "False", "dontcare"], description=description)
     got = open_values([flag], read_question(question), "/attractions").values
     assert (got == {name: "True"}) is on

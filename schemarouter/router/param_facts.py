@@ -20,6 +20,7 @@ from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.graph.text import humanize
 from schemarouter.models import Parameter, is_credential
+from schemarouter.router.flags import described_condition
 from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.numbers import END, START
 from schemarouter.router.places import role_of, wants_region
@@ -123,6 +124,8 @@ class ParamFacts:
     # for an enum or a flag, the words one of which the question must say for a member or the flag to
     # be said (see ``member_cues``); empty for any other parameter
     cues: frozenset[str]
+    # for a flag, the terms of the condition its description says it tests (``router.flags``)
+    condition: tuple[str, ...] = ()
 
 
 def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
@@ -142,6 +145,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
     country = _country_code_length(p, words)
     id_kind = identifier_kind(words, id_kinds)
     clock = clock_template(p)
+    flag = (p.type == "boolean" or true_member(p.enum) is not None) and not p.required
     return ParamFacts(
         name=p.name,
         type=p.type,
@@ -168,6 +172,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         curie=takes_curie(p, path_segment),
         legend=legend(p.description or "") if p.type in ("integer", "string") else (),
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
+        condition=described_condition(p.description) if flag else (),
         role=_role(p, words, fmt, search, id_like),
         region=wants_region(p) if p.type == "string" else "",
         **_needs(p, words, fmt, credential=credential, search=search, country=bool(country), id_kind=bool(id_kind),
@@ -455,9 +460,10 @@ def member_cues(p: Parameter) -> frozenset[str]:
     (lower case, and as written for a short code) and its first term."""
     cues: set[str] = set()
     if p.type == "boolean" and not p.required and not p.enum:
-        return frozenset(flag_terms(p.name)[:1])
+        return frozenset((*flag_terms(p.name)[:1], *described_condition(p.description)[:1]))
     if not p.required and true_member(p.enum) is not None:
-        cues.update(flag_terms(p.name)[:1])  # a flag written as "True"/"False" strings
+        # a flag written as "True"/"False" strings
+        cues.update((*flag_terms(p.name)[:1], *described_condition(p.description)[:1]))
     labels = p.enum_labels or {}
     for member in p.enum or ():
         label = labels.get(str(member))

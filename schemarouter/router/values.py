@@ -38,6 +38,7 @@ from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
 from schemarouter.router.counts import count_for, noun_for
 from schemarouter.router.date_values import clocked, date_for, date_parts, month_bound, spelled
+from schemarouter.router.flags import negated, states
 from schemarouter.router.members import enum_members, legend_code, written_member
 from schemarouter.router.memos import QuestionMemo
 from schemarouter.router.named import name_tied
@@ -508,10 +509,13 @@ def _country_named(analysis: Analysis, taken: set[str], length: int) -> tuple[st
 
 
 def _asks_for(f: ParamFacts, analysis: Analysis) -> bool:
-    """Whether the question asks for what a flag is named for (every term of ``flag_terms``)."""
+    """Whether the question asks for what a flag is named for (every term of ``flag_terms``) or
+    states the condition its description says it tests ("suitable for children" for good_for_kids)."""
     named = flag_terms(f.name)
     asked = said_sets(analysis).asked
-    return bool(named) and all(t in asked for t in named)
+    if named and all(t in asked for t in named):
+        return not negated(named, analysis.words)
+    return states(f.condition, analysis.words)
 
 
 def _shaped_like(code: str, example: Any) -> bool:
