@@ -7,8 +7,9 @@ import pytest
 from schemarouter.graph import SchemaGraph
 from schemarouter.router import Router
 from schemarouter.router.rerank import FEATURES
-from schemarouter.understand.asked import asked_terms
-from tests.open_world_support import with_catalogue
+from schemarouter.models import ResponseField
+from schemarouter.understand.asked import asked_terms, kind_terms
+from tests.open_world_support import catalogue, with_catalogue
 from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
 
 
@@ -49,3 +50,28 @@ def test_a_candidate_whose_declaration_returns_what_is_asked_is_marked(graph: Sc
     answers = {c.info.endpoint.id: c.features[FEATURES.index("answers")] for c in scored}
     assert answers["specimen_images"] == 1.0
     assert answers["search_specimens"] == 0.0
+
+
+@pytest.mark.parametrize(("text", "terms"), [
+    ("How long is the video 76979871?", ["durat", "length", "runtim"]),
+    ("How old is Tom Hanks?", ["age", "birthday"]),
+    ("How far is Lyon from Paris?", ["distanc"]),
+    ("How much does the licence cost?", ["price", "cost"]),
+    ("How much longer will it take?", []),  # a comparison, not a price
+    ("Is it a long video?", []),
+])
+def test_asking_how_long_or_how_old_asks_for_a_quantity_of_that_kind(text: str, terms: list[str]) -> None:
+    assert kind_terms(text, []) == terms
+
+
+def test_the_field_named_for_the_quantity_asked_is_planned(graph: SchemaGraph) -> None:
+    # no word of the question names the field: "how long" asks for a length
+    source = catalogue()
+    specimen = next(e for e in source.endpoints if e.id == "specimen")
+    longer = specimen.model_copy(update={"fields": [*specimen.fields, ResponseField(
+        name="length_mm", path="length_mm", type="number", group="content", description="Body size.")]})
+    source = source.model_copy(update={"endpoints": [longer if e.id == "specimen" else e for e in source.endpoints]})
+    plan = Router(with_catalogue(graph, source)).plan("How long is specimen 42 in the catalogue?")
+    step = plan.steps[-1]
+    assert step.endpoint == "specimen" and "length_mm" in step.fields
+    assert "collector_id" not in step.fields, "only the field the question asks for, beside those that say which record"

@@ -22,7 +22,18 @@ from schemarouter.understand.entities import Entity
 # appear, if at all, in field names of the thing pictured ("logo_path"). The question says "image" too.
 IMAGE = stem("image")
 PERSON = stem("person")
-KIND_TERMS = frozenset({IMAGE, "cast", "crew", PERSON})  # every term ``kind_terms`` gives
+# A question that asks "how long", "how old", "how far", "how tall" or "how much" asks for a quantity
+# of one kind, which declarations name by the quantity ("runtime", "duration", "birthday", "distance",
+# "price") and the question never does. Each interrogative with the terms of the names it is answered by.
+_MEASURES = tuple((re.compile(pattern, re.IGNORECASE), tuple(stem(w) for w in words)) for pattern, words in (
+    (r"\bhow long\b", ("duration", "length", "runtime")),
+    (r"\bhow old\b", ("age", "birthday")),
+    (r"\bhow far\b", ("distance",)),
+    (r"\bhow (?:tall|high)\b", ("height", "elevation")),
+    (r"\bhow much\b(?! (?:more|less|longer|later|earlier))", ("price", "cost")),
+))
+KIND_TERMS = frozenset({IMAGE, "cast", "crew", PERSON, *(t for _p, terms in _MEASURES for t in terms)})  # every
+# term ``kind_terms`` gives
 # Who acted in a work is its cast, who made it its crew: the words film and media APIs declare credits
 # by ("Get the cast and crew for a movie"), which a question asking "who starred" never says.
 _ACTING = re.compile(r"\b(?:actors?|actress(?:es)?|starr(?:ed|ing)|co-?stars?|acted)\b", re.IGNORECASE)
@@ -34,11 +45,15 @@ _PICTURE = re.compile(r"\b(?:posters?|photos?|photographs?|pictures?|pics?|logos
 
 def kind_terms(text: str, names: list[Entity]) -> list[str]:
     """The terms a question says by asking for a thing by its kind: a picture is an image, who acted in
-    a work its cast, who made it its crew, a name said to have made one a person."""
+    a work its cast, who made it its crew, a name said to have made one a person, "how long" a
+    duration, length or runtime (and so on for the quantities of ``_MEASURES``)."""
     out = [IMAGE] if _PICTURE.search(text) else []
     out += [term for role, term in ((_ACTING, "cast"), (_MAKING, "crew")) if role.search(text)]
     if any(e.extra.get("agent") for e in names):
         out.append(PERSON)  # who made a work ("directed by Sofia Coppola") is a person
+    for pattern, terms in _MEASURES:
+        if pattern.search(text):
+            out += terms  # "How long is Titanic?" asks for its runtime
     return out
 
 
