@@ -182,3 +182,12 @@ def test_a_required_page_size_the_question_does_not_give_is_the_most_its_descrip
     # a page number, or a size with no stated bound, is no page size to guess
     assert page_size_bound(Parameter(name="page", type="integer", description="Between 1 and 9")) is None
     assert page_size_bound(Parameter(name="perPage", type="integer", description="Entries per page")) is None
+
+
+@pytest.mark.parametrize(("question", "want"), [
+    ("A house in Austin for 4 people, at least 4.0 rating.", "4.0"),  # the name ends the sentence
+    ("Hotels in Paris with rating: 4.5 please", "4.5"),  # the name labels the value with a colon
+])
+def test_a_name_followed_by_punctuation_is_still_the_name(router: Router, question: str, want: str) -> None:
+    analysis = router.understander.understand(question, router.graph)
+    assert number_after("rating", analysis) == want

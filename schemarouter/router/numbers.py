@@ -23,8 +23,9 @@ START = frozenset(["start", "from", "since", "begin", "after", "min"])
 END = frozenset(["end", "stop", "to", "until", "till", "before", "max"])
 
 
-# a number may carry an exponent ("1e-9", "6.02E23")
-_TOKEN = re.compile(r"[A-Za-z][\w.:\-]*|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+# a number may carry an exponent ("1e-9", "6.02E23"); a word may hold dots, colons and hyphens
+# ("HGNC:1100", "e.g") but ends on a letter or digit: "rating." ends a sentence, "rating:" labels a value
+_TOKEN = re.compile(r"[A-Za-z](?:[\w.:\-]*\w)?|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 # words that scale the number written before them ("213 million")
 _SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
