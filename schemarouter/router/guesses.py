@@ -50,7 +50,7 @@ from schemarouter.models import Parameter
 from schemarouter.router.numbers import as_fraction, list_items, parse_number, with_scale, written_lists
 from schemarouter.router.param_facts import date_like, is_curie, name_words, scheme_of, takes_curie
 from schemarouter.router.question_facts import quoted_values
-from schemarouter.router.validate import conformed
+from schemarouter.router.validate import conformed, takes
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
 
@@ -286,7 +286,7 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
             return False  # "Deep residual learning ..." is no ISSN, even as a last resort
         if takes_curie(p) and not all(is_curie(v) for v in values):
             return False  # "id, e.g. NCBIGene:3630": "SHH" is no such id, even as a last resort
-        value = conformed(p, value)
+        value = takes(p, value)
         if value is None:
             return False
         if p.type == "number" and isinstance(value, (int, float)):

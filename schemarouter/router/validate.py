@@ -16,7 +16,7 @@ from typing import Any
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.models import Parameter, ungiven_required
 from schemarouter.plan import Plan, PlanStep, binding_of
-from schemarouter.router.param_facts import is_search_parameter
+from schemarouter.router.param_facts import is_search_parameter, name_words
 
 _TYPES: dict[str, tuple[type, ...]] = {
     "string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),
@@ -57,6 +57,23 @@ def conformed(p: Parameter, value: Any) -> Any:
     if not _fits_pattern(p, value):
         return None  # "Southern Ocean" is no seven-digit float number: the API would refuse it
     return value if _takes_type(p, value) else None
+
+
+# the last word of a parameter's name when it says the parameter holds a number, whatever its type
+_NUMBER_WORDS = frozenset(["number", "num", "no", "nr"])
+
+
+def takes(p: Parameter, value: Any) -> Any:
+    """:func:`conformed`, and what the router itself would send: a text parameter whose name says it
+    holds a number (``case_number``, ``flight_no``) takes only text with a digit in it ("lawsuit cases
+    of Facebook" gives ``case_number`` nothing). ``validate_plan`` does not ask this: a plan may send
+    what its maker likes where the declaration allows it."""
+    value = conformed(p, value)
+    if isinstance(value, str) and p.enum is None and not any(ch.isdigit() for ch in value):
+        words = name_words(p.name)
+        if len(words) > 1 and words[-1] in _NUMBER_WORDS:
+            return None
+    return value
 
 
 def _fits_pattern(p: Parameter, value: Any) -> bool:

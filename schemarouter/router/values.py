@@ -75,7 +75,7 @@ from schemarouter.router.question_facts import (
     unit_terms,
 )
 from schemarouter.router.roles import AGENT_TERMS, CAST_WORDS, MAKER_WORDS, acting_name, maker_name
-from schemarouter.router.validate import conformed
+from schemarouter.router.validate import takes
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.countries import country_codes
 from schemarouter.understand.entities import Entity
@@ -238,7 +238,7 @@ def _spend(out: Filled, p: Parameter, f: ParamFacts, got: Got, question: str) ->
     if got is None:
         return
     value, spent, why, tie = got
-    value = conformed(p, value)
+    value = takes(p, value)
     if value is None:
         return  # not a value the parameter takes ("-78.543" for an integer id): the value stays unspent
     out.values[f.name] = value
