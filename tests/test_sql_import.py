@@ -426,3 +426,17 @@ def test_self_references_and_two_keys_to_one_table_each_get_their_endpoint(tmp_p
     feeds = {(f.from_, f.to) for f in result.local.source.feeds}
     assert ("samples.sample_id", "samples_of_sample.parent_id") in feeds
     assert [(u.place, u.construct) for u in result.report.unmapped] == [("pairs (c, d) -> elsewhere", "composite foreign key")]
+
+
+def test_a_numeric_column_named_with_its_unit_carries_that_unit(tmp_path: Path) -> None:
+    db = tmp_path / "rides.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE rides (ride_id INTEGER PRIMARY KEY, distance_km REAL, duration_min REAL, "
+                     "temp_min REAL, Milliseconds INTEGER, start_lat REAL, label TEXT)")
+    result = import_sql(f"sqlite:///{db}", "rides", _overlay(tmp_path, OVERLAY_TEXT))
+    fields = {f.name: f.unit for f in result.local.source.endpoint("rides").fields}
+    assert fields["distance_km"] == "km" and fields["duration_min"] == "min" and fields["milliseconds"] == "ms"
+    assert fields["start_lat"] == "degree"
+    assert fields["temp_min"] is None, "beside no word of time, min is a minimum"
+    assert fields["label"] is None
+    assert any("distance_km: unit km read from the column's name" in n for n in result.report.notes)

@@ -1,8 +1,8 @@
 """A numeric field's unit where its document says it in words rather than in ``x-unit``.
 
 Few documents carry ``x-unit``; many say the unit in the field's description ("Sea pressure in
-decibar", "Temperature (K)") or in its name (``latitude`` is in degrees, an integer ``profiles_count``
-a pure number, "1"). A unit read from a description is one the caller's ``known`` accepts (the front
+decibar", "Temperature (K)") or in its name (``latitude`` is in degrees, ``distance_km`` in
+kilometres: :mod:`schemarouter.unit_names`), an integer ``profiles_count`` a pure number, "1"). A unit read from a description is one the caller's ``known`` accepts (the front
 ends pass :func:`schemarouter.checks.units.check_known`, pint with every word read plainly; pint lives
 a layer above the importer, so it is handed in, not imported), written where a unit is written: after
 "in" or "in units of" at the end of a sentence, or in brackets at the end of the description. Anything
@@ -16,12 +16,11 @@ import re
 from collections.abc import Callable
 
 from schemarouter.openapi.schema import FlatField
+from schemarouter.unit_names import unit_in_name
 
 UnitCheck = Callable[[str], bool]  # whether a word is a unit (``checks.units.check_known``)
 
 _NUMERIC = frozenset({"number", "integer"})
-# a coordinate named as such is in degrees
-_DEGREES = frozenset({"latitude", "longitude", "lat", "lon", "lng"})
 # "... in decibar.", "... in units of eV", "... (K)", "... [m/s]": a unit where one is written, at the end
 _SAID = [
     re.compile(r"\bin\s+(?:units\s+of\s+)?([A-Za-zµμÅ°][\w/^*.µμÅ°\-]{0,15})\s*(?:[.;)]|$)"),
@@ -44,8 +43,9 @@ def unit_said(flat: FlatField, known: UnitCheck | None) -> str | None:
     leaf = flat.item_type if flat.type == "array" else flat.type
     if leaf not in _NUMERIC:
         return None
-    if flat.key.lower() in _DEGREES:
-        return "degree"
+    named = unit_in_name(flat.key)
+    if named is not None:
+        return named  # ``distance_km``, ``durationSeconds``: the unit is the name's last word
     words = {w.lower() for w in _WORDS.findall(flat.key)}
     if leaf == "integer" and words & _PURE:
         return "1"  # a count, a rank, a year: a pure number

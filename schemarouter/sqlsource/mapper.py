@@ -43,6 +43,7 @@ from schemarouter.sqlsource.naming import (
 from schemarouter.sqlsource.overlay import SqlOverlay, TableOverlay
 from schemarouter.sqlsource.reflect import Column, Reflection, Table
 from schemarouter.sqlsource.report import SqlImportReport
+from schemarouter.unit_names import unit_in_name
 
 MAX_FIELDS = 400  # fields of one endpoint; further columns are reported
 MAX_PARAMS = 48  # filter parameters of one endpoint, keys first
@@ -255,6 +256,10 @@ class SqlMapper:
         if len(inherited) == 1 and col.value_type in ("number", "integer"):
             unit = next(iter(inherited))
             self.report.notes.append(f"{place}: unit {unit} from the table column of that name")
+        if unit is None and col.value_type in ("number", "integer") and (unit := unit_in_name(col.name)) is not None:
+            # ``distance_km``, ``Milliseconds``: the column's name says its unit
+            self.report.notes.append(f"{place}: unit {unit} read from the column's name; "
+                                     f"correct it under fields.{name}.unit in the overlay")
         description = fo.get("description") or (facts.description if facts else "")
         if col.binary:
             description = (description + " " if description else "") + "(binary data: shown as its size)"
