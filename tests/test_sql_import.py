@@ -282,6 +282,14 @@ def test_importing_again_changes_nothing_and_the_yaml_reads_back(
     assert load_local_source_file(written) == import_sql(url, "labdb", LAB_OVERLAY).local
 
 
+def test_an_import_refused_for_want_of_an_overlay_says_why_and_shows_no_empty_counts(
+    registry: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ran = run_main(capsys, monkeypatch, "source", "import-sql", lab_sqlite(tmp_path), "--id", "labdb", "--db", registry)
+    assert ran.code == 1 and "give source_type in the overlay" in ran.err
+    assert "0 endpoints" not in ran.out, "no summary of a source that was never built"
+
+
 def test_a_dry_run_writes_nothing(
     registry: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
