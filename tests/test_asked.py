@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from schemarouter.graph import SchemaGraph
+from schemarouter.models import ResponseField
 from schemarouter.router import Router
 from schemarouter.router.rerank import FEATURES
-from schemarouter.models import ResponseField
 from schemarouter.understand.asked import asked_terms, kind_terms
 from tests.open_world_support import catalogue, with_catalogue
 from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)

@@ -92,9 +92,3 @@ def test_a_count_goes_to_the_parameter_named_for_the_compound_it_begins() -> Non
                       "/homes")
     assert got.values == {"number_of_beds": 3, "number_of_baths": 1}, "'stars' is no 'start', nor any count"
 
-
-def test_a_parameter_named_for_a_number_takes_no_word_without_a_digit() -> None:
-    case = Parameter(name="case_number", type="string")
-    assert open_values([case], read_question("Find all patent lawsuit cases of Facebook in 2018"), "/lawsuits").values == {}
-    got = open_values([case], read_question("Details of lawsuit case number CV-2018-1234"), "/lawsuits").values
-    assert got == {"case_number": "CV-2018-1234"}

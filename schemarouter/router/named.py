@@ -6,6 +6,11 @@ question ties a name to one of them by writing that parameter's word next to it:
 Jordan Peele", "the album Gotta Be Me", "with Bill Murray in the cast", "Peter Strickland as the
 director". The name right after the word (past a few small words) or right before it is that
 parameter's value, tied as firmly as a value written after its noun.
+
+A parameter named only for the records' label (``name``, ``title``, ``full_name_contains``: a text
+filter a database import or an API gives its records' name column) is tied by the noun of the
+records its endpoint lists: "the Riverside district" for ``name_contains`` of ``/districts``,
+"member Ada Janssen" for ``full_name_contains`` of ``/members``.
 """
 
 from __future__ import annotations
@@ -22,6 +27,33 @@ from schemarouter.understand.base import Analysis
 _BETWEEN = frozenset(["by", "of", "the", "a", "an", "as", "in", "is", "was", "called", "named", "titled"])
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
 MIN_STEM = 4  # "director" answers ``directed_by`` through their common stem; shorter stems are too loose
+
+
+# the last word of a text filter's name that says how it matches, not what (``name_contains``)
+_MATCHING = frozenset(["contains", "icontains", "like", "ilike", "eq", "equals", "exact", "iexact", "prefix",
+                       "startswith", "match", "matches"])
+# what a parameter named only for the records' label is named for
+_LABELS = frozenset(["name", "title", "label", "full", "display"])
+
+
+def label_tied(words: Sequence[str], path: str, analysis: Analysis, taken: set[str]) -> str | None:
+    """:func:`name_tied` for a parameter named by ``words`` (its words less a trailing match operator),
+    or, for one named only for the records' label, the name written next to the noun of the records
+    the endpoint at ``path`` lists; None where neither is written."""
+    own = list(words[:-1]) if len(words) > 1 and words[-1] in _MATCHING else list(words)
+    tied = name_tied(own, analysis, taken)
+    if tied is None and own and set(own) <= _LABELS:
+        noun = record_noun(path)
+        tied = name_tied([noun], analysis, taken) if noun else None
+    return tied
+
+
+def record_noun(path: str) -> str | None:
+    """The noun of the records an endpoint lists: its path's last literal segment's last word
+    (``/districts`` -> districts, ``/stations/{station_id}/bikes`` -> bikes)."""
+    literal = [seg for seg in path.split("?", 1)[0].split("/") if seg and not seg.startswith("{")]
+    words = _WORD.findall(literal[-1].replace("_", " ").replace("-", " ")) if literal else []
+    return words[-1].lower() if words else None
 
 
 def name_tied(words: Sequence[str], analysis: Analysis, taken: set[str]) -> str | None:

@@ -41,7 +41,7 @@ from schemarouter.router.date_values import clocked, date_for, date_parts, month
 from schemarouter.router.flags import negated, states
 from schemarouter.router.members import enum_members, legend_code, written_member
 from schemarouter.router.memos import QuestionMemo
-from schemarouter.router.named import name_tied
+from schemarouter.router.named import label_tied
 from schemarouter.router.numbers import (
     as_fraction,
     list_items,
@@ -467,7 +467,8 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if maker is not None:
             return maker, maker, f"'{maker}' is who the question says made it", True
     if f.type == "string" and not f.id_like:
-        tied = name_tied(words, analysis, taken)  # "directed by Jordan Peele" for directed_by
+        # "directed by Jordan Peele" for directed_by; "the Riverside district" for name_contains of /districts
+        tied = label_tied(words, path, analysis, taken)
         if tied is not None:
             return tied, tied, f"'{tied}' is written next to the word of '{f.name}'", True
     labelled = _labelled(p, analysis, taken)

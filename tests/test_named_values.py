@@ -1,0 +1,31 @@
+"""Which parameter a name or a code goes to, by the parameter's own name: a filter on the records'
+label takes the name written next to the records' noun ("the Riverside district" for ``name_contains``
+of ``/districts``), and a parameter named for a number takes no word without a digit."""
+
+from __future__ import annotations
+
+import pytest
+
+from schemarouter.models import Parameter
+from schemarouter.router.values import open_values
+from tests.open_world_support import read_question
+
+
+def test_a_parameter_named_for_a_number_takes_no_word_without_a_digit() -> None:
+    case = Parameter(name="case_number", type="string")
+    assert open_values([case], read_question("Find all patent lawsuit cases of Facebook in 2018"), "/lawsuits").values == {}
+    got = open_values([case], read_question("Details of lawsuit case number CV-2018-1234"), "/lawsuits").values
+    assert got == {"case_number": "CV-2018-1234"}
+
+
+@pytest.mark.parametrize(("name", "path", "question", "want"), [
+    ("name_contains", "/districts", "Which stations are in the Riverside district?", "Riverside"),
+    ("full_name_contains", "/members", "How many trips did member Ada Janssen take?", "Ada Janssen"),
+    ("title", "/albums", "Which tracks are on the album Night Visions?", "Night Visions"),
+    ("name_contains", "/districts", "Which stations are near Central Plaza?", None),  # no district named
+    ("borough_contains", "/districts", "Which stations are in the Riverside district?", None),  # not its label
+])
+def test_a_filter_on_the_records_label_takes_the_name_written_next_to_their_noun(
+        name: str, path: str, question: str, want: str | None) -> None:
+    got = open_values([Parameter(name=name, type="string")], read_question(question), path).values
+    assert got.get(name) == want
