@@ -22,10 +22,22 @@ def test_a_parameter_named_for_a_number_takes_no_word_without_a_digit() -> None:
     ("name_contains", "/districts", "Which stations are in the Riverside district?", "Riverside"),
     ("full_name_contains", "/members", "How many trips did member Ada Janssen take?", "Ada Janssen"),
     ("title", "/albums", "Which tracks are on the album Night Visions?", "Night Visions"),
-    ("name_contains", "/districts", "Which stations are near Central Plaza?", None),  # no district named
+    ("name_contains", "/districts", "Which stations are near the Central Plaza fountain?", None),  # no district named
     ("borough_contains", "/districts", "Which stations are in the Riverside district?", None),  # not its label
 ])
 def test_a_filter_on_the_records_label_takes_the_name_written_next_to_their_noun(
         name: str, path: str, question: str, want: str | None) -> None:
     got = open_values([Parameter(name=name, type="string")], read_question(question), path).values
     assert got.get(name) == want
+
+
+@pytest.mark.parametrize(("question", "want"), [
+    ("What is the email of Chloe Bakker?", "Chloe Bakker"),  # a name alone: the records' name filter takes it
+    ("Which stations are in the Riverside district?", None),  # a district's name, not a member's
+])
+def test_a_filter_on_the_records_name_takes_a_name_no_noun_says_is_of_another_kind(question: str,
+                                                                                  want: str | None) -> None:
+    name = Parameter(name="full_name_contains", type="string")
+    email = Parameter(name="email_contains", type="string")
+    got = open_values([email, name], read_question(question), "/members").values
+    assert got.get("full_name_contains") == want and "email_contains" not in got, "'the email of X' names no email"

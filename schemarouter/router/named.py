@@ -36,13 +36,31 @@ _MATCHING = frozenset(["contains", "icontains", "like", "ilike", "eq", "equals",
 _LABELS = frozenset(["name", "title", "label", "full", "display"])
 
 
+def _own_words(words: Sequence[str]) -> list[str]:
+    return list(words[:-1]) if len(words) > 1 and words[-1] in _MATCHING else list(words)
+
+
+def is_label_filter(words: Sequence[str]) -> bool:
+    """Whether a parameter named by ``words`` is named only for the records' label (``name``,
+    ``full_name_contains``, ``title``): it finds a record by its name."""
+    own = _own_words(words)
+    return bool(own) and set(own) <= _LABELS
+
+
+def ends_clause(value: str, analysis: Analysis) -> bool:
+    """Whether the question writes no word right after the name ``value`` ("the email of Chloe
+    Bakker?"): no noun after it says what kind of record it names ("the Riverside district")."""
+    spans = tuple((str(e.value), e.start, e.end) for e in analysis.names)
+    return any(v == value and not after for v, _before, after in _neighbours(analysis.question, spans))
+
+
 def label_tied(words: Sequence[str], path: str, analysis: Analysis, taken: set[str]) -> str | None:
     """:func:`name_tied` for a parameter named by ``words`` (its words less a trailing match operator),
     or, for one named only for the records' label, the name written next to the noun of the records
     the endpoint at ``path`` lists; None where neither is written."""
-    own = list(words[:-1]) if len(words) > 1 and words[-1] in _MATCHING else list(words)
+    own = _own_words(words)
     tied = name_tied(own, analysis, taken)
-    if tied is None and own and set(own) <= _LABELS:
+    if tied is None and is_label_filter(words):
         noun = record_noun(path)
         tied = name_tied([noun], analysis, taken) if noun else None
     return tied
@@ -77,15 +95,19 @@ def _neighbours(question: str, spans: tuple[tuple[str, int, int], ...]) -> tuple
     """Per name (value, start, end): the stems of the first word before it and the first after it past
     the small words (at most three), "" where there is none. Read once per question: every string
     parameter of every candidate endpoint asks."""
-    return tuple((value, _first(reversed(_WORD.findall(question[max(0, start - 60):start]))),
+    return tuple((value, _first(reversed(_WORD.findall(question[max(0, start - 60):start])), _BEFORE),
                   _first(_WORD.findall(question[end:end + 60]))) for value, start, end in spans)
 
 
-def _first(words: Iterable[str]) -> str:
+# before a name, "of" is not skipped: "the email of Chloe Bakker" asks for her email, it does not name one
+_BEFORE = _BETWEEN - {"of"}
+
+
+def _first(words: Iterable[str], between: frozenset[str] = _BETWEEN) -> str:
     skipped = 0
     for word in words:
         low = word.lower()
-        if low in _BETWEEN and skipped < 3:
+        if low in between and skipped < 3:
             skipped += 1
             continue
         return stem(low)

@@ -41,7 +41,7 @@ from schemarouter.router.date_values import clocked, date_for, date_parts, month
 from schemarouter.router.flags import negated, states
 from schemarouter.router.members import enum_members, legend_code, written_member
 from schemarouter.router.memos import QuestionMemo
-from schemarouter.router.named import label_tied
+from schemarouter.router.named import ends_clause, is_label_filter, label_tied
 from schemarouter.router.numbers import (
     as_fraction,
     list_items,
@@ -471,6 +471,13 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         tied = label_tied(words, path, analysis, taken)
         if tied is not None:
             return tied, tied, f"'{tied}' is written next to the word of '{f.name}'", True
+        if is_label_filter(words):
+            # "the email of Chloe Bakker" for full_name_contains of /members: a filter on the records'
+            # name takes a name no word ties elsewhere, by its shape; not one a noun after it says is
+            # of another kind ("the Riverside district" is no station's name)
+            name = _first_free(analysis.names, taken)
+            if name is not None and ends_clause(str(name.value), analysis):
+                return name.value, str(name.value), f"the name '{name.value}' in the question", False
     labelled = _labelled(p, analysis, taken)
     if labelled is not None:
         if f.type == "array":
