@@ -1,7 +1,6 @@
 """Values a declaration spells its own way: a flag spelled as words ("True", "False", "dontcare"),
 switched on where the question asks for what it is named for or states the condition its description
-tests, and left to the server otherwise; a percentage given to a rate, as its fraction; a count given
-to the parameter named for the compound it begins ("baths" for "1 bathroom")."""
+tests, and left to the server otherwise; a percentage given to a rate, as its fraction."""
 
 from __future__ import annotations
 
@@ -82,13 +81,4 @@ def test_a_flag_is_on_where_the_question_states_what_its_description_tests(
     flag = Parameter(name=name, type="string", enum=["True", "False", "dontcare"], description=description)
     got = open_values([flag], read_question(question), "/attractions").values
     assert (got == {name: "True"}) is on
-
-
-def test_a_count_goes_to_the_parameter_named_for_the_compound_it_begins() -> None:
-    beds = Parameter(name="number_of_beds", type="integer", required=True)
-    baths = Parameter(name="number_of_baths", type="integer", required=True)
-    stars = Parameter(name="stars", type="integer")
-    got = open_values([beds, baths, stars], read_question("A flat in Denver with 3 bedrooms and 1 bathroom, to start"),
-                      "/homes")
-    assert got.values == {"number_of_beds": 3, "number_of_baths": 1}, "'stars' is no 'start', nor any count"
 

@@ -157,7 +157,7 @@ class ChainBuilder:
             for link in self._likely(links.get(p.name, ()), p.name, info, visiting):
                 producer = self.graph.endpoints[link.producer]
                 sub = self.build(producer, depth - 1, inside, spent_now)
-                if sub is None:
+                if sub is None or _arbitrary(sub, resource, self._said):
                     continue
                 score = self._producer_score(sub, link, resource)
                 if best is None or score > best[0]:
@@ -289,3 +289,18 @@ def producer_score(sub: Node, link: Link, resource: tuple[str, ...],
     if not sub.used - sub.weak:
         score -= 0.5 * len(set(segments) - said)  # a list the question's words do not name
     return score - 1.5 * (len(nodes) - 1)  # every further step must earn its place
+
+
+def _arbitrary(sub: Node, resource: tuple[str, ...], said: frozenset[str]) -> bool:
+    """Whether a producer would hand on an arbitrary record: it takes nothing from the question (no
+    value, no producer of its own) and its path says nothing the question does after the collection
+    it lists ("/districts" for a district_id, "/stations" for a station's district), so its first
+    record is whichever the server lists first. A list the question
+    describes by a word after its collection's name ("/tv/popular" for "the most popular show") is
+    ordered by what was asked, and its first record is the answer."""
+    if sub.used - sub.weak or sub.bindings or sub.values:
+        return False
+    # the words after the collection's own (/tv/popular: popular; /districts: none)
+    literal = [seg for seg in sub.info.endpoint.path.split("?", 1)[0].split("/") if seg and not seg.startswith("{")]
+    qualifiers = {t for seg in literal[1:] for t in path_terms("/" + seg)} - set(resource)
+    return not (qualifiers & said)

@@ -61,14 +61,10 @@ def count_for(p: Parameter, analysis: Analysis, other_words: bool = False) -> tu
 
 def noun_for(word: str, nouns: dict[str, Any], compound: bool = True) -> str:
     """The question's noun a parameter-name word stands for: its stem, or for a short abbreviation the
-    one noun it begins ("v" in ``v_number`` for "version 2", "baths" in ``number_of_baths`` for "2
-    bathrooms"); the stem when none or several fit. A
+    one noun it begins ("v" in ``v_number`` for "version 2"); the stem when none or several fit. A
     one-letter name alone (``compound`` false) is a variable ("a", "c" of a quadratic), no abbreviation."""
     term = stem(word)
-    if term in nouns or len(term) > 4 or not word.isalpha() or (len(word) == 1 and not compound):
+    if term in nouns or len(word) > 3 or not word.isalpha() or (len(word) == 1 and not compound):
         return term
-    # a short abbreviation stands for the one noun it begins; a word stands only for a compound it
-    # begins ("baths" for "2 bathrooms"), never for a longer word it happens to start ("stars", "start")
-    short = len(word) <= 3
-    starting = [n for n in nouns if n.startswith(term) and len(n) >= len(term) + (1 if short else 3)]
+    starting = [n for n in nouns if n.startswith(word) and len(n) > len(word)]
     return starting[0] if len(starting) == 1 else term

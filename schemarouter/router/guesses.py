@@ -270,8 +270,12 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
     def coded(pos: int, code: str) -> bool:  # a value, not the abbreviation of the words before it
         return plain(pos) and not abbreviates(question, pos, code)
 
+    named = [(e.start, e.end) for e in analysis.names]
+
     def counted(pos: int) -> bool:  # a number, not a date's ("hours=6, minutes=30" of "6:30 PM" are)
-        return plain(pos) or any(a <= pos < b for a, b in analysis.time_spans)
+        # ... nor a name's ("Pier 4" is a station, not the number 4)
+        return (plain(pos) and not any(a <= pos < b for a, b in named)) \
+            or any(a <= pos < b for a, b in analysis.time_spans)
 
     def free(raw: str) -> bool:
         return raw not in spent and raw.strip("\"'") not in spent

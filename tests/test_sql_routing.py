@@ -1,0 +1,59 @@
+"""Questions about a database imported as it is: a chain starts at the record the question names.
+
+A bike-share database made here (districts, stations, members, trips; text columns with no index,
+as most databases have them) is imported with ``import_sql`` and a three-line overlay, then put
+beside the first-party sources. Its name columns become ``name_contains`` filters and its foreign
+keys endpoints that read one parent's rows; a plan must filter the parent by the name the question
+writes, never bind the first row of an unfiltered list.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from schemarouter.graph import SchemaGraph
+from schemarouter.router import Router
+from schemarouter.sqlsource import import_sql
+from tests.open_world_support import with_catalogue
+from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
+from tests.sql_support import sqlite_script
+
+SCHEMA = """
+CREATE TABLE districts (district_id INTEGER PRIMARY KEY, name TEXT NOT NULL, borough TEXT);
+CREATE TABLE stations (station_id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+                       district_id INTEGER REFERENCES districts(district_id), capacity INTEGER);
+CREATE TABLE members (member_id INTEGER PRIMARY KEY, full_name TEXT, email TEXT, city TEXT);
+CREATE TABLE trips (trip_id INTEGER PRIMARY KEY, member_id INTEGER REFERENCES members(member_id),
+                    start_station_id INTEGER REFERENCES stations(station_id), distance_km REAL);
+"""
+
+
+@pytest.fixture(scope="module")
+def router(graph: SchemaGraph, tmp_path_factory: pytest.TempPathFactory) -> Router:
+    directory = tmp_path_factory.mktemp("bikes")
+    url = sqlite_script(directory / "bikes.db", SCHEMA)
+    overlay = directory / "overlay.yaml"
+    overlay.write_text("title: City Bike Share\nsource_type: curated\nlicense: LicenseRef-internal\n", encoding="utf-8")
+    return Router(with_catalogue(graph, import_sql(url, "bikes", overlay).local.source))
+
+
+def _steps(router: Router, question: str) -> list[tuple[str, dict[str, object]]]:
+    return [(s.endpoint, s.params) for s in router.plan(question).steps]
+
+
+def test_a_chain_starts_at_the_parent_the_question_names(router: Router) -> None:
+    steps = _steps(router, "Which stations are in the Riverside district?")
+    assert steps[0] == ("districts", {"name_contains": "Riverside"})
+    assert steps[-1][0] == "stations_of_district"
+    assert _steps(router, "Show the trips of member Ada Janssen")[0] == ("members", {"full_name_contains": "Ada Janssen"})
+
+
+def test_the_email_of_a_person_filters_people_by_name_not_by_email(router: Router) -> None:
+    assert _steps(router, "What is the email of Chloe Bakker?") == [("members", {"full_name_contains": "Chloe Bakker"})]
+
+
+def test_a_number_inside_a_name_is_no_identifier_and_no_list_hands_on_its_first_row(router: Router) -> None:
+    # "Pier 4" is a station's name: no district_id 4 is guessed from it, and no unfiltered list of
+    # districts feeds its first row to the stations of a district
+    steps = _steps(router, "Which district is the Pier 4 station in?")
+    assert steps == [("stations", {"name_contains": "Pier 4"})]
