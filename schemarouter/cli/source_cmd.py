@@ -302,8 +302,7 @@ def import_sql(
         if as_json:
             print_json({"error": str(err), "report": partial.as_dict() if partial is not None else None})
         elif partial is not None:
-            # a source refused before it was built has no counts to show: only what was noticed
-            _echo_sql_report(partial, summary=partial.endpoints > 0)
+            _echo_sql_report(partial)
         raise
     if write_yaml:
         Path(write_yaml).write_text(local_source_yaml(result.local), encoding="utf-8")
@@ -321,9 +320,8 @@ def import_sql(
         click.echo("dry run: nothing written")
 
 
-def _echo_sql_report(report: SqlImportReport, summary: bool = True) -> None:
-    if summary:
-        click.echo(report.summary())
+def _echo_sql_report(report: SqlImportReport) -> None:
+    click.echo(report.summary())
     for item in report.unmapped:
         click.echo(f"  not mapped: {item.line()}")
     if report.excluded:

@@ -46,7 +46,11 @@ class SqlImportReport:
         return dict(sorted(Counter(u.construct for u in self.unmapped).items()))
 
     def summary(self) -> str:
-        """One line: database, tables, views, endpoints, parameters, fields, links, items not mapped."""
+        """One line: database, tables, views, endpoints, parameters, fields, links, items not mapped
+        (for an import refused before its endpoints were made, only what was read)."""
+        if not self.endpoints:
+            return (f"{self.url} ({self.dialect}) -> source {self.source_id}: {_n(self.tables, 'table')}, "
+                    f"{_n(self.views, 'view')} read; no endpoint made")
         keys = f" ({self.key_endpoints} by foreign key)" if self.key_endpoints else ""
         return (
             f"{self.url} ({self.dialect}) -> source {self.source_id}: {_n(self.tables, 'table')}, "
