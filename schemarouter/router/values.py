@@ -75,6 +75,7 @@ from schemarouter.router.question_facts import (
     unit_terms,
 )
 from schemarouter.router.roles import AGENT_TERMS, CAST_WORDS, MAKER_WORDS, acting_name, maker_name
+from schemarouter.router.unit_bounds import unit_bound
 from schemarouter.router.validate import takes
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.countries import country_codes
@@ -417,6 +418,13 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if year is not None and str(year.value) not in taken:
             return _typed(p, str(year.value)), str(year.value), "the year in the question", True
         return None
+    if f.type in ("integer", "number") and not f.id_like:
+        # "trips longer than 10 km" for distance_km_min, "over 5 minutes" for milliseconds_min (300000)
+        bounded = unit_bound(p, analysis.question, taken)
+        if bounded is not None:
+            if bounded[0] is None:
+                return None  # the question bounds the quantity at the other end
+            return bounded[0], bounded[1], f"'{bounded[1]}' bounds {f.name}, in its unit", True
     if (f.type in ("integer", "number") or (f.type == "string" and f.in_path)) and not f.id_like:
         # "QTLs between 1000000 and 5000000" for /qtls/{chr}/{start}/{stop}; a path segment is a
         # string whatever it holds (/features/within/{build}/{reference}/{begin}/{end})

@@ -1,0 +1,113 @@
+"""A number written with a unit and a comparison fills the bound parameter in that unit.
+
+Filters on a quantity are often named for the bound and the unit, not for the words a question uses:
+a database import gives ``distance_km_min`` ("Rows of trips whose distance km is at least this
+value"), an API ``min_duration_seconds`` or ``milliseconds_max``. A question says "trips longer than
+10 km" or "tracks over 5 minutes". The unit ties the number to the parameter: the comparison says
+which end it bounds ("more than", "over", "at least" a lower one; "less than", "under", "at most"
+an upper one), and the number is converted to the parameter's unit where the two differ but measure
+the same thing (5 minutes is 300000 for ``milliseconds_min``). A parameter's unit is the one its
+name says (:mod:`schemarouter.unit_names`), else one written in brackets at the end of its
+description ("... at least this value (km)."), as the database import writes it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from schemarouter.execution.units import compatible, convert
+from schemarouter.models import Parameter
+from schemarouter.unit_names import unit_in_name
+
+_LOWER_WORDS = frozenset(["min", "minimum", "from", "gte", "gt", "least", "lower", "start"])
+_UPPER_WORDS = frozenset(["max", "maximum", "to", "lte", "lt", "most", "upper", "end"])
+_NUMBER = r"(-?\d+(?:\.\d+)?)"
+# the comparison, the number, the unit as written ("longer than 10 km", "over 5 minutes", "at most 2.5 h")
+_SAID = re.compile(
+    r"\b(?P<cmp>more than|longer than|greater than|higher than|larger than|bigger than|heavier than|over|above|"
+    r"at least|exceeding|less than|shorter than|smaller than|lower than|fewer than|lighter than|under|below|"
+    r"at most|up to|within)\s+" + _NUMBER + r"\s*(?P<unit>%|[A-Za-zµ°][A-Za-z/°²³]*)",
+    re.IGNORECASE)
+_LOWER_CMP = frozenset(["more than", "longer than", "greater than", "higher than", "larger than", "bigger than",
+                        "heavier than", "over", "above", "at least", "exceeding"])
+_DESCRIBED = re.compile(r"\(([^()\s]{1,12})\)\.?\s*$")
+_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def bound_of(p: Parameter) -> tuple[str, str] | None:
+    """("lower" or "upper", the unit) of a numeric parameter named for one end of a range in a unit,
+    or None."""
+    if p.type not in ("number", "integer"):
+        return None
+    words = [w.lower() for w in _WORDS.findall(p.name)]
+    if len(words) < 2:
+        return None
+    if words[-1] in _LOWER_WORDS or words[-1] in _UPPER_WORDS:
+        end, rest = words[-1], words[:-1]
+    elif words[0] in _LOWER_WORDS or words[0] in _UPPER_WORDS:
+        end, rest = words[0], words[1:]
+    else:
+        return None
+    unit = unit_in_name("_".join(rest))
+    if unit is None and p.description:
+        m = _DESCRIBED.search(p.description)
+        unit = m.group(1) if m and _measures(m.group(1)) else None
+    if unit is None:
+        return None
+    return ("lower" if end in _LOWER_WORDS else "upper"), unit
+
+
+# what :func:`unit_bound` answers for a bound parameter whose quantity the question bounds only at the
+# other end ("shorter than 15 minutes" for duration_min_min), or whose comparison is in a unit of
+# another kind ("longer than 20 minutes" for distance_km_min): nothing, and no other reading either
+OTHER_END = (None, "")
+
+
+def unit_bound(p: Parameter, question: str, taken: set[str]) -> tuple[float | int | None, str] | None:
+    """(the value, the number as written) for bound parameter ``p`` from a comparison the question
+    writes in a unit of the same kind; :data:`OTHER_END` where its comparisons bound that quantity
+    only at the other end, or another kind of quantity; None where it writes no comparison in a unit."""
+    bound = bound_of(p)
+    if bound is None:
+        return None
+    end, unit = bound
+    other = False
+    for m in _SAID.finditer(question):
+        said = _question_unit(m.group("unit"))
+        if said is None:
+            continue
+        if not compatible(unit, said):
+            # "longer than 20 minutes" bounds a time: its number is no distance either
+            other = other or m.group(2) not in taken
+            continue
+        if ("lower" if m.group("cmp").lower() in _LOWER_CMP else "upper") != end or m.group(2) in taken:
+            other = True
+            continue
+        value = convert(float(m.group(2)), said, unit)
+        if p.type == "integer":
+            value = round(value)
+        return value, m.group(2)
+    return OTHER_END if other else None
+
+
+@lru_cache(maxsize=256)
+def _question_unit(word: str) -> str | None:
+    """The unit a question's word after a number says ("km", "minutes", "min", "%"), or None."""
+    if word == "%":
+        return "percent"
+    named = unit_in_name(word)
+    if named is not None:
+        return named
+    return word if _measures(word) else None
+
+
+@lru_cache(maxsize=256)
+def _measures(word: str) -> bool:
+    """Whether the units library reads ``word`` as a unit with a dimension (not a bare number)."""
+    from schemarouter.execution.units import registry
+
+    try:
+        return not registry().parse_units(word).dimensionless
+    except Exception:  # pint raises several error types for unknown or malformed units
+        return False

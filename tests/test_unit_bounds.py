@@ -1,0 +1,40 @@
+"""A number written with a unit and a comparison fills the bound parameter in that unit
+(``schemarouter.router.unit_bounds``), converted where the units differ."""
+
+from __future__ import annotations
+
+import pytest
+
+from schemarouter.models import Parameter
+from schemarouter.router.unit_bounds import bound_of
+from schemarouter.router.values import open_values
+from tests.open_world_support import read_question
+
+DISTANCE = [Parameter(name="distance_km_min", type="number"), Parameter(name="distance_km_max", type="number")]
+LENGTH = [Parameter(name="milliseconds_min", type="integer"), Parameter(name="milliseconds_max", type="integer")]
+
+
+@pytest.mark.parametrize(("params", "question", "want"), [
+    (DISTANCE, "Which trips were longer than 10 km?", {"distance_km_min": 10.0}),
+    (DISTANCE, "trips shorter than 2.5 kilometres", {"distance_km_max": 2.5}),
+    (DISTANCE, "trips of at least 800 m", {"distance_km_min": 0.8}),  # converted to the parameter's unit
+    (LENGTH, "tracks longer than 5 minutes", {"milliseconds_min": 300000}),
+    (LENGTH, "tracks under 90 seconds", {"milliseconds_max": 90000}),
+    (DISTANCE, "trips longer than 20 minutes", {}),  # a time bounds no distance
+])
+def test_a_comparison_in_a_unit_bounds_the_parameter_in_that_unit(params: list[Parameter], question: str,
+                                                                   want: dict[str, float]) -> None:
+    assert open_values(params, read_question(question), "/trips").values == want
+
+
+@pytest.mark.parametrize(("param", "bound"), [
+    (Parameter(name="min_duration_seconds", type="integer"), ("lower", "s")),
+    (Parameter(name="fare_max", type="number", description="Rows whose fare is at most this value (EUR)."),
+     ("upper", "EUR")),
+    (Parameter(name="capacity_min", type="integer", description="Rows whose capacity is at least this value."), None),
+    (Parameter(name="weight_max", type="number", description="Rows whose weight is at most this value (kg)."),
+     ("upper", "kg")),
+    (Parameter(name="distance_km", type="number"), None),  # no end of a range
+])
+def test_a_bound_parameter_is_named_for_an_end_and_a_unit(param: Parameter, bound: tuple[str, str] | None) -> None:
+    assert bound_of(param) == bound
