@@ -17,7 +17,7 @@ _UNITS = {
     "km": "km", "kilometers": "km", "kilometres": "km", "meters": "m", "metres": "m", "cm": "cm", "mm": "mm",
     "miles": "mile", "kg": "kg", "kilograms": "kg", "grams": "g", "mg": "mg",
     "ms": "ms", "millis": "ms", "milliseconds": "ms", "sec": "s", "secs": "s", "seconds": "s",
-    "minutes": "min", "mins": "min", "hours": "h", "hrs": "h",
+    "minutes": "min", "mins": "min", "hours": "h", "hrs": "h", "days": "day", "weeks": "week", "years": "year",
     "pct": "percent", "percent": "percent", "percentage": "percent",
     "kwh": "kWh", "kw": "kW", "watts": "W", "hz": "Hz", "mhz": "MHz", "ghz": "GHz",
     "celsius": "degC", "fahrenheit": "degF", "kelvin": "K", "kpa": "kPa", "mbar": "mbar",

@@ -24,7 +24,8 @@ CREATE TABLE stations (station_id INTEGER PRIMARY KEY, name TEXT NOT NULL,
                        district_id INTEGER REFERENCES districts(district_id), capacity INTEGER);
 CREATE TABLE members (member_id INTEGER PRIMARY KEY, full_name TEXT, email TEXT, city TEXT);
 CREATE TABLE trips (trip_id INTEGER PRIMARY KEY, member_id INTEGER REFERENCES members(member_id),
-                    start_station_id INTEGER REFERENCES stations(station_id), distance_km REAL);
+                    start_station_id INTEGER REFERENCES stations(station_id), distance_km REAL,
+                    duration_min REAL);
 """
 
 
@@ -57,3 +58,12 @@ def test_a_number_inside_a_name_is_no_identifier_and_no_list_hands_on_its_first_
     # districts feeds its first row to the stations of a district
     steps = _steps(router, "Which district is the Pier 4 station in?")
     assert steps == [("stations", {"name_contains": "Pier 4"})]
+
+
+def test_a_quantity_in_a_unit_bounds_the_filter_in_that_unit_and_asks_for_the_field(router: Router) -> None:
+    step = router.plan("Which trips were shorter than 15 minutes?").steps[-1]
+    assert (step.endpoint, step.params) == ("trips", {"duration_min_max": 15.0})
+    assert "duration_min" in step.fields, "the field in the unit the question writes a quantity in"
+    assert "distance_km" not in step.fields
+    longer = router.plan("Which trips were longer than 800 m?").steps[-1]
+    assert longer.params == {"distance_km_min": 0.8} and "distance_km" in longer.fields

@@ -36,6 +36,7 @@ from schemarouter.router.memos import QuestionMemo, RouterGraphMemo
 from schemarouter.router.param_facts import EndpointFacts, endpoint_facts
 from schemarouter.router.params import fill_params
 from schemarouter.router.question_facts import may_fill
+from schemarouter.router.unit_bounds import in_unit_written
 from schemarouter.router.values import Filled, open_values
 from schemarouter.understand.base import Analysis
 
@@ -484,6 +485,11 @@ def _fields(graph: SchemaGraph, info: EndpointInfo, analysis: Analysis, mode: Mo
             how = "name" if t in by_name else "description"
             hits.setdefault(name, f"field {how} matched '{t}'")
     if is_target:
+        # "trips shorter than 15 minutes": the field in the unit of a quantity the question writes
+        for name, f in info.fields.items():
+            said_in = in_unit_written(f.field.unit, analysis.question) if f.field.unit else None
+            if said_in is not None:
+                hits.setdefault(name, f"field unit matches a quantity in {said_in}")
         chosen.update(hits)
         if not hits:
             names = [n for n in info.fields if n not in chosen]

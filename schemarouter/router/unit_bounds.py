@@ -32,7 +32,14 @@ _SAID = re.compile(
 _LOWER_CMP = frozenset(["more than", "longer than", "greater than", "higher than", "larger than", "bigger than",
                         "heavier than", "over", "above", "at least", "exceeding"])
 _DESCRIBED = re.compile(r"\(([^()\s]{1,12})\)\.?\s*$")
+# a quantity as a question writes it: a number and the unit after it ("15 minutes", "10 km", "50%")
+_QUANTITY = re.compile(r"(?<![\w.])" + _NUMBER + r"\s*(%|[A-Za-zµ°][A-Za-z/°²³]*)")
 _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+# short words written after a number that are no unit symbol ("in 2019 by Sabaton", "5 of them")
+_NOT_SYMBOLS = frozenset(["a", "an", "and", "or", "of", "in", "on", "at", "by", "to", "for", "the", "is", "are",
+                          "was", "per", "from", "with", "as", "it", "its", "me", "my", "we", "us", "you", "i",
+                          "am", "pm", "st", "nd", "rd", "th", "no", "not", "but", "so", "if", "do", "did", "be",
+                          "all", "any", "new", "top", "more", "less", "than", "over", "into", "up", "out", "off"])
 
 
 def bound_of(p: Parameter) -> tuple[str, str] | None:
@@ -99,6 +106,10 @@ def _question_unit(word: str) -> str | None:
     named = unit_in_name(word)
     if named is not None:
         return named
+    # a symbol ("kg", "GPa", "MeV"): the units library is asked only of short words that are no
+    # common English word, so a question with "in 2019 by ..." never loads it
+    if len(word) > 4 or word.lower() in _NOT_SYMBOLS:
+        return None
     return word if _measures(word) else None
 
 
@@ -111,3 +122,18 @@ def _measures(word: str) -> bool:
         return not registry().parse_units(word).dimensionless
     except Exception:  # pint raises several error types for unknown or malformed units
         return False
+
+
+@lru_cache(maxsize=256)
+def units_written(question: str) -> tuple[str, ...]:
+    """The units of the quantities the question writes ("trips shorter than 15 minutes" -> min)."""
+    found = (_question_unit(m.group(2)) for m in _QUANTITY.finditer(question))
+    return tuple(dict.fromkeys(u for u in found if u is not None))
+
+
+def in_unit_written(unit: str | None, question: str) -> str | None:
+    """The unit of a quantity the question writes that ``unit`` measures alike (a field in minutes
+    for "15 minutes", in metres for "10 km"), or None."""
+    if not unit:
+        return None
+    return next((u for u in units_written(question) if compatible(unit, u)), None)
