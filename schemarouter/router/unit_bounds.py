@@ -47,7 +47,12 @@ def bound_of(p: Parameter) -> tuple[str, str] | None:
     or None."""
     if p.type not in ("number", "integer"):
         return None
-    words = [w.lower() for w in _WORDS.findall(p.name)]
+    return _bound(p.name, p.description)
+
+
+@lru_cache(maxsize=65_536)  # per name and description: every numeric parameter of every candidate asks
+def _bound(name: str, description: str | None) -> tuple[str, str] | None:
+    words = [w.lower() for w in _WORDS.findall(name)]
     if len(words) < 2:
         return None
     if words[-1] in _LOWER_WORDS or words[-1] in _UPPER_WORDS:
@@ -57,8 +62,8 @@ def bound_of(p: Parameter) -> tuple[str, str] | None:
     else:
         return None
     unit = unit_in_name("_".join(rest))
-    if unit is None and p.description:
-        m = _DESCRIBED.search(p.description)
+    if unit is None and description:
+        m = _DESCRIBED.search(description)
         unit = m.group(1) if m and _measures(m.group(1)) else None
     if unit is None:
         return None
