@@ -36,11 +36,13 @@ _MATCHING = frozenset(["contains", "icontains", "like", "ilike", "eq", "equals",
 _LABELS = frozenset(["name", "title", "label", "full", "display"])
 
 
-def _own_words(words: Sequence[str]) -> list[str]:
-    return list(words[:-1]) if len(words) > 1 and words[-1] in _MATCHING else list(words)
+@lru_cache(maxsize=65_536)  # per name: every text parameter of every candidate asks, for every question
+def _own_words(words: tuple[str, ...]) -> tuple[str, ...]:
+    return words[:-1] if len(words) > 1 and words[-1] in _MATCHING else words
 
 
-def is_label_filter(words: Sequence[str]) -> bool:
+@lru_cache(maxsize=65_536)
+def is_label_filter(words: tuple[str, ...]) -> bool:
     """Whether a parameter named by ``words`` is named only for the records' label (``name``,
     ``full_name_contains``, ``title``): it finds a record by its name."""
     own = _own_words(words)
@@ -54,7 +56,7 @@ def ends_clause(value: str, analysis: Analysis) -> bool:
     return any(v == value and not after for v, _before, after in _neighbours(analysis.question, spans))
 
 
-def label_tied(words: Sequence[str], path: str, analysis: Analysis, taken: set[str]) -> str | None:
+def label_tied(words: tuple[str, ...], path: str, analysis: Analysis, taken: set[str]) -> str | None:
     """:func:`name_tied` for a parameter named by ``words`` (its words less a trailing match operator),
     or, for one named only for the records' label, the name written next to the noun of the records
     the endpoint at ``path`` lists; None where neither is written."""
