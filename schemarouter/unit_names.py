@@ -1,7 +1,7 @@
 """The unit a numeric field's own name says: ``distance_km``, ``Milliseconds``, ``battery_pct``.
 
 Databases and API documents seldom declare units, but their authors often write the unit into the
-name, as its last word (``trip_distance_km``, ``durationSeconds``) or as the whole name (a column
+name, as its last word (``trip_distance_km``, ``durationSeconds``, ``price_usd``) or as the whole name (a column
 ``Milliseconds``, ``Bytes``). Each importer reads it here, so a database column and an API field
 named alike get the same unit. Only spellings with one meaning in names count: ``min`` is a minute
 only beside a word of time (``duration_min``; ``temp_min`` is a minimum), and one-letter words
@@ -22,6 +22,9 @@ _UNITS = {
     "kwh": "kWh", "kw": "kW", "watts": "W", "hz": "Hz", "mhz": "MHz", "ghz": "GHz",
     "celsius": "degC", "fahrenheit": "degF", "kelvin": "K", "kpa": "kPa", "mbar": "mbar",
     "bytes": "byte", "kmh": "km/h", "kph": "km/h", "mph": "mph", "ev": "eV",
+    # a currency by its ISO 4217 code (``price_usd``, ``fare_eur``), each its own unit
+    **{code.lower(): code for code in ("USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "CNY", "INR", "SEK", "NOK",
+                                       "DKK", "BRL", "MXN", "KRW")},
     # a coordinate named as such is in degrees (``latitude``, ``start_lat``)
     "latitude": "degree", "longitude": "degree", "lat": "degree", "lon": "degree", "lng": "degree",
 }

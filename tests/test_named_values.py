@@ -41,3 +41,8 @@ def test_a_filter_on_the_records_name_takes_a_name_no_noun_says_is_of_another_ki
     email = Parameter(name="email_contains", type="string")
     got = open_values([email, name], read_question(question), "/members").values
     assert got.get("full_name_contains") == want and "email_contains" not in got, "'the email of X' names no email"
+
+
+def test_a_name_written_as_a_place_is_no_record_name() -> None:
+    name = Parameter(name="full_name_contains", type="string")
+    assert open_values([name], read_question("Which members live in Haarlem?"), "/members").values == {}

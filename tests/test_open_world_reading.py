@@ -32,6 +32,7 @@ from tests.routing_support import graph, routing_db  # noqa: F401  (session fixt
     ("Who is the director of Leonardo DiCaprio's latest movie?", ["Leonardo DiCaprio"]),
     ('What is the release date of the movie "The Matrix"?', ["The Matrix"]),
     ("give me a poster of 2 Broke Girls", ["2 Broke Girls"]),
+    ("repairs that cost more than 50 EUR", []),  # a number and a symbol in capitals is a quantity
     ("What TV series has the director directed?", []),  # an abbreviation alone is no name
     ("Give me the number of movies", []),  # a capital opening the sentence is no name
     ("List the PDBe structures of the protein", ["PDBe"]),  # a lower-case "the" after the opener is no title

@@ -16,7 +16,7 @@ def test_every_unit_a_name_can_say_is_one_the_units_library_reads_plainly() -> N
     ("distance_km", "km"), ("durationSeconds", "s"), ("Milliseconds", "ms"), ("battery_pct", "percent"),
     ("trip_duration_min", "min"), ("energy_kwh", "kWh"), ("home_longitude", "degree"), ("Bytes", "byte"),
     ("temp_min", None),  # a minimum, not minutes
-    ("price_eur", None),  # a currency is no unit the library reads
+    ("price_eur", "EUR"), ("fare_usd", "USD"),  # a currency by its code
     ("page_size", None), ("m", None), ("speed_m", None),  # a letter alone says nothing for sure
 ])
 def test_the_last_word_of_a_name_says_its_unit(name: str, unit: str | None) -> None:

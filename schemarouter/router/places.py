@@ -124,6 +124,13 @@ def role_value(role: str, analysis: Analysis, taken: set[str]) -> Placed | None:
     return None
 
 
+def written_as_place(analysis: Analysis, name: str) -> bool:
+    """Whether the question writes ``name`` where it says where something is ("members who live in
+    Haarlem", "stations near Central Plaza")."""
+    starts = _starts(analysis)
+    return any(starts.get(m.end()) == name for m in _PLACE_WORD.finditer(analysis.question))
+
+
 def _starts(analysis: Analysis) -> dict[int, str]:
     """Where each name and short code of the question starts -> its text (read once per question:
     every role parameter of every candidate endpoint asks)."""

@@ -63,7 +63,7 @@ from schemarouter.router.param_facts import (
     parameter_facts,
     true_member,
 )
-from schemarouter.router.places import role_value, with_region
+from schemarouter.router.places import role_value, with_region, written_as_place
 from schemarouter.router.question_facts import (
     dates_said,
     identifiers,
@@ -484,7 +484,8 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             # name takes a name no word ties elsewhere, by its shape; not one a noun after it says is
             # of another kind ("the Riverside district" is no station's name)
             name = _first_free(analysis.names, taken)
-            if name is not None and ends_clause(str(name.value), analysis):
+            if name is not None and ends_clause(str(name.value), analysis) \
+                    and not written_as_place(analysis, str(name.value)):  # "members who live in Haarlem"
                 return name.value, str(name.value), f"the name '{name.value}' in the question", False
     labelled = _labelled(p, analysis, taken)
     if labelled is not None:

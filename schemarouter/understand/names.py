@@ -167,5 +167,10 @@ def _opens_sentence(text: str, start: int) -> bool:
 
 
 def _next_capitalized(tokens: list[re.Match[str]], m: re.Match[str]) -> bool:
+    """Whether a number opens a title ("2 Broke Girls"): the next word is capitalized, and not a
+    symbol in capitals, which makes the number a quantity ("50 EUR", "2 TB")."""
     i = tokens.index(m)
-    return i + 1 < len(tokens) and _capitalized(tokens[i + 1].group())
+    if i + 1 >= len(tokens):
+        return False
+    following = tokens[i + 1].group()
+    return _capitalized(following) and not (following.isupper() and following.isalpha() and len(following) <= 4)
