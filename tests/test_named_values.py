@@ -46,3 +46,13 @@ def test_a_filter_on_the_records_name_takes_a_name_no_noun_says_is_of_another_ki
 def test_a_name_written_as_a_place_is_no_record_name() -> None:
     name = Parameter(name="full_name_contains", type="string")
     assert open_values([name], read_question("Which members live in Haarlem?"), "/members").values == {}
+
+
+@pytest.mark.parametrize(("question", "want"), [
+    ("Which members live in Haarlem?", {"city_contains": "Haarlem"}),
+    ("Which companies are based in Austin?", {"city_contains": "Austin"}),
+    ("Which members signed up in Premier League week?", {}),  # "in" alone: a filter it may not mean
+])
+def test_an_optional_place_filter_takes_where_someone_lives_or_is_based(question: str, want: dict[str, str]) -> None:
+    city = Parameter(name="city_contains", type="string")
+    assert open_values([city], read_question(question), "/members").values == want

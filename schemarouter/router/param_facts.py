@@ -297,12 +297,13 @@ def date_like(words: Sequence[str], description: str) -> bool:
 
 def _role(p: Parameter, words: Sequence[str], fmt: str, search: bool, id_like: bool) -> str | None:
     """The role a place the question writes has for ``p`` (``role_of``): an end of a journey, or, for a
-    required parameter only, where something is ("in Seattle"; an optional one is a filter the question
-    may not mean: "in Premier League" is no venue)."""
+    required parameter, where something is ("in Seattle"); an optional one is a filter the question
+    may not mean ("in Premier League" is no venue), so it takes only where something lives or is
+    based ("members who live in Haarlem": ``residence``)."""
     if not _takes_place(p, fmt, search, id_like):
         return None
     role = role_of(tuple(words))
-    return None if role == "place" and not p.required else role
+    return "residence" if role == "place" and not p.required else role
 
 
 def _takes_place(p: Parameter, fmt: str, search: bool, id_like: bool) -> bool:

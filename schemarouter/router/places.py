@@ -44,6 +44,9 @@ _ROLE_WORD = re.compile(r"\b(from|to|between|and)\s+(?:the\s+)?", re.IGNORECASE)
 PLACE_WORDS = frozenset({"location", "city", "place", "town", "area", "region", "locality", "where", "near"})
 # where a question writes the place something is in: "in Seattle", "near LA", "around Paris"
 _PLACE_WORD = re.compile(r"\b(?:in|near|around|at)\s+(?:the\s+)?", re.IGNORECASE)
+# ... and where it says where someone lives or something is based: "who live in Haarlem", "based in Austin"
+_RESIDENCE_WORD = re.compile(r"\b(?:live[sd]?|living|resid(?:e|es|ed|ing)|located|based|situated|headquartered)"
+                             r"\s+(?:in|near|at)\s+(?:the\s+)?", re.IGNORECASE)
 
 
 def role_of(words: tuple[str, ...]) -> str | None:
@@ -103,10 +106,11 @@ def role_value(role: str, analysis: Analysis, taken: set[str]) -> Placed | None:
     "between X and Y"), or None when it writes none there."""
     question = analysis.question
     starts = _starts(analysis)
-    if role == "place":
+    if role in ("place", "residence"):
         # "restaurants offering Chinese cuisine in Seattle": the name written after "in", not the first
         # one; never a country ("London in the UK": the city is London, which other readings give)
-        placed = (found for m in _PLACE_WORD.finditer(question)
+        words = _PLACE_WORD if role == "place" else _RESIDENCE_WORD
+        placed = (found for m in words.finditer(question)
                   if (found := starts.get(m.end())) is not None and found not in taken)
         found = next((p for p in placed if not _not_a_place(p) and not is_country(p)), None)
         return Placed(found, found) if found is not None else None
