@@ -22,8 +22,9 @@ SCHEMA = """
 CREATE TABLE districts (district_id INTEGER PRIMARY KEY, name TEXT NOT NULL, borough TEXT);
 CREATE TABLE stations (station_id INTEGER PRIMARY KEY, name TEXT NOT NULL,
                        district_id INTEGER REFERENCES districts(district_id), capacity INTEGER);
-CREATE TABLE members (member_id INTEGER PRIMARY KEY, full_name TEXT, email TEXT, city TEXT);
+CREATE TABLE members (member_id INTEGER PRIMARY KEY, full_name TEXT, email TEXT, city TEXT, joined_on DATE);
 CREATE TABLE trips (trip_id INTEGER PRIMARY KEY, member_id INTEGER REFERENCES members(member_id),
+                    started_at TIMESTAMP,
                     start_station_id INTEGER REFERENCES stations(station_id), distance_km REAL,
                     duration_min REAL);
 """
@@ -67,3 +68,13 @@ def test_a_quantity_in_a_unit_bounds_the_filter_in_that_unit_and_asks_for_the_fi
     assert "distance_km" not in step.fields
     longer = router.plan("Which trips were longer than 800 m?").steps[-1]
     assert longer.params == {"distance_km_min": 0.8} and "distance_km" in longer.fields
+
+
+def test_a_name_before_a_verb_still_names_the_record_and_a_month_bounds_one_step(router: Router) -> None:
+    # "Ada Janssen take": no noun after the name says another kind of record; "May 2024" bounds the
+    # trips, not when the member joined
+    steps = _steps(router, "Which trips did Ada Janssen take in May 2024?")
+    assert steps[0] == ("members", {"full_name_contains": "Ada Janssen"})
+    assert steps[-1][0] == "trips_of_member"
+    assert {k: v for k, v in steps[-1][1].items() if k != "member_id"} == {
+        "started_at_from": "2024-05-01", "started_at_to": "2024-05-31"}

@@ -110,3 +110,13 @@ def clocked(hhmm: str, template: str) -> str:
         return f"{(hour - 1) % 12 + 1:02d}:{minute} {'PM' if hour >= 12 else 'AM'}"
     seconds = hhmm[6:8] or "00"
     return f"{hhmm[:5]}:{seconds}" if template.upper().count(":") == 2 else hhmm[:5]
+
+
+def month_taken(spent: str | tuple[str, ...], analysis: Analysis, taken: set[str]) -> bool:
+    """Whether a value that spends ``spent`` bounds a span by a month another step already spent: both
+    ends of one endpoint's span take the month (:func:`month_bound` does not look at what was taken,
+    so that the two may share it), a second endpoint none ("a member's trips in May 2024": the trips'
+    dates, not the member's joining date)."""
+    if not analysis.months:
+        return False
+    return any(key in taken and key in analysis.months for key in ((spent,) if isinstance(spent, str) else spent))

@@ -50,6 +50,8 @@ class RouterGraphMemo:
     pairs: dict[Key, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     # the units response fields declare ("GPa", "K"): ``coverage``
     units: frozenset[str] | None = None
+    # the terms of the read endpoints' paths, the nouns records are listed under: ``open_route``
+    path_nouns: frozenset[str] | None = None
 
 
 @dataclass

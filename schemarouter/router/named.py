@@ -16,7 +16,7 @@ records its endpoint lists: "the Riverside district" for ``name_contains`` of ``
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from schemarouter.graph.terms import stem
@@ -49,11 +49,13 @@ def is_label_filter(words: tuple[str, ...]) -> bool:
     return bool(own) and set(own) <= _LABELS
 
 
-def ends_clause(value: str, analysis: Analysis) -> bool:
-    """Whether the question writes no word right after the name ``value`` ("the email of Chloe
-    Bakker?"): no noun after it says what kind of record it names ("the Riverside district")."""
+def untyped(value: str, analysis: Analysis, noun: Callable[[str], bool] | None) -> bool:
+    """Whether no noun right after the name ``value`` says what kind of record it names ("the
+    Riverside district" is a district's name): the word after it is none of the registry's record
+    nouns (``noun``; without it, no word may follow: "the email of Chloe Bakker?")."""
     spans = tuple((str(e.value), e.start, e.end) for e in analysis.names)
-    return any(v == value and not after for v, _before, after in _neighbours(analysis.question, spans))
+    return any(v == value and (not after or (noun is not None and not noun(after)))
+               for v, _before, after in _neighbours(analysis.question, spans))
 
 
 def label_tied(words: tuple[str, ...], path: str, analysis: Analysis, taken: set[str]) -> str | None:

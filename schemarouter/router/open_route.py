@@ -159,9 +159,12 @@ def _fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set
     lex = graph.lexical
     number = graph.numbers.get(info.key)
 
+    nouns = path_nouns(graph)
+
     def opened(params: list[Parameter]) -> Filled:
         return open_values(params, analysis, info.endpoint.path, taken, lambda term: term not in lex.idf,
-                           lambda term: number is None or not lex.strength(number, term), facts.by_name)
+                           lambda term: number is None or not lex.strength(number, term), facts.by_name,
+                           nouns.__contains__)
 
     if not facts.concepts:
         out = opened(info.endpoint.parameters)  # the question's values are all there is to fill
@@ -278,6 +281,15 @@ def _under_record(path: str) -> int:
     after = {t for seg in segments[last + 1:] for t in path_terms("/" + seg)}
     before = {t for seg in segments[:last] if not seg.startswith("{") for t in path_terms("/" + seg)}
     return int(bool(after) and after <= before)
+
+
+def path_nouns(graph: SchemaGraph) -> frozenset[str]:
+    """The terms of the read endpoints' paths: the nouns records are listed under (once per graph)."""
+    memo = graph.memos.of(RouterGraphMemo)
+    if memo.path_nouns is None:
+        memo.path_nouns = frozenset(t for i in graph.endpoints.values() if i.endpoint.access == "read"
+                                    for t in path_terms(i.endpoint.path))
+    return memo.path_nouns
 
 
 def read_numbers(graph: SchemaGraph) -> frozenset[int]:

@@ -37,11 +37,11 @@ from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
 from schemarouter.router.counts import count_for, noun_for
-from schemarouter.router.date_values import clocked, date_for, date_parts, month_bound, spelled
+from schemarouter.router.date_values import clocked, date_for, date_parts, month_bound, month_taken, spelled
 from schemarouter.router.flags import negated, states
 from schemarouter.router.members import enum_members, legend_code, written_member
 from schemarouter.router.memos import QuestionMemo
-from schemarouter.router.named import ends_clause, is_label_filter, label_tied
+from schemarouter.router.named import is_label_filter, label_tied, untyped
 from schemarouter.router.numbers import (
     as_fraction,
     list_items,
@@ -111,7 +111,8 @@ class Filled:
 def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: set[str] | None = None,
                 unknown: Callable[[str], bool] | None = None,
                 unexplained: Callable[[str], bool] | None = None,
-                facts: Mapping[str, ParamFacts] | None = None) -> Filled:
+                facts: Mapping[str, ParamFacts] | None = None,
+                listed: Callable[[str], bool] | None = None) -> Filled:
     """Values for ``params`` from what the question carries (see the module docstring). ``unknown``
     tells whether no declaration of the registry mentions a term: such words ("imatinib", "graphene")
     are what a free-text parameter is given when the question names nothing. ``unexplained`` tells
@@ -123,7 +124,9 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     ``used`` holds each question value spent (as written), so one value never fills two parameters;
     ``weak`` those spent on an optional parameter only by their shape (no word of the question ties
     them to it), which count for less when plans are compared. ``facts`` are the parameters'
-    :class:`ParamFacts` by name where the caller keeps them (read here otherwise)."""
+    :class:`ParamFacts` by name where the caller keeps them (read here otherwise). ``listed`` tells
+    whether a term names records some endpoint of the registry lists (a word of a path): a name
+    written right before one is that kind of record's name ("the Riverside district")."""
     out = Filled()
     taken = set(taken or ())
     # the caller's facts are the endpoint's, a superset of ``params``
@@ -164,7 +167,9 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
             if last is not None and last[0] == len(out.used):
                 got = last[1]
             else:
-                got = _value(p, f, analysis, path, taken | out.used, unexplained)
+                got = _value(p, f, analysis, path, taken | out.used, unexplained, listed)
+                if got is not None and month_taken(got[1], analysis, taken):
+                    got = None  # another step bounds its dates by that month: a member's trips in May
                 seen[f.name] = (len(out.used), got)
             if got is not None and got[3] < tie:
                 later.append(entry)
@@ -261,14 +266,14 @@ def _spend(out: Filled, p: Parameter, f: ParamFacts, got: Got, question: str) ->
 
 
 def _value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: set[str],
-           unexplained: Callable[[str], bool] | None = None) -> Got:
+           unexplained: Callable[[str], bool] | None = None, listed: Callable[[str], bool] | None = None) -> Got:
     placed = role_value(f.role, analysis, taken) if f.role else None
     if placed is not None:
         # "from Fresno to Los Angeles": from_city takes the place written after "from"
         where = {"source": "where it starts", "target": "where it ends"}.get(f.role or "", "where it is")
         got: Got = (placed.value, placed.spent, f"'{placed.value}' is written where the question says {where}", 1.0)
     else:
-        got = _any_value(p, f, analysis, path, taken, unexplained)
+        got = _any_value(p, f, analysis, path, taken, unexplained, listed)
     if got is not None and f.type == "number" and isinstance(got[0], (int, float)) and isinstance(got[1], str):
         # "an annual interest rate of 5%" is 0.05 for interest_rate
         got = (as_fraction(f.name, got[0], got[1], analysis.question), *got[1:])
@@ -290,7 +295,7 @@ def _value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: se
 
 
 def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: set[str],
-               unexplained: Callable[[str], bool] | None) -> Got:
+               unexplained: Callable[[str], bool] | None, listed: Callable[[str], bool] | None = None) -> Got:
     if f.credential:
         return None
     if f.search:
@@ -484,7 +489,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             # name takes a name no word ties elsewhere, by its shape; not one a noun after it says is
             # of another kind ("the Riverside district" is no station's name)
             name = _first_free(analysis.names, taken)
-            if name is not None and ends_clause(str(name.value), analysis) \
+            if name is not None and untyped(str(name.value), analysis, listed) \
                     and not written_as_place(analysis, str(name.value)):  # "members who live in Haarlem"
                 return name.value, str(name.value), f"the name '{name.value}' in the question", False
     labelled = _labelled(p, analysis, taken)
