@@ -38,3 +38,13 @@ def test_a_comparison_in_a_unit_bounds_the_parameter_in_that_unit(params: list[P
 ])
 def test_a_bound_parameter_is_named_for_an_end_and_a_unit(param: Parameter, bound: tuple[str, str] | None) -> None:
     assert bound_of(param) == bound
+
+
+@pytest.mark.parametrize(("question", "want"), [
+    ("Which stations have a capacity of at least 20?", {"capacity_min": 20}),
+    ("stations with capacity below 15", {"capacity_max": 15}),
+    ("stations with a capacity of 20", {}),  # no comparison: no end of a range
+])
+def test_a_comparison_after_the_quantitys_name_bounds_that_end(question: str, want: dict[str, int]) -> None:
+    params = [Parameter(name="capacity_min", type="integer"), Parameter(name="capacity_max", type="integer")]
+    assert open_values(params, read_question(question), "/stations").values == want

@@ -1,4 +1,5 @@
-"""A number written with a unit and a comparison fills the bound parameter in that unit.
+"""A number written with a unit, or after the quantity's name, and a comparison fills the bound
+parameter of that end.
 
 Filters on a quantity are often named for the bound and the unit, not for the words a question uses:
 a database import gives ``distance_km_min`` ("Rows of trips whose distance km is at least this
@@ -8,7 +9,9 @@ which end it bounds ("more than", "over", "at least" a lower one; "less than", "
 an upper one), and the number is converted to the parameter's unit where the two differ but measure
 the same thing (5 minutes is 300000 for ``milliseconds_min``). A parameter's unit is the one its
 name says (:mod:`schemarouter.unit_names`), else one written in brackets at the end of its
-description ("... at least this value (km)."), as the database import writes it.
+description ("... at least this value (km)."), as the database import writes it. Without a unit, the
+quantity's name does it: "stations with a capacity of at least 20" for ``capacity_min``, never
+``capacity_max``.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ import re
 from functools import lru_cache
 
 from schemarouter.execution.units import compatible, convert
+from schemarouter.graph.terms import stem
 from schemarouter.models import Parameter
+from schemarouter.router.numbers import question_tokens
 from schemarouter.unit_names import unit_in_name
 
 _LOWER_WORDS = frozenset(["min", "minimum", "from", "gte", "gt", "least", "lower", "start"])
@@ -142,3 +147,38 @@ def in_unit_written(unit: str | None, question: str) -> str | None:
     if not unit:
         return None
     return next((u for u in units_written(question) if compatible(unit, u)), None)
+
+
+_LOWER_SAID = frozenset(["least", "more", "over", "above", "greater", "higher", "larger", "exceeding", "minimum", "min"])
+_UPPER_SAID = frozenset(["most", "less", "under", "below", "fewer", "lower", "smaller", "maximum", "max"])
+_NUMBER_TOKEN = re.compile(_NUMBER)
+_REACH = 5  # words between the quantity's name and its number ("capacity of at least 20")
+
+
+def named_bound(p: Parameter, question: str, taken: set[str]) -> tuple[float | int | None, str] | None:
+    """(the value, the number as written) for a parameter named for a quantity and one end of its range
+    (``capacity_min``) from the question's comparison after the quantity's name ("a capacity of at
+    least 20"); :data:`OTHER_END` where the comparison bounds the other end; None where the question
+    writes none."""
+    if p.type not in ("number", "integer"):
+        return None
+    words = [w.lower() for w in _WORDS.findall(p.name)]
+    if len(words) < 2 or (words[-1] not in ("min", "max") and words[0] not in ("min", "max")):
+        return None
+    end = "lower" if "min" in (words[0], words[-1]) else "upper"
+    named = [stem(w) for w in (words[:-1] if words[-1] in ("min", "max") else words[1:])]
+    tokens, stems = question_tokens(question)
+    for i in range(len(stems) - len(named) + 1):
+        if list(stems[i:i + len(named)]) != named:
+            continue
+        said: set[str] = set()
+        for j in range(i + len(named), min(len(tokens), i + len(named) + _REACH + 1)):
+            if _NUMBER_TOKEN.fullmatch(tokens[j]):
+                if tokens[j] in taken or not said:
+                    break
+                if ("lower" if said & _LOWER_SAID else "upper" if said & _UPPER_SAID else None) != end:
+                    return OTHER_END if said & (_LOWER_SAID | _UPPER_SAID) else None
+                value = float(tokens[j])
+                return (round(value) if p.type == "integer" else value), tokens[j]
+            said.add(tokens[j].lower())
+    return None

@@ -75,7 +75,7 @@ from schemarouter.router.question_facts import (
     unit_terms,
 )
 from schemarouter.router.roles import AGENT_TERMS, CAST_WORDS, MAKER_WORDS, acting_name, maker_name
-from schemarouter.router.unit_bounds import unit_bound
+from schemarouter.router.unit_bounds import named_bound, unit_bound
 from schemarouter.router.validate import takes
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.countries import country_codes
@@ -425,7 +425,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         return None
     if f.type in ("integer", "number") and not f.id_like:
         # "trips longer than 10 km" for distance_km_min, "over 5 minutes" for milliseconds_min (300000)
-        bounded = unit_bound(p, analysis.question, taken)
+        bounded = unit_bound(p, analysis.question, taken) or named_bound(p, analysis.question, taken)
         if bounded is not None:
             if bounded[0] is None:
                 return None  # the question bounds the quantity at the other end
