@@ -295,9 +295,9 @@ def _arbitrary(sub: Node, resource: tuple[str, ...], said: frozenset[str]) -> bo
     """Whether a producer would hand on an arbitrary record: it takes nothing from the question (no
     value, no producer of its own) and its path says nothing the question does after the collection
     it lists ("/districts" for a district_id, "/stations" for a station's district), so its first
-    record is whichever the server lists first. A list the question
-    describes by a word after its collection's name ("/tv/popular" for "the most popular show") is
-    ordered by what was asked, and its first record is the answer."""
+    record is whichever the server lists first. A list the question describes by a word after its
+    collection's name ("/tv/popular" for "the most popular show") is ordered by what was asked, and
+    its first record is the answer."""
     if sub.used - sub.weak or sub.bindings or sub.values:
         return False
     # the words after the collection's own (/tv/popular: popular; /districts: none)

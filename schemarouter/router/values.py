@@ -425,11 +425,12 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         return None
     if f.type in ("integer", "number") and not f.id_like:
         # "trips longer than 10 km" for distance_km_min, "over 5 minutes" for milliseconds_min (300000)
-        bounded = unit_bound(p, analysis.question, taken) or named_bound(p, analysis.question, taken)
-        if bounded is not None:
-            if bounded[0] is None:
-                return None  # the question bounds the quantity at the other end
-            return bounded[0], bounded[1], f"'{bounded[1]}' bounds {f.name}, in its unit", True
+        for reader, how in ((unit_bound, "written in a unit of its kind"), (named_bound, "written after its name")):
+            bounded = reader(p, analysis.question, taken)
+            if bounded is not None:
+                if bounded[0] is None:
+                    return None  # the question bounds the quantity at the other end
+                return bounded[0], bounded[1], f"'{bounded[1]}' bounds {f.name}, {how}", True
     if (f.type in ("integer", "number") or (f.type == "string" and f.in_path)) and not f.id_like:
         # "QTLs between 1000000 and 5000000" for /qtls/{chr}/{start}/{stop}; a path segment is a
         # string whatever it holds (/features/within/{build}/{reference}/{begin}/{end})
