@@ -17,7 +17,7 @@ PACKAGE = REPO / "schemarouter"
 
 # Bottom to top, as docs/architecture.md draws them; the first pattern a module matches places it.
 LAYERS: list[tuple[str, str]] = [
-    ("shared", r"schemarouter(\.(errors|models|plan|hookspecs|config|safeload|prefilter|field_paths|tokens|memos|llm|gcpause))?"),
+    ("shared", r"schemarouter(\.(errors|models|plan|hookspecs|config|safeload|prefilter|field_paths|unit_names|tokens|memos|llm|gcpause))?"),
     ("declarations", r"schemarouter\.(declarations|plugins|packaged|sources|default_plugins|openapi)(\..+)?"),
     ("registry", r"schemarouter\.registry(\..+)?"),
     ("graph", r"schemarouter\.graph(\..+)?"),
