@@ -1,6 +1,7 @@
 """Which parameter a name or a code goes to, by the parameter's own name: a filter on the records'
 label takes the name written next to the records' noun ("the Riverside district" for ``name_contains``
-of ``/districts``), and a parameter named for a number takes no word without a digit."""
+of ``/districts``), a person's full name goes first and last to the parameters named for them, and a
+parameter named for a number takes no word without a digit."""
 
 from __future__ import annotations
 
@@ -56,3 +57,15 @@ def test_a_name_written_as_a_place_is_no_record_name() -> None:
 def test_an_optional_place_filter_takes_where_someone_lives_or_is_based(question: str, want: dict[str, str]) -> None:
     city = Parameter(name="city_contains", type="string")
     assert open_values([city], read_question(question), "/members").values == want
+
+
+@pytest.mark.parametrize(("question", "want"), [
+    ("Which invoices belong to customer Luis Goncalves?", {"first_name_contains": "Luis", "LastName": "Goncalves"}),
+    ("Show the email of Frank Harris", {"first_name_contains": "Frank", "LastName": "Harris"}),
+    ("customers who live in New York", {}),  # a place, no person
+    ("customers of Apple", {}),  # one word: no first and last name to tell apart
+])
+def test_a_persons_full_name_goes_first_and_last_to_the_parameters_named_for_them(question: str,
+                                                                                   want: dict[str, str]) -> None:
+    params = [Parameter(name="first_name_contains", type="string"), Parameter(name="LastName", type="string")]
+    assert open_values(params, read_question(question), "/customers").values == want

@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from schemarouter.graph.terms import stem
 from schemarouter.router.param_facts import label_head
+from schemarouter.router.places import written_as_place
 from schemarouter.understand.base import Analysis
 
 # small words that may stand between a name and the word it is tied to
@@ -47,6 +48,17 @@ def is_label_filter(words: tuple[str, ...]) -> bool:
     ``full_name_contains``, ``title``): it finds a record by its name."""
     own = _own_words(words)
     return bool(own) and set(own) <= _LABELS
+
+
+# a parameter named for one part of a person's name (``first_name``, ``LastName``, ``surname_contains``)
+_GIVEN = frozenset([("first", "name"), ("given", "name"), ("firstname",), ("forename",)])
+_FAMILY = frozenset([("last", "name"), ("family", "name"), ("surname",), ("lastname",)])
+
+
+def name_part(words: tuple[str, ...]) -> int | None:
+    """0 for a parameter named for a person's first name, -1 for the last, else None."""
+    own = _own_words(words)
+    return 0 if own in _GIVEN else -1 if own in _FAMILY else None
 
 
 def untyped(value: str, analysis: Analysis, noun: Callable[[str], bool] | None) -> bool:
@@ -121,3 +133,31 @@ def _first(words: Iterable[str], between: frozenset[str] = _BETWEEN) -> str:
 def _same(said: str, wanted: str) -> bool:
     """Whether a word's stem is the parameter word's ("director" for ``directed_by``: one begins the other)."""
     return bool(said) and (said == wanted or (len(said) >= MIN_STEM and (said.startswith(wanted) or wanted.startswith(said))))
+
+
+def record_named(name: str, words: tuple[str, ...], path: str, analysis: Analysis, taken: set[str],
+                 listed: Callable[[str], bool] | None) -> tuple[str, str, str, bool] | None:
+    """(value, the value as spent, why, firm) of text parameter ``name`` (its ``words``) from a name the
+    question writes: tied by the parameter's word or its records' noun (:func:`label_tied`, firm); a
+    part of a person's full name for a parameter named for it ("Luis Goncalves" for FirstName and
+    LastName); a name no registry noun after it types, for a filter on the records' name ("the email
+    of Chloe Bakker"). Never a name written as a place ("members who live in Haarlem")."""
+    tied = label_tied(words, path, analysis, taken)
+    if tied is not None:
+        return tied, tied, f"'{tied}' is written next to the word of '{name}'", True
+
+    def free(value: str) -> bool:
+        return value not in taken and untyped(value, analysis, listed) and not written_as_place(analysis, value)
+
+    part = name_part(words)
+    if part is not None:
+        person = next((str(e.value) for e in analysis.names if len(str(e.value).split()) > 1 and free(str(e.value))),
+                      None)
+        if person is not None:
+            written = person.split()[part]
+            return written, written, f"'{written}' of the name '{person}' in the question", False
+    if is_label_filter(words):
+        first = next((str(e.value) for e in analysis.names if str(e.value) not in taken), None)
+        if first is not None and free(first):
+            return first, first, f"the name '{first}' in the question", False
+    return None

@@ -41,7 +41,7 @@ from schemarouter.router.date_values import clocked, date_for, date_parts, month
 from schemarouter.router.flags import negated, states
 from schemarouter.router.members import enum_members, legend_code, written_member
 from schemarouter.router.memos import QuestionMemo
-from schemarouter.router.named import is_label_filter, label_tied, untyped
+from schemarouter.router.named import record_named
 from schemarouter.router.numbers import (
     as_fraction,
     list_items,
@@ -63,7 +63,7 @@ from schemarouter.router.param_facts import (
     parameter_facts,
     true_member,
 )
-from schemarouter.router.places import role_value, with_region, written_as_place
+from schemarouter.router.places import role_value, with_region
 from schemarouter.router.question_facts import (
     dates_said,
     identifiers,
@@ -481,18 +481,11 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if maker is not None:
             return maker, maker, f"'{maker}' is who the question says made it", True
     if f.type == "string" and not f.id_like:
-        # "directed by Jordan Peele" for directed_by; "the Riverside district" for name_contains of /districts
-        tied = label_tied(words, path, analysis, taken)
-        if tied is not None:
-            return tied, tied, f"'{tied}' is written next to the word of '{f.name}'", True
-        if is_label_filter(words):
-            # "the email of Chloe Bakker" for full_name_contains of /members: a filter on the records'
-            # name takes a name no word ties elsewhere, by its shape; not one a noun after it says is
-            # of another kind ("the Riverside district" is no station's name)
-            name = _first_free(analysis.names, taken)
-            if name is not None and untyped(str(name.value), analysis, listed) \
-                    and not written_as_place(analysis, str(name.value)):  # "members who live in Haarlem"
-                return name.value, str(name.value), f"the name '{name.value}' in the question", False
+        # "directed by Jordan Peele" for directed_by; "the Riverside district" for name_contains of
+        # /districts; "Luis Goncalves" for FirstName and LastName
+        named = record_named(f.name, words, path, analysis, taken, listed)
+        if named is not None:
+            return named
     labelled = _labelled(p, analysis, taken)
     if labelled is not None:
         if f.type == "array":
