@@ -80,8 +80,9 @@ def test_the_lab_database_maps_to_tables_filters_units_and_links(lab_url: str) -
         "Halcyon lab database", "experimental", "LicenseRef-Halcyon-Internal")
     assert [e.id for e in source.endpoints] == [
         "experiments", "measurements", "sample_band_gaps", "samples", "measurements_of_experiment",
-        "measurements_of_sample"]
-    assert (report.tables, report.views, report.key_endpoints, report.unmapped) == (3, 1, 2, [])
+        "measurements_of_sample", "experiment", "sample"]
+    assert (report.tables, report.views, report.key_endpoints, report.record_endpoints, report.unmapped) == (
+        3, 1, 2, 2, [])
     measurements = source.endpoint("measurements")
     gap = measurements.field("band_gap")
     assert (gap.type, gap.unit, gap.description) == ("number", "eV", "optical band gap"), "unit from the comment"
@@ -100,6 +101,9 @@ def test_the_lab_database_maps_to_tables_filters_units_and_links(lab_url: str) -
     feeds = {(f.from_, f.to) for f in source.feeds}
     assert ("samples.sample_id", "measurements_of_sample.sample_id") in feeds
     assert ("measurements.sample_id", "samples.sample_id") in feeds, "and back, from a measurement to its sample"
+    one = source.endpoint("sample")  # a sample by the key a measurement holds: "the sample of measurement 7"
+    assert one.path == "/samples/{sample_id}" and [p.name for p in one.parameters] == ["sample_id"]
+    assert one.parameter("sample_id").required and ("measurements.sample_id", "sample.sample_id") in feeds
     assert result.local.spec("measurements").protocol == "sql"
     assert "password" not in source.endpoints[0].base_url and source.auth is None
 
@@ -175,7 +179,7 @@ def test_a_missing_sqlite_file_is_refused_and_not_created(tmp_path: Path) -> Non
 
 def test_only_the_named_tables_are_imported(tmp_path: Path) -> None:
     local = import_sql(lab_sqlite(tmp_path), "labdb", LAB_OVERLAY, tables=["samples", "measure*"]).local
-    assert [e.id for e in local.source.endpoints] == ["measurements", "samples", "measurements_of_sample"]
+    assert [e.id for e in local.source.endpoints] == ["measurements", "samples", "measurements_of_sample", "sample"]
     with pytest.raises(SchemaRouterError, match="--table: sampels: no table or view matches; did you mean 'samples'"):
         import_sql(lab_sqlite(tmp_path), "labdb", LAB_OVERLAY, tables=["sampels"])
 
@@ -212,7 +216,8 @@ def test_two_thousand_tables_import_in_seconds(tmp_path: Path) -> None:
     started = time.monotonic()
     result = import_sql(url, "many", LAB_OVERLAY)
     elapsed = time.monotonic() - started
-    assert (result.report.tables, result.report.endpoints, result.report.links) == (2000, 3999, 5997)
+    # each table but the last is a parent: its rows by foreign key, and its record by primary key
+    assert (result.report.tables, result.report.endpoints, result.report.links) == (2000, 5998, 7996)
     assert elapsed < 30, f"took {elapsed:.1f} s"
 
 
@@ -276,7 +281,8 @@ def test_importing_again_changes_nothing_and_the_yaml_reads_back(
     args = ("source", "import-sql", url, "--id", "labdb", "--overlay", str(LAB_OVERLAY), "--db", registry)
     ran = run_main(capsys, monkeypatch, *args, "--write-yaml", str(written))
     assert ran.code == 0, ran.err
-    assert "3 tables, 1 view, 6 endpoints (2 by foreign key)" in ran.out and "added local source labdb" in ran.out
+    assert "3 tables, 1 view, 8 endpoints (2 by foreign key, 2 by primary key)" in ran.out
+    assert "added local source labdb" in ran.out
     again = run_main(capsys, monkeypatch, *args)
     assert again.code == 0 and "local source labdb unchanged" in again.out, again.out + again.err
     assert load_local_source_file(written) == import_sql(url, "labdb", LAB_OVERLAY).local
@@ -397,7 +403,7 @@ def test_a_postgres_schema_and_its_materialized_views_are_read(pg_url: str, temp
         REFRESH MATERIALIZED VIEW lab.gaps;""")
     result = import_sql(pg_url, "labschema", LAB_OVERLAY, schema="lab")
     local = result.local
-    assert [e.id for e in local.source.endpoints] == ["gaps", "measurements", "samples", "measurements_of_sample"]
+    assert [e.id for e in local.source.endpoints] == ["gaps", "measurements", "samples", "measurements_of_sample", "sample"]
     assert local.spec("measurements").options["schema"] == "lab" and result.report.views == 1
     registry = copy_registry(template, tmp_path)
     with Registry.open(registry) as reg:

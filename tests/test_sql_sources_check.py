@@ -25,7 +25,7 @@ def test_a_database_is_checked_table_by_table_and_drift_is_named(
     before = lab.digest()
     code, rows = _check(capsys, monkeypatch, lab, "--live")
     assert code == 0 and {r["status"] for r in rows.values()} == {"ok"}, rows
-    assert len(rows) == 6 and rows["labdb.measurements"]["records"] == 1
+    assert len(rows) == 8 and rows["labdb.measurements"]["records"] == 1
     assert rows["labdb.measurements"]["request"] == "SELECT 8 column(s) FROM measurements LIMIT 1"
     assert lab.digest() == before, "a check only reads"
     if lab.engine == "sqlite":

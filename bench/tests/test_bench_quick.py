@@ -111,7 +111,7 @@ def test_quick_measures_database_sources(quick) -> None:  # type: ignore[no-unty
     assert sqlite["import_ms"] > 0 and 0 < sqlite["plan_p50_ms"] <= sqlite["plan_p95_ms"]
     assert 0 < sqlite["step_p50_ms"] <= sqlite["run_p50_ms"] <= sqlite["run_p95_ms"]
     report = (out / "report.md").read_text(encoding="utf-8")
-    assert "## Database sources" in report and "| SQLite | 6 |" in report
+    assert "## Database sources" in report and "| SQLite | 8 |" in report
 
 
 def _write(tmp_path: Path, *lines: str) -> Path:

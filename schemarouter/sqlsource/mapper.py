@@ -138,8 +138,11 @@ class SqlMapper:
         out = MappedSource()
         for m in mapped.values():
             self._emit(out, m, m.endpoint_id, m.path, m.params, m.summary)
+        keyed: dict[str, tuple[str, _Mapped, str]] = {}  # parent table -> (its record-by-key endpoint, parent, key)
         for m in mapped.values():
-            self._foreign_keys(out, m, mapped, taken)
+            self._foreign_keys(out, m, mapped, taken, keyed)
+        for endpoint_id, parent, key in keyed.values():
+            self._by_key(out, endpoint_id, parent, key)
         return out
 
     def _overlay_by_id(self, table: Table) -> TableOverlay | None:
@@ -385,8 +388,10 @@ class SqlMapper:
         })
         self.report.places[endpoint_id] = f"{m.table.kind} {m.table.name}"
 
-    def _foreign_keys(self, out: MappedSource, m: _Mapped, mapped: dict[str, _Mapped], taken: set[str]) -> None:
-        """For each single-column foreign key to an imported table: the rows-of-one-parent endpoint and links."""
+    def _foreign_keys(self, out: MappedSource, m: _Mapped, mapped: dict[str, _Mapped], taken: set[str],
+                      keyed: dict[str, tuple[str, _Mapped, str]]) -> None:
+        """For each single-column foreign key to an imported table: the rows-of-one-parent endpoint, the
+        parent's record-by-key endpoint (once per parent), and links."""
         for fk in m.table.foreign_keys:
             place = f"{m.table.name} ({', '.join(fk.columns)}) -> {fk.target}"
             parent = mapped.get(fk.target)
@@ -422,6 +427,21 @@ class SqlMapper:
                 child_field = m.field_of.get(column)
                 if back is not None and child_field is not None:
                     out.feeds.append({"from": f"{m.endpoint_id}.{child_field}", "to": f"{parent.endpoint_id}.{back}"})
+                    if target in parent.table.primary_key and len(parent.table.primary_key) == 1:
+                        # "the district of the Pier 4 station": the parent's record by the key the child holds
+                        if parent.table.name not in keyed:
+                            keyed[parent.table.name] = (unique(slug(parent_noun, "table"), taken), parent, back)
+                        by_key = keyed[parent.table.name][0]
+                        out.feeds.append({"from": f"{m.endpoint_id}.{child_field}", "to": f"{by_key}.{back}"})
+
+    def _by_key(self, out: MappedSource, endpoint_id: str, parent: _Mapped, key: str) -> None:
+        """The endpoint that reads one row of ``parent`` by its primary key ``key``."""
+        params = [_Param(key, p.column, p.op, p.type, p.description, required=True, enum=p.enum)
+                  for p in parent.params if p.name == key]
+        path = f"{parent.path}/{{{key}}}"
+        summary = f"One row of {parent.table.name} by its {human(params[0].column)}"
+        self._emit(out, parent, endpoint_id, path, params, summary[:400], {key: "path"})
+        self.report.record_endpoints += 1
 
 
 def _merge(*overlays: FieldOverlay | None) -> dict[str, Any]:

@@ -26,6 +26,7 @@ class SqlImportReport:
     views: int = 0
     endpoints: int = 0
     key_endpoints: int = 0  # "rows of one parent" endpoints made from foreign keys
+    record_endpoints: int = 0  # "one row by its primary key" endpoints of the tables foreign keys point to
     parameters: int = 0
     fields: int = 0
     links: int = 0
@@ -51,7 +52,9 @@ class SqlImportReport:
         if not self.endpoints:
             return (f"{self.url} ({self.dialect}) -> source {self.source_id}: {_n(self.tables, 'table')}, "
                     f"{_n(self.views, 'view')} read; no endpoint made")
-        keys = f" ({self.key_endpoints} by foreign key)" if self.key_endpoints else ""
+        made = [f"{self.key_endpoints} by foreign key"] if self.key_endpoints else []
+        made += [f"{self.record_endpoints} by primary key"] if self.record_endpoints else []
+        keys = f" ({', '.join(made)})" if made else ""
         return (
             f"{self.url} ({self.dialect}) -> source {self.source_id}: {_n(self.tables, 'table')}, "
             f"{_n(self.views, 'view')}, {_n(self.endpoints, 'endpoint')}{keys}, {_n(self.parameters, 'parameter')}, "
@@ -63,7 +66,8 @@ class SqlImportReport:
         return {
             "url": self.url, "source_id": self.source_id, "dialect": self.dialect, "schema": self.schema,
             "tables": self.tables, "views": self.views, "endpoints": self.endpoints,
-            "key_endpoints": self.key_endpoints, "parameters": self.parameters, "fields": self.fields,
+            "key_endpoints": self.key_endpoints, "record_endpoints": self.record_endpoints,
+            "parameters": self.parameters, "fields": self.fields,
             "links": self.links, "endpoint_ids": self.endpoint_ids, "places": self.places,
             "excluded": self.excluded, "password_env": self.password_env, "seconds": round(self.seconds, 3),
             "unmapped": [{"place": u.place, "construct": u.construct, "detail": u.detail} for u in self.unmapped],
