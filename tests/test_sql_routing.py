@@ -78,3 +78,11 @@ def test_a_name_before_a_verb_still_names_the_record_and_a_month_bounds_one_step
     assert steps[-1][0] == "trips_of_member"
     assert {k: v for k, v in steps[-1][1].items() if k != "member_id"} == {
         "started_at_from": "2024-05-01", "started_at_to": "2024-05-31"}
+
+
+def test_a_chain_goes_from_a_row_to_the_parent_its_key_points_to(router: Router) -> None:
+    plan = router.plan("What is the email of the member of trip 5?")
+    assert [(s.endpoint, s.params) for s in plan.steps][0] == ("trips", {"trip_id": 5})
+    last = plan.steps[-1]
+    assert last.endpoint == "member" and last.params["member_id"] == {"from": "s1", "field": "member_id", "pick": "first"}
+    assert "email" in last.fields
