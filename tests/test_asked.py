@@ -59,6 +59,7 @@ def test_a_candidate_whose_declaration_returns_what_is_asked_is_marked(graph: Sc
     ("How much does the licence cost?", ["price", "cost"]),
     ("How much longer will it take?", []),  # a comparison, not a price
     ("Is it a long video?", []),
+    ("What does the lead actor of Titanic look like?", ["imag", "cast"]),  # a look is a picture
 ])
 def test_asking_how_long_or_how_old_asks_for_a_quantity_of_that_kind(text: str, terms: list[str]) -> None:
     assert kind_terms(text, []) == terms

@@ -40,7 +40,7 @@ _ACTING = re.compile(r"\b(?:actors?|actress(?:es)?|starr(?:ed|ing)|co-?stars?|ac
 _MAKING = re.compile(r"\b(?:directors?|directed|producers?|produced|screenwriters?|screenplay|"
                      r"cinematograph(?:er|y)|composers?|writers?)\b", re.IGNORECASE)
 _PICTURE = re.compile(r"\b(?:posters?|photos?|photographs?|pictures?|pics?|logos?|thumbnails?|portraits?|"
-                      r"backdrops?|headshots?|artwork|screenshots?|icons?)\b", re.IGNORECASE)
+                      r"backdrops?|headshots?|artwork|screenshots?|icons?|looks? like)\b", re.IGNORECASE)
 
 
 def kind_terms(text: str, names: list[Entity]) -> list[str]:
