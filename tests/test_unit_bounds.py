@@ -48,3 +48,13 @@ def test_a_bound_parameter_is_named_for_an_end_and_a_unit(param: Parameter, boun
 def test_a_comparison_after_the_quantitys_name_bounds_that_end(question: str, want: dict[str, int]) -> None:
     params = [Parameter(name="capacity_min", type="integer"), Parameter(name="capacity_max", type="integer")]
     assert open_values(params, read_question(question), "/stations").values == want
+
+
+@pytest.mark.parametrize(("question", "want"), [
+    ("books cheaper than 20 USD", {"price_max": 20.0}),
+    ("books that cost more than 15 USD", {"price_min": 15.0}),
+])
+def test_a_unit_the_description_closes_with_is_the_parameters(question: str, want: dict[str, float]) -> None:
+    params = [Parameter(name="price_max", type="number", description="Maximum price in USD."),
+              Parameter(name="price_min", type="number", description="Minimum price in USD.")]
+    assert open_values(params, read_question(question), "/books").values == want

@@ -8,8 +8,9 @@ value"), an API ``min_duration_seconds`` or ``milliseconds_max``. A question say
 which end it bounds ("more than", "over", "at least" a lower one; "less than", "under", "at most"
 an upper one), and the number is converted to the parameter's unit where the two differ but measure
 the same thing (5 minutes is 300000 for ``milliseconds_min``). A parameter's unit is the one its
-name says (:mod:`schemarouter.unit_names`), else one written in brackets at the end of its
-description ("... at least this value (km)."), as the database import writes it. Without a unit, the
+name says (:mod:`schemarouter.unit_names`), else one its description closes with, in brackets
+("... at least this value (km).", as the database import writes it) or after "in" ("Maximum price
+in USD."). Without a unit, the
 quantity's name does it: "stations with a capacity of at least 20" for ``capacity_min``, never
 ``capacity_max``.
 """
@@ -30,13 +31,16 @@ _UPPER_WORDS = frozenset(["max", "maximum", "to", "lte", "lt", "most", "upper", 
 _NUMBER = r"(-?\d+(?:\.\d+)?)"
 # the comparison, the number, the unit as written ("longer than 10 km", "over 5 minutes", "at most 2.5 h")
 _SAID = re.compile(
-    r"\b(?P<cmp>more than|longer than|greater than|higher than|larger than|bigger than|heavier than|over|above|"
-    r"at least|exceeding|less than|shorter than|smaller than|lower than|fewer than|lighter than|under|below|"
-    r"at most|up to|within)\s+" + _NUMBER + r"\s*(?P<unit>%|[A-Za-zµ°][A-Za-z/°²³]*)",
+    r"\b(?P<cmp>more than|longer than|greater than|higher than|larger than|bigger than|heavier than|older than|"
+    r"faster than|taller than|pricier than|over|above|at least|exceeding|less than|shorter than|smaller than|"
+    r"lower than|fewer than|lighter than|cheaper than|younger than|slower than|under|below|at most|up to|within)"
+    r"\s+" + _NUMBER + r"\s*(?P<unit>%|[A-Za-zµ°][A-Za-z/°²³]*)",
     re.IGNORECASE)
 _LOWER_CMP = frozenset(["more than", "longer than", "greater than", "higher than", "larger than", "bigger than",
-                        "heavier than", "over", "above", "at least", "exceeding"])
-_DESCRIBED = re.compile(r"\(([^()\s]{1,12})\)\.?\s*$")
+                        "heavier than", "older than", "faster than", "taller than", "pricier than", "over", "above",
+                        "at least", "exceeding"])
+# a unit a description closes with: "... at most this value (km).", "Maximum price in USD."
+_DESCRIBED = re.compile(r"(?:\(([^()\s]{1,12})\)|\bin\s+([A-Za-zµ°/%]{1,12}))\s*\.?\s*$")
 # a quantity as a question writes it: a number and the unit after it ("15 minutes", "10 km", "50%")
 _QUANTITY = re.compile(r"(?<![\w.])" + _NUMBER + r"\s*(%|[A-Za-zµ°][A-Za-z/°²³]*)")
 _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
@@ -69,7 +73,8 @@ def _bound(name: str, description: str | None) -> tuple[str, str] | None:
     unit = unit_in_name("_".join(rest))
     if unit is None and description:
         m = _DESCRIBED.search(description)
-        unit = m.group(1) if m and _measures(m.group(1)) else None
+        said = (m.group(1) or m.group(2)) if m else None
+        unit = said if said and _measures(said) else None
     if unit is None:
         return None
     return ("lower" if end in _LOWER_WORDS else "upper"), unit
