@@ -22,7 +22,7 @@ from sqlalchemy.types import TypeEngine
 
 from schemarouter.execution.errors import InvalidStep
 from schemarouter.models import Endpoint, ResponseField
-from schemarouter.sources.sql import SqlOptions
+from schemarouter.sources.sql import SHAPING, SqlOptions, SqlParam
 
 MAX_TEXT = 20_000  # characters of one text value kept in a record
 # reflected type names that hold text: compared as they are; any other column is cast to text first
@@ -99,11 +99,14 @@ def build_select(
     """``SELECT`` the columns of ``fields`` from the endpoint's table, filtered by ``params``, at most
     ``row_cap + 1`` rows (one more than the cap tells the caller that more rows match)."""
     selected = [opts.columns[f.name] for f in fields]
-    filtered = {name: opts.params[name] for name, value in params.items() if value is not None and name in opts.params}
+    given = {name: opts.params[name] for name, value in params.items() if value is not None and name in opts.params}
     unknown = [name for name, value in params.items() if value is not None and name not in opts.params]
     if unknown:
         raise InvalidStep(f"{where}: no parameter {unknown[0]!r}")
-    needed = list(dict.fromkeys([*selected, *(p.column for p in filtered.values()), *opts.order_by]))
+    filtered = {name: sp for name, sp in given.items() if sp.op not in SHAPING}
+    sort, descending, limit = _shaping(opts, endpoint, given, params, where)
+    needed = list(dict.fromkeys([*selected, *(p.column for p in filtered.values()), *opts.order_by,
+                                 *([sort] if sort else [])]))
     table = sa.table(opts.table, *(sa.column(c) for c in needed), schema=opts.db_schema)
     statement = sa.select(*(table.c[c] for c in selected))
     for name, sp in filtered.items():
@@ -132,9 +135,33 @@ def build_select(
             statement = statement.where(column >= bound)
         else:
             statement = statement.where(column <= bound)
+    if sort:
+        statement = statement.order_by(table.c[sort].desc() if descending else table.c[sort].asc())
     if opts.order_by:
         statement = statement.order_by(*(table.c[c] for c in opts.order_by))
-    return statement.limit(opts.row_cap + 1)
+    return statement.limit(min(limit, opts.row_cap + 1) if limit else opts.row_cap + 1)
+
+
+def _shaping(opts: SqlOptions, endpoint: Endpoint, given: Mapping[str, SqlParam], params: Mapping[str, Any],
+             where: str) -> tuple[str | None, bool, int | None]:
+    """(the column to order by, whether highest first, the most rows to return) the step's answer-shaping
+    parameters ask for; InvalidStep for a value they do not take."""
+    sort, descending, limit = None, False, None
+    for name, sp in given.items():
+        label = f"{where}: parameter {name!r}"
+        value = params[name]
+        if sp.op == "sort":
+            field = str(coerce(value, "string", label))
+            if field not in opts.columns:
+                raise InvalidStep(f"{label}: no field {field!r} to order by")
+            sort = opts.columns[field]
+        elif sp.op == "desc":
+            descending = bool(coerce(value, "boolean", label))
+        elif sp.op == "limit":
+            limit = coerce(value, "integer", label)
+            if limit < 1:
+                raise InvalidStep(f"{label}: at least one row, not {limit}")
+    return sort, descending, limit
 
 
 def plain(value: Any) -> Any:

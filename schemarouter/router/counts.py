@@ -23,7 +23,10 @@ _NUMBER = r"(\d{1,4}|" + "|".join(_CARDINALS) + r")"
 _HOW_MANY = re.compile(
     r"\b(?:top|first|at most|up to|no more than|maximum(?: of)?|max|limit(?:ed|ing)?(?: (?:it|them|the results?|results))? to"
     r"|only|just)\s+" + _NUMBER + r"\b(?![.,:/\-]\d)"
-    r"|(?<![\w.,])" + _NUMBER + r"\s+(?:results?|records?|entries|entry|items?|hits?|rows?|matches)\b",
+    r"|(?<![\w.,])" + _NUMBER + r"\s+(?:results?|records?|entries|entry|items?|hits?|rows?|matches)\b"
+    # "the 3 longest trips", "five most expensive repairs": a number before a superlative
+    r"|(?<![\w.,])" + _NUMBER + r"\s+(?:most|least|longest|shortest|latest|newest|oldest|earliest|largest|"
+    r"smallest|biggest|cheapest|highest|lowest|heaviest|lightest|fastest|slowest|best|worst)\b",
     re.IGNORECASE,
 )
 

@@ -358,7 +358,9 @@ def chain_steps(plan: OpenPlan, graph: SchemaGraph, analysis: Analysis, mode: Mo
             params[pname] = {"from": ids[id(producer)], "field": link.field, "pick": "first"}
             why[f"_bind_{pname}"] = f"{pname} from {ids[id(producer)]}.{link.field} ({link.how})"
         is_target = n is plan.chain
-        fields = _fields(graph, n.info, analysis, mode, is_target, bound.get(id(n), set()), why)
+        # a field a parameter names (sort_by=cost_eur: the rows come ordered by it) is part of the answer
+        named = {v for v in n.values.values() if isinstance(v, str) and v in n.info.fields}
+        fields = _fields(graph, n.info, analysis, mode, is_target, bound.get(id(n), set()), why, named)
         meta = {name: n.info.fields[name].meta() for name in fields}
         notes = [f"{k}: {v}" for k, v in n.why.items() if not k.startswith("_")]
         if notes:
@@ -455,7 +457,7 @@ def _short_forms(terms: Iterable[str]) -> dict[str, list[str]]:
 
 
 def _fields(graph: SchemaGraph, info: EndpointInfo, analysis: Analysis, mode: Mode, is_target: bool, bound: set[str],
-            why: dict[str, str]) -> list[str]:
+            why: dict[str, str], named: set[str] | None = None) -> list[str]:
     terms = dict.fromkeys(analysis.all_terms)  # a set in the question's order: the reasons must not vary by run
     # "home page" names a field urlHomepage, "full text" one called fulltext: two words said apart
     # match a name that writes them as one
@@ -467,6 +469,8 @@ def _fields(graph: SchemaGraph, info: EndpointInfo, analysis: Analysis, mode: Mo
             chosen[name] = "identifier of the record"
     for name in bound:
         chosen[name] = "supplies a parameter of a later step"
+    for name in named or ():
+        chosen.setdefault(name, "a parameter of the step names it (the rows are ordered or chosen by it)")
     short_forms = _short_forms(terms)
     described = _field_terms(graph, info)
     # a description that names its source ("the NASA center that leads the project") says nothing of

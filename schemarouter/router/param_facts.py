@@ -24,6 +24,7 @@ from schemarouter.router.flags import described_condition
 from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.numbers import END, START
 from schemarouter.router.places import role_of, wants_region
+from schemarouter.router.superlatives import reverses
 
 _SEARCH_NAMES = frozenset(
     ["query", "q", "search", "searchterm", "search_term", "term", "terms", "keyword", "keywords", "text", "freetext", "free_text", "qs", "find", "name", "title", "label", "query_string", "querystring", "search_query"]
@@ -196,6 +197,7 @@ SAYS_TIMES = 1024  # a time of day ("10:00 AM", "2pm")
 UNIT_CUE = "unit:"  # a cue for a calendar unit the question implies ("today" for a member ``day``)
 LABEL_CUE = "label:"  # a cue for a noun the question writes a value after ("station KRDU")
 COUNT_CUE = "count:"  # a cue for a noun the question counts ("the second season")
+ORDER_CUE = "order:"  # a cue for a question that asks for an order ("the longest", "top 5", "sorted by")
 
 
 def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, search: bool, country: bool,
@@ -231,8 +233,11 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         return done(SAYS_NAMES | SAYS_LABELS | (SAYS_IDS if p.required else 0))
     if (p.type == "boolean" and not p.required) or p.enum:
         # a flag or a member the question's words name; a country first by its name or code; a
-        # number member by a count of a word of the name ("a 3-star hotel" for star_rating)
+        # number member by a count of a word of the name ("a 3-star hotel" for star_rating); a flag
+        # that reverses the order by a superlative of the high end, a field to order by by any
         cues.update(member_cues(p))
+        if reverses(words) or (p.enum and words and words[0] in ("sort", "order", "orderby", "sortby")):
+            cues.add(ORDER_CUE)
         counts = 0
         digits = any(str(m).isdigit() for m in p.enum or ())
         if len(words) <= 3 and digits:

@@ -21,6 +21,7 @@ from schemarouter.router.numbers import has_numbers
 from schemarouter.router.param_facts import (
     COUNT_CUE,
     LABEL_CUE,
+    ORDER_CUE,
     SAYS_CODES,
     SAYS_COORDINATES,
     SAYS_COUNTS,
@@ -71,7 +72,8 @@ def question_words(analysis: Analysis) -> frozenset[str]:
     if found is None:
         said = said_sets(analysis)
         cued = [*(UNIT_CUE + unit for unit in units_said(analysis.question)),
-                *(LABEL_CUE + noun for noun in analysis.labels), *(COUNT_CUE + noun for noun in analysis.counts)]
+                *(LABEL_CUE + noun for noun in analysis.labels), *(COUNT_CUE + noun for noun in analysis.counts),
+                *([ORDER_CUE] if said.orders else [])]
         found = memo.words = said.asked | said.written | said.lowered | frozenset(cued)
     return found
 
@@ -141,9 +143,11 @@ def said_sets(analysis: Analysis) -> QuestionWords:
 
 # words that ask for the results in an order: a superlative, a rank, or the order itself
 _ORDER_WORDS = ("most", "least", "top", "highest", "lowest", "largest", "smallest", "biggest", "best", "worst", "latest",
-                "newest", "oldest", "earliest", "recent", "trending", "popular", "sort", "order", "rank")
+                "newest", "oldest", "earliest", "recent", "trending", "popular", "sort", "order", "rank", "longest",
+                "shortest", "cheapest", "priciest", "heaviest", "lightest", "fastest", "slowest")
 _ORDER_CUES = prefiltered(r"\b(?:most|least|top|highest|lowest|largest|smallest|biggest|best|worst|latest|newest|oldest|"
-                          r"earliest|recent|trending|popular|sort(?:ed)?|order(?:ed)?|rank(?:ed|ing)?)\b", *_ORDER_WORDS,
+                          r"earliest|recent|trending|popular|sort(?:ed)?|order(?:ed)?|rank(?:ed|ing)?|longest|shortest|"
+                          r"cheapest|priciest|heaviest|lightest|fastest|slowest)\b", *_ORDER_WORDS,
                           flags=re.IGNORECASE)
 
 

@@ -75,6 +75,7 @@ from schemarouter.router.question_facts import (
     unit_terms,
 )
 from schemarouter.router.roles import AGENT_TERMS, CAST_WORDS, MAKER_WORDS, acting_name, maker_name
+from schemarouter.router.superlatives import high_end_first, ordered_member, reverses
 from schemarouter.router.unit_bounds import named_bound, unit_bound
 from schemarouter.router.validate import takes
 from schemarouter.understand.base import Analysis
@@ -321,6 +322,9 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
                 firm = unexplained is not None and not unexplained(noun)
                 return after, after, f"'{after}' is written after '{noun}'", firm
         return None
+    if f.type == "boolean" and not f.required and reverses(f.words) and said_sets(analysis).orders:
+        # "the longest trips" for descending: the high end first; "the cheapest" leaves it off
+        return (True, "", "the question asks for the high end first", True) if high_end_first(analysis.question) else None
     if f.type == "boolean" and not f.required:
         # a flag named for what the question asks for ("the full text" -> fulltext, "similar
         # articles" -> similar) is switched on; any other flag keeps its server default
@@ -351,7 +355,9 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             # "which genes are mutated" names no order: sort_by=gene is no answer to it, while
             # "the most downloaded articles" asks for order=downloads
             return None
-        hits = enum_members(p, analysis)
+        # "the longest trips" orders by a length, a duration or a distance, whatever else the words name
+        ordered = ordered_member(f.enum, analysis.question) if f.orders else None
+        hits = [ordered] if ordered is not None else enum_members(p, analysis)
         if not hits and (counted := count_for(p, analysis, other_words=True)) is not None:
             # "a 3-star hotel" for star_rating in ["1", ..., "5"]: the count, as the member spells it
             hits = [m for m in f.enum if str(m) == str(counted[1])][:1]

@@ -27,8 +27,11 @@ DEFAULT_TIMEOUT_S = 10.0
 # query parameters of a URL that carry a credential: dropped from what is stored, like the password
 _CREDENTIAL_QUERY = frozenset({"password", "passwd", "pwd", "sslpassword", "token", "secret"})
 
-# eq: column = value (a list: IN); contains: a case-insensitive substring; min/max: >= / <=
-Operator = Literal["eq", "contains", "min", "max"]
+# eq: column = value (a list: IN); contains: a case-insensitive substring; min/max: >= / <=; and three
+# that shape the answer rather than filter it: sort (the value names the field to order rows by), desc
+# (true: that order reversed, highest or latest first) and limit (at most this many rows)
+Operator = Literal["eq", "contains", "min", "max", "sort", "desc", "limit"]
+SHAPING = frozenset({"sort", "desc", "limit"})  # operators of no column of their own
 
 
 class _Frozen(BaseModel):
@@ -36,9 +39,9 @@ class _Frozen(BaseModel):
 
 
 class SqlParam(_Frozen):
-    """The column a parameter filters and how."""
+    """The column a parameter filters and how (no column for an operator that shapes the answer)."""
 
-    column: str
+    column: str = ""
     op: Operator = "eq"
 
 

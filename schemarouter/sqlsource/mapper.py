@@ -349,11 +349,14 @@ class SqlMapper:
                     out.append(_Param(unique(slug(f"{base}_{suffix}", "param", 120), taken, 120), col.name, op,
                                       col.value_type, f"Rows of {table.name} whose {human(col.name)} is {word} "
                                       f"this value{f' ({unit})' if unit else ''}."))
-        if len(out) > MAX_PARAMS:
-            for p in out[MAX_PARAMS:]:
+        shaping = self._shaping(table, kept, taken)
+        room = MAX_PARAMS - len(shaping)
+        if len(out) > room:
+            for p in out[room:]:
                 self.report.add(f"{table.name}.{p.column}", "over the parameter limit",
-                                f"{p.name}: an endpoint keeps its first {MAX_PARAMS} filters (keys first)")
-            out = out[:MAX_PARAMS]
+                                f"{p.name}: an endpoint keeps its first {room} filters (keys first)")
+            out = out[:room]
+        out += shaping
         names = [p.name for p in out]
         for name in ov.parameters:
             if name not in names:
@@ -362,6 +365,22 @@ class SqlMapper:
         return out
 
     # ------------------------------------------------------------------ output
+    def _shaping(self, table: Table, kept: dict[str, str], taken: set[str]) -> list[_Param]:
+        """The parameters that order and cut the rows ("the 3 longest trips"): ``sort_by`` a numeric or
+        date field (not a key), ``descending``, ``limit``; none for a table with nothing to order by."""
+        keys = {*table.primary_key, *(c for fk in table.foreign_keys for c in fk.columns)}
+        sortable = [kept[c.name] for c in table.columns if c.name in kept and c.name not in keys
+                    and c.value_type in ("integer", "number", "date") and not c.binary]
+        if not sortable:
+            return []
+        return [
+            _Param(unique("sort_by", taken, 120), "", "sort", "string",
+                   f"The field to order the rows of {table.name} by (lowest or earliest first).", enum=sortable),
+            _Param(unique("descending", taken, 120), "", "desc", "boolean",
+                   "Whether the order is reversed: highest or latest first."),
+            _Param(unique("limit", taken, 120), "", "limit", "integer", "At most this many rows."),
+        ]
+
     def _emit(self, out: MappedSource, m: _Mapped, endpoint_id: str, path: str, params: list[_Param],
               summary: str, locations: dict[str, str] | None = None) -> None:
         declared = []
