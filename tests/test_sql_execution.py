@@ -97,6 +97,21 @@ def test_injection_in_a_question_stays_a_bound_value(lab: Lab) -> None:
     assert lab.digest() == before, "the database is byte-identical"
 
 
+def test_rows_come_ordered_and_cut_as_the_step_asks(lab: Lab) -> None:
+    def step(**params: object) -> PlanStep:
+        return PlanStep(source="labdb", endpoint="measurements", params=dict(params), fields=["band_gap"])
+
+    top, bottom, bad = _run(lab, [step(sort_by="band_gap", descending=True, limit=2), step(sort_by="band_gap", limit=1),
+                                  step(sort_by="colour")])
+    gaps = [r.values["band_gap"].value for r in top.records]  # type: ignore[attr-defined]
+    assert len(gaps) == 2 and gaps == sorted(gaps, reverse=True)
+    assert "ORDER BY measurements.band_gap DESC" in top.request  # type: ignore[attr-defined]
+    lowest = [r.values["band_gap"].value for r in bottom.records]  # type: ignore[attr-defined]
+    assert len(lowest) == 1 and lowest[0] < gaps[-1]
+    assert bad.error is not None and bad.error.kind == "invalid_step"  # type: ignore[attr-defined]
+    assert "no field 'colour' to order by" in bad.error.message  # type: ignore[attr-defined]
+
+
 def test_the_connection_cannot_write_even_when_asked(lab: Lab) -> None:
     before = lab.digest()
     engine = open_engine(parse_db_url(lab.url))

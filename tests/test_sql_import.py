@@ -95,6 +95,10 @@ def test_the_lab_database_maps_to_tables_filters_units_and_links(lab_url: str) -
     assert filters["formula_contains"] == {"column": "formula", "op": "contains"}
     assert filters["synthesis_temperature_min"] == {"column": "synthesis_temperature", "op": "min"}
     assert filters["synthesized_on_from"] == {"column": "synthesized_on", "op": "min"}
+    shaping = {name: filters[name]["op"] for name in ("sort_by", "descending", "limit")}
+    assert shaping == {"sort_by": "sort", "descending": "desc", "limit": "limit"}, "rows ordered and cut"
+    order = measurements.parameter("sort_by")
+    assert order.enum is not None and "band_gap" in order.enum and "measurement_id" not in order.enum, "no key"
     by_sample = source.endpoint("measurements_of_sample")
     assert by_sample.path == "/samples/{sample_id}/measurements"
     assert by_sample.parameter("sample_id").required and not measurements.parameter("sample_id").required

@@ -86,3 +86,14 @@ def test_a_chain_goes_from_a_row_to_the_parent_its_key_points_to(router: Router)
     last = plan.steps[-1]
     assert last.endpoint == "member" and last.params["member_id"] == {"from": "s1", "field": "member_id", "pick": "first"}
     assert "email" in last.fields
+
+
+@pytest.mark.parametrize(("question", "params"), [
+    ("What are the 3 longest trips?", {"sort_by": "duration_min", "descending": True, "limit": 3}),
+    ("Show the shortest trips", {"sort_by": "duration_min"}),  # the low end: no reversal
+    ("Which trips started most recently?", {"sort_by": "started_at", "descending": True}),
+])
+def test_a_superlative_orders_and_cuts_the_rows(router: Router, question: str, params: dict[str, object]) -> None:
+    step = router.plan(question).steps[-1]
+    assert (step.endpoint, step.params) == ("trips", params)
+    assert params["sort_by"] in step.fields, "the field the rows are ordered by is part of the answer"

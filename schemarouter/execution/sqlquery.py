@@ -136,7 +136,9 @@ def build_select(
         else:
             statement = statement.where(column <= bound)
     if sort:
-        statement = statement.order_by(table.c[sort].desc() if descending else table.c[sort].asc())
+        # rows without a value come last either way: "the highest band gap" is never a missing one
+        ordered = table.c[sort].desc() if descending else table.c[sort].asc()
+        statement = statement.order_by(ordered.nulls_last())
     if opts.order_by:
         statement = statement.order_by(*(table.c[c] for c in opts.order_by))
     return statement.limit(min(limit, opts.row_cap + 1) if limit else opts.row_cap + 1)
