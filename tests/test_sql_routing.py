@@ -82,7 +82,7 @@ def test_a_name_before_a_verb_still_names_the_record_and_a_month_bounds_one_step
 
 def test_a_chain_goes_from_a_row_to_the_parent_its_key_points_to(router: Router) -> None:
     plan = router.plan("What is the email of the member of trip 5?")
-    assert [(s.endpoint, s.params) for s in plan.steps][0] == ("trips", {"trip_id": 5})
+    assert (plan.steps[0].endpoint, plan.steps[0].params) == ("trips", {"trip_id": 5})
     last = plan.steps[-1]
     assert last.endpoint == "member" and last.params["member_id"] == {"from": "s1", "field": "member_id", "pick": "first"}
     assert "email" in last.fields
