@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from schemarouter.graph import EndpointInfo, SchemaGraph
@@ -298,9 +299,14 @@ def _arbitrary(sub: Node, resource: tuple[str, ...], said: frozenset[str]) -> bo
     record is whichever the server lists first. A list the question describes by a word after its
     collection's name ("/tv/popular" for "the most popular show") is ordered by what was asked, and
     its first record is the answer."""
-    if sub.used - sub.weak or sub.bindings or sub.values:
+    if sub.values or sub.bindings or sub.used - sub.weak:
         return False
-    # the words after the collection's own (/tv/popular: popular; /districts: none)
-    literal = [seg for seg in sub.info.endpoint.path.split("?", 1)[0].split("/") if seg and not seg.startswith("{")]
-    qualifiers = {t for seg in literal[1:] for t in path_terms("/" + seg)} - set(resource)
-    return not (qualifiers & said)
+    return _qualifiers(sub.info.endpoint.path, resource).isdisjoint(said)
+
+
+@lru_cache(maxsize=65_536)  # per path and resource: every producer of every candidate asks, for every question
+def _qualifiers(path: str, resource: tuple[str, ...]) -> frozenset[str]:
+    """The terms of a path after its collection's own, less the resource's (/tv/popular: popular;
+    /districts: none)."""
+    literal = [seg for seg in path.split("?", 1)[0].split("/") if seg and not seg.startswith("{")]
+    return frozenset(t for seg in literal[1:] for t in path_terms("/" + seg)) - frozenset(resource)
