@@ -58,3 +58,12 @@ def test_a_unit_the_description_closes_with_is_the_parameters(question: str, wan
     params = [Parameter(name="price_max", type="number", description="Maximum price in USD."),
               Parameter(name="price_min", type="number", description="Minimum price in USD.")]
     assert open_values(params, read_question(question), "/books").values == want
+
+
+def test_a_field_answers_a_quantity_written_in_a_unit_of_its_kind_and_a_pure_number_only_its_own() -> None:
+    from schemarouter.router.unit_bounds import in_unit_written
+
+    assert in_unit_written("min", "trips shorter than 15 minutes") == "min"
+    assert in_unit_written("km", "trips longer than 800 m") == "m"
+    assert in_unit_written("percent", "bikes with a battery above 50%") == "percent"
+    assert in_unit_written("1", "bikes with a battery above 50%") is None, "a count is no percentage"

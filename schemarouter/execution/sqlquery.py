@@ -104,7 +104,7 @@ def build_select(
     if unknown:
         raise InvalidStep(f"{where}: no parameter {unknown[0]!r}")
     filtered = {name: sp for name, sp in given.items() if sp.op not in SHAPING}
-    sort, descending, limit = _shaping(opts, endpoint, given, params, where)
+    sort, descending, limit = _shaping(opts, given, params, where)
     needed = list(dict.fromkeys([*selected, *(p.column for p in filtered.values()), *opts.order_by,
                                  *([sort] if sort else [])]))
     table = sa.table(opts.table, *(sa.column(c) for c in needed), schema=opts.db_schema)
@@ -144,7 +144,7 @@ def build_select(
     return statement.limit(min(limit, opts.row_cap + 1) if limit else opts.row_cap + 1)
 
 
-def _shaping(opts: SqlOptions, endpoint: Endpoint, given: Mapping[str, SqlParam], params: Mapping[str, Any],
+def _shaping(opts: SqlOptions, given: Mapping[str, SqlParam], params: Mapping[str, Any],
              where: str) -> tuple[str | None, bool, int | None]:
     """(the column to order by, whether highest first, the most rows to return) the step's answer-shaping
     parameters ask for; InvalidStep for a value they do not take."""

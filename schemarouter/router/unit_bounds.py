@@ -151,7 +151,8 @@ def in_unit_written(unit: str | None, question: str) -> str | None:
     for "15 minutes", in metres for "10 km"), or None."""
     if not unit:
         return None
-    return next((u for u in units_written(question) if compatible(unit, u)), None)
+    # a pure number ("50%") measures nothing: only a field in that very unit answers it
+    return next((u for u in units_written(question) if u == unit or (_measures(u) and compatible(unit, u))), None)
 
 
 _LOWER_SAID = frozenset(["least", "more", "over", "above", "greater", "higher", "larger", "exceeding", "minimum", "min"])
