@@ -49,7 +49,8 @@ def count_for(p: Parameter, analysis: Analysis, other_words: bool = False) -> tu
         said = _HOW_MANY.search(analysis.question)
         if said is not None:
             written = next(g for g in said.groups() if g)
-            return "results", int(written) if written.isdigit() else _CARDINALS[written.lower()]
+            n = int(written) if written.isdigit() else _CARDINALS[written.lower()]
+            return ("results", n) if n > 0 else None  # "the 0 longest" asks for no number of records
     word = count_word(words) if analysis.counts else None
     if word is None:
         return None
