@@ -33,3 +33,9 @@ def test_the_high_end_first_only_for_a_superlative_of_the_high_end(question: str
 
 def test_a_flag_reverses_the_order_by_its_name() -> None:
     assert reverses(["descending"]) and reverses(["sort", "desc"]) and not reverses(["include", "hidden"])
+
+
+def test_a_member_that_spells_its_direction_spells_the_superlatives() -> None:
+    members = ["popularity.asc", "popularity.desc", "release_date.asc", "release_date.desc"]
+    assert ordered_member(members, "the latest movies") == "release_date.desc"
+    assert ordered_member(members, "the oldest movies") == "release_date.asc"

@@ -49,14 +49,17 @@ _DATE_ORDER = frozenset({stem("date"), stem("time")})
 def ordered_member(members: Sequence[Any], question: str) -> Any:
     """The member of an ordering parameter's ``members`` (field names) a superlative of the question
     orders by ("the longest trips" -> duration_min), or None."""
-    for pattern, terms, _high in _SAID:
+    for pattern, terms, high in _SAID:
         if pattern.search(question):
+            # a member that spells its direction ("release_date.asc") must spell the superlative's
+            wrong = "asc" if high else "desc"
+            fitting = [m for m in members if isinstance(m, str) and wrong not in name_terms(m)]
             for term in terms:
-                hit = next((m for m in members if isinstance(m, str) and term in name_terms(m)), None)
+                hit = next((m for m in fitting if term in name_terms(m)), None)
                 if hit is not None:
                     return hit
             if _DATE_ORDER & set(terms):
-                hit = next((m for m in members if isinstance(m, str) and _DATED.search(m)), None)
+                hit = next((m for m in fitting if _DATED.search(m)), None)
                 if hit is not None:
                     return hit
     return None
