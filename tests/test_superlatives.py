@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from schemarouter.router.superlatives import high_end_first, ordered_member, reverses
+from schemarouter.router.superlatives import high_end_first, most_said, ordered_member, reverses
 
 FIELDS = ["duration_min", "distance_km", "fare_eur", "started_at", "capacity", "repaired_on"]
 
@@ -39,3 +39,8 @@ def test_a_member_that_spells_its_direction_spells_the_superlatives() -> None:
     members = ["popularity.asc", "popularity.desc", "release_date.asc", "release_date.desc"]
     assert ordered_member(members, "the latest movies") == "release_date.desc"
     assert ordered_member(members, "the oldest movies") == "release_date.asc"
+
+
+def test_of_several_members_named_the_one_named_by_the_most_words_orders() -> None:
+    assert most_said(["measured_on", "band_gap"]) == ["band_gap"]
+    assert most_said(["density", "temperature"]) == ["density", "temperature"], "a tie stays undecided"

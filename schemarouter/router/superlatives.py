@@ -79,3 +79,12 @@ def reverses(words: Sequence[str]) -> bool:
     """Whether a flag's name words say it reverses the order (``descending``, ``desc``, ``reverse``)."""
     return not _REVERSING.isdisjoint(words)
 
+
+
+def most_said(members: Sequence[Any]) -> list[Any]:
+    """Of several members the question's words name, the one named by the most words, where one is
+    ("the highest band gap of the measurements": band_gap by two words, not measured_on by one)."""
+    sizes = [len(name_terms(m)) if isinstance(m, str) else 0 for m in members]
+    best = max(sizes)
+    top = [m for m, n in zip(members, sizes, strict=True) if n == best]
+    return top if len(top) == 1 else list(members)

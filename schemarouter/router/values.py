@@ -75,7 +75,7 @@ from schemarouter.router.question_facts import (
     unit_terms,
 )
 from schemarouter.router.roles import AGENT_TERMS, CAST_WORDS, MAKER_WORDS, acting_name, maker_name
-from schemarouter.router.superlatives import high_end_first, ordered_member, reverses
+from schemarouter.router.superlatives import high_end_first, most_said, ordered_member, reverses
 from schemarouter.router.unit_bounds import named_bound, unit_bound
 from schemarouter.router.validate import takes
 from schemarouter.understand.base import Analysis
@@ -358,6 +358,8 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         # "the longest trips" orders by a length, a duration or a distance, whatever else the words name
         ordered = ordered_member(f.enum, analysis.question) if f.orders else None
         hits = [ordered] if ordered is not None else enum_members(p, analysis)
+        if f.orders and len(hits) > 1:
+            hits = most_said(hits)  # "the highest band gap of the measurements": band_gap, not measured_on
         if not hits and (counted := count_for(p, analysis, other_words=True)) is not None:
             # "a 3-star hotel" for star_rating in ["1", ..., "5"]: the count, as the member spells it
             hits = [m for m in f.enum if str(m) == str(counted[1])][:1]
