@@ -256,6 +256,8 @@ def test_a_count_said_with_an_adjective_fills_the_parameter_named_for_its_noun()
     ("Show me 20 results about graphene", 20),
     ("Studies of BRCA1 published in 2019", None),  # a year is no number of records
     ("The 3 most cited papers of 2019", 3),  # a number before a superlative: how many of the top
+    ("Which 2 measurements have the highest band gap?", 2),  # the records counted, then ordered
+    ("In 2019, the latest papers on graphene", None),  # a year counts nothing
 ])
 def test_a_parameter_named_for_how_many_records_takes_the_number_the_question_asks_for(
         question: str, limit: int | None) -> None:

@@ -51,6 +51,9 @@ def count_for(p: Parameter, analysis: Analysis, other_words: bool = False) -> tu
             written = next(g for g in said.groups() if g)
             n = int(written) if written.isdigit() else _CARDINALS[written.lower()]
             return ("results", n) if n > 0 else None  # "the 0 longest" asks for no number of records
+        counted = _counted_before_superlative(analysis)
+        if counted is not None:
+            return counted
     word = count_word(words) if analysis.counts else None
     if word is None:
         return None
@@ -72,3 +75,19 @@ def noun_for(word: str, nouns: dict[str, Any], compound: bool = True) -> str:
         return term
     starting = [n for n in nouns if n.startswith(word) and len(n) > len(word)]
     return starting[0] if len(starting) == 1 else term
+
+
+# "Which 2 measurements have the highest band gap?": a count of the records asked for, then a superlative
+_COUNTED_TOP = re.compile(r"(?<![\w.,])" + _NUMBER + r"\s+([A-Za-z]+)\b[^?.!]{0,40}?\b(?:the\s+)?(?:most|least|highest|"
+                          r"lowest|largest|smallest|biggest|longest|shortest|latest|newest|oldest|earliest|cheapest|"
+                          r"heaviest|lightest|fastest|slowest)\b", re.IGNORECASE)
+
+
+def _counted_before_superlative(analysis: Analysis) -> tuple[str, int] | None:
+    """(the counted noun, how many) where the question counts the records it asks for and then orders
+    them by a superlative ("Which 2 measurements have the highest band gap?"), else None."""
+    m = _COUNTED_TOP.search(analysis.question)
+    if m is None or not m.group(2).isalpha():
+        return None
+    n = int(m.group(1)) if m.group(1).isdigit() else _CARDINALS[m.group(1).lower()]
+    return (m.group(2).lower(), n) if 0 < n < 1000 else None  # "in 2019 the latest papers": a year counts nothing
