@@ -69,12 +69,17 @@ PATH_FILLER = frozenset(["api", "apis", "json", "xml", "http", "https", "www", "
 
 
 @lru_cache(maxsize=100_000)
+def literal_segments(path: str) -> tuple[str, ...]:
+    """An endpoint path's segments that are no parameter (``/movie/{movie_id}/credits`` -> movie, credits)."""
+    return tuple(segment for segment in path.split("?", 1)[0].split("/") if segment and not segment.startswith("{"))
+
+
+@lru_cache(maxsize=100_000)
 def path_terms(path: str) -> tuple[str, ...]:
     """Terms of an endpoint path's literal segments (``/movie/{movie_id}/credits`` -> movi, credit)."""
     out: list[tuple[str, ...]] = []
-    for segment in path.split("?", 1)[0].split("/"):
-        if segment and not segment.startswith("{"):
-            out.extend(_path_chunk_terms(chunk) for chunk in chunks(segment))
+    for segment in literal_segments(path):
+        out.extend(_path_chunk_terms(chunk) for chunk in chunks(segment))
     return tuple(t for terms in out for t in terms)
 
 

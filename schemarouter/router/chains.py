@@ -21,7 +21,7 @@ from typing import Any
 
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.links import Link, resource_of
-from schemarouter.graph.terms import path_terms
+from schemarouter.graph.terms import literal_segments, path_terms
 from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.param_facts import endpoint_facts, is_search_parameter, missing_required
 from schemarouter.router.values import Filled
@@ -308,5 +308,4 @@ def _arbitrary(sub: Node, resource: tuple[str, ...], said: frozenset[str]) -> bo
 def _qualifiers(path: str, resource: tuple[str, ...]) -> frozenset[str]:
     """The terms of a path after its collection's own, less the resource's (/tv/popular: popular;
     /districts: none)."""
-    literal = [seg for seg in path.split("?", 1)[0].split("/") if seg and not seg.startswith("{")]
-    return frozenset(t for seg in literal[1:] for t in path_terms("/" + seg)) - frozenset(resource)
+    return frozenset(t for seg in literal_segments(path)[1:] for t in path_terms("/" + seg)) - frozenset(resource)

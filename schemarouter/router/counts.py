@@ -14,6 +14,7 @@ from typing import Any
 from schemarouter.graph.terms import stem
 from schemarouter.models import Parameter
 from schemarouter.router.param_facts import count_word, name_words, names_a_size
+from schemarouter.router.superlatives import ANY_SUPERLATIVE
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.reading import CARDINALS
 
@@ -25,8 +26,7 @@ _HOW_MANY = re.compile(
     r"|only|just)\s+" + _NUMBER + r"\b(?![.,:/\-]\d)"
     r"|(?<![\w.,])" + _NUMBER + r"\s+(?:results?|records?|entries|entry|items?|hits?|rows?|matches)\b"
     # "the 3 longest trips", "five most expensive repairs": a number before a superlative
-    r"|(?<![\w.,])" + _NUMBER + r"\s+(?:most|least|longest|shortest|latest|newest|oldest|earliest|largest|"
-    r"smallest|biggest|cheapest|highest|lowest|heaviest|lightest|fastest|slowest|best|worst)\b",
+    r"|(?<![\w.,])" + _NUMBER + r"\s+(?:" + ANY_SUPERLATIVE + r"|best|worst)\b",
     re.IGNORECASE,
 )
 
@@ -78,9 +78,8 @@ def noun_for(word: str, nouns: dict[str, Any], compound: bool = True) -> str:
 
 
 # "Which 2 measurements have the highest band gap?": a count of the records asked for, then a superlative
-_COUNTED_TOP = re.compile(r"(?<![\w.,])" + _NUMBER + r"\s+([A-Za-z]+)\b[^?.!]{0,40}?\b(?:the\s+)?(?:most|least|highest|"
-                          r"lowest|largest|smallest|biggest|longest|shortest|latest|newest|oldest|earliest|cheapest|"
-                          r"heaviest|lightest|fastest|slowest)\b", re.IGNORECASE)
+_COUNTED_TOP = re.compile(r"(?<![\w.,])" + _NUMBER + r"\s+([A-Za-z]+)\b[^?.!]{0,40}?\b(?:the\s+)?(?:"
+                          + ANY_SUPERLATIVE + r")\b", re.IGNORECASE)
 
 
 def _counted_before_superlative(analysis: Analysis) -> tuple[str, int] | None:

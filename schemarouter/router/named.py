@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
-from schemarouter.graph.terms import stem
+from schemarouter.graph.terms import literal_segments, stem
 from schemarouter.router.param_facts import label_head
 from schemarouter.router.places import written_as_place
 from schemarouter.understand.base import Analysis
@@ -85,7 +85,7 @@ def label_tied(words: tuple[str, ...], path: str, analysis: Analysis, taken: set
 def record_noun(path: str) -> str | None:
     """The noun of the records an endpoint lists: its path's last literal segment's last word
     (``/districts`` -> districts, ``/stations/{station_id}/bikes`` -> bikes)."""
-    literal = [seg for seg in path.split("?", 1)[0].split("/") if seg and not seg.startswith("{")]
+    literal = literal_segments(path)
     words = _WORD.findall(literal[-1].replace("_", " ").replace("-", " ")) if literal else []
     return words[-1].lower() if words else None
 

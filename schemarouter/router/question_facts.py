@@ -37,6 +37,7 @@ from schemarouter.router.param_facts import (
     EndpointFacts,
     ParamFacts,
 )
+from schemarouter.router.superlatives import ANY_SUPERLATIVE, SUPERLATIVES
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.entities import Entity
 
@@ -142,13 +143,9 @@ def said_sets(analysis: Analysis) -> QuestionWords:
 
 
 # words that ask for the results in an order: a superlative, a rank, or the order itself
-_ORDER_WORDS = ("most", "least", "top", "highest", "lowest", "largest", "smallest", "biggest", "best", "worst", "latest",
-                "newest", "oldest", "earliest", "recent", "trending", "popular", "sort", "order", "rank", "longest",
-                "shortest", "cheapest", "priciest", "heaviest", "lightest", "fastest", "slowest")
-_ORDER_CUES = prefiltered(r"\b(?:most|least|top|highest|lowest|largest|smallest|biggest|best|worst|latest|newest|oldest|"
-                          r"earliest|recent|trending|popular|sort(?:ed)?|order(?:ed)?|rank(?:ed|ing)?|longest|shortest|"
-                          r"cheapest|priciest|heaviest|lightest|fastest|slowest)\b", *_ORDER_WORDS,
-                          flags=re.IGNORECASE)
+_ORDER_WORDS = (*SUPERLATIVES, "top", "best", "worst", "recent", "trending", "popular", "sort", "order", "rank", "priciest")
+_ORDER_CUES = prefiltered(r"\b(?:" + ANY_SUPERLATIVE + r"|top|best|worst|recent|trending|popular|sort(?:ed)?|"
+                          r"order(?:ed)?|rank(?:ed|ing)?|priciest)\b", *_ORDER_WORDS, flags=re.IGNORECASE)
 
 
 def identifiers(analysis: Analysis) -> list[Entity]:

@@ -16,6 +16,12 @@ from typing import Any
 
 from schemarouter.graph.terms import name_terms, stem
 
+# the superlatives that ask for an order or say how many of the top ("the 3 longest"): the one list the
+# readers of an order (``question_facts``), of a count (``counts``) and of a direction share
+SUPERLATIVES = ("most", "least", "highest", "lowest", "largest", "smallest", "biggest", "longest", "shortest", "latest",
+                "newest", "oldest", "earliest", "cheapest", "heaviest", "lightest", "fastest", "slowest")
+ANY_SUPERLATIVE = "|".join(SUPERLATIVES)
+
 # superlative -> (the terms of the fields it orders by, whether it asks for the high end first)
 _SAID: tuple[tuple[re.Pattern[str], tuple[str, ...], bool], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), tuple(stem(w) for w in words), high) for pattern, words, high in (

@@ -20,10 +20,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from schemarouter.execution.units import compatible, convert
+from schemarouter.execution.units import compatible, convert, registry
 from schemarouter.graph.terms import stem
 from schemarouter.models import Parameter
 from schemarouter.router.numbers import question_tokens
+from schemarouter.router.param_facts import name_words
 from schemarouter.unit_names import unit_in_name
 
 _LOWER_WORDS = frozenset(["min", "minimum", "from", "gte", "gt", "least", "lower", "start"])
@@ -43,7 +44,6 @@ _LOWER_CMP = frozenset(["more than", "longer than", "greater than", "higher than
 _DESCRIBED = re.compile(r"(?:\(([^()\s]{1,12})\)|\bin\s+([A-Za-zµ°/%]{1,12}))\s*\.?\s*$")
 # a quantity as a question writes it: a number and the unit after it ("15 minutes", "10 km", "50%")
 _QUANTITY = re.compile(r"(?<![\w.])" + _NUMBER + r"\s*(%|[A-Za-zµ°][A-Za-z/°²³]*)")
-_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 # short words written after a number that are no unit symbol ("in 2019 by Sabaton", "5 of them")
 _NOT_SYMBOLS = frozenset(["a", "an", "and", "or", "of", "in", "on", "at", "by", "to", "for", "the", "is", "are",
                           "was", "per", "from", "with", "as", "it", "its", "me", "my", "we", "us", "you", "i",
@@ -61,7 +61,7 @@ def bound_of(p: Parameter) -> tuple[str, str] | None:
 
 @lru_cache(maxsize=65_536)  # per name and description: every numeric parameter of every candidate asks
 def _bound(name: str, description: str | None) -> tuple[str, str] | None:
-    words = [w.lower() for w in _WORDS.findall(name)]
+    words = name_words(name)
     if len(words) < 2:
         return None
     if words[-1] in _LOWER_WORDS or words[-1] in _UPPER_WORDS:
@@ -131,8 +131,6 @@ def _question_unit(word: str) -> str | None:
 @lru_cache(maxsize=256)
 def _measures(word: str) -> bool:
     """Whether the units library reads ``word`` as a unit with a dimension (not a bare number)."""
-    from schemarouter.execution.units import registry
-
     try:
         return not registry().parse_units(word).dimensionless
     except Exception:  # pint raises several error types for unknown or malformed units
@@ -168,7 +166,7 @@ def named_bound(p: Parameter, question: str, taken: set[str]) -> tuple[float | i
     writes none."""
     if p.type not in ("number", "integer"):
         return None
-    words = [w.lower() for w in _WORDS.findall(p.name)]
+    words = name_words(p.name)
     if len(words) < 2 or (words[-1] not in ("min", "max") and words[0] not in ("min", "max")):
         return None
     end = "lower" if "min" in (words[0], words[-1]) else "upper"

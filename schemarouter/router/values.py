@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schemarouter.graph.links import resource_of
-from schemarouter.graph.terms import name_terms, stem
+from schemarouter.graph.terms import literal_segments, name_terms, stem
 from schemarouter.models import Parameter
 from schemarouter.router.counts import count_for, noun_for
 from schemarouter.router.date_values import clocked, date_for, date_parts, month_bound, month_taken, spelled
@@ -689,7 +689,7 @@ def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]
 
 def _collection_terms(path: str) -> tuple[str, ...]:
     """The terms of a path's last literal segment: the collection an endpoint lists (/proteins -> protein)."""
-    literal = [s for s in path.split("?", 1)[0].split("/") if s and not s.startswith("{")]
+    literal = literal_segments(path)
     return name_terms(literal[-1]) if literal else ()
 
 
