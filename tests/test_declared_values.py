@@ -5,6 +5,7 @@ written as phrases, codes a description explains, and who made a work."""
 from __future__ import annotations
 
 from schemarouter.graph import SchemaGraph
+from schemarouter.graph.terms import stem
 from schemarouter.models import Parameter, Source
 from schemarouter.router import Router
 from schemarouter.router.guesses import guess_required
@@ -44,6 +45,20 @@ def test_a_place_a_summary_quotes_as_an_example_is_still_a_value_of_the_question
     # a summary that says the words outside quotes makes them the registry's own
     said = with_catalogue(graph, _restaurants("Find restaurants in San Francisco."))
     assert {"san", "francisco"} <= said.lexical.structural
+
+
+def test_a_place_a_summary_names_after_like_is_an_example_not_a_word_of_the_registry(graph: SchemaGraph) -> None:
+    # "for a city like Boston": the example is unquoted, and still a value; one such summary among
+    # thousands of tools must not turn every "Boston" of a question into a word
+    liked = with_catalogue(graph, _restaurants("Find restaurants in a city like Boston or New York."))
+    assert {"boston", "new", "york"}.isdisjoint(liked.lexical.structural)
+    assert stem("restaurants") in liked.lexical.structural
+    plan = Router(liked).plan("Find a Japanese restaurant in Boston?")
+    [step] = plan.steps
+    assert dict(step.params) == {"category": "Japanese", "location": "Boston, MA"}
+    # "such as concerts and plays" names kinds, in lower case: the registry's own words
+    kinds = with_catalogue(graph, _restaurants("Find restaurants such as diners and bistros."))
+    assert {stem("diners"), stem("bistros")} <= kinds.lexical.structural
 
 
 def test_an_id_whose_example_is_a_compact_uri_takes_no_symbol() -> None:

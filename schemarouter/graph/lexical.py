@@ -50,6 +50,11 @@ MAX_ENUM_TERMS = 40  # a longer enum lists codes (countries, languages), not wha
 _STRUCTURAL = ("source", "path", "summary", "tags", "param", "field")
 # a value a text quotes as an example: 'San Francisco, CA', "JFK" (an apostrophe inside a word is none)
 _QUOTED = re.compile(r"""(?<!\w)(['"‘“])[^'"‘’“”\n]{1,80}['"’”](?!\w)""")
+# ... or names unquoted after a word that introduces examples: "for a city like Boston", "such as Paris or
+# Rome", "e.g. Tokyo": capitalized words there are values, not the registry's words
+_NAMED_EXAMPLE = re.compile(
+    r"\b(?:like|such as|e\.g\.,?|for example,?|for instance,?)\s+"
+    r"[A-Z][\w.\-]*(?:(?:\s+|,\s*|\s+(?:or|and)\s+)[A-Z][\w.\-]*)*")
 
 
 Pieces = tuple[tuple[str, ...], ...]  # the terms of one document field, as the term tuples they came in
@@ -335,8 +340,8 @@ def build_lexical(infos: Iterator[EndpointInfo]) -> LexicalIndex:
         structural.update(t for i in named for piece in doc[i] for t in piece)
         summary = info.endpoint.summary or ""
         # "such as 'San Francisco, CA'": an example a summary quotes is a value, not the registry's word
-        example = _QUOTED.search(summary)
-        pieces = (prose_terms(_QUOTED.sub(" ", summary)),) if example else doc[summary_at]
+        example = _QUOTED.search(summary) or _NAMED_EXAMPLE.search(summary)
+        pieces = (prose_terms(_NAMED_EXAMPLE.sub(" ", _QUOTED.sub(" ", summary))),) if example else doc[summary_at]
         structural.update(t for piece in pieces for t in piece)
     del params
     index.structural = frozenset(structural)
