@@ -49,6 +49,11 @@ def test_a_region_format_takes_the_region_written_after_the_place() -> None:
     assert _values("Weather in Long Beach CA tomorrow?", city) == {"city": "Long Beach, CA"}
     # a state's name is written as its postal code, as the examples do
     assert _values("A salon in Berkeley California, please", city) == {"city": "Berkeley, CA"}
+    # ... or said to hold the place: "Lafayette in Louisiana" (Lafayette, IN is another city)
+    assert _values("A hair stylist in Lafayette in Louisiana, please", city) == {"city": "Lafayette, LA"}
+    assert _values("Events in Springfield in the state of Illinois", city) == {"city": "Springfield, IL"}
+    # what follows "in" must be a region: a month or a scale is none
+    assert _values("Events in Springfield in March", city) == {"city": "Springfield"}
 
 
 def test_a_region_is_never_guessed_nor_added_where_not_asked() -> None:

@@ -9,7 +9,8 @@ shape of a value alone cannot tell:
   "to", "between ... and"), not merely the first name it finds.
 - **Its region.** Many location parameters describe their format as "City, State" with examples
   such as 'Berkeley, CA' or 'Paris, France'. Where the question writes the region right after the
-  place ("Portland, OR", "Long Beach CA", "Berkeley California"), such a parameter gets both, in that
+  place ("Portland, OR", "Long Beach CA", "Berkeley California") or says the place is in it
+  ("Lafayette in Louisiana"), such a parameter gets both, in that
   format: a state or province name as its postal code, a country as written. Where the question
   writes none and the parameter asks for a US state ("City, State", 'Berkeley, CA'), a US city of
   50,000 people or more whose name means one city gets its state from a small gazetteer
@@ -39,6 +40,8 @@ _REGION_FORMAT = re.compile(
 )
 # what may follow a place as its region: a two-letter code, or one to three capitalized words
 _REGION_AFTER = re.compile(r"(?:,\s*|\s+)([A-Z]{2}\b|[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})")
+# ... or said to contain it: "Lafayette in Louisiana", "Springfield in the state of Illinois"
+_REGION_IN = re.compile(r"\s+in\s+(?:the\s+state\s+of\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})\b")
 _ROLE_WORD = re.compile(r"\b(from|to|between|and)\s+(?:the\s+)?", re.IGNORECASE)
 # words of a parameter name that make it the place something is in (``location``, ``city``)
 PLACE_WORDS = frozenset({"location", "city", "place", "town", "area", "region", "locality", "where", "near"})
@@ -165,7 +168,7 @@ def with_region(value: str, analysis: Analysis, state: bool = False) -> tuple[st
     if region is not None:
         return f"{place}, {region}", ""
     for m in re.finditer(rf"(?<![\w-]){re.escape(value)}", question):
-        after = _REGION_AFTER.match(question, m.end())
+        after = _REGION_AFTER.match(question, m.end()) or _REGION_IN.match(question, m.end())
         if after is None:
             continue
         written = after.group(1)
