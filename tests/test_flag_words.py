@@ -9,6 +9,7 @@ import pytest
 from schemarouter.models import Parameter
 from schemarouter.router.flags import described_condition
 from schemarouter.router.param_facts import true_member
+from schemarouter.router.validate import conformed
 from schemarouter.router.values import open_values
 from tests.open_world_support import read_question
 
@@ -82,3 +83,23 @@ def test_a_flag_is_on_where_the_question_states_what_its_description_tests(
     got = open_values([flag], read_question(question), "/attractions").values
     assert (got == {name: "True"}) is on
 
+
+
+def test_a_flag_typed_boolean_whose_enum_spells_it_in_words_takes_the_member() -> None:
+    # declared type "boolean", members "True"/"False"/"dontcare": the server takes the members
+    kids = Parameter(name="good_for_kids", type="boolean", enum=["True", "False", "dontcare"], description=KIDS)
+    got = open_values([kids], read_question("Attractions in Chicago that are kids friendly"), "/attractions")
+    assert got.values == {"good_for_kids": "True"}
+    assert conformed(kids, "true") == "True" and conformed(kids, True) == "True"
+    assert conformed(kids, "maybe") is None, "a value the enum does not list is still refused"
+
+
+@pytest.mark.parametrize(("question", "on"), [
+    ("A rental in Austin; I'm not concerned about having a garage or in-unit laundry", set()),
+    ("A rental in Austin. I don't care about a garage, but I'd really like in-unit laundry", {"in_unit_laundry"}),
+    ("A rental in Austin with a garage and in-unit laundry", {"has_garage", "in_unit_laundry"}),
+])
+def test_a_flag_the_question_waives_stays_off(question: str, on: set[str]) -> None:
+    flags = [Parameter(name=name, type="string", enum=["True", "False", "dontcare"])
+             for name in ("has_garage", "in_unit_laundry")]
+    assert set(open_values(flags, read_question(question), "/homes").values) == on

@@ -22,6 +22,12 @@ _VERB = re.compile(r"\b(?:is|are|be|has|have|offers?|provides?|allows?|includes?
 # a word that turns a predicate round ("not suitable", "no entry fee", "without parking")
 _NEGATIONS = frozenset(["not", "no", "non", "without", "never", "isn't", "aren't", "don't", "doesn't", "nor"])
 _NEGATION_REACH = 2  # words before the predicate's first word a negation may stand
+# a stretch of the question that denies wanting or minding what it names, to the end of its clause:
+# "I'm not concerned about having a garage or in-unit laundry", "I don't care about garage space, but
+# I'd really like in-unit laundry" (the laundry is asked for)
+_WAIVED = re.compile(
+    r"\b(?:not|n't|no|never)\s+(?:\w+\s+)?(?:concerned|care|caring|need|needing|want|require|mind|bothered|"
+    r"interested|matter|fussed|fussy)\b.*?(?=,?\s+but\b|\s+however\b|[.;!?]|$)", re.IGNORECASE)
 
 
 def described_condition(description: str | None) -> tuple[str, ...]:
@@ -42,21 +48,26 @@ def described_condition(description: str | None) -> tuple[str, ...]:
     return terms if 0 < len(terms) <= MAX_TERMS else ()
 
 
-def states(condition: tuple[str, ...], words: list[tuple[str, str]]) -> bool:
+def states(condition: tuple[str, ...], words: list[tuple[str, str]], question: str = "") -> bool:
     """Whether a question of ``words`` ((as written, term) in order) says every term of ``condition``,
-    its first one not right after a negation."""
+    its first one not negated (:func:`negated`)."""
     if not condition:
         return False
     terms = [term for _w, term in words]
-    return all(t in terms for t in condition) and not negated(condition, words)
+    return all(t in terms for t in condition) and not negated(condition, words, question)
 
 
-def negated(said: tuple[str, ...], words: list[tuple[str, str]]) -> bool:
+def negated(said: tuple[str, ...], words: list[tuple[str, str]], question: str = "") -> bool:
     """Whether the first of the terms ``said`` that the question writes comes right after a negation
-    ("not suitable for kids"): the question asks for the flag off, not on."""
+    ("not suitable for kids") or inside a stretch of ``question`` that waives it ("not concerned about
+    having a garage"): the question does not ask for the flag."""
     terms = [term for _w, term in words]
     at = [terms.index(t) for t in said if t in terms]
     if not at:
         return False
     first = min(at)
-    return any(w.lower() in _NEGATIONS for w, _t in words[max(0, first - _NEGATION_REACH):first])
+    if any(w.lower() in _NEGATIONS for w, _t in words[max(0, first - _NEGATION_REACH):first]):
+        return True
+    written = re.search(rf"(?<!\w){re.escape(words[first][0])}(?!\w)", question) if question else None
+    return written is not None and any(
+        m.start() < written.start() < m.end() for m in _WAIVED.finditer(question))

@@ -56,7 +56,9 @@ def conformed(p: Parameter, value: Any) -> Any:
         value = chosen if isinstance(value, list) else chosen[0]
     if not _fits_pattern(p, value):
         return None  # "Southern Ocean" is no seven-digit float number: the API would refuse it
-    return value if _takes_type(p, value) else None
+    # a member the enum lists is what the server takes, whatever type the declaration gives beside it
+    # (a "boolean" whose members are "True", "False" and "dontcare")
+    return value if p.enum is not None or _takes_type(p, value) else None
 
 
 # the last word of a parameter's name when it says the parameter holds a number, whatever its type
@@ -116,7 +118,7 @@ def validate_plan(plan: Plan, graph: SchemaGraph) -> list[str]:
                 problems.append(f"{where}: parameter {name!r} is not declared")
             elif binding is not None:
                 problems.extend(_binding_problems(where, name, binding, earlier, graph))
-            elif not _takes_type(p, value):
+            elif not _takes_type(p, value) and not (p.enum is not None and value in p.enum):
                 problems.append(f"{where}: parameter {name!r} should be {p.type}, got {type(value).__name__}")
             elif p.enum is not None and any(v not in p.enum for v in (value if isinstance(value, list) else [value])):
                 problems.append(f"{where}: parameter {name!r}={value!r} is not one of {p.enum}")

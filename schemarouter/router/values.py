@@ -325,9 +325,10 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
     if f.type == "boolean" and not f.required and reverses(f.words) and said_sets(analysis).orders:
         # "the longest trips" for descending: the high end first; "the cheapest" leaves it off
         return (True, "", "the question asks for the high end first", True) if high_end_first(analysis.question) else None
-    if f.type == "boolean" and not f.required:
+    if f.type == "boolean" and not f.required and not f.enum:
         # a flag named for what the question asks for ("the full text" -> fulltext, "similar
-        # articles" -> similar) is switched on; any other flag keeps its server default
+        # articles" -> similar) is switched on; any other flag keeps its server default (one whose
+        # enum spells it as words, "True"/"dontcare", is set below, as a member the enum has)
         return (True, "", f"the question asks for the {f.name}", True) if _asks_for(f, analysis) else None
     if f.country:
         # "locations in Germany": a country the question names, as the code the parameter takes
@@ -538,8 +539,8 @@ def _asks_for(f: ParamFacts, analysis: Analysis) -> bool:
     named = flag_terms(f.name)
     asked = said_sets(analysis).asked
     if named and all(t in asked for t in named):
-        return not negated(named, analysis.words)
-    return states(f.condition, analysis.words)
+        return not negated(named, analysis.words, analysis.question)
+    return states(f.condition, analysis.words, analysis.question)
 
 
 def _shaped_like(code: str, example: Any) -> bool:
