@@ -273,6 +273,8 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         return done(needs | SAYS_NUMBERS | labelled | counts)
     if p.type == "array" or (p.type == "string" and plural):
         needs |= SAYS_IDS | SAYS_CODES | SAYS_LABELS
+    if p.type == "array":
+        needs |= SAYS_NUMBERS | SAYS_NAMES  # a list written in brackets or in prose (router.listed)
     needs |= labelled
     if id_like or path_segment:
         # an identifier, a number written after the resource's name, a DOI for a DOI

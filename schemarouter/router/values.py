@@ -39,6 +39,7 @@ from schemarouter.models import Parameter
 from schemarouter.router.counts import count_for, noun_for
 from schemarouter.router.date_values import clocked, date_for, date_parts, month_bound, month_taken, spelled
 from schemarouter.router.flags import negated, states
+from schemarouter.router.listed import joined_after, names_listed, numbers_listed
 from schemarouter.router.members import enum_members, legend_code, written_member
 from schemarouter.router.memos import QuestionMemo
 from schemarouter.router.named import record_named
@@ -468,6 +469,15 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             bracketed = next((text for _pos, text in written_lists(analysis.question) if text not in taken), None)
             if bracketed is not None:
                 return list_items(bracketed), bracketed, "the list the question writes", True
+            # ... or in prose: "scores 85, 90, 88 and 92", "stock prices of Microsoft and Google"
+            numbers = numbers_listed(analysis.question, taken)
+            if numbers:
+                return numbers, tuple(map(str, numbers)), "the numbers the question lists", True
+            # names only for a list named for several things ("stops", "company_names"): a "price"
+            # list takes price ranges, not the dishes of "Pizza and Pasta"
+            listed, spent = names_listed(analysis, taken) if f.plural and not (f.id_like or f.coded) else ([], ())
+            if listed:
+                return listed, spent, "the names the question lists", True
         many = _all_of_a_kind(p, analysis, taken)
         if f.type != "array" and analysis.labels[stem(words[-1])] not in many:
             many = []
@@ -499,7 +509,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
     if labelled is not None:
         if f.type == "array":
             # "the networks 'n1' and 'n2'": a list takes every value joined to the one after its noun
-            joined = [v for v in _joined_after(analysis.text or analysis.question, labelled) if v not in taken]
+            joined = [v for v in joined_after(analysis.text or analysis.question, labelled) if v not in taken]
             if len(joined) > 1:
                 return joined, tuple(joined), f"the values written after '{words[-1]}'", True
         return _typed(p, labelled), labelled, f"'{labelled}' is written after '{words[-1]}'", True
@@ -593,29 +603,6 @@ def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
     if p.type in ("integer", "number") and not value.replace(".", "", 1).lstrip("-").isdigit():
         return None
     return value
-
-
-def _joined_after(question: str, first: str) -> list[str]:
-    """``first`` and the values of its shape joined to it by commas, "and" or "or" where the question
-    writes it ("'n1', 'n2' and 'n3'", "KRDU and KJFK"), in order; ``[first]`` where none follow."""
-    m = re.search(rf"(['\"]?){re.escape(first)}\1", question)
-    if m is None:
-        return [first]
-    quote = m.group(1)
-    item = rf"{quote}([^\s,'\"]+){quote}" if quote else r"([A-Za-z0-9][\w.:\-]*)"
-    joint = re.compile(rf"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){item}")
-    out, at = [first], m.end()
-    while (more := joint.match(question, at)) is not None:
-        if not quote and not _same_shape(first, more.group(1)):
-            break
-        out.append(more.group(1))
-        at = more.end()
-    return out
-
-
-def _same_shape(a: str, b: str) -> bool:
-    """Whether two unquoted values are written alike (codes of capitals, or tokens with digits)."""
-    return (a.isupper() and b.isupper()) or (any(c.isdigit() for c in a) and any(c.isdigit() for c in b))
 
 
 def _first_free(entities: list[Entity], taken: set[str]) -> Entity | None:
