@@ -475,9 +475,9 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
                 return numbers, tuple(map(str, numbers)), "the numbers the question lists", True
             # names only for a list named for several things ("stops", "company_names"): a "price"
             # list takes price ranges, not the dishes of "Pizza and Pasta"
-            listed, spent = names_listed(analysis, taken) if f.plural and not (f.id_like or f.coded) else ([], ())
-            if listed:
-                return listed, spent, "the names the question lists", True
+            joined, spent = names_listed(analysis, taken) if f.plural and not (f.id_like or f.coded) else ([], ())
+            if joined:
+                return joined, spent, "the names the question lists", True
         many = _all_of_a_kind(p, analysis, taken)
         if f.type != "array" and analysis.labels[stem(words[-1])] not in many:
             many = []
