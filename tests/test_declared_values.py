@@ -134,6 +134,15 @@ def test_a_parameter_for_who_made_a_work_takes_the_name_the_question_says_made_i
     assert open_values([artist], _read("Songs played in Chicago"), "/music").values.get("artist") != "Chicago"
 
 
+def test_a_year_the_question_writes_is_the_member_that_spells_it() -> None:
+    years = [str(y) for y in range(2010, 2025)] + ["dontcare"]
+    year = Parameter(name="year", type="string", enum=years, description="Release year, formatted as 'YYYY'.")
+    got = open_values([year], _read("Pop songs from the album 'Warrior' released in 2012"), "/music")
+    assert got.values == {"year": "2012"} and "2012" in got.used
+    assert open_values([year], _read("Pop songs released in 1999"), "/music").values == {}, "no such member"
+    assert open_values([year], _read("Pop songs from the album 'Warrior'"), "/music").values == {}
+
+
 def test_a_required_search_text_takes_the_value_the_question_quotes() -> None:
     a = _read("I'm making a board game for kids. Can you find jokes that involve 'sports'?")
     params = [Parameter(name="query", type="string", required=True)]
