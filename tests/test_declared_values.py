@@ -137,8 +137,8 @@ def test_a_parameter_for_who_made_a_work_takes_the_name_the_question_says_made_i
 def test_a_year_the_question_writes_is_the_member_that_spells_it() -> None:
     years = [str(y) for y in range(2010, 2025)] + ["dontcare"]
     year = Parameter(name="year", type="string", enum=years, description="Release year, formatted as 'YYYY'.")
-    got = open_values([year], _read("Pop songs from the album 'Warrior' released in 2012"), "/music")
-    assert got.values == {"year": "2012"} and "2012" in got.used
+    got = open_values([year], _read("Pop songs from the album 'Warrior' released in 2012. Can you help?"), "/music")
+    assert got.values == {"year": "2012"}, "a sentence may end right after the year"
     assert open_values([year], _read("Pop songs released in 1999"), "/music").values == {}, "no such member"
     assert open_values([year], _read("Pop songs from the album 'Warrior'"), "/music").values == {}
 

@@ -51,7 +51,8 @@ def enum_members(p: Parameter, analysis: Analysis) -> list[Any]:
             continue
         if member.isdigit():
             # a number the enum spells as text ("2018" among release years): as the question writes it
-            if re.search(rf"(?<![\d.]){member}(?![\d.])", analysis.question):
+            # (a sentence may end right after it: "released in 2012.")
+            if re.search(rf"(?<![\d.]){member}(?!\d|\.\d)", analysis.question):
                 hits.append(member)
             continue
         if len(member) <= 3 and not (member.istitle() and member.isalpha() and len(member) > 1):

@@ -365,11 +365,6 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if not hits and (counted := count_for(p, analysis, other_words=True)) is not None:
             # "a 3-star hotel" for star_rating in ["1", ..., "5"]: the count, as the member spells it
             hits = [m for m in f.enum if str(m) == str(counted[1])][:1]
-        if not hits and "year" in f.lname and (year := analysis.entity("year")) is not None:
-            # "released in 2012" for a year among the members '2010' ... '2024'
-            member = next((m for m in f.enum if str(m) == str(year.value)), None)
-            if member is not None and str(year.value) not in taken and f.type != "array":
-                return member, str(year.value), f"the year {year.value} in the question", True
         if f.type == "array" and hits:
             # a list of codes takes every member the question says ("BRCA and LUAD"), each spent
             tokens = tuple(written_member(h, analysis) for h in hits)
