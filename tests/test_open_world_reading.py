@@ -43,6 +43,9 @@ from tests.routing_support import graph, routing_db  # noqa: F401  (session fixt
     ("Star Wars: The Last Jedi was released when?", ["Star Wars: The Last Jedi"]),
     ("Note: The Dark Knight was released when?", ["Dark Knight"]),  # one word opening the sentence is a label
     ("Find news about `Son's latest goal` in sports", ["Son's latest goal"]),  # backticks quote too
+    ("The distance to Washington D.C.", ["Washington D.C."]),  # the last period is the initials'
+    ("A trip to Washington D.C. in April", ["Washington D.C."]),
+    ("I met Anna Smith.", ["Anna Smith"]),  # ... and otherwise the sentence's
 ])
 def test_proper_names_come_from_capitals_and_quotes(text: str, names: list[str]) -> None:
     assert [e.value for e in proper_names(text, [])] == names

@@ -18,6 +18,7 @@ from schemarouter.prefilter import DIGITS, prefiltered
 from schemarouter.understand.entities import Entity
 
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’.&\-]*")
+_INITIALS = re.compile(r"(?<![\w.])(?:[A-Z]\.){2,}$")  # a name ending in initials: "D.C.", "U.S."
 # a quote opens after a space or at the start and closes before a space or punctuation, so the
 # apostrophe of "Initiative's" never pairs with a later quote (backticks quote too: "`Son's latest goal`")
 _QUOTED = prefiltered(r"(?:(?<=[\s(:])|^)([\"“‘'`])([^\"“”‘’`]{1,200}?)([\"”’'`])(?=[\s.,;:?!)]|$)",
@@ -82,6 +83,8 @@ def proper_names(text: str, taken: list[tuple[int, int]]) -> list[Entity]:
             if run and any(_capitalized(m.group()) for m in run):
                 start, end = run[0].start(), run[-1].end()
                 value = re.sub(r"['’]s$", "", text[start:end]).rstrip(".'’")
+                if _INITIALS.search(text[start:end]):
+                    value += "."  # "Washington D.C.": the last period is the initials', not the sentence's
                 if value.lower() not in _NOT_NAMES and not _acronym_alone(value):
                     names.append(Entity("name", value, start, start + len(value), value))
         run.clear()
