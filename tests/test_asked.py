@@ -8,7 +8,7 @@ from schemarouter.graph import SchemaGraph
 from schemarouter.models import ResponseField
 from schemarouter.router import Router
 from schemarouter.router.rerank import FEATURES
-from schemarouter.understand.asked import asked_terms, kind_terms
+from schemarouter.understand.asked import agent_terms, asked_terms, kind_terms
 from tests.open_world_support import catalogue, with_catalogue
 from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
 
@@ -76,3 +76,21 @@ def test_the_field_named_for_the_quantity_asked_is_planned(graph: SchemaGraph) -
     step = plan.steps[-1]
     assert step.endpoint == "specimen" and "length_mm" in step.fields
     assert "collector_id" not in step.fields, "only the field the question asks for, beside those that say which record"
+
+
+@pytest.mark.parametrize(("text", "terms"), [
+    ("Who discovered radium?", ["discover", "discoveror"]),  # discoverer
+    ("Who first invented the telephone?", ["invent", "inventor"]),
+    ("Who wrote Hamlet?", ["writer", "author"]),
+    ("Who is the director of Inception?", []),  # the noun is written: nothing to add
+    ("When was radium discovered?", []),  # not a question for who did it
+])
+def test_asking_who_did_something_asks_for_its_agent_noun(text: str, terms: list[str]) -> None:
+    assert agent_terms(text) == terms
+
+
+def test_the_field_named_for_who_did_it_is_planned(graph: SchemaGraph) -> None:
+    # "collected" and "collector" share no stem: the question asks for the collector
+    plan = Router(with_catalogue(graph, catalogue())).plan("Who collected specimen 42 in the catalogue?")
+    step = plan.steps[-1]
+    assert step.endpoint == "specimen" and "collector_id" in step.fields

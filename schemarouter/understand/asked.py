@@ -57,6 +57,28 @@ def kind_terms(text: str, names: list[Entity]) -> list[str]:
     return out
 
 
+# "Who discovered radium?", "who founded the company": a question for the one who did something asks
+# for the agent noun declarations name it by ("discoverer", "founder", "inventor", "director"), which
+# no stemmer joins to the verb
+_IRREGULAR_AGENTS = {"wrote": ("writer", "author"), "built": ("builder",), "made": ("maker",), "drew": ("illustrator",),
+                     "sang": ("singer",), "led": ("leader",), "won": ("winner",), "founded": ("founder",)}
+
+
+def agent_terms(text: str) -> list[str]:
+    """The terms of the agent nouns a "who <verb>ed" question asks for: "Who discovered radium?" ->
+    discoverer; "who invented" -> inventor; "who wrote" -> writer, author. The caller keeps those its
+    registry declares."""
+    out: list[str] = []
+    for m in re.finditer(r"\bwho\s+(?:(?:has|have|had|first|originally|actually)\s+)*([a-z]+)\b", text, re.IGNORECASE):
+        verb = m.group(1).lower()
+        nouns = list(_IRREGULAR_AGENTS.get(verb, ()))
+        if verb.endswith("ed") and len(verb) > 5:
+            base = verb[:-2]
+            nouns += [base + "er", base + "or", verb[:-1] + "r"]  # discoverer, inventor, composer
+        out += [stem(n) for n in nouns]
+    return list(dict.fromkeys(out))
+
+
 # How a question asking for something opens: "What is", "Who's", "give me", "Show", "tell me about",
 # "List", "Find", after "can you" or "please"
 _ASKING = (r"^\W*(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"

@@ -19,7 +19,7 @@ from schemarouter.graph.text import STOPWORDS
 from schemarouter.prefilter import DIGITS, prefiltered
 from schemarouter.understand import wording
 from schemarouter.understand.actions import action_verb
-from schemarouter.understand.asked import KIND_TERMS, asked_terms, kind_terms
+from schemarouter.understand.asked import KIND_TERMS, agent_terms, asked_terms, kind_terms
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.countries import is_country
 from schemarouter.understand.entities import Entity
@@ -242,6 +242,8 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
                       and m.group(1).casefold() not in API_FILLER]
     code_spans = [(m.start(1), m.end(1)) for m in _CODE.finditer(text) if m.group(1) in analysis.codes]
     kinds = kind_terms(text, analysis.names)
+    if known is not None:
+        kinds += [t for t in agent_terms(text) if known(t)]  # "who discovered" asks for a discoverer
     analysis.asked = asked_terms(text)
     analysis.all_terms = question_terms(text)
     analysis.all_terms += [t for t in kinds if t not in analysis.all_terms]
