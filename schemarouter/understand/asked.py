@@ -32,7 +32,17 @@ _MEASURES = tuple((re.compile(pattern, re.IGNORECASE), tuple(stem(w) for w in wo
     (r"\bhow (?:tall|high)\b", ("height", "elevation")),
     (r"\bhow much\b(?! (?:more|less|longer|later|earlier))", ("price", "cost")),
 ))
-KIND_TERMS = frozenset({IMAGE, "cast", "crew", PERSON, *(t for _p, terms in _MEASURES for t in terms)})  # every
+# An amount of money named by its currency ("20000 Japanese Yen", "100 euro", "in USD") is what
+# declarations call a currency, a word such a question rarely writes. Currency words that are also
+# common words ("pound", "won", "real", "rand") count only as unmistakable phrases, and codes only the
+# most traded ones, none of them a word or an acronym of another kind ("PHP", "TRY", "ALL").
+CURRENCY = stem("currency")
+_MONEY = re.compile(
+    r"\b(?:dollars?|euros?|yen|yuan|renminbi|rupees?|pesos?|francs?|rubles?|roubles?|kron(?:a|or|e|er)|baht|"
+    r"ringgit|rupiah|dirhams?|shekels?|zloty|pounds?\s+sterling|british\s+pounds?)\b", re.IGNORECASE)
+_MONEY_CODE = re.compile(r"\b(?:USD|EUR|GBP|JPY|CNY|INR|AUD|CAD|CHF|HKD|SGD|SEK|NOK|DKK|NZD|KRW|MXN|BRL|ZAR|RUB|"
+                         r"THB|IDR|MYR|PLN|HUF|CZK|ILS|AED|TWD|VND)\b")
+KIND_TERMS = frozenset({IMAGE, "cast", "crew", PERSON, CURRENCY, *(t for _p, terms in _MEASURES for t in terms)})  # every
 # term ``kind_terms`` gives
 # Who acted in a work is its cast, who made it its crew: the words film and media APIs declare credits
 # by ("Get the cast and crew for a movie"), which a question asking "who starred" never says.
@@ -46,7 +56,8 @@ _PICTURE = re.compile(r"\b(?:posters?|photos?|photographs?|pictures?|pics?|logos
 def kind_terms(text: str, names: list[Entity]) -> list[str]:
     """The terms a question says by asking for a thing by its kind: a picture is an image, who acted in
     a work its cast, who made it its crew, a name said to have made one a person, "how long" a
-    duration, length or runtime (and so on for the quantities of ``_MEASURES``)."""
+    duration, length or runtime (and so on for the quantities of ``_MEASURES``), an amount in a
+    currency a currency."""
     out = [IMAGE] if _PICTURE.search(text) else []
     out += [term for role, term in ((_ACTING, "cast"), (_MAKING, "crew")) if role.search(text)]
     if any(e.extra.get("agent") for e in names):
@@ -54,6 +65,8 @@ def kind_terms(text: str, names: list[Entity]) -> list[str]:
     for pattern, terms in _MEASURES:
         if pattern.search(text):
             out += terms  # "How long is Titanic?" asks for its runtime
+    if _MONEY.search(text) or _MONEY_CODE.search(text):
+        out.append(CURRENCY)  # "How much is 100 euro in USD?"
     return out
 
 
