@@ -1,12 +1,13 @@
 """Loaded models share what they can (one fields-set object per model type, one model per distinct
-parameter: memory at 10,000 sources); copying or dumping one must behave exactly as for a model
+parameter and response field: memory at 10,000 sources); copying or dumping one must behave exactly as for a model
 built from its own declaration."""
 
 from __future__ import annotations
 
 import copy
 
-from schemarouter.declarations import collect
+from schemarouter.declarations import Declarations, collect
+from schemarouter.graph import build_graph
 from schemarouter.models import Source
 from schemarouter.plugins import make_plugin_manager
 from schemarouter.registry import Registry
@@ -46,6 +47,27 @@ def test_endpoints_declaring_the_same_parameter_share_one_loaded_model(sqlite_ur
     assert a[1] is b[1] and a[0] is b[0], "the same declaration is one model"
     assert b[2].name == "size" and all(b[2] is not p for p in a), "a different one is its own"
     assert loaded == original
+
+
+def test_endpoints_returning_the_same_field_share_one_loaded_model(sqlite_url: str) -> None:
+    # an API's list and detail endpoints return the same fields: one model each, read back shared
+    data = source_dict()
+    first = data["endpoints"][0]
+    second = {**copy.deepcopy(first), "id": "runs", "path": "/api/runs"}
+    second["fields"][1] = {**second["fields"][1], "description": "Said otherwise."}
+    data["endpoints"].append(second)
+    original = Source.model_validate(data)
+    with Registry.open(sqlite_url) as reg:
+        reg.sync(collect(make_plugin_manager(load_entrypoints=False, extra=[SourcePlugin("a", original)])))
+        loaded, _ = reg.source("lab_store")
+    a, b = (e.fields for e in loaded.endpoints)
+    assert a[0] is b[0], "the same declaration is one model"
+    assert a[1] is not b[1] and b[1].description == "Said otherwise.", "a field declared otherwise is its own"
+    assert loaded == original
+    # ... and the graph keeps one normalized alias tuple for the two "optical gap" fields
+    graph = build_graph(Declarations(sources={"lab_store": loaded}), "f")
+    gaps = [info.fields["gap"] for info in graph.endpoints.values()]
+    assert len(gaps) == 2 and gaps[0].alias_words == ("optical gap",) and gaps[0].alias_words is gaps[1].alias_words
 
 
 def test_loaded_models_share_their_attribute_keys_and_stay_frozen(sqlite_url: str) -> None:

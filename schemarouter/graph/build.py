@@ -167,6 +167,7 @@ class _Memo:
         # (field name, alias) pairs in the index: copies of a source repeat them thousands of times
         self.aliases_done: set[tuple[str, str]] = set()
         self.parts_done: set[str] = set()  # field-name parts in the index ("band gap" of many names)
+        self.alias_words: dict[tuple[str, ...], tuple[str, ...]] = {}  # aliases as declared -> normalized
 
     def words(self, name: str) -> tuple[str, str]:
         found = self.name_words.get(name)
@@ -232,8 +233,13 @@ def _field_info(source: Source, ep: Endpoint, f: ResponseField, memo: _Memo) -> 
     words, raw = memo.words(f.name)
     aliases: tuple[str, ...] = ()
     if f.aliases:
-        known = memo.normal.get
-        aliases = tuple(dict.fromkeys([known(a) or memo.normalize(a) for a in f.aliases]))
+        # one tuple per distinct alias list: a field returned by several endpoints (or read back shared,
+        # registry.mapping) declares the same aliases each time
+        written = tuple(f.aliases)
+        aliases = memo.alias_words.get(written, ())
+        if not aliases:
+            known = memo.normal.get
+            aliases = memo.alias_words[written] = tuple(dict.fromkeys([known(a) or memo.normalize(a) for a in written]))
     return FieldInfo(source.id, ep.id, f, words, st, license_id, attribution, aliases, raw)
 
 

@@ -426,17 +426,23 @@ def _read_sources(connection: Connection, decls: Declarations, only: str | None 
         field_concepts[field_pk].append(_i(concept))
     for field_pk, alias in connection.execute(in_fields(select(fa.field_pk, fa.alias), fa.field_pk).order_by(fa.position)):
         field_aliases[field_pk].append(_i(alias))
+    # As parameters: endpoints that return the same field (an API's list and detail endpoints, a
+    # catalogue's shared schemas) share one frozen model, its concept and alias lists with it.
+    same_field: dict[tuple[Any, ...], ResponseField] = {}
     for row in field_rows if field_rows is not None else connection.execute(fields_query):
-        by_endpoint_fields[row.endpoint_pk].append(
-            _construct(
+        concepts, aliases = field_concepts.get(row.pk, _EMPTY), field_aliases.get(row.pk, _EMPTY)
+        key = (row.name, row.path, row.type, row.unit, row.group_name, row.identifier, tuple(concepts),
+               tuple(aliases), row.description, row.source_type, row.license_pk)
+        response_field = same_field.get(key)
+        if response_field is None:
+            response_field = same_field[key] = _construct(
                 ResponseField, name=_i(row.name), path=_i(row.path), type=_i(row.type), unit=_i(row.unit),
-                group=_i(row.group_name), identifier=row.identifier, concepts=field_concepts.get(row.pk, _EMPTY),
-                aliases=field_aliases.get(row.pk, _EMPTY), description=_i(row.description),
-                source_type=SourceType(row.source_type) if row.source_type else None,
+                group=_i(row.group_name), identifier=row.identifier, concepts=concepts, aliases=aliases,
+                description=_i(row.description), source_type=SourceType(row.source_type) if row.source_type else None,
                 license=licenses.get(row.license_pk) if row.license_pk else None,
             )
-        )
-    del field_concepts, field_aliases, same_parameter  # read into the models: freed before endpoints are
+        by_endpoint_fields[row.endpoint_pk].append(response_field)
+    del field_concepts, field_aliases, same_parameter, same_field  # read into the models: freed before endpoints are
     endpoints: dict[str, list[Endpoint]] = defaultdict(list)
     for row in connection.execute(
         where(select(T_ENDPOINTS), T_ENDPOINTS.c.source_id).order_by(T_ENDPOINTS.c.position)
