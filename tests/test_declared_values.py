@@ -4,6 +4,8 @@ written as phrases, codes a description explains, and who made a work."""
 
 from __future__ import annotations
 
+import pytest
+
 from schemarouter.graph import SchemaGraph
 from schemarouter.graph.terms import stem
 from schemarouter.models import Parameter, Source
@@ -141,6 +143,16 @@ def test_a_year_the_question_writes_is_the_member_that_spells_it() -> None:
     assert got.values == {"year": "2012"}, "a sentence may end right after the year"
     assert open_values([year], _read("Pop songs released in 1999"), "/music").values == {}, "no such member"
     assert open_values([year], _read("Pop songs from the album 'Warrior'"), "/music").values == {}
+
+
+@pytest.mark.parametrize(("name", "question", "value"), [
+    ("years", "Dividend payments of Apple Inc for the last five years", 5),
+    ("time_in_years", "A property worth 200 with a depreciation rate of 3% for 7 years", 7),
+    ("year", "Dividend payments of Apple Inc for the last five years", None),  # a calendar year: none given
+])
+def test_a_number_of_years_is_a_count_and_a_year_a_calendar_year(name: str, question: str, value: int | None) -> None:
+    years = Parameter(name=name, type="integer", required=True)
+    assert open_values([years], _read(question), "/dividends").values.get(name) == value
 
 
 def test_a_required_search_text_takes_the_value_the_question_quotes() -> None:

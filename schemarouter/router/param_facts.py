@@ -262,7 +262,7 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         return done(needs | SAYS_DATES)
     if p.type == "string" and not fmt:
         needs |= SAYS_DATES | (SAYS_TIMES if "time" in words else 0)
-    if "year" in p.name.lower() and p.type in ("integer", "string", "number"):
+    if names_a_year(p.name) and p.type in ("integer", "string", "number"):
         return done(needs | SAYS_ENTITIES)
     if (p.type in ("integer", "number") or (p.type == "string" and path_segment)) and not id_like:
         needs |= SAYS_SPANS
@@ -629,6 +629,12 @@ def _country_code_length(p: Parameter, words: Sequence[str]) -> int:
 
 
 @lru_cache(maxsize=65_536)
+def names_a_year(name: str) -> bool:
+    """Whether a parameter is named for a calendar year (``year``, ``release_year``, ``yearFrom``), not
+    for a number of years (``years``, ``time_in_years``: how many, which any number may say)."""
+    return "year" in name.lower() and "years" not in name_words(name)
+
+
 def name_words(name: str) -> list[str]:
     """A parameter name's words (remembered: the same names recur across endpoints and questions)."""
     return humanize(name).split()

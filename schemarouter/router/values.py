@@ -61,6 +61,7 @@ from schemarouter.router.param_facts import (
     is_curie,
     label_head,
     name_words,
+    names_a_year,
     parameter_facts,
     true_member,
 )
@@ -400,7 +401,6 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             if token not in taken and _fullmatch(f.pattern, token):
                 return _typed(p, token), token, f"'{token}' matches the declared pattern", True
     fmt = f.fmt  # "" where "format: string" restates the type: it says nothing of the value's shape
-    lname = f.lname
     words = f.words
     coords = analysis.coordinates
     if f.type in ("number", "string") and coords is not None and words:
@@ -428,7 +428,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             return None
         date_token, day = within
         return spelled(day, f.date_spelling), date_token, "a date in the question", True
-    if "year" in lname and f.type in ("integer", "string", "number"):
+    if names_a_year(f.name) and f.type in ("integer", "string", "number"):
         year = analysis.entity("year")
         if year is not None and str(year.value) not in taken:
             return _typed(p, str(year.value)), str(year.value), "the year in the question", True
