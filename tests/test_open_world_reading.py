@@ -104,6 +104,8 @@ def test_a_signed_number_is_labelled_and_coordinates_are_one_value() -> None:
     ("Density at 300 km altitude", 300.0),  # before the name, a unit between
     ("Density at an altitude of 300 km", 300.0),
     ("Density at altitude above latitude 45", None),  # 45 is the latitude's
+    ("Density at an altitude of 12,000 m", 12000.0),  # thousands grouped with commas are one number
+    ("Density at an altitude of 12,5 m", 12.0),  # a decimal comma is no thousands group
 ])
 def test_a_number_beside_a_parameters_name_is_its_value(text: str, value: float | None) -> None:
     params = [Parameter(name="altitude", type="number", required=True)]

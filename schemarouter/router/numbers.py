@@ -25,8 +25,9 @@ END = frozenset(["end", "stop", "to", "until", "till", "before", "max"])
 
 # a number may carry an exponent ("1e-9", "6.02E23"); a word may hold dots, colons and hyphens
 # ("HGNC:1100", "e.g") but ends on a letter or digit: "rating." ends a sentence, "rating:" labels a value
-_TOKEN = re.compile(r"[A-Za-z](?:[\w.:\-]*\w)?|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
-_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+# (and a number may group its thousands with commas: "$200,000" is one number, read as 200000)
+_TOKEN = re.compile(r"[A-Za-z](?:[\w.:\-]*\w)?|-?\d{1,3}(?:,\d{3})+(?![\d,])(?:\.\d+)?|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+_NUMBER = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 # words that scale the number written before them ("213 million")
 _SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 _SCALED = re.compile(r"\s+(" + "|".join(_SCALE) + r")\b", re.IGNORECASE)
@@ -93,13 +94,13 @@ def _number_after_terms(named: list[str], tokens: Sequence[str], terms: Sequence
                 before = tokens[j - 1].lower()
                 if j > end and before.isalpha() and before not in leads:
                     break  # "latitude 45": the number of another noun
-                return tokens[j]
+                return tokens[j].replace(",", "")
             if strict:
                 continue
             if i >= 1 and _NUMBER.fullmatch(tokens[i - 1]):
-                return tokens[i - 1]
+                return tokens[i - 1].replace(",", "")
             if i >= 2 and _NUMBER.fullmatch(tokens[i - 2]) and tokens[i - 1].isalpha() and len(tokens[i - 1]) <= 3:
-                return tokens[i - 2]  # "300 km altitude"
+                return tokens[i - 2].replace(",", "")  # "300 km altitude"
     return None
 
 
