@@ -67,3 +67,27 @@ def test_a_field_answers_a_quantity_written_in_a_unit_of_its_kind_and_a_pure_num
     assert in_unit_written("km", "trips longer than 800 m") == "m"
     assert in_unit_written("percent", "bikes with a battery above 50%") == "percent"
     assert in_unit_written("1", "bikes with a battery above 50%") is None, "a count is no percentage"
+
+
+WAIT = Parameter(name="time", type="integer", required=True,
+                 description="The maximum time the customer is willing to wait, specified in seconds.")
+RADIUS = Parameter(name="radius", type="integer", required=True, description="The radius, measured in kilometers.")
+SPEED = Parameter(name="velocity", type="number", description="The velocity in meters per second.")
+
+
+@pytest.mark.parametrize(("param", "question", "want"), [
+    (WAIT, "A ride from 2020 Addison Street; I can wait up to 600 seconds", 600),  # not the street number
+    (WAIT, "A ride; I can wait 10 minutes", 600),  # converted to the declared unit
+    (RADIUS, "The 5 tallest mountains within 50km of Denver", 50),
+    (RADIUS, "Mountains within 12,000 m of Denver", 12),  # thousands grouped
+    (RADIUS, "Mountains within 30 minutes of Denver", None),  # a time is no radius
+    (WAIT, "Tôi có thể chờ tối đa 10 phút", None),  # no unit this reading knows
+    (SPEED, "A car going at 50 meters, then 20", None),  # "meters per second" is a unit not taken apart
+])
+def test_a_quantity_in_the_unit_a_parameter_is_declared_in_fills_it(param: Parameter, question: str,
+                                                                    want: int | None) -> None:
+    assert open_values([param], read_question(question), "/x").values.get(param.name) == want
+
+
+def test_a_number_written_after_the_name_comes_before_one_in_its_unit() -> None:
+    assert open_values([WAIT], read_question("Wait for a time of 30, at most 600 seconds"), "/x").values == {"time": 30}

@@ -12,7 +12,9 @@ name says (:mod:`schemarouter.unit_names`), else one its description closes with
 ("... at least this value (km).", as the database import writes it) or after "in" ("Maximum price
 in USD."). Without a unit, the
 quantity's name does it: "stations with a capacity of at least 20" for ``capacity_min``, never
-``capacity_max``.
+``capacity_max``. And a parameter that is no bound but whose declaration states its unit ("the
+radius, measured in kilometers", "the time to wait, specified in seconds") takes the quantity the
+question writes in a unit of that kind, converted, where no number is written after its name.
 """
 
 from __future__ import annotations
@@ -185,4 +187,48 @@ def named_bound(p: Parameter, question: str, taken: set[str]) -> tuple[float | i
                 value = float(tokens[j])
                 return (round(value) if p.type == "integer" else value), tokens[j]
             said.add(tokens[j].lower())
+    return None
+
+
+# where a description states the unit its number is in: "measured in kilometers", "(in miles)",
+# "the time in seconds to wait", "specified in seconds"
+# (one word: "in meters per second squared" is a unit this reading does not take apart)
+_UNIT_PHRASE = re.compile(r"\bin\s+(?:the\s+)?([A-Za-zµ°][A-Za-z°²³]*)\b(?!\s*(?:/|per\b|squared\b|\^))")
+# a quantity as written for :func:`unit_value`: thousands may be grouped ("12,000 miles") and the unit
+# is a whole word ("10 phút" has none)
+_WHOLE_QUANTITY = re.compile(r"(?<![\w.,])(-?\d{1,3}(?:,\d{3})+|-?\d+(?:\.\d+)?)\s*([A-Za-zµ°][A-Za-z°²³]*)(?![\w/^])")
+
+
+@lru_cache(maxsize=65_536)  # per name and description, as ``_bound``
+def stated_unit(name: str, description: str | None) -> str | None:
+    """The unit a numeric parameter's name or description says its number is in, one with a dimension
+    (a length, a time...): ``timeout`` "... time in seconds to wait" -> s; None where none is said."""
+    unit = unit_in_name(name)
+    if unit is not None:
+        return unit if _measures(unit) else None
+    for m in _UNIT_PHRASE.finditer(description or ""):
+        said = _question_unit(m.group(1)) if len(m.group(1)) > 4 or m.group(1).lower() not in _NOT_SYMBOLS else None
+        if said is not None and _measures(said):
+            return said
+    return None
+
+
+def unit_value(p: Parameter, question: str, taken: set[str]) -> tuple[float | int, str] | None:
+    """(the value, the number as written) for a numeric parameter whose unit its declaration states,
+    from the first quantity the question writes in a unit of that kind, converted ("within 50km" for a
+    radius "measured in kilometers", "wait up to 10 minutes" for a time "in seconds": 600); None where
+    it writes none."""
+    if p.type not in ("number", "integer"):
+        return None
+    unit = stated_unit(p.name, p.description)
+    if unit is None:
+        return None
+    for m in _WHOLE_QUANTITY.finditer(question):
+        written = m.group(1).replace(",", "")
+        said = _question_unit(m.group(2))
+        if said is None or written in taken or not _measures(said) or not compatible(unit, said):
+            continue
+        value = convert(float(written), said, unit)
+        whole = p.type == "integer" or (value == round(value) and "." not in written)
+        return (round(value) if whole else value), written
     return None

@@ -78,7 +78,7 @@ from schemarouter.router.question_facts import (
 )
 from schemarouter.router.roles import AGENT_TERMS, CAST_WORDS, MAKER_WORDS, acting_name, maker_name
 from schemarouter.router.superlatives import high_end_first, most_said, ordered_member, reverses
-from schemarouter.router.unit_bounds import named_bound, unit_bound
+from schemarouter.router.unit_bounds import named_bound, unit_bound, unit_value
 from schemarouter.router.validate import takes
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.countries import country_codes
@@ -456,6 +456,10 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if bound is not None and bound not in taken:
             return (_typed(p, with_scale(bound, analysis.question)), bound,
                     f"the number written after '{f.name}' in the question", True)
+        # "wait up to 600 seconds" for a time "specified in seconds", "within 50km" for a radius in kilometres
+        measured = unit_value(p, analysis.question, taken)
+        if measured is not None:
+            return measured[0], measured[1], f"'{measured[1]}' is written in the unit {f.name} is declared in", True
         labelled = _labelled(p, analysis, taken)  # "version 2" for v_number
         if labelled is not None:
             return _typed(p, labelled), labelled, f"'{labelled}' is written after its noun", True
