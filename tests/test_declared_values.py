@@ -155,6 +155,18 @@ def test_a_number_of_years_is_a_count_and_a_year_a_calendar_year(name: str, ques
     assert open_values([years], _read(question), "/dividends").values.get(name) == value
 
 
+@pytest.mark.parametrize(("name", "question", "value"), [
+    ("num_passengers", "A bus from Miami to Atlanta for two people", 2),
+    ("number_of_adults", "A house in Austin that can accommodate 4 ppl", 4),
+    ("number_of_adults", "A house in Austin for 3 adults and 2 people more", 3),  # the count it names first
+    ("number_of_rooms", "A hotel in Austin for 4 people", None),  # rooms are no people
+])
+def test_a_count_of_people_is_a_count_of_the_people_a_parameter_names(name: str, question: str,
+                                                                       value: int | None) -> None:
+    param = Parameter(name=name, type="integer")
+    assert open_values([param], _read(question), "/trips").values.get(name) == value
+
+
 def test_a_required_search_text_takes_the_value_the_question_quotes() -> None:
     a = _read("I'm making a board game for kids. Can you find jokes that involve 'sports'?")
     params = [Parameter(name="query", type="string", required=True)]

@@ -13,7 +13,7 @@ from typing import Any
 
 from schemarouter.graph.terms import stem
 from schemarouter.models import Parameter
-from schemarouter.router.param_facts import count_word, name_words, names_a_size
+from schemarouter.router.param_facts import PEOPLE_NOUNS, count_word, name_words, names_a_size
 from schemarouter.router.superlatives import ANY_SUPERLATIVE
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.reading import CARDINALS
@@ -60,6 +60,12 @@ def count_for(p: Parameter, analysis: Analysis, other_words: bool = False) -> tu
     noun = noun_for(word, analysis.counts, len(words) > 1)
     if noun in analysis.counts:
         return noun, analysis.counts[noun]
+    if noun in PEOPLE_NOUNS:
+        # "a bus for two people" for num_passengers, "4 ppl" for number_of_adults: a count of people
+        # is a count of whichever people the parameter names
+        people = next((n for n in analysis.counts if n in PEOPLE_NOUNS), None)
+        if people is not None:
+            return people, analysis.counts[people]
     if not other_words or len(words) > 3:
         return None
     other = next((stem(w) for w in words if w != word and stem(w) in analysis.counts), None)

@@ -200,6 +200,12 @@ COUNT_CUE = "count:"  # a cue for a noun the question counts ("the second season
 ORDER_CUE = "order:"  # a cue for a question that asks for an order ("the longest", "top 5", "sorted by")
 
 
+# nouns that count people, as the stems counts are read under: a count of one is a count of any
+# ("a bus for two people" for num_passengers; router.counts)
+PEOPLE_NOUNS = frozenset(stem(w) for w in ("people", "persons", "ppl", "adults", "passengers", "guests", "travelers",
+                                           "travellers", "attendees", "riders", "occupants", "pax"))
+
+
 def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, search: bool, country: bool,
            id_kind: bool, id_like: bool, path_segment: bool, plural: bool, coded: bool,
            clock: bool) -> dict[str, Any]:
@@ -218,6 +224,8 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
             return 0
         if len(word) > 3 or not word.isalpha():
             cues.add(prefix + stem(word))
+            if prefix == COUNT_CUE and stem(word) in PEOPLE_NOUNS:
+                cues.update(prefix + noun for noun in PEOPLE_NOUNS)
             return 0
         return bit
 
