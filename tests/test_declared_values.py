@@ -167,6 +167,16 @@ def test_a_count_of_people_is_a_count_of_the_people_a_parameter_names(name: str,
     assert open_values([param], _read(question), "/trips").values.get(name) == value
 
 
+def test_of_members_the_stems_both_name_the_one_written_as_spelled_is_meant() -> None:
+    freq = Parameter(name="compounding_freq", type="string", required=True, enum=["monthly", "quarterly", "annually"])
+    question = "Compound interest at an annual interest rate of 5% compounded monthly"
+    assert open_values([freq], _read(question), "/interest").values == {"compounding_freq": "monthly"}
+    # a list takes every member the question says, spelled so or not
+    features = Parameter(name="features", type="array", enum=["Camping", "Scenic View", "Fishing"])
+    got = open_values([features], _read("A park that allows camping and has scenic views"), "/parks").values
+    assert got == {"features": ["Camping", "Scenic View"]}
+
+
 def test_a_required_search_text_takes_the_value_the_question_quotes() -> None:
     a = _read("I'm making a board game for kids. Can you find jokes that involve 'sports'?")
     params = [Parameter(name="query", type="string", required=True)]

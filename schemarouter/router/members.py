@@ -79,6 +79,11 @@ def enum_members(p: Parameter, analysis: Analysis) -> list[Any]:
         # "enanomapper" (its main database) beside the "nanoreg2" the question asks for
         named = {t for s in analysis.understanding.named_tools for t in name_terms(s)}
         hits = [h for h in hits if not (isinstance(h, str) and set(name_terms(h)) <= named)] or hits
+    if len(hits) > 1 and p.type != "array":
+        # (a list takes every member the question says) "compounded monthly" beside "an annual interest rate": the member written as it is spelled is
+        # the one meant, over one whose stem another word shares
+        spelled = [h for h in hits if isinstance(h, str) and written_phrase(h, analysis.question)]
+        hits = spelled if len(spelled) == 1 else hits
     return hits
 
 
