@@ -74,7 +74,7 @@ def kind_terms(text: str, names: list[Entity]) -> list[str]:
 # for the agent noun declarations name it by ("discoverer", "founder", "inventor", "director"), which
 # no stemmer joins to the verb
 _IRREGULAR_AGENTS = {"wrote": ("writer", "author"), "built": ("builder",), "made": ("maker",), "drew": ("illustrator",),
-                     "sang": ("singer",), "led": ("leader",), "won": ("winner",), "founded": ("founder",)}
+                     "sang": ("singer",), "led": ("leader",), "won": ("winner",)}
 
 
 def agent_terms(text: str) -> list[str]:
