@@ -84,6 +84,9 @@ def agent_terms(text: str) -> list[str]:
     out: list[str] = []
     for m in re.finditer(r"\bwho\s+(?:(?:has|have|had|first|originally|actually)\s+)*([a-z]+)\b", text, re.IGNORECASE):
         verb = m.group(1).lower()
+        if _MAKING.fullmatch(verb) or _ACTING.fullmatch(verb):
+            continue  # "who directed", "who starred": the credits' words say it (kind_terms), and a
+            # "director" here would draw the endpoints that take one as a filter
         nouns = list(_IRREGULAR_AGENTS.get(verb, ()))
         if verb.endswith("ed") and len(verb) > 5:
             base = verb[:-2]
