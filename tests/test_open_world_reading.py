@@ -588,6 +588,17 @@ def test_a_uuid_is_an_identifier_prefixed_or_not() -> None:
         "NWKI-71060af4-1613-35cf-95ee-2a039be0388a", "2a039be0-1613-35cf-95ee-71060af40388"]
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    ("Which gene encodes protein Q9Y6K9?", ["Q9Y6K9"]),  # capitals and digits interleaved: an accession
+    ("The entry A0A024R161 in UniProt", ["A0A024R161"]),
+    ("Sulfuric acid H2SO4 and glucose C6H12O6", []),  # formulas, not identifiers
+    ("The B2B market and MP3 files", []),  # too short to say
+    ("Item A123 in stock", ["A123"]),  # the accession shapes read before are read still
+])
+def test_capitals_and_digits_interleaved_are_an_identifier_unless_a_formula(text: str, found: list[str]) -> None:
+    assert [e.value for e in identifier_tokens(text, [])] == found
+
+
 def test_an_enum_member_of_letters_and_digits_is_said_as_written_and_the_source_name_says_least() -> None:
     # eNanoMapper: /enm/{db}/substance with db in (enanomapper, nanoreg1, nanoreg2, ...)
     db = Parameter(name="db", type="string", required=True, enum=["enanomapper", "nanoreg1", "nanoreg2"])

@@ -15,9 +15,11 @@ from functools import lru_cache
 from schemarouter.graph.terms import QUESTION_FILLER
 from schemarouter.graph.text import STOPWORDS
 from schemarouter.prefilter import DIGITS, prefiltered
+from schemarouter.understand import chemistry
 from schemarouter.understand.entities import Entity
 
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’.&\-]*")
+_INTERLEAVED = re.compile(r"\d[A-Z]")  # a capital after a digit: no accession's shape but the interleaved one
 _INITIALS = re.compile(r"(?<![\w.])(?:[A-Z]\.){2,}$")  # a name ending in initials: "D.C.", "U.S."
 # a quote opens after a space or at the start and closes before a space or punctuation, so the
 # apostrophe of "Initiative's" never pairs with a later quote (backticks quote too: "`Son's latest goal`")
@@ -42,6 +44,9 @@ _IDENTIFIER = prefiltered(
     r"|[A-Z][A-Za-z]{1,9}_?\d{2,}"  # database ids: CHEMBL25, DB00945
     r"|\d{4,}(?:[\-_.]\w+)*"  # numeric ids of 4+ digits (years are told apart by the caller)
     r"|(?=[A-Z0-9\-]*\d)[A-Z][A-Z0-9]{1,9}(?:-[A-Z0-9]{1,10}){2,}"  # segmented codes: TCGA-AB-2802
+    # capitals and digits interleaved, two or more of each: Q9Y6K9 (UniProt), A0A024R161 (formulas are
+    # told apart by the caller)
+    r"|(?=(?:[A-Z]*\d){2})(?=(?:\d*[A-Z]){2})[A-Z0-9]*[A-Z]\d[A-Z0-9]*[A-Z][A-Z0-9]*"
     # host names, which sites and projects go by: fr.wikipedia.org, commons.wikimedia.org
     r"|[a-z][a-z0-9\-]*(?:\.[a-z][a-z0-9\-]*)*\.(?:org|com|net|edu|gov|int|io|info)"
     r")(?![\w])(?!:\w)(?!\.\w)",
@@ -134,6 +139,8 @@ def _identifier_shapes(text: str) -> tuple[tuple[str, int], ...]:
         value = m.group(1).rstrip(".")
         if value.isdigit() and len(value) == 4 and value[:2] in ("19", "20"):
             continue  # a year
+        if value.isalnum() and _INTERLEAVED.search(value) and (len(value) < 5 or chemistry.parse(value) is not None):
+            continue  # "H2SO4", "C6H12O6": a formula; "B2B" is too short to say
         out.append((value, m.start(1)))
     return tuple(out)
 
