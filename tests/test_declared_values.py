@@ -177,6 +177,14 @@ def test_of_members_the_stems_both_name_the_one_written_as_spelled_is_meant() ->
     assert got == {"features": ["Camping", "Scenic View"]}
 
 
+def test_an_aside_in_brackets_is_not_what_to_search_for() -> None:
+    name = Parameter(name="name", type="string", description="Drug name to search for.")
+    known = {"target", "act", "inhibitor", "drugbank", "data"}
+    a = _read("Which targets does imatinib act on, and how (inhibitor, antagonist...)?")
+    got = open_values([name], a, "/drugs", unknown=lambda t: t not in known)
+    assert got.values == {"name": "imatinib"}
+
+
 def test_a_required_search_text_takes_the_value_the_question_quotes() -> None:
     a = _read("I'm making a board game for kids. Can you find jokes that involve 'sports'?")
     params = [Parameter(name="query", type="string", required=True)]

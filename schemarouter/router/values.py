@@ -183,8 +183,10 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
         for _, f in every:
             if f.name in out.values or not f.search:
                 continue
-            # what the question asks for ("give me a *photo* of ...") is the answer's kind, not what to search for
-            left = [w for w, term in analysis.words if unknown(term) and term not in analysis.asked]
+            # what the question asks for ("give me a *photo* of ...") is the answer's kind, not what to
+            # search for; nor is an aside in brackets ("how (inhibitor, antagonist...)")
+            aside = set(re.findall(r"[^\W\d_][\w'-]*", " ".join(re.findall(r"\(([^()]*)\)", analysis.question))))
+            left = [w for w, term in analysis.words if unknown(term) and term not in analysis.asked and w not in aside]
             if left:
                 text = " ".join(left)
                 out.values[f.name] = text
