@@ -22,9 +22,11 @@ from schemarouter.graph.text import humanize
 from schemarouter.models import Parameter, is_credential
 from schemarouter.router.flags import described_condition
 from schemarouter.router.memos import RouterGraphMemo
+from schemarouter.router.money import takes_currency
 from schemarouter.router.numbers import END, START
 from schemarouter.router.places import role_of, wants_region
 from schemarouter.router.superlatives import reverses
+from schemarouter.understand.asked import CURRENCY
 
 _SEARCH_NAMES = frozenset(
     ["query", "q", "search", "searchterm", "search_term", "term", "terms", "keyword", "keywords", "text", "freetext", "free_text", "qs", "find", "name", "title", "label", "query_string", "querystring", "search_query"]
@@ -237,6 +239,8 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
     if p.type in ("integer", "string"):
         # a code its description explains is said by its label ("Chonburi" for province_id 3)
         cues.update(t for label, _code in legend(p.description or "") for t in name_terms(label)[:1])
+    if p.type == "string" and takes_currency(words):
+        cues.add(CURRENCY)  # a currency the question writes ("100 euro"): understand.asked says "currency"
     if search:  # a name, an identifier for a required one, a code written after its noun
         return done(SAYS_NAMES | SAYS_LABELS | (SAYS_IDS if p.required else 0))
     if (p.type == "boolean" and not p.required) or p.enum:

@@ -42,6 +42,7 @@ from schemarouter.router.flags import negated, states
 from schemarouter.router.listed import joined_after, names_listed, numbers_listed
 from schemarouter.router.members import enum_members, legend_code, written_member
 from schemarouter.router.memos import QuestionMemo
+from schemarouter.router.money import currency_value, takes_currency
 from schemarouter.router.named import record_named
 from schemarouter.router.numbers import (
     as_fraction,
@@ -272,7 +273,8 @@ def _spend(out: Filled, p: Parameter, f: ParamFacts, got: Got, question: str) ->
 
 def _value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: set[str],
            unexplained: Callable[[str], bool] | None = None, listed: Callable[[str], bool] | None = None) -> Got:
-    placed = role_value(f.role, analysis, taken) if f.role else None
+    # (a currency converted from or into is read as a currency, by its code: router.money)
+    placed = role_value(f.role, analysis, taken) if f.role and not takes_currency(f.words) else None
     if placed is not None:
         # "from Fresno to Los Angeles": from_city takes the place written after "from"
         where = {"source": "where it starts", "target": "where it ends"}.get(f.role or "", "where it is")
@@ -334,6 +336,11 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         # articles" -> similar) is switched on; any other flag keeps its server default (one whose
         # enum spells it as words, "True"/"dontcare", is set below, as a member the enum has)
         return (True, "", f"the question asks for the {f.name}", True) if _asks_for(f, analysis) else None
+    if f.type == "string" and takes_currency(f.words):
+        # "from British pounds to Japanese yen" for base_currency and target_currency: GBP, JPY
+        money = currency_value(f.words, analysis, taken)
+        if money is not None and (not f.enum or money[0] in f.enum):
+            return money[0], money[1], f"'{money[1]}' is the currency {money[0]}", True
     if f.country:
         # "locations in Germany": a country the question names, as the code the parameter takes
         country = _country_named(analysis, taken, f.country)

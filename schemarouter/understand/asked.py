@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from schemarouter.graph.terms import question_terms, stem
+from schemarouter.understand.currencies import currencies
 from schemarouter.understand.entities import Entity
 
 # A picture asked for by its kind ("the logo of the network", "a poster of the second season") is an
@@ -33,15 +34,8 @@ _MEASURES = tuple((re.compile(pattern, re.IGNORECASE), tuple(stem(w) for w in wo
     (r"\bhow much\b(?! (?:more|less|longer|later|earlier))", ("price", "cost")),
 ))
 # An amount of money named by its currency ("20000 Japanese Yen", "100 euro", "in USD") is what
-# declarations call a currency, a word such a question rarely writes. Currency words that are also
-# common words ("pound", "won", "real", "rand") count only as unmistakable phrases, and codes only the
-# most traded ones, none of them a word or an acronym of another kind ("PHP", "TRY", "ALL").
+# declarations call a currency, a word such a question rarely writes (understand.currencies).
 CURRENCY = stem("currency")
-_MONEY = re.compile(
-    r"\b(?:dollars?|euros?|yen|yuan|renminbi|rupees?|pesos?|francs?|rubles?|roubles?|kron(?:a|or|e|er)|baht|"
-    r"ringgit|rupiah|dirhams?|shekels?|zloty|pounds?\s+sterling|british\s+pounds?)\b", re.IGNORECASE)
-_MONEY_CODE = re.compile(r"\b(?:USD|EUR|GBP|JPY|CNY|INR|AUD|CAD|CHF|HKD|SGD|SEK|NOK|DKK|NZD|KRW|MXN|BRL|ZAR|RUB|"
-                         r"THB|IDR|MYR|PLN|HUF|CZK|ILS|AED|TWD|VND)\b")
 KIND_TERMS = frozenset({IMAGE, "cast", "crew", PERSON, CURRENCY, *(t for _p, terms in _MEASURES for t in terms)})  # every
 # term ``kind_terms`` gives
 # Who acted in a work is its cast, who made it its crew: the words film and media APIs declare credits
@@ -65,7 +59,7 @@ def kind_terms(text: str, names: list[Entity]) -> list[str]:
     for pattern, terms in _MEASURES:
         if pattern.search(text):
             out += terms  # "How long is Titanic?" asks for its runtime
-    if _MONEY.search(text) or _MONEY_CODE.search(text):
+    if currencies(text):
         out.append(CURRENCY)  # "How much is 100 euro in USD?"
     return out
 
