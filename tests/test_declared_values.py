@@ -185,6 +185,17 @@ def test_an_aside_in_brackets_is_not_what_to_search_for() -> None:
     assert got.values == {"name": "imatinib"}
 
 
+def test_an_identifier_labelled_by_another_resource_of_the_path_is_not_the_parameters() -> None:
+    word = Parameter(name="word", type="string", required=True)
+    question = _read("What tags has the uploader put on video 76979871?")
+    # "video 76979871" names a video: no tag of /tags/{word}/videos
+    assert open_values([word], question, "/tags/{word}/videos").values == {}
+    video = Parameter(name="video_id", type="integer", required=True)
+    assert open_values([video], question, "/videos/{video_id}/tags").values == {"video_id": 76979871}
+    # an identifier no word labels is still taken by its shape
+    assert open_values([word], _read("Anything for 76979871?"), "/tags/{word}/videos").values == {"word": "76979871"}
+
+
 def test_a_required_search_text_takes_the_value_the_question_quotes() -> None:
     a = _read("I'm making a board game for kids. Can you find jokes that involve 'sports'?")
     params = [Parameter(name="query", type="string", required=True)]

@@ -685,7 +685,20 @@ def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]
         for e, terms in zip(free, said, strict=True):
             if all(t in terms or t in collection for t in resource):
                 return e, 0.5
+        # "video 76979871" names a video: for /tags/{word}/videos it is no tag, though the path says videos
+        others = frozenset(t for seg in literal_segments(path) for t in name_terms(seg)) - _own_terms(p.name, path)
+        free = [e for e in free if others.isdisjoint(e.extra.get("context", ()))]
+        if not free:
+            return None
     return free[0], 0.0
+
+
+def _own_terms(name: str, path: str) -> frozenset[str]:
+    """The terms of what a parameter names: its resource, and the literal segment right before it in the
+    path (/journals/{issn}: journal) or, outside the path, the collection the endpoint lists."""
+    at = path.find("{" + name + "}")
+    before = literal_segments(path[:at]) if at >= 0 else literal_segments(path)
+    return frozenset((*resource_of(name, path), *(name_terms(before[-1]) if before else ())))
 
 
 def _collection_terms(path: str) -> tuple[str, ...]:
