@@ -33,12 +33,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from schemarouter.graph.links import resource_of
-from schemarouter.graph.terms import literal_segments, name_terms, stem
+from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
 from schemarouter.router.counts import count_for, noun_for
 from schemarouter.router.date_values import clocked, date_for, date_parts, month_bound, month_taken, spelled
 from schemarouter.router.flags import negated, states
+from schemarouter.router.identifiers import identifier_for
 from schemarouter.router.listed import joined_after, names_listed, numbers_listed
 from schemarouter.router.members import enum_members, legend_code, written_member
 from schemarouter.router.memos import QuestionMemo
@@ -58,7 +58,6 @@ from schemarouter.router.param_facts import (
     ParamFacts,
     date_like,
     flag_terms,
-    in_path,
     is_curie,
     label_head,
     name_words,
@@ -84,7 +83,6 @@ from schemarouter.router.validate import takes
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.countries import country_codes
 from schemarouter.understand.entities import Entity
-from schemarouter.understand.reading import id_prefix
 
 
 @dataclass
@@ -527,7 +525,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
                 return joined, tuple(joined), f"the values written after '{words[-1]}'", True
         return _typed(p, labelled), labelled, f"'{labelled}' is written after '{words[-1]}'", True
     if f.id_like or f.in_path:
-        found = _identifier_for(p, analysis, path, taken)
+        found = identifier_for(p, analysis, path, taken)
         if found is not None:
             ident, sure = found
             return _typed(p, str(ident.value)), str(ident.value), f"the identifier '{ident.value}' in the question", sure
@@ -644,70 +642,3 @@ def _typed(p: Parameter, value: str) -> Any:
         number = parse_number(value)
         return value if number is None else number
     return value
-
-
-def _identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str]) -> tuple[Entity, float] | None:
-    """An identifier-shaped token for a resource-id parameter and how firmly the question ties it to
-    the parameter (see ``Got``); a DOI for a DOI parameter."""
-    words = name_words(p.name)
-    if "doi" in words or (p.format or "").lower() == "doi":
-        doi = analysis.entity("doi")
-        return (doi, 1.0) if doi is not None and str(doi.value) not in taken else None
-    every = identifiers(analysis)
-    if not every and not analysis.labels:
-        return None  # no identifier, and no number written after a noun
-    free = [e for e in every if str(e.value) not in taken]
-    doi = analysis.entity("doi")
-    if doi is not None and resource_of(p.name, "") and not in_path(p, path):
-        # a DOI names a work: not the value of a filter named for something else (``resource-type-id``)
-        free = [e for e in free if str(e.value) != str(doi.value)]
-    if p.type == "integer":
-        free = [e for e in free if str(e.value).isdigit()]
-    resource = resource_of(p.name, path)
-    # an id filtering a collection ("/proteins?accession=") names a record of that collection
-    collection = () if in_path(p, path) else _collection_terms(path)
-    resource = resource or collection
-    if not free:
-        # a short number written after the resource's name: "variant set 42" for /variant-sets/{id}
-        # (not an ordinal: "the first movie" is no movie number 1)
-        number = analysis.labels.get(resource[-1]) if resource else None
-        if number is not None and number.isdigit() and number not in taken:
-            return Entity("identifier", number, 0, 0, number), 1.0
-        return None
-    if resource:
-        # tied when the words before it, or its own prefix, name the resource: "gene HGNC:1100" for
-        # gene_id, "target CHEMBL203" for targetChemblId (not assayChemblId); less firmly when the
-        # endpoint's collection supplies the rest ("CHEMBL25" for /molecules?moleculeChemblId=)
-        said = [{*e.extra.get("context", ()), *_prefix_terms(str(e.value))} for e in free]
-        for e, terms in zip(free, said, strict=True):
-            if all(t in terms for t in resource):
-                return e, 1.0
-        for e, terms in zip(free, said, strict=True):
-            if all(t in terms or t in collection for t in resource):
-                return e, 0.5
-        # "video 76979871" names a video: for /tags/{word}/videos it is no tag, though the path says videos
-        others = frozenset(t for seg in literal_segments(path) for t in name_terms(seg)) - _own_terms(p.name, path)
-        free = [e for e in free if others.isdisjoint(e.extra.get("context", ()))]
-        if not free:
-            return None
-    return free[0], 0.0
-
-
-def _own_terms(name: str, path: str) -> frozenset[str]:
-    """The terms of what a parameter names: its resource, and the literal segment right before it in the
-    path (/journals/{issn}: journal) or, outside the path, the collection the endpoint lists."""
-    at = path.find("{" + name + "}")
-    before = literal_segments(path[:at]) if at >= 0 else literal_segments(path)
-    return frozenset((*resource_of(name, path), *(name_terms(before[-1]) if before else ())))
-
-
-def _collection_terms(path: str) -> tuple[str, ...]:
-    """The terms of a path's last literal segment: the collection an endpoint lists (/proteins -> protein)."""
-    literal = literal_segments(path)
-    return name_terms(literal[-1]) if literal else ()
-
-
-def _prefix_terms(value: str) -> tuple[str, ...]:
-    """The terms of an identifier's alphabetic prefix: CHEMBL203 -> (chembl,), HGNC:1100 -> (hgnc,)."""
-    prefix = id_prefix(value)
-    return name_terms(prefix.lower()) if prefix else ()
