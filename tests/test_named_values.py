@@ -69,3 +69,19 @@ def test_a_persons_full_name_goes_first_and_last_to_the_parameters_named_for_the
                                                                                    want: dict[str, str]) -> None:
     params = [Parameter(name="first_name_contains", type="string"), Parameter(name="LastName", type="string")]
     assert open_values(params, read_question(question), "/customers").values == want
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What subcategories does Vimeo's animation category have?", "animation"),
+    ("Videos of the documentary category", "documentary"),
+    ("What is in the main category?", None),  # says which category, not its name
+    ("The newest category of videos", None),
+    ("Videos in a category", None),
+])
+def test_a_path_parameter_takes_the_word_written_before_its_noun(question: str, value: str | None) -> None:
+    category = Parameter(name="category", type="string", required=True, description="The name of the category.")
+    got = open_values([category], read_question(question), "/categories/{category}").values
+    assert got.get("category") == value
+    # a parameter outside the path, or one named for an id, is given no such word
+    query = Parameter(name="category", type="string")
+    assert "category" not in open_values([query], read_question(question), "/videos").values

@@ -7,6 +7,10 @@ Jordan Peele", "the album Gotta Be Me", "with Bill Murray in the cast", "Peter S
 director". The name right after the word (past a few small words) or right before it is that
 parameter's value, tied as firmly as a value written after its noun.
 
+A path parameter that names a record by a word (``/categories/{category}``) takes the lower-case
+word written right before its noun: "Vimeo's animation category" (not a word that says which record,
+"the main category").
+
 A parameter named only for the records' label (``name``, ``title``, ``full_name_contains``: a text
 filter a database import or an API gives its records' name column) is tied by the noun of the
 records its endpoint lists: "the Riverside district" for ``name_contains`` of ``/districts``,
@@ -18,8 +22,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from itertools import pairwise
 
 from schemarouter.graph.terms import literal_segments, stem
+from schemarouter.graph.text import STOPWORDS
 from schemarouter.router.param_facts import label_head
 from schemarouter.router.places import written_as_place
 from schemarouter.understand.base import Analysis
@@ -160,4 +166,26 @@ def record_named(name: str, words: tuple[str, ...], path: str, analysis: Analysi
         first = next((str(e.value) for e in analysis.names if str(e.value) not in taken), None)
         if first is not None and free(first):
             return first, first, f"the name '{first}' in the question", False
+    return None
+
+
+# words written before a noun that say which of its records, not its name ("the main category", "the
+# first season", "this channel")
+_NOT_NAMING = frozenset(["main", "first", "last", "latest", "newest", "new", "old", "top", "popular", "best",
+                         "specific", "particular", "same", "other", "whole", "entire", "each", "every", "current",
+                         "given", "following", "previous", "next", "default", "public", "private", "own", "which",
+                         "what", "this", "that", "these", "those", "their", "its", "his", "her", "our", "your", "my"])
+
+
+def word_before(noun: str, analysis: Analysis, taken: set[str]) -> str | None:
+    """The lower-case word written right before ``noun`` (a path parameter's resource) that names one
+    of its records: "Vimeo's animation category" for ``/categories/{category}``; None where the word
+    before it says which record instead ("the main category") or is a small word."""
+    words: list[str] = _WORD.findall(analysis.text or analysis.question)
+    for before, word in pairwise(words):
+        if stem(word.lower()) != noun or before in taken or not before.islower() or len(before) < 3:
+            continue
+        if before in STOPWORDS or before in _NOT_NAMING or before.endswith(("est", "'s", "’s")):
+            continue
+        return before
     return None

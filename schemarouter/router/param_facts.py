@@ -298,6 +298,8 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         needs |= SAYS_NUMBERS  # the number written after its name ("a width of 500 pixels")
     if p.type == "string" and not id_like:
         needs |= SAYS_NAMES  # a name the question writes next to the parameter's word (router.named)
+        if path_segment and words and not (coded or p.enum):
+            cues.add(stem(words[-1]))  # a word written before its noun ("the animation category")
     if _role(p, words, fmt, search, id_like):
         needs |= SAYS_NAMES | SAYS_CODES  # the name or code written after its role's word
     return done(needs)

@@ -33,6 +33,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
 from schemarouter.router.counts import count_for, noun_for
@@ -43,7 +44,7 @@ from schemarouter.router.listed import joined_after, names_listed, numbers_liste
 from schemarouter.router.members import enum_members, legend_code, written_member
 from schemarouter.router.memos import QuestionMemo
 from schemarouter.router.money import currency_value, takes_currency
-from schemarouter.router.named import record_named
+from schemarouter.router.named import record_named, word_before
 from schemarouter.router.numbers import (
     as_fraction,
     list_items,
@@ -516,6 +517,12 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         named = record_named(f.name, words, path, analysis, taken, listed)
         if named is not None:
             return named
+    if f.type == "string" and f.in_path and not (f.id_like or f.search or f.coded or f.enum):
+        # "Vimeo's animation category" for /categories/{category}: the word written before the noun
+        resource = resource_of(f.name, path)
+        before = word_before(resource[-1], analysis, taken) if resource else None
+        if before is not None:
+            return before, before, f"'{before}' is written before '{resource[-1]}'", True
     labelled = _labelled(p, analysis, taken)
     if labelled is not None:
         if f.type == "array":
