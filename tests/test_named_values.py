@@ -77,6 +77,7 @@ def test_a_persons_full_name_goes_first_and_last_to_the_parameters_named_for_the
     ("What is in the main category?", None),  # says which category, not its name
     ("The newest category of videos", None),
     ("Videos in a category", None),
+    ("List all of the top-level categories", None),  # a kind of categories, not one named
 ])
 def test_a_path_parameter_takes_the_word_written_before_its_noun(question: str, value: str | None) -> None:
     category = Parameter(name="category", type="string", required=True, description="The name of the category.")

@@ -8,8 +8,8 @@ director". The name right after the word (past a few small words) or right befor
 parameter's value, tied as firmly as a value written after its noun.
 
 A path parameter that names a record by a word (``/categories/{category}``) takes the lower-case
-word written right before its noun: "Vimeo's animation category" (not a word that says which record,
-"the main category").
+word written right before its noun, in the singular: "Vimeo's animation category" (not a word that
+says which record, "the main category", nor a kind of records, "the top-level categories").
 
 A parameter named only for the records' label (``name``, ``title``, ``full_name_contains``: a text
 filter a database import or an API gives its records' name column) is tied by the noun of the
@@ -185,6 +185,8 @@ def word_before(noun: str, analysis: Analysis, taken: set[str]) -> str | None:
     for before, word in pairwise(words):
         if stem(word.lower()) != noun or before in taken or not before.islower() or len(before) < 3:
             continue
+        if word.lower().endswith("s") and not noun.endswith("s"):
+            continue  # "Vimeo's top-level categories": a kind of records, not one named
         if before in STOPWORDS or before in _NOT_NAMING or before.endswith(("est", "'s", "’s")):
             continue
         return before
