@@ -5,6 +5,7 @@ built from its own declaration."""
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from schemarouter.declarations import Declarations, collect
 from schemarouter.graph import build_graph
@@ -31,6 +32,15 @@ def test_loaded_models_copy_and_dump_like_declared_ones(sqlite_url: str) -> None
     assert loaded == original
 
 
+def _synced_and_loaded(url: str, data: dict[str, Any]) -> tuple[Source, Source]:
+    """The source declared by ``data`` and as a registry at ``url`` reads it back after a sync."""
+    original = Source.model_validate(data)
+    with Registry.open(url) as reg:
+        reg.sync(collect(make_plugin_manager(load_entrypoints=False, extra=[SourcePlugin("a", original)])))
+        loaded, _ = reg.source("lab_store")
+    return original, loaded
+
+
 def test_endpoints_declaring_the_same_parameter_share_one_loaded_model(sqlite_url: str) -> None:
     data = source_dict()
     first = data["endpoints"][0]
@@ -39,10 +49,7 @@ def test_endpoints_declaring_the_same_parameter_share_one_loaded_model(sqlite_ur
     second = {**copy.deepcopy(first), "id": "runs", "path": "/api/runs"}
     second["parameters"].append({"name": "size", "type": "integer", "default": 20})
     data["endpoints"].append(second)
-    original = Source.model_validate(data)
-    with Registry.open(sqlite_url) as reg:
-        reg.sync(collect(make_plugin_manager(load_entrypoints=False, extra=[SourcePlugin("a", original)])))
-        loaded, _ = reg.source("lab_store")
+    original, loaded = _synced_and_loaded(sqlite_url, data)
     a, b = (e.parameters for e in loaded.endpoints)
     assert a[1] is b[1] and a[0] is b[0], "the same declaration is one model"
     assert b[2].name == "size" and all(b[2] is not p for p in a), "a different one is its own"
@@ -56,10 +63,7 @@ def test_endpoints_returning_the_same_field_share_one_loaded_model(sqlite_url: s
     second = {**copy.deepcopy(first), "id": "runs", "path": "/api/runs"}
     second["fields"][1] = {**second["fields"][1], "description": "Said otherwise."}
     data["endpoints"].append(second)
-    original = Source.model_validate(data)
-    with Registry.open(sqlite_url) as reg:
-        reg.sync(collect(make_plugin_manager(load_entrypoints=False, extra=[SourcePlugin("a", original)])))
-        loaded, _ = reg.source("lab_store")
+    original, loaded = _synced_and_loaded(sqlite_url, data)
     a, b = (e.fields for e in loaded.endpoints)
     assert a[0] is b[0], "the same declaration is one model"
     assert a[1] is not b[1] and b[1].description == "Said otherwise.", "a field declared otherwise is its own"
