@@ -105,7 +105,7 @@ def test_an_unknown_trailing_word_is_no_region() -> None:
     ("I need a hotel in Vancouver. I'll need one room.", ["Vancouver"]),
     ("A Music event in Philadelphia. Find what's available?", ["Music", "Philadelphia"]),
     ("I'm planning a trip to Paris and I'm interested in museums", ["Paris"]),
-    ("Flights from St. Louis to Washington D.C. tomorrow", ["St. Louis", "Washington D.C"]),
+    ("Flights from St. Louis to Washington D.C. tomorrow", ["St. Louis", "Washington D.C."]),  # its initials whole
 ])
 def test_a_name_ends_with_its_sentence_and_i_is_no_name(text: str, names: list[str]) -> None:
     assert [e.value for e in proper_names(text, [])] == names
