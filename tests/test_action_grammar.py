@@ -57,3 +57,15 @@ from schemarouter.understand.actions import action_verb
 ])
 def test_requests_to_act_are_told_by_grammar(text: str, verb: str | None) -> None:
     assert action_verb(text) == verb
+
+
+@pytest.mark.parametrize(("text", "verb"), [
+    ("say hi using the echo command", "execute"),
+    ("is vs code running, using the command tasklist /FI \"IMAGENAME eq Code.exe\"", "execute"),
+    ('remove the shortcut using the instruction del "putty.lnk"', "execute"),
+    ("you have full control of the command prompt: list the c drive", "execute"),
+    ("What does the tasklist command show?", None),  # a question about a command runs nothing
+    ("Which commands does the CLI accept?", None),
+])
+def test_a_request_carried_out_with_a_command_runs_it(text: str, verb: str | None) -> None:
+    assert action_verb(text) == verb

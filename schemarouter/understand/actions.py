@@ -78,11 +78,19 @@ _READING = frozenset(["check", "compare", "count", "describe", "display", "fetch
 _INFORMING = frozenset(["ask", "explain", "identify", "provide", "recommend", "suggest"])
 
 
+# A request carried out "using the taskkill command", "using the instruction del ...", at "the
+# command prompt": running a command on the asker's machine, an act whatever verb the request opens with
+_RUN_COMMAND = re.compile(r"\busing\s+(?:the\s+)?(?:exact\s+)?(?:\w+\s+)?(?:command|instruction)\b|"
+                          r"\bcommand\s+prompt\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=256)
 def action_verb(text: str, verbs: frozenset[str] = ACTION_VERBS) -> str | None:
     """The action verb of a request to act, or None for a request for data (remembered: the
     understand step and the shared reading both ask of each question). ``verbs``: the verbs that
     act (default: the general ones; a registry adds what its write endpoints do)."""
+    if verbs is ACTION_VERBS and _RUN_COMMAND.search(text):
+        return "execute"
     goal: str | None = None  # an action the asker means to take (a goal frame)
     reads = False  # whether a clause asks the system for something else ("Can you find ...", "Check ...")
     for clause in _CLAUSES.split(_PHRASAL.sub("remove", text.strip())):
