@@ -64,6 +64,10 @@ def test_requests_to_act_are_told_by_grammar(text: str, verb: str | None) -> Non
     ("is vs code running, using the command tasklist /FI \"IMAGENAME eq Code.exe\"", "execute"),
     ('remove the shortcut using the instruction del "putty.lnk"', "execute"),
     ("you have full control of the command prompt: list the c drive", "execute"),
+    ("what is the date, using the date or echo command", "execute"),
+    ("show me today's date using the echo %date% command", "execute"),
+    ("check whether the docker is installed using docker --version", "execute"),
+    ("Papers using the word2vec method", None),  # a method, not a command
     ("What does the tasklist command show?", None),  # a question about a command runs nothing
     ("Which commands does the CLI accept?", None),
 ])

@@ -78,10 +78,11 @@ _READING = frozenset(["check", "compare", "count", "describe", "display", "fetch
 _INFORMING = frozenset(["ask", "explain", "identify", "provide", "recommend", "suggest"])
 
 
-# A request carried out "using the taskkill command", "using the instruction del ...", at "the
-# command prompt": running a command on the asker's machine, an act whatever verb the request opens with
-_RUN_COMMAND = re.compile(r"\busing\s+(?:the\s+)?(?:exact\s+)?(?:\w+\s+)?(?:command|instruction)\b|"
-                          r"\bcommand\s+prompt\b", re.IGNORECASE)
+# A request carried out "using the taskkill command", "using the date or echo command", "using the
+# instruction del ...", "using docker --version", at "the command prompt": running a command on the
+# asker's machine, an act whatever verb the request opens with
+_RUN_COMMAND = re.compile(r"\busing\s+(?:the\s+)?(?:exact\s+)?(?:[\w%./-]+\s+(?:or\s+)?){0,3}(?:command|instruction)\b|"
+                          r"\busing\s+[\w.]+\s+--?[a-z]+\b|\bcommand\s+prompt\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=256)
