@@ -94,6 +94,17 @@ def test_a_number_written_as_a_word_counts_the_noun_after_it() -> None:
     assert _read("A one-way flight").counts == {}
 
 
+@pytest.mark.parametrize(("text", "labels"), [
+    ("status of my order? my order ID is #123, and the product", {"order": "#123", "orderid": "#123"}),
+    ("the order ID 4711 please", {"order": "4711", "orderid": "4711"}),  # "ID" in capitals is no value
+    ("flight ID: AB123", {"flight": "AB123", "flightid": "AB123"}),
+    ("My ticket number is IND4567.", {"ticket": "IND4567", "ticketnumb": "IND4567"}),
+    ("a number is 5", {}),
+])
+def test_a_value_is_labelled_by_its_noun_and_kind_written_in_any_case(text: str, labels: dict[str, str]) -> None:
+    assert _read(text).labels == labels
+
+
 def test_a_signed_number_is_labelled_and_coordinates_are_one_value() -> None:
     assert _read("Density at latitude 45, longitude -75").labels == {"latitud": "45", "longitud": "-75"}
     a = _read("Weather at latitude 38.123, longitude -78.543")

@@ -118,9 +118,10 @@ _NOUN_NUMBER = prefiltered(r"\b([a-z]{3,})\s+(?:no\.?\s*|number\s+|#)?(\d{1,4})\
 # closing 'seizure' is no part of the word
 _WORD = re.compile(r"[A-Za-z](?:[A-Za-z0-9'’\-]*[A-Za-z0-9])?|\d[\w.\-:]*")
 _LABELLED = re.compile(
-    r"\b([A-Za-z]{3,})\s+(?:(id|code|number|symbol)\s+|#\s*)?"
+    r"\b([A-Za-z]{3,})\s+(?:((?i:id|code|number|symbol))(?:\s+(?:is\s+|[=:]\s*)?|\s*[=:]\s*)|#\s*)?"
     r"([\"'“‘]([^\"'”’]{1,80})[\"'”’]|[A-Z][A-Za-z0-9:_.\-]*[0-9A-Z][A-Za-z0-9:_.\-]*|[A-Za-z]*\d[\w:.\-]*"
-    r"|-\d+(?:\.\d+)?(?![\w.]))")  # a signed number: "longitude -75"
+    r"|-\d+(?:\.\d+)?(?![\w.])"  # a signed number: "longitude -75"
+    r"|(?<=\s)#\d[\w\-]*)")  # a number written with its sign ("my order ID is #123": #123)
 _COORDINATES = prefiltered(
     r"(?:\blat(?:itude)?\s*[:=]?\s*)?(-?\d{1,2}\.\d+)\s*°?\s*[NS]?\s*,?\s*(?:(?:and\s+)?\blon(?:g|gitude)?\s*[:=]?\s*)?"
     r"(-?\d{1,3}\.\d+)", ".", flags=re.IGNORECASE)
