@@ -19,7 +19,7 @@ from schemarouter.router.param_facts import is_credential, is_search_parameter, 
 from schemarouter.router.values import open_values
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.entities import Entity
-from schemarouter.understand.names import identifier_tokens, proper_names
+from schemarouter.understand.names import proper_names
 from schemarouter.understand.reading import read_values
 from tests.open_world_support import read_question as _read
 from tests.open_world_support import with_catalogue
@@ -63,21 +63,6 @@ def test_proper_names_come_from_capitals_and_quotes(text: str, names: list[str])
 ])
 def test_live_the_adjective_asks_for_now_live_the_verb_does_not(text: str, now: bool) -> None:
     assert _read(text).live is now
-
-
-def test_identifiers_of_any_database_are_read_by_shape() -> None:
-    found = [e.value for e in identifier_tokens(
-        "Compare HP:0001250, NM_000059.3, CHEMBL25, urn:mavedb:00000001-a-1 and record 82470963: in 2021", [])]
-    assert found == ["HP:0001250", "NM_000059.3", "CHEMBL25", "urn:mavedb:00000001-a-1", "82470963"]
-
-
-def test_a_host_name_is_a_value_and_a_url_or_email_holds_none() -> None:
-    # sites and wiki projects go by host names ("project fr.wikipedia.org"); a host inside a URL or
-    # an e-mail address is part of that, and "e.g." is no host
-    found = [e.value for e in identifier_tokens(
-        "Views of fr.wikipedia.org and commons.wikimedia.org. See https://en.wikipedia.org/x, "
-        "mail jane@lab.org, e.g. this", [])]
-    assert found == ["fr.wikipedia.org", "commons.wikimedia.org"]
 
 
 def test_labelled_values_codes_counts_and_coordinates() -> None:
@@ -593,23 +578,6 @@ def test_a_span_of_numbers_fills_the_parameters_named_for_its_bounds() -> None:
     assert open_values(query, a, "/features").values == {}, "a string outside the path is no bound by its name alone"
 
 
-def test_a_uuid_is_an_identifier_prefixed_or_not() -> None:
-    text = "Studies of substance NWKI-71060af4-1613-35cf-95ee-2a039be0388a and of 2a039be0-1613-35cf-95ee-71060af40388"
-    assert [e.value for e in identifier_tokens(text, [])] == [
-        "NWKI-71060af4-1613-35cf-95ee-2a039be0388a", "2a039be0-1613-35cf-95ee-71060af40388"]
-
-
-@pytest.mark.parametrize(("text", "found"), [
-    ("Which gene encodes protein Q9Y6K9?", ["Q9Y6K9"]),  # capitals and digits interleaved: an accession
-    ("The entry A0A024R161 in UniProt", ["A0A024R161"]),
-    ("Sulfuric acid H2SO4 and glucose C6H12O6", []),  # formulas, not identifiers
-    ("The B2B market and MP3 files", []),  # too short to say
-    ("Item A123 in stock", ["A123"]),  # the accession shapes read before are read still
-])
-def test_capitals_and_digits_interleaved_are_an_identifier_unless_a_formula(text: str, found: list[str]) -> None:
-    assert [e.value for e in identifier_tokens(text, [])] == found
-
-
 def test_an_enum_member_of_letters_and_digits_is_said_as_written_and_the_source_name_says_least() -> None:
     # eNanoMapper: /enm/{db}/substance with db in (enanomapper, nanoreg1, nanoreg2, ...)
     db = Parameter(name="db", type="string", required=True, enum=["enanomapper", "nanoreg1", "nanoreg2"])
@@ -642,15 +610,6 @@ def test_a_number_named_q_is_no_search_unless_it_says_so() -> None:
     threshold = Parameter(name="q", type="number", description="Only return results with Q-value <= given threshold.")
     assert not is_search_parameter(threshold)
     assert is_search_parameter(Parameter(name="query", type="integer", description="The search query"))
-
-
-def test_a_segmented_code_is_an_identifier_and_a_barcode_parameter_takes_it() -> None:
-    text = "Vital status of patient TCGA-AB-2802 and of sample TCGA-02-0001-01C-01D-0182-01"
-    assert [e.value for e in identifier_tokens(text, [])] == ["TCGA-AB-2802", "TCGA-02-0001-01C-01D-0182-01"]
-    assert [e.value for e in identifier_tokens("COVID-19 and SARS-CoV-2 in the US-NC area", [])] == []
-    barcode = Parameter(name="tcga_participant_barcode", type="array")
-    got = open_values([barcode], _read("What is the vital status of patient TCGA-AB-2802?"), "/Samples/Clinical_FH")
-    assert got.values == {"tcga_participant_barcode": ["TCGA-AB-2802"]}, "a list parameter takes a list of one"
 
 
 def test_declared_words_joined_by_function_words_are_no_name_but_a_title_is() -> None:

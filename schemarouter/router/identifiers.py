@@ -71,8 +71,7 @@ def _own_terms(name: str, path: str) -> frozenset[str]:
     """The terms of what a parameter names: its resource, and the literal segment right before it in the
     path (/journals/{issn}: journal) or, outside the path, the collection the endpoint lists."""
     at = path.find("{" + name + "}")
-    before = literal_segments(path[:at]) if at >= 0 else literal_segments(path)
-    return frozenset((*resource_of(name, path), *(name_terms(before[-1]) if before else ())))
+    return frozenset((*resource_of(name, path), *_collection_terms(path[:at] if at >= 0 else path)))
 
 
 def _collection_terms(path: str) -> tuple[str, ...]:

@@ -85,6 +85,9 @@ from schemarouter.understand.base import Analysis
 from schemarouter.understand.countries import country_codes
 from schemarouter.understand.entities import Entity
 
+_BRACKETED = re.compile(r"\(([^()]*)\)")
+_ASIDE_WORD = re.compile(r"[^\W\d_][\w'-]*")
+
 
 @dataclass
 class Filled:
@@ -180,12 +183,12 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
                 _spend(out, p, f, got, analysis.question)
         own = later
     if unknown is not None:
+        # an aside in brackets ("how (inhibitor, antagonist...)") is no search text
+        aside = set(_ASIDE_WORD.findall(" ".join(_BRACKETED.findall(analysis.question))))
         for _, f in every:
             if f.name in out.values or not f.search:
                 continue
-            # what the question asks for ("give me a *photo* of ...") is the answer's kind, not what to
-            # search for; nor is an aside in brackets ("how (inhibitor, antagonist...)")
-            aside = set(re.findall(r"[^\W\d_][\w'-]*", " ".join(re.findall(r"\(([^()]*)\)", analysis.question))))
+            # what the question asks for ("give me a *photo* of ...") is the answer's kind, not what to search for
             left = [w for w, term in analysis.words if unknown(term) and term not in analysis.asked and w not in aside]
             if left:
                 text = " ".join(left)

@@ -90,7 +90,7 @@ def action_verb(text: str, verbs: frozenset[str] = ACTION_VERBS) -> str | None:
     """The action verb of a request to act, or None for a request for data (remembered: the
     understand step and the shared reading both ask of each question). ``verbs``: the verbs that
     act (default: the general ones; a registry adds what its write endpoints do)."""
-    if verbs is ACTION_VERBS and _RUN_COMMAND.search(text):
+    if _RUN_COMMAND.search(text):
         return "execute"
     goal: str | None = None  # an action the asker means to take (a goal frame)
     reads = False  # whether a clause asks the system for something else ("Can you find ...", "Check ...")
