@@ -77,6 +77,11 @@ def tooluse_root() -> Path:
     return data_path("tooluse")
 
 
+def toolbench_root() -> Path:
+    """Folder of the ToolBench suite (StableToolBench's solvable queries), laid out as the tool-use suite."""
+    return data_path("toolbench")
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -297,12 +302,15 @@ def load_tmdb_queries() -> list[TmdbQuery]:
     return out
 
 
-def load_tooluse_questions() -> list[DevQuestion]:
-    """The tool-use suite's questions (BFCL and ToolAlpaca, over their documents imported together)."""
-    questions = read_questions(tooluse_root() / QUESTIONS)
+def load_tooluse_questions(root: Path | None = None) -> list[DevQuestion]:
+    """The questions of a suite laid out as the tool-use suite: by default the tool-use suite's own
+    (BFCL and ToolAlpaca, over their documents imported together); ``root``: another such folder
+    (:func:`toolbench_root`)."""
+    path = (root or tooluse_root()) / QUESTIONS
+    questions = read_questions(path)
     seen: set[str] = set()
     for q in questions:
         if q.id in seen:
-            raise DatasetError(f"question id {q.id!r} is used twice in the tool-use suite")
+            raise DatasetError(f"{path}: question id {q.id!r} is used twice")
         seen.add(q.id)
     return [q.model_copy(update={"api": q.gold[0].source if q.gold else ""}) for q in questions]

@@ -158,9 +158,10 @@ def open_world_documents() -> list[Document]:
     ]
 
 
-def tooluse_documents() -> list[Document]:
-    """The tool-use suite's documents (BFCL functions and ToolAlpaca APIs), each with the suite's overlay."""
-    root = tooluse_root()
+def tooluse_documents(root: Path | None = None) -> list[Document]:
+    """The tool-use suite's documents (BFCL functions and ToolAlpaca APIs), each with the suite's overlay;
+    ``root``: another folder laid out the same way (:func:`~schemarouter_bench.devset.toolbench_root`)."""
+    root = root or tooluse_root()
     return [Document(p.stem, p, root / "overlay.yaml") for p in sorted((root / "docs").glob("*.json"))]
 
 
@@ -202,7 +203,9 @@ def build_open_world(base: Frozen, documents: list[Document] | None = None) -> O
     return build_world(base, documents, f"imported with minimal overlays ({names})")
 
 
-def build_tooluse_world(base: Frozen) -> OpenWorld:
-    """``base`` plus the tool-use suite's documents (thousands of tools)."""
-    documents = tooluse_documents()
-    return build_world(base, documents, f"the tool-use suite's {len(documents)} documents", strict=False)
+def build_tooluse_world(base: Frozen, root: Path | None = None) -> OpenWorld:
+    """``base`` plus the tool-use suite's documents (thousands of tools), or those of another folder
+    laid out the same way (``root``)."""
+    documents = tooluse_documents(root)
+    label = f"the {root.name if root else 'tool-use'} suite's {len(documents)} documents"
+    return build_world(base, documents, label, strict=False)

@@ -2,8 +2,9 @@
 
 Rules, thresholds and the re-ranker's weights are chosen on the tune split (``fit_rerank``); the test
 split is the figure to quote. Suites: the first-party dev set, the imported-sources set, three
-held-out scientific APIs, a large API imported beside TMDB, RestBench TMDB, and the tool-use suite
-(BFCL and ToolAlpaca functions as thousands of endpoints). With an import corpus (``make corpus``)
+held-out scientific APIs, a large API imported beside TMDB, RestBench TMDB, the tool-use suite
+(BFCL and ToolAlpaca functions as thousands of endpoints) and the ToolBench suite (RapidAPI tools of
+StableToolBench's solvable queries). With an import corpus (``make corpus``)
 the scale condition runs too: the imported-sources set and TMDB again, with the tool-use suite's
 documents and every corpus document imported into the same registry as distractors (about 6,000
 read endpoints).
@@ -31,6 +32,7 @@ from schemarouter_bench.devset import (
     load_tmdb_queries,
     load_tooluse_questions,
     split_of,
+    toolbench_root,
 )
 from schemarouter_bench.frozen import Frozen, load_frozen
 from schemarouter_bench.metrics import score_plans
@@ -113,7 +115,10 @@ def measure(corpus: Path | None = None, say: Say | None = None) -> dict[str, Any
     say("importing the tool-use suite's documents")
     tooluse = build_tooluse_world(base)
     doc["suites"]["tooluse"] = _dev_suite(tooluse, load_tooluse_questions())
-    doc["registries"] = {"open": _facts(opened), "tooluse": _facts(tooluse)}
+    say("importing the ToolBench suite's documents")
+    toolbench = build_tooluse_world(base, toolbench_root())
+    doc["suites"]["toolbench"] = _dev_suite(toolbench, load_tooluse_questions(toolbench_root()))
+    doc["registries"] = {"open": _facts(opened), "tooluse": _facts(tooluse), "toolbench": _facts(toolbench)}
     if corpus is not None:
         say("importing the corpus beside the open-world documents")
         # the tool-use suite's documents and the corpus: thousands of endpoints nobody wrote a question for
