@@ -15,7 +15,7 @@ from schemarouter.models import Source
 from schemarouter.plan import binding_of
 from schemarouter.router import Router
 from schemarouter.router.open_route import TOP_K
-from schemarouter.router.validate import validate_plan
+from schemarouter.router.validate import plan_inputs, validate_plan
 from tests.open_world_support import catalogue, with_catalogue
 from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
 
@@ -328,14 +328,15 @@ def test_a_word_most_field_descriptions_share_picks_no_field(graph: SchemaGraph)
     assert "locality" in step.fields and not set(names) & set(step.fields), step.why
 
 
-def test_a_named_source_that_cannot_answer_says_what_it_needs(graph: SchemaGraph) -> None:
-    # only the collector endpoint: nothing lists or searches collectors, so nothing supplies its id
+def test_a_named_source_that_cannot_answer_fully_is_planned_naming_what_it_needs(graph: SchemaGraph) -> None:
+    # only the collector endpoint: nothing lists or searches collectors, so nothing supplies its id;
+    # the step is planned and names it (an agent asks its user), the executor refuses it until given
     declared = catalogue().model_dump()
     declared["endpoints"] = [endpoint(declared, "collector")]
-    plan = router_over(graph, declared).plan("In the Natural History Specimen Catalogue, when was the collector born?")
-    assert not plan.steps
-    assert plan.declined is not None and plan.declined.endswith(
-        "; specimens.collector needs collector_id, which the question does not give"), plan.declined
+    router = router_over(graph, declared)
+    plan = router.plan("In the Natural History Specimen Catalogue, when was the collector born?")
+    assert calls(plan) == ["specimens.collector"] and plan.steps[0].params == {}
+    assert plan_inputs(plan, router.graph) == ["specimens.collector.collector_id"]
 
 
 def test_a_date_is_never_guessed_to_be_a_compound(graph: SchemaGraph) -> None:

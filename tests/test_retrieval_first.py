@@ -129,9 +129,13 @@ def test_any_soup_of_an_inventory_s_words_yields_a_valid_plan_that_names_what_it
     assert sorted(inputs) == sorted(name.rsplit(".", 1)[1] for name in plan_inputs(plan, tools))
 
 
-def test_an_endpoint_the_question_gives_nothing_it_requires_is_not_planned(router: Router, tools: SchemaGraph) -> None:
+def test_an_endpoint_the_question_gives_nothing_it_requires_is_planned_naming_all_it_needs(
+        router: Router, tools: SchemaGraph) -> None:
+    # what is missing is evidence, not a gate: no other endpoint takes the question's values
     plan = router.plan("Predicted tide heights at a coastal station")
-    assert "toolbox.tide_heights" not in _calls(plan) and plan_inputs(plan, tools) == []
+    assert _calls(plan) == ["toolbox.tide_heights"] and plan.steps[0].params == {}
+    assert sorted(plan_inputs(plan, tools)) == ["toolbox.tide_heights.date", "toolbox.tide_heights.station_id"]
+    assert validate_plan(plan, tools) == []
 
 
 def test_the_fitted_models_name_every_feature_and_a_threshold() -> None:
@@ -463,3 +467,17 @@ def test_a_substitute_for_one_entitys_step_asks_about_that_entity(graph: SchemaG
             assert not any(o in said or ",".join([o[:-1].rstrip("N") or o, "N"]) in said for o in other), (
                 f"{alt.step.source} asked about another entity than {formula}: {said}")
             assert formula[:-1] in said, f"{alt.step.source} lost {formula}: {said}"
+
+
+def test_an_endpoint_the_question_gives_nothing_does_not_yield_to_one_only_a_guess_fills(graph: SchemaGraph) -> None:
+    # "a specific artist" names no artist: the top tracks are still what is asked; an endpoint whose
+    # text a last-resort guess fills is not about the question's inputs
+    music = with_catalogue(graph, _source("music", [
+        _endpoint("artist_top_tracks", "/artists/{artist_id}/top-tracks", "Top tracks of an artist",
+                  [_req("artist_id", "string")], ["tracks"]),
+        _endpoint("track_poster", "/posters", "Generate a poster of tracks from a text",
+                  [_req("text", "string")], ["image_url"]),
+    ]))
+    plan = Router(music).plan("Fetch the top tracks of a specific artist")
+    assert _calls(plan) == ["music.artist_top_tracks"]
+    assert plan_inputs(plan, music) == ["music.artist_top_tracks.artist_id"]

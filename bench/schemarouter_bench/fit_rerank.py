@@ -52,7 +52,8 @@ class Row:
     answerable: bool
     features: np.ndarray  # candidates x features
     gold: np.ndarray  # bool per candidate
-    eligible: list[bool]  # the router may plan it (a chain, or some of what it requires given)
+    given: list[bool]  # the question gives some of what it requires (``Scored.partly_given``)
+    takes: list[bool]  # it takes the question's own values (``Scored.takes_the_question``)
     planned: bool  # the routes planned something (not declined)
 
 
@@ -65,7 +66,7 @@ def _rows(router: Router, suite: str, questions: list[TuneQuestion]) -> list[Row
             suite, q.kind == "answer",
             np.array([s.features for s in scored], dtype=float).reshape(-1, len(FEATURES)),
             np.array([s.info.key in q.targets for s in scored], dtype=bool),
-            [s.partly_given(router.graph) for s in scored], bool(steps),
+            [s.partly_given(router.graph) for s in scored], [s.takes_the_question() for s in scored], bool(steps),
         ))
     return out
 
@@ -104,13 +105,16 @@ def fit(rows: list[Row]) -> np.ndarray:
 
 
 def _best(r: Row, w: np.ndarray) -> tuple[bool, float] | None:
-    """(is the best eligible candidate gold, its score), or None when none is. The router plans the
+    """(is the planned candidate gold, its score), or None when there is none. The router plans the
     best candidate whether or not the question supplies all it requires (the step then names what
-    is missing) as long as the question gives some of it (``Scored.partly_given``)."""
+    is missing), unless the question gives none of it and a later candidate takes the question's
+    own values."""
     s = r.features @ w
-    for j in np.argsort(-s, kind="stable"):  # among equals, retrieval's order (as the router keeps it)
-        if r.eligible[j]:
-            return bool(r.gold[j]), float(s[j])
+    order = [int(j) for j in np.argsort(-s, kind="stable")]  # among equals, retrieval's order
+    for i, j in enumerate(order):
+        if not r.given[j] and any(r.takes[k] for k in order[i + 1:]):
+            continue
+        return bool(r.gold[j]), float(s[j])
     return None
 
 
@@ -158,7 +162,7 @@ def fit_threshold(rows: list[Row], w: np.ndarray) -> float:
 
 
 def accuracy(rows: list[Row], w: np.ndarray) -> dict[str, float]:
-    """Per suite, the share of answerable rows whose best eligible candidate is gold."""
+    """Per suite, the share of answerable rows whose best candidate is gold."""
     out: dict[str, list[bool]] = {}
     for r in rows:
         if r.answerable:

@@ -23,7 +23,7 @@ def _row(gold_at: int, n: int = 4, answerable: bool = True, planned: bool = True
     x[gold_at, 0] = 1.0
     gold = np.zeros(n, dtype=bool)
     gold[gold_at] = answerable
-    return Row("synthetic", answerable, x, gold, [True] * n, planned)
+    return Row("synthetic", answerable, x, gold, [True] * n, [False] * n, planned)
 
 
 def test_the_fit_finds_the_feature_that_marks_the_gold() -> None:

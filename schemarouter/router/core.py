@@ -24,7 +24,7 @@ from schemarouter.router.coverage import coverage as coverage_report
 from schemarouter.router.matching import EndpointMatch, concept_hits, match_endpoint, match_from_hits
 from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.open_route import OpenPlan, chain_steps, explained, fill, open_route, question_values
-from schemarouter.router.param_facts import is_search_parameter, missing_required
+from schemarouter.router.param_facts import endpoint_facts, is_search_parameter, missing_required
 from schemarouter.router.params import fill_params
 from schemarouter.router.polymorphs import structure_fields
 from schemarouter.router.ranking import (
@@ -208,15 +208,19 @@ class Router:
         # the caller's own space answers questions about the asker's own records, and only those
         own = analysis.own and any(c.info.endpoint.scope == "account" for c in scored)
         named = set(analysis.understanding.named_tools)
-        for candidate in scored:
+        for i, candidate in enumerate(scored):
             if (candidate.info.endpoint.scope == "account") != own:
                 continue
             if candidate.info.key in planned and (route != "open" or candidate.info.key == target):
                 return steps, reason
             if intent is not None and candidate.info.endpoint.intents and intent not in candidate.info.endpoint.intents:
                 continue  # described for other questions than the one understood
-            if not candidate.partly_given(graph):
-                continue  # the question gives none of what it requires: the next one may take it
+            if not candidate.partly_given(graph) and any(c.takes_the_question() for c in scored[i + 1:]):
+                continue  # the question gives none of what it requires, and a later one takes its values
+            if candidate.chain is None and not endpoint_facts(graph, candidate.info).required_named:
+                # it needs an input it does not declare (one of several identifiers) and the question
+                # gives none: a step could not even name what is missing
+                continue
             if not steps and probability(candidate.score) < threshold(candidate.dense):
                 return steps, reason
             if not steps and named and candidate.info.source.id not in named:

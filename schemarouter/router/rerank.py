@@ -12,9 +12,11 @@ the tune splits of the benchmark's suites (``schemarouter_bench.fit_rerank``; st
 lexical-only mode), picks the target. Evidence re-ranks; it never turns
 the best candidate into a decline: only a request to act (the understand step) or a best score
 under the fitted threshold does. Whether the question supplies every required parameter is
-evidence too: the best candidate is planned even where the question leaves a value out, as long as
-it gives one of them (:meth:`Scored.partly_given`), and its step names what is missing
-(:meth:`Scored.planned`).
+evidence too: the best candidate is planned even where the question leaves every value out, and
+its step names what is missing (:meth:`Scored.planned`). It yields only to a later candidate that
+takes the question's own values (:meth:`Scored.takes_the_question`: "Look up dodo bones" is a
+lookup's term, not a description that needs a key); a later one that only a guess fills is no
+better (a question about "a specific artist" still asks for an artist's tracks).
 """
 
 from __future__ import annotations
@@ -90,6 +92,15 @@ class Scored:
         facts = endpoint_facts(graph, self.info)
         preset = {p.name for p in facts.defaults} | {p.name for p, _m in facts.everything}
         return any(name in values and name not in preset for _p, name in facts.required_named)
+
+    def takes_the_question(self) -> bool:
+        """Whether the question itself supplies everything it requires (no last-resort guess) and it
+        spends some of the values the question writes, or it is the open route's own plan (a chain
+        built from the question's words, a search given the words no source describes): the
+        question is about its inputs."""
+        feature = dict(zip(FEATURES, self.features, strict=True))
+        opened = bool(feature["current"]) and not feature["vocabulary"]
+        return self.chain is not None and not feature["guessed"] and (feature["spent"] > 0 or opened)
 
     def planned(self, graph: SchemaGraph) -> Node:
         """The chain to plan: its chain, or, where the question cannot supply every required parameter,
