@@ -14,6 +14,7 @@ import re
 from collections import defaultdict
 
 from schemarouter.graph import SchemaGraph
+from schemarouter.graph.lexical import LexicalIndex
 from schemarouter.graph.phrases import Match, Term, tokenize
 from schemarouter.graph.terms import question_terms
 from schemarouter.graph.text import humanize
@@ -46,7 +47,7 @@ class RulesUnderstander(Backend):
         # "MP:0008521" names a mouse phenotype, not the Materials Project
         matches = [m for m in graph.phrases.scan(tokens, text)
                    if not any(s <= m.char_start and m.char_end <= e for s, e in ids)]
-        matches = _common_nouns(matches, graph)
+        matches = _ordinary_words(_common_nouns(matches, graph), graph)
         chem_hint = _chemistry_context(matches, graph)
         entities = recognize(text, chemistry_context=chem_hint, readers=graph.value_readers)
         if chem_hint:
@@ -89,6 +90,47 @@ def _common_nouns(matches: list[Match], graph: SchemaGraph) -> list[Match]:
                 continue  # no longer a source's name: its words are words of the question
         out.append(m)
     return out
+
+
+# How many other sources must declare a word before a source named by that one word alone is no
+# longer named by it written in lower case (chosen on the tune splits)
+ORDINARY_SOURCES = 3
+
+
+def _ordinary_words(matches: list[Match], graph: SchemaGraph) -> list[Match]:
+    """Source mentions that are ordinary words of this registry: a source whose name is one common
+    word ("Location", "Image" among thousands of tools) is not named by every question that uses the
+    word in lower case ("the nearest attractions to my current location"). A word counts as ordinary
+    where the declarations of at least :data:`ORDINARY_SOURCES` other sources use it; written with a
+    capital inside the sentence, or as part of a longer name, it still names the source."""
+    lex = graph.lexical
+    out: list[Match] = []
+    for m in matches:
+        sources = {t.target for t in m.terms if t.kind == "source"}
+        words = question_terms(m.text)
+        if sources and m.text.islower() and len(words) == 1 and _declared_elsewhere(lex, words[0], sources):
+            rest = tuple(t for t in m.terms if t.kind != "source")
+            if rest:
+                out.append(dataclasses.replace(m, terms=rest))
+            continue
+        out.append(m)
+    return out
+
+
+def _declared_elsewhere(lex: LexicalIndex, term: str, sources: set[str]) -> bool:
+    """Whether endpoints of at least :data:`ORDINARY_SOURCES` sources besides ``sources`` declare ``term``
+    (endpoints are numbered source by source, so a common word reaches that count within a few)."""
+    posting = lex.postings.get(term)
+    if posting is None:
+        return False
+    others: set[str] = set()
+    for number in posting[0]:
+        source = lex.keys[number][0]
+        if source not in sources:
+            others.add(source)
+            if len(others) >= ORDINARY_SOURCES:
+                return True
+    return False
 
 
 def analyze(question: str, text: str, matches: list[Match], entities: list[Entity], graph: SchemaGraph,
