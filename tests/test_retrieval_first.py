@@ -355,6 +355,9 @@ def test_a_web_or_mail_address_the_question_writes_is_a_value_for_text(router: R
     ({"religion", "histori"}, {"histor", "event"}, 0.5),  # stems of one root
     ({"ab", "area"}, {"abc", "area"}, 0.5),  # shorter than a stem: no shortening
     ({"formationenergi"}, {"format", "energi"}, 1.0),  # a compound that begins with a word says only that word
+    ({"specificcolorset"}, {"specif", "color", "set", "random"}, 0.0),  # words run together, each said
+    ({"randomcolorset"}, {"random", "color"}, 1.0),  # ... but not when one of them is not
+    ({"colorset", "list"}, {"color", "set"}, 0.5),
     (set(), {"area"}, 0.0),
 ])
 def test_a_path_word_the_question_says_shortened_or_in_another_form_is_said(path: set[str], said: set[str],

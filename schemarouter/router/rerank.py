@@ -232,8 +232,10 @@ def unsaid_share(path: set[str], said: set[str], forms: frozenset[str] | None = 
     """Share of a path's words the question does not say. A path word that shortens a word the
     question says says it (paths abbreviate: "calc_area", "math_hypot"), and so does one a letter or
     two longer than it (stems of one root: "histori" for history beside "histor" for historical); a
-    path word that only begins with a word of the question ("formationenergi") does not. ``forms``:
-    :func:`said_forms` of ``said``, where the caller has it."""
+    path word that only begins with a word of the question ("formationenergi") does not, unless it
+    is nothing but words the question says run together ("specificcolorset" for a question about a
+    specific set of colors: :func:`run_together`). ``forms``: :func:`said_forms` of ``said``, where
+    the caller has it."""
     if not path:
         return 0.0
     forms = said_forms(said) if forms is None else forms
@@ -241,10 +243,35 @@ def unsaid_share(path: set[str], said: set[str], forms: frozenset[str] | None = 
     def says(term: str) -> bool:
         if term in forms:  # said, or a shortening of a word said
             return len(term) >= SHORTEST_STEM or term in said
-        return len(term) > SHORTEST_STEM and any(
+        return len(term) > SHORTEST_STEM and (any(
             len(term) - k >= SHORTEST_STEM and term[:-k] in said for k in range(1, STEM_SLACK + 1))
+            or run_together(term, said))
 
     return sum(1 for t in path - said if not says(t)) / len(path)
+
+
+SHORTEST_PIECE = 3  # letters of the shortest said word a run-together path word is read as holding
+
+
+def run_together(term: str, said: set[str]) -> bool:
+    """Whether ``term`` is two or more words the question says written as one (paths of many APIs
+    join words without a separator: "getrandomarray", "specificcolorset"), each a said stem of at
+    least :data:`SHORTEST_PIECE` letters followed by at most :data:`STEM_SLACK` letters of its
+    ending ("specif" + "ic")."""
+    stems = [s for s in said if len(s) >= SHORTEST_PIECE and s in term]
+    if len(stems) < 2:
+        return False
+    pieces: dict[int, int] = {0: 0}  # position reached -> fewest words to reach it
+    for start in range(len(term)):
+        if start not in pieces:
+            continue
+        for s in stems:
+            if term.startswith(s, start):
+                for ending in range(STEM_SLACK + 1):
+                    end = start + len(s) + ending
+                    if end <= len(term) and pieces.get(end, len(term)) > pieces[start] + 1:
+                        pieces[end] = pieces[start] + 1
+    return pieces.get(len(term), 0) >= 2
 
 
 def fill_or_guess(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set[str]) -> Filled:
