@@ -22,9 +22,19 @@ _AFTER_FROM = re.compile(r"\bfrom\s+(?:\S+\s+){0,2}$", re.IGNORECASE)
 _AFTER_INTO = re.compile(r"\b(?:to|into|in)\s+(?:\S+\s+){0,1}$", re.IGNORECASE)
 
 
-def takes_currency(words: Sequence[str]) -> bool:
-    """Whether a parameter's name words say it takes a currency (``currency``, ``base_currency``, ``to_currency``)."""
-    return bool(words) and words[-1] in ("currency", "currencies", "curr", "ccy")
+_CURRENCY_WORD = re.compile(r"\bcurrenc", re.IGNORECASE)
+
+
+def takes_currency(words: Sequence[str], description: str = "") -> bool:
+    """Whether a parameter takes a currency: its name words say so (``currency``, ``base_currency``,
+    ``to_currency``), or it is named for one end of a conversion alone (``from``, ``to``, ``base``)
+    and its description says currency or gives a currency's code as its example ("i.e: JPY")."""
+    if not words:
+        return False
+    if words[-1] in ("currency", "currencies", "curr", "ccy"):
+        return True
+    return (len(words) == 1 and words[0] in _FROM | _INTO and bool(description)
+            and (bool(_CURRENCY_WORD.search(description)) or any(c.written == c.code for c in currencies(description))))
 
 
 def currency_value(words: Sequence[str], analysis: Analysis, taken: set[str]) -> tuple[str, str] | None:

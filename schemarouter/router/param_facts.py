@@ -118,6 +118,7 @@ class ParamFacts:
     # the codes a description explains ("'1' for Bangkok, '2' for Chiang Mai"): label -> code (see ``legend``)
     legend: tuple[tuple[str, str], ...]
     orders: bool  # named for the order of the results (``sort_by``, ``orderBy``, ``order``)
+    currency: bool  # takes a currency's code (router.money)
     role: str | None  # "source" or "target": named for one end of a journey (``from_city``, ``destination``)
     region: str  # asks for a place written with its region: "state" ("City, State"), "any", or ""
     # the kinds of question value (a mask of the ``SAYS_*`` bits) one of which the question must carry
@@ -175,6 +176,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         curie=takes_curie(p, path_segment),
         legend=legend(p.description or "") if p.type in ("integer", "string") else (),
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
+        currency=p.type == "string" and takes_currency(words, p.description or ""),
         condition=described_condition(p.description) if flag else (),
         role=_role(p, words, fmt, search, id_like),
         region=wants_region(p) if p.type == "string" else "",
@@ -239,7 +241,7 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
     if p.type in ("integer", "string"):
         # a code its description explains is said by its label ("Chonburi" for province_id 3)
         cues.update(t for label, _code in legend(p.description or "") for t in name_terms(label)[:1])
-    if p.type == "string" and takes_currency(words):
+    if p.type == "string" and takes_currency(words, p.description or ""):
         cues.add(CURRENCY)  # a currency the question writes ("100 euro"): understand.asked says "currency"
     if search:  # a name, an identifier for a required one, a code written after its noun
         return done(SAYS_NAMES | SAYS_LABELS | (SAYS_IDS if p.required else 0))

@@ -43,7 +43,7 @@ from schemarouter.router.identifiers import identifier_for
 from schemarouter.router.listed import joined_after, names_listed, numbers_listed
 from schemarouter.router.members import enum_members, legend_code, written_member
 from schemarouter.router.memos import QuestionMemo
-from schemarouter.router.money import currency_value, takes_currency
+from schemarouter.router.money import currency_value
 from schemarouter.router.named import record_named, word_before
 from schemarouter.router.numbers import (
     as_fraction,
@@ -83,6 +83,7 @@ from schemarouter.router.unit_bounds import named_bound, unit_bound, unit_value
 from schemarouter.router.validate import takes
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.countries import country_codes
+from schemarouter.understand.currencies import money_amounts
 from schemarouter.understand.entities import Entity
 
 _BRACKETED = re.compile(r"\(([^()]*)\)")
@@ -276,7 +277,7 @@ def _spend(out: Filled, p: Parameter, f: ParamFacts, got: Got, question: str) ->
 def _value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: set[str],
            unexplained: Callable[[str], bool] | None = None, listed: Callable[[str], bool] | None = None) -> Got:
     # (a currency converted from or into is read as a currency, by its code: router.money)
-    placed = role_value(f.role, analysis, taken) if f.role and not takes_currency(f.words) else None
+    placed = role_value(f.role, analysis, taken) if f.role and not f.currency else None
     if placed is not None:
         # "from Fresno to Los Angeles": from_city takes the place written after "from"
         where = {"source": "where it starts", "target": "where it ends"}.get(f.role or "", "where it is")
@@ -338,7 +339,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         # articles" -> similar) is switched on; any other flag keeps its server default (one whose
         # enum spells it as words, "True"/"dontcare", is set below, as a member the enum has)
         return (True, "", f"the question asks for the {f.name}", True) if _asks_for(f, analysis) else None
-    if f.type == "string" and takes_currency(f.words):
+    if f.currency:
         # "from British pounds to Japanese yen" for base_currency and target_currency: GBP, JPY
         money = currency_value(f.words, analysis, taken)
         if money is not None and (not f.enum or money[0] in f.enum):
@@ -458,6 +459,11 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         bound = span_bound(words, analysis.spans, taken)
         if bound is not None:
             return _typed(p, bound), bound, "a bound of the span the question gives", True
+    if f.type in ("integer", "number", "string") and "amount" in f.words and not f.enum:
+        # "convert 1000 USD to Japanese yen", "$200,000": an amount parameter takes the money written
+        amount = next((a for a in money_amounts(analysis.question) if a not in taken), None)
+        if amount is not None:
+            return _typed(p, amount), amount, f"'{amount}' is the amount of money the question writes", True
     if f.type in ("integer", "number") and not f.id_like:
         counted = count_for(p, analysis)
         if counted is not None and str(counted[1]) not in taken:

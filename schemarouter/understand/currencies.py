@@ -63,3 +63,22 @@ def currencies(question: str) -> tuple[Currency, ...]:
         code = next(c for p, c in _SPOKEN if re.fullmatch(p, written, re.IGNORECASE))
         out.append(Currency(code, written, m.start()))
     return tuple(out)
+
+
+_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_NUMBER_BEFORE = re.compile(rf"(?<![\w.,])({_NUMBER})\s*$")
+_SIGNED = re.compile(rf"[$€£¥]\s?({_NUMBER})(?![\d.,]*\d)")
+
+
+@lru_cache(maxsize=256)
+def money_amounts(question: str) -> tuple[str, ...]:
+    """The amounts of money ``question`` writes, in order, as written without thousands separators:
+    a number right before a currency ("1000 USD", "20,000 Japanese yen") or after a currency sign
+    ("$200,000")."""
+    found: list[tuple[int, str]] = []
+    for c in currencies(question):
+        m = _NUMBER_BEFORE.search(question[max(0, c.start - 24):c.start])
+        if m is not None:
+            found.append((c.start, m.group(1)))
+    found += [(m.start(), m.group(1)) for m in _SIGNED.finditer(question)]
+    return tuple(dict.fromkeys(text.replace(",", "") for _start, text in sorted(found)))
