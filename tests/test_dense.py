@@ -180,3 +180,52 @@ def test_without_the_model_routing_is_lexical_only(graph: SchemaGraph, monkeypat
     assert dense.top(g, "who directed the film", 5) == []
     plan = Router(g).plan("What is the molecular weight of aspirin?")
     assert [(s.source, s.endpoint) for s in plan.steps][:1] == [("pubchem", "compound_properties")]
+
+
+def test_the_vectors_travel_with_the_graph_into_its_cache_file(graph: SchemaGraph, tmp_path: Any,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from schemarouter.graph import persist
+
+    g = with_catalogue(graph, _cinema())
+    built = dense.dense_index(g)
+    assert built is not None and g.fingerprint is not None
+    path = tmp_path / "registry.db.graph"
+    assert persist.write(path, g)
+    again = persist.read(path, g.fingerprint)
+    assert again is not None
+
+    def refuse(*_args: Any) -> Any:
+        raise AssertionError("the endpoints were embedded again")
+
+    monkeypatch.setattr(dense, "build_dense", refuse)
+    index = dense.dense_index(again)
+    assert index is not None and np.array_equal(index.vectors, built.vectors)
+    assert index.top("who directed the film", 3) == built.top("who directed the film", 3)
+
+
+def test_vectors_another_model_made_are_embedded_again(graph: SchemaGraph, tmp_path: Any,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from schemarouter.graph import persist
+
+    g = with_catalogue(graph, _cinema())
+    assert dense.dense_index(g) is not None and g.fingerprint is not None
+    path = tmp_path / "registry.db.graph"
+    assert persist.write(path, g)
+    monkeypatch.setattr(dense, "model_key", lambda: "another model")
+    again = persist.read(path, g.fingerprint)
+    assert again is not None
+    calls: list[int] = []
+    real = dense.build_dense
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(dense, "build_dense", counted)
+    assert dense.dense_index(again) is not None and calls == [1]
+
+
+def test_a_graph_whose_index_another_encoder_made_stores_no_vectors(graph: SchemaGraph) -> None:
+    g = with_catalogue(graph, _cinema())
+    assert dense.dense_index(g, _Counting()) is not None
+    assert dense.stored_vectors(g) is None

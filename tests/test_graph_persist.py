@@ -238,3 +238,25 @@ def test_a_file_is_written_streamed_with_no_copy_of_its_bytes_in_memory(
     target = tmp_path / "small.graph"
     assert persist.write_streamed(target, built) is False and not target.exists()
     assert not list(tmp_path.glob("small.graph.*.tmp")), "the temporary file is removed"
+
+
+def test_a_build_embeds_the_endpoints_once_and_the_file_keeps_the_vectors(
+        registry: Registry, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("schemarouter_embeddings")
+    from schemarouter.graph import dense
+
+    monkeypatch.setenv("SCHEMAROUTER_DENSE", "true")
+    built = _fresh_load(registry)
+    assert built.memos.of(dense.DenseGraphMemo).built, "the build embeds before the file is written"
+    monkeypatch.setattr(dense, "build_dense", lambda *_a: pytest.fail("the endpoints were embedded again"))
+    loaded = _fresh_load(registry)
+    index = dense.dense_index(loaded)
+    assert index is not None and len(index.numbers) == sum(
+        1 for i in loaded.endpoints.values() if i.endpoint.access == "read")
+
+
+def test_without_dense_routing_a_build_embeds_nothing(registry: Registry, monkeypatch: pytest.MonkeyPatch) -> None:
+    from schemarouter.graph import dense
+
+    monkeypatch.setenv("SCHEMAROUTER_DENSE", "false")
+    assert not _fresh_load(registry).memos.of(dense.DenseGraphMemo).built

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from schemarouter.declarations import Declarations
 from schemarouter.gcpause import gc_paused
+from schemarouter.graph.dense import restore_vectors, stored_vectors
 from schemarouter.graph.index import GraphIndex
 from schemarouter.graph.lexical import LexicalIndex, build_lexical
 from schemarouter.graph.links import Link, build_links
@@ -65,14 +66,19 @@ class SchemaGraph:
     def __getstate__(self) -> dict[str, object]:
         # What other layers worked out about this graph, and the typed structure, are made again on
         # first use: a graph read back from a cache file (graph.persist) starts as a fresh build does.
+        # The dense vectors are the exception: embedding every endpoint again costs seconds at
+        # 10,000 sources, and they depend on nothing but the declarations and the model.
         state = dict(self.__dict__)
         state["memos"] = None
         state["_built_structure"] = None
+        state["_dense"] = stored_vectors(self)
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
+        dense = state.pop("_dense", None)
         self.__dict__.update(state)
         self.memos = Memos()
+        restore_vectors(self, dense)  # type: ignore[arg-type]
 
     @property
     def nodes(self) -> dict[str, Node]:

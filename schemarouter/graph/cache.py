@@ -26,6 +26,7 @@ from typing import Literal
 from schemarouter.config import home, setting
 from schemarouter.graph import persist, shared
 from schemarouter.graph.build import SchemaGraph, build_graph
+from schemarouter.graph.dense import dense_enabled, dense_index
 from schemarouter.registry import Registry
 
 log = logging.getLogger(__name__)
@@ -100,6 +101,8 @@ def load_graph_traced(registry: Registry, use_file: bool | None = None) -> tuple
         times.append(time.perf_counter())
         fingerprint = decls.fingerprint
         graph = build_graph(decls, fingerprint)
+        if dense_enabled():
+            dense_index(graph)  # embedded once here, so the vectors go into the cache file with the graph
         times.append(time.perf_counter())
         if fingerprint is not None:
             _remember(fingerprint, graph)

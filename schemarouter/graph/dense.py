@@ -9,20 +9,27 @@ matrix-vector product (no approximate index: at 10,000 sources the matrix is ten
 product a few milliseconds, and a flat scan is exact).
 
 Built the first time a graph is asked (kept in ``graph.memos``; a graph never changes once built,
-so the vectors never go stale). Where the distribution is not installed every call answers
-nothing and routing is lexical only.
+so the vectors never go stale), or, for a graph the cache layer builds, right after the build, so
+that the vectors travel with the graph into its cache file and to other servers
+(:func:`stored_vectors`, read back by :func:`restore_vectors`): a new process does not embed every
+endpoint again. Vectors made by another model than the installed one are never read back. Where the
+distribution is not installed every call answers nothing and routing is lexical only.
 """
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
+from schemarouter.config import setting
 from schemarouter.graph.text import humanize
 
 if TYPE_CHECKING:
@@ -91,25 +98,101 @@ class DenseIndex:
         return [(int(numbers[i]), float(sims[i])) for i in order]
 
 
+def dense_enabled() -> bool:
+    """Whether routing reads the dense index too (``[routing] dense``; off by default, and a no-op
+    where ``schemarouter-embeddings`` is not installed: the hybrid re-ranker gains a few points on
+    large imported inventories and loses questions the lexical one gets right on small registries,
+    see docs/routing.md)."""
+    return bool(setting("routing", "dense", default=False))
+
+
+@dataclass(frozen=True)
+class StoredVectors:
+    """A dense index without its encoder, as a graph cache file keeps it, and the model that made it.
+    Plain bytes, not arrays: the cache file's unpickler resolves no numpy function."""
+
+    model: str
+    dims: int
+    numbers: bytes  # int64, one per row
+    vectors: bytes  # float32, rows of ``dims``
+
+    @classmethod
+    def of(cls, model: str, index: DenseIndex) -> StoredVectors:
+        """The vectors of ``index``, made by ``model``."""
+        return cls(model, int(index.vectors.shape[1]) if index.vectors.ndim == 2 else 0,
+                   index.numbers.astype(np.int64).tobytes(), index.vectors.astype(np.float32).tobytes())
+
+    def index(self, encode: Encoder) -> DenseIndex:
+        """The dense index these vectors are (no copy of them is made)."""
+        numbers = np.frombuffer(self.numbers, dtype=np.int64)
+        vectors = np.frombuffer(self.vectors, dtype=np.float32).reshape(len(numbers), self.dims)
+        return DenseIndex(encode=encode, numbers=numbers, vectors=vectors,
+                          rows={int(n): r for r, n in enumerate(numbers)})
+
+
 @dataclass
 class DenseGraphMemo:
-    """Per graph: the dense index, once built (``built`` stays True when nothing could be built)."""
+    """Per graph: the dense index, once built (``built`` stays True when nothing could be built),
+    and the vectors a cache file brought (used instead of embedding again when the model matches)."""
 
     built: bool = False
     index: DenseIndex | None = None
+    stored: StoredVectors | None = None
+
+
+@cache
+def model_key() -> str | None:
+    """A digest of the installed model's files (None where none is installed): vectors stored by
+    another model, or another build of it, are not this model's."""
+    try:
+        folder = files("schemarouter_embeddings").joinpath("model")
+    except ModuleNotFoundError:
+        return None
+    digest = hashlib.sha256()
+    for item in sorted(folder.iterdir(), key=lambda f: f.name):
+        if item.is_file():
+            digest.update(item.name.encode("utf-8"))
+            digest.update(item.read_bytes())
+    return digest.hexdigest()[:32]
 
 
 def dense_index(graph: SchemaGraph, encoder: Encoder | None = None) -> DenseIndex | None:
-    """The graph's dense index, built on first use; None when no encoder is installed.
+    """The graph's dense index, built on first use (or read back from the vectors its cache file
+    brought, where the installed model made them); None when no encoder is installed.
     ``encoder`` replaces the installed model (the first call decides; tests)."""
     memo = graph.memos.of(DenseGraphMemo)
     if not memo.built:
         with _lock:
             if not memo.built:
                 encode = encoder or load_encoder()
-                memo.index = build_dense(graph, encode) if encode is not None else None
+                stored = memo.stored
+                if encode is None:
+                    memo.index = None
+                elif encoder is None and stored is not None and stored.model == model_key():
+                    memo.index = stored.index(encode)
+                else:
+                    memo.index = build_dense(graph, encode)
+                memo.stored = None
                 memo.built = True
     return memo.index
+
+
+def stored_vectors(graph: SchemaGraph) -> StoredVectors | None:
+    """The graph's dense vectors for its cache file, where they were built with the installed model."""
+    memo = graph.memos.of(DenseGraphMemo)
+    index = memo.index
+    if index is None:
+        return memo.stored  # none built here: whatever the file brought, if anything
+    model = model_key()
+    if model is None or index.encode is not load_encoder():
+        return None  # made by another encoder (a test's): not the installed model's vectors
+    return StoredVectors.of(model, index)
+
+
+def restore_vectors(graph: SchemaGraph, stored: StoredVectors | None) -> None:
+    """Hand the vectors a cache file brought to ``graph``'s dense index (read on its first use)."""
+    if stored is not None:
+        graph.memos.of(DenseGraphMemo).stored = stored
 
 
 def top(graph: SchemaGraph, question: str, k: int, keep: Collection[int] | None = None) -> list[tuple[int, float]]:

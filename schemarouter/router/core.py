@@ -16,6 +16,7 @@ from typing import Any
 
 from schemarouter.execution.fallback import Alternative
 from schemarouter.graph import EndpointInfo, SchemaGraph, graph_from_url
+from schemarouter.graph.dense import dense_enabled
 from schemarouter.graph.order import IntentGroup, reached_in
 from schemarouter.graph.terms import question_terms
 from schemarouter.graph.text import normalize
@@ -41,7 +42,6 @@ from schemarouter.router.ranking import (
 from schemarouter.router.rerank import (
     FEATURES,
     Scored,
-    dense_enabled,
     probability,
     score_candidates,
     threshold,

@@ -29,7 +29,6 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from schemarouter.config import setting
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.lexical import best_scored
 from schemarouter.graph.terms import path_terms
@@ -142,12 +141,6 @@ def dense_scores(graph: SchemaGraph, analysis: Analysis) -> tuple[dict[int, floa
         return None
     best = top[0][1]
     return {n: max(c, 0.0) / best for n, c in top}, {n: r for r, (n, _c) in enumerate(top)}
-
-
-def dense_enabled() -> bool:
-    """Whether re-ranking reads the dense index too (``[routing] dense``; off by default: on the tune
-    splits it gained a point on large imported inventories and lost one on the first-party set)."""
-    return bool(setting("routing", "dense", default=False))
 
 
 def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[PlanStep],
