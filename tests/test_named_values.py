@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from schemarouter.models import Parameter
-from schemarouter.router.values import open_values
+from schemarouter.router.guesses import guess_required
+from schemarouter.router.values import Filled, open_values
 from tests.open_world_support import read_question
 
 
@@ -17,6 +18,17 @@ def test_a_parameter_named_for_a_number_takes_no_word_without_a_digit() -> None:
     assert open_values([case], read_question("Find all patent lawsuit cases of Facebook in 2018"), "/lawsuits").values == {}
     got = open_values([case], read_question("Details of lawsuit case number CV-2018-1234"), "/lawsuits").values
     assert got == {"case_number": "CV-2018-1234"}
+
+
+def test_a_text_parameter_named_for_a_coordinate_takes_no_word_without_a_digit() -> None:
+    bounds = [Parameter(name=n, type="string", required=True) for n in ("botLng", "topLng", "botLat", "topLat")]
+    question = read_question("We travel from Frankfurt to Hamburg on 16.02.2022 at 09:00")
+    assert not set(open_values(bounds, question, "/area").values.values()) & {"Frankfurt", "Hamburg"}
+    # nor does a last-resort guess give one the question's words
+    guessed = guess_required(bounds, question, Filled(), lambda: "Frankfurt and Hamburg")
+    assert not {v for v in guessed.values.values() if isinstance(v, str) and not any(c.isdigit() for c in v)}
+    lat = Parameter(name="lat", type="string", required=True)
+    assert open_values([lat], read_question("Shelters at lat 47.61"), "/shelters").values == {"lat": "47.61"}
 
 
 @pytest.mark.parametrize(("name", "path", "question", "want"), [

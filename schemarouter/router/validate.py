@@ -63,17 +63,20 @@ def conformed(p: Parameter, value: Any) -> Any:
 
 # the last word of a parameter's name when it says the parameter holds a number, whatever its type
 _NUMBER_WORDS = frozenset(["number", "num", "no", "nr"])
+# a word of a parameter's name that says it holds a coordinate (``lat``, ``botLng``, ``min_longitude``)
+_COORDINATE_WORDS = frozenset(["lat", "lng", "lon", "latitude", "longitude"])
 
 
 def takes(p: Parameter, value: Any) -> Any:
     """:func:`conformed`, and what the router itself would send: a text parameter whose name says it
-    holds a number (``case_number``, ``flight_no``) takes only text with a digit in it ("lawsuit cases
-    of Facebook" gives ``case_number`` nothing). ``validate_plan`` does not ask this: a plan may send
-    what its maker likes where the declaration allows it."""
+    holds a number (``case_number``, ``flight_no``) or a coordinate (``lat``, ``botLng``) takes only
+    text with a digit in it ("lawsuit cases of Facebook" gives ``case_number`` nothing, "from
+    Frankfurt" gives a longitude nothing). ``validate_plan`` does not ask this: a plan may send what
+    its maker likes where the declaration allows it."""
     value = conformed(p, value)
     if isinstance(value, str) and p.enum is None and not any(ch.isdigit() for ch in value):
         words = name_words(p.name)
-        if len(words) > 1 and words[-1] in _NUMBER_WORDS:
+        if (len(words) > 1 and words[-1] in _NUMBER_WORDS) or any(w in _COORDINATE_WORDS for w in words):
             return None
     return value
 
