@@ -484,21 +484,3 @@ def test_an_endpoint_the_question_gives_nothing_does_not_yield_to_one_only_a_gue
     plan = Router(music).plan("Fetch the top tracks of a specific artist")
     assert _calls(plan) == ["music.artist_top_tracks"]
     assert plan_inputs(plan, music) == ["music.artist_top_tracks.artist_id"]
-
-
-def test_a_producer_the_question_builds_supplies_a_value_before_a_guess(graph: SchemaGraph) -> None:
-    # "sample HX-0042" names a sample: its search returns the id the measurements need, where a
-    # last-resort guess would send words of the question as the id
-    lab = with_catalogue(graph, _source("lab", [
-        _endpoint("samples", "/samples", "Search samples by name", [_req("sample_name", "string")],
-                  ["sample_id", "sample_name"]),
-        _endpoint("measurements_of_sample", "/samples/{sample_id}/measurements", "Measurements of a sample",
-                  [_req("sample_id", "integer")], ["band_gap", "kind"]),
-    ]))
-    router = Router(lab)
-    analysis = router.understander.understand("What is the band gap of sample HX-0042?", lab)
-    _steps, scored = router.reranked(analysis)
-    target = next(c for c in scored if c.info.key == ("lab", "measurements_of_sample"))
-    assert target.chain is not None and "sample_id" in target.chain.bindings
-    features = dict(zip(FEATURES, target.features, strict=True))
-    assert features["spent"] == 1.0 and features["guessed"] == 0.0

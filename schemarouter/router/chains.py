@@ -22,7 +22,6 @@ from typing import Any
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.links import Link, resource_of
 from schemarouter.graph.terms import literal_segments, path_terms
-from schemarouter.models import Parameter
 from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.param_facts import endpoint_facts, is_search_parameter, missing_required
 from schemarouter.router.values import Filled
@@ -140,42 +139,12 @@ class ChainBuilder:
             # asked; its first hit is no record to build on
             return None
         missing = missing_required(self.graph, info, filled.values)
-        if filled.guessed and depth > 1:
-            # a guess is the last resort: a producer the question's own values build supplies a
-            # required value first ("sample HX-0042" names a sample whose id its search returns)
-            chained = self._through_producers(info, filled, depth, visiting, taken)
-            if chained is not None:
-                return chained
         if not missing:
             # a last step: it shares the fill's values (remembered per question, never changed)
             return Node(info, filled.values, used=filled.used, weak=filled.weak, tied=filled.tied,
                         said=filled.said, why=filled.why)
         if depth <= 1:
             return None
-        return self._bind(info, filled, missing, depth, visiting, taken)
-
-    def _through_producers(self, info: EndpointInfo, filled: Filled, depth: int,
-                           visiting: frozenset[tuple[str, str]], taken: frozenset[str]) -> Node | None:
-        """The chain that supplies the required values ``filled`` only guessed through producers, where
-        that chain spends a value of the question the guesses left unspent; else None."""
-        kept = Filled()
-        kept.merge(filled)
-        for name in filled.guessed:
-            kept.values.pop(name, None)
-            kept.why.pop(name, None)
-        kept.guessed = set()
-        missing = missing_required(self.graph, info, kept.values)
-        if not missing or not any(self.graph.links.get(info.key, {}).get(p.name) for p in missing):
-            return None
-        node = self._bind(info, kept, missing, depth, visiting, taken)
-        if node is None or not (node.used - filled.used):
-            return None  # its producers spend nothing the question gives that the guess did not
-        return node
-
-    def _bind(self, info: EndpointInfo, filled: Filled, missing: list[Parameter], depth: int,
-              visiting: frozenset[tuple[str, str]], taken: frozenset[str]) -> Node | None:
-        """A node for ``info`` with ``filled``'s values and each of the ``missing`` required parameters
-        bound to the producer that best supplies it; None where one has none."""
         # its own copies: the producers' values are added to them below
         node = Node(info, dict(filled.values), used=set(filled.used), weak=set(filled.weak),
                     tied=set(filled.tied), said=set(filled.said), why=dict(filled.why))

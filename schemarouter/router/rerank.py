@@ -177,9 +177,7 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
         filled = builder.fill(info, frozenset())
         required = [p for p, _ in endpoint_facts(graph, info).required_named]
         supplied = sum(1 for p in required if p.name in filled.values and p.name not in filled.guessed)
-        # a value a producer of its chain supplies is no guess, whatever the fill alone would guess
-        bound = chain.bindings if chain is not None else {}
-        guessed = sum(1 for p in required if p.name in filled.guessed and p.name not in bound)
+        guessed = sum(1 for p in required if p.name in filled.guessed)
         is_current = target is not None and info.key == target.key
         if chain is not None:
             spent = len(values & chain.used) / len(values) if values else 0.0
