@@ -39,3 +39,15 @@ def test_every_gold_step_names_an_operation_of_its_document_as_the_importer_name
                 imported += 1
     # a gold the importer does not map today (a refused document, an operation it drops) stays a miss
     assert imported >= 0.95 * sum(len(q.gold_sets) for q in questions)
+
+
+def test_the_router_is_right_at_least_as_often_as_bm25_top_1_on_either_split() -> None:
+    # the floor the router is held to on a registry of real tools nobody tuned it for
+    from schemarouter_bench.splits import BM25, SCHEMAROUTER, _dev_suite
+
+    world = build_tooluse_world(load_frozen(), ROOT)
+    by_part = _dev_suite(world, load_tooluse_questions(ROOT))
+    for part, routers in by_part.items():
+        ours, bm25 = routers[SCHEMAROUTER], routers[BM25]
+        assert ours["endpoint_set_exact"] >= bm25["endpoint_set_exact"], part
+        assert ours["answerable_declined"] <= 0.05, part
