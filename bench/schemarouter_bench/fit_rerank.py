@@ -5,7 +5,7 @@
 The router re-ranks the read endpoints retrieval ranks best with a linear score over a few features
 any registry has (:mod:`schemarouter.router.rerank`). Its weights are a conditional logit fitted
 here: for each answerable *tune* question of every suite (first-party dev set, imported sources,
-held-out scientific APIs, the API beside TMDB, RestBench TMDB, the tool-use suite), the candidates
+held-out scientific APIs, the API beside TMDB, RestBench TMDB, the tool-use and ToolBench suites), the candidates
 the router scores and which of them is the gold target (the last step of any gold option). Each
 suite weighs the same in the fit, so the thousand tool-use questions do not drown the rest. The
 decline threshold is the probability above which answering a question the routes declined gains
