@@ -260,3 +260,16 @@ def test_without_dense_routing_a_build_embeds_nothing(registry: Registry, monkey
 
     monkeypatch.setenv("SCHEMAROUTER_DENSE", "false")
     assert not _fresh_load(registry).memos.of(dense.DenseGraphMemo).built
+
+
+def test_a_file_written_without_vectors_gets_them_once_dense_routing_is_on(
+        registry: Registry, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("schemarouter_embeddings")
+    from schemarouter.graph import dense
+
+    monkeypatch.setenv("SCHEMAROUTER_DENSE", "false")
+    _fresh_load(registry)  # the file, without vectors
+    monkeypatch.setenv("SCHEMAROUTER_DENSE", "true")
+    assert _fresh_load(registry).memos.of(dense.DenseGraphMemo).built, "embedded once, and the file rewritten"
+    monkeypatch.setattr(dense, "build_dense", lambda *_a: pytest.fail("the endpoints were embedded again"))
+    assert dense.dense_index(_fresh_load(registry)) is not None

@@ -26,7 +26,7 @@ from typing import Literal
 from schemarouter.config import home, setting
 from schemarouter.graph import persist, shared
 from schemarouter.graph.build import SchemaGraph, build_graph
-from schemarouter.graph.dense import dense_enabled, dense_index
+from schemarouter.graph.dense import dense_enabled, dense_index, lacks_vectors
 from schemarouter.registry import Registry
 
 log = logging.getLogger(__name__)
@@ -81,6 +81,11 @@ def load_graph_traced(registry: Registry, use_file: bool | None = None) -> tuple
     if fingerprint is not None:
         loaded = persist.read(path, fingerprint) if path is not None else None
         if loaded is not None:
+            if path is not None and dense_enabled() and lacks_vectors(loaded):
+                # written while dense routing was off (or by another model): embedded once now and kept,
+                # not again in every later process
+                dense_index(loaded)
+                persist.write(path, loaded)
             _remember(fingerprint, loaded)
             return loaded, "file"
         if redis_url is not None:

@@ -189,6 +189,15 @@ def stored_vectors(graph: SchemaGraph) -> StoredVectors | None:
     return StoredVectors.of(model, index)
 
 
+def lacks_vectors(graph: SchemaGraph) -> bool:
+    """Whether the installed model would embed ``graph``'s endpoints on first use: no index is built and
+    none came with it from a cache file made by this model (False where no model is installed)."""
+    memo = graph.memos.of(DenseGraphMemo)
+    if memo.built:
+        return False
+    return load_encoder() is not None and (memo.stored is None or memo.stored.model != model_key())
+
+
 def restore_vectors(graph: SchemaGraph, stored: StoredVectors | None) -> None:
     """Hand the vectors a cache file brought to ``graph``'s dense index (read on its first use)."""
     if stored is not None:

@@ -150,6 +150,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
     id_kind = identifier_kind(words, id_kinds)
     clock = clock_template(p)
     flag = (p.type == "boolean" or true_member(p.enum) is not None) and not p.required
+    currency = p.type == "string" and takes_currency(words, p.description or "")
     return ParamFacts(
         name=p.name,
         type=p.type,
@@ -176,12 +177,13 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         curie=takes_curie(p, path_segment),
         legend=legend(p.description or "") if p.type in ("integer", "string") else (),
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
-        currency=p.type == "string" and takes_currency(words, p.description or ""),
+        currency=currency,
         condition=described_condition(p.description) if flag else (),
         role=_role(p, words, fmt, search, id_like),
         region=wants_region(p) if p.type == "string" else "",
         **_needs(p, words, fmt, credential=credential, search=search, country=bool(country), id_kind=bool(id_kind),
-                 id_like=id_like, path_segment=path_segment, plural=plural, coded=coded, clock=bool(clock)),
+                 id_like=id_like, path_segment=path_segment, plural=plural, coded=coded, clock=bool(clock),
+                 currency=currency),
     )
 
 
@@ -212,7 +214,7 @@ PEOPLE_NOUNS = frozenset(stem(w) for w in ("people", "persons", "ppl", "adults",
 
 def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, search: bool, country: bool,
            id_kind: bool, id_like: bool, path_segment: bool, plural: bool, coded: bool,
-           clock: bool) -> dict[str, Any]:
+           clock: bool, currency: bool) -> dict[str, Any]:
     """``needs`` and ``cues`` of parameter ``p``: the kinds of question value, and the words, one of
     which must be present for the value reading of ``router.values`` to give it anything. They
     follow that reading's branches in its order, each adding what it reads and stopping where it
@@ -241,7 +243,7 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
     if p.type in ("integer", "string"):
         # a code its description explains is said by its label ("Chonburi" for province_id 3)
         cues.update(t for label, _code in legend(p.description or "") for t in name_terms(label)[:1])
-    if p.type == "string" and takes_currency(words, p.description or ""):
+    if currency:
         cues.add(CURRENCY)  # a currency the question writes ("100 euro"): understand.asked says "currency"
     if search:  # a name, an identifier for a required one, a code written after its noun
         return done(SAYS_NAMES | SAYS_LABELS | (SAYS_IDS if p.required else 0))

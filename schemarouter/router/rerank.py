@@ -62,6 +62,7 @@ FEATURES = (
     "dense_rank",  # 1 / (1 + its rank in dense retrieval) (0 without the index)
     "answers",  # its own declaration says what the question asks for (understand.asked; 0 where none is read)
 )
+_CURRENT, _VOCABULARY, _GUESSED, _SPENT = (FEATURES.index(n) for n in ("current", "vocabulary", "guessed", "spent"))
 # The dense ranking the features read. Dense retrieval re-ranks BM25F's candidates and adds none of
 # its own: adding its top 5 gave the same tune accuracy and cost a millisecond per question.
 DENSE_WINDOW = 20
@@ -97,9 +98,9 @@ class Scored:
         spends some of the values the question writes, or it is the open route's own plan (a chain
         built from the question's words, a search given the words no source describes): the
         question is about its inputs."""
-        feature = dict(zip(FEATURES, self.features, strict=True))
-        opened = bool(feature["current"]) and not feature["vocabulary"]
-        return self.chain is not None and not feature["guessed"] and (feature["spent"] > 0 or opened)
+        f = self.features
+        opened = bool(f[_CURRENT]) and not f[_VOCABULARY]
+        return self.chain is not None and not f[_GUESSED] and (f[_SPENT] > 0 or opened)
 
     def planned(self, graph: SchemaGraph) -> Node:
         """The chain to plan: its chain, or, where the question cannot supply every required parameter,

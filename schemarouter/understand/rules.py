@@ -47,7 +47,7 @@ class RulesUnderstander(Backend):
         # "MP:0008521" names a mouse phenotype, not the Materials Project
         matches = [m for m in graph.phrases.scan(tokens, text)
                    if not any(s <= m.char_start and m.char_end <= e for s, e in ids)]
-        matches = _ordinary_words(_common_nouns(matches, graph), graph)
+        matches = _words_not_names(matches, graph)
         chem_hint = _chemistry_context(matches, graph)
         entities = recognize(text, chemistry_context=chem_hint, readers=graph.value_readers)
         if chem_hint:
@@ -69,50 +69,39 @@ class RulesUnderstander(Backend):
         return analysis
 
 
-def _common_nouns(matches: list[Match], graph: SchemaGraph) -> list[Match]:
-    """Source mentions that are words of another source the question names: "the wiki pages of OSF
-    project ezcuj" names OSF, whose paths say wikis, so its "wiki" is that word, not Wikipedia. Only
-    a mention written in lower case yields (a source's own capitalized name stays a name)."""
-    named = {t.target for m in matches for t in m.terms if t.kind == "source"}
-    if len(named) < 2:
-        return matches
-    lex = graph.lexical
-    out: list[Match] = []
-    for m in matches:
-        sources = {t.target for t in m.terms if t.kind == "source"}
-        words = question_terms(m.text)
-        if sources and m.text.islower() and words:
-            others = named - sources
-            if others and all(lex.source_strength(w, others) > 0 for w in words):
-                rest = tuple(t for t in m.terms if t.kind != "source")
-                if rest:
-                    out.append(dataclasses.replace(m, terms=rest))
-                continue  # no longer a source's name: its words are words of the question
-        out.append(m)
-    return out
-
-
 # How many other sources must declare a word before a source named by that one word alone is no
 # longer named by it written in lower case (chosen on the tune splits)
 ORDINARY_SOURCES = 3
 
 
-def _ordinary_words(matches: list[Match], graph: SchemaGraph) -> list[Match]:
-    """Source mentions that are ordinary words of this registry: a source whose name is one common
-    word ("Location", "Image" among thousands of tools) is not named by every question that uses the
-    word in lower case ("the nearest attractions to my current location"). A word counts as ordinary
-    where the declarations of at least :data:`ORDINARY_SOURCES` other sources use it; written with a
-    capital inside the sentence, or as part of a longer name, it still names the source."""
+def _words_not_names(matches: list[Match], graph: SchemaGraph) -> list[Match]:
+    """Source mentions written in lower case that are words of the question, not names (a source's own
+    capitalized name stays a name), for either of two reasons:
+
+    - the word is one another source the question names declares: "the wiki pages of OSF project
+      ezcuj" names OSF, whose paths say wikis, so its "wiki" is that word, not Wikipedia;
+    - the source's name is one ordinary word of this registry, one the declarations of at least
+      :data:`ORDINARY_SOURCES` other sources use: among thousands of tools, "the nearest attractions to
+      my current location" names no tool titled "Location" (written as a name, "Ask Location ...", or
+      as part of a longer name, it still does)."""
+    named = {t.target for m in matches for t in m.terms if t.kind == "source"}
     lex = graph.lexical
+
+    def is_word(sources: set[str], words: list[str]) -> bool:
+        if len(words) == 1 and _declared_elsewhere(lex, words[0], sources):
+            return True
+        others = named - sources
+        return bool(others) and all(lex.source_strength(w, others) > 0 for w in words)
+
     out: list[Match] = []
     for m in matches:
         sources = {t.target for t in m.terms if t.kind == "source"}
-        words = question_terms(m.text)
-        if sources and m.text.islower() and len(words) == 1 and _declared_elsewhere(lex, words[0], sources):
+        words = question_terms(m.text) if sources and m.text.islower() else []
+        if words and is_word(sources, words):
             rest = tuple(t for t in m.terms if t.kind != "source")
             if rest:
                 out.append(dataclasses.replace(m, terms=rest))
-            continue
+            continue  # no longer a source's name: its words are words of the question
         out.append(m)
     return out
 
