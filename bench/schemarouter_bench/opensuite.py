@@ -33,11 +33,14 @@ Progress = Callable[[str, int, int], None]
 BM25_ENDPOINTS = (1, 2)
 QUICK_ANSWERABLE_PER_API = 2
 QUICK_TMDB = 8
+DENSE_ROUTER = "schemarouter (recall, dense on)"  # the same router reading the dense index too
 CROSS_SOURCE_API = "cross-source"  # questions of cross_source.jsonl (no one API)
 
 
 def open_routers(world: OpenWorld) -> list[BenchRouter]:
-    """schemarouter (recall) and BM25 with a fixed top-k of endpoints, over the open-world graph."""
+    """schemarouter (recall; with the dense index read too where ``schemarouter-embeddings`` is
+    installed) and BM25 with a fixed top-k of endpoints, over the open-world graph."""
+    from schemarouter.graph.dense import load_encoder
     from schemarouter_bench.routers.base import EntityParams
     from schemarouter_bench.routers.bm25 import BM25Router
     from schemarouter_bench.routers.schemarouter_rows import SchemaRouterRow
@@ -45,6 +48,8 @@ def open_routers(world: OpenWorld) -> list[BenchRouter]:
     graph = world.frozen.graph
     entities = EntityParams(graph)
     routers: list[BenchRouter] = [SchemaRouterRow(graph, "recall")]
+    if load_encoder() is not None:
+        routers.append(SchemaRouterRow(graph, "recall", DENSE_ROUTER, dense=True))
     for k in BM25_ENDPOINTS:
         label = "endpoint" if k == 1 else "endpoints"
         routers.append(BM25Router(graph, entities, endpoints=k, name=f"BM25 top-{k} {label}"))

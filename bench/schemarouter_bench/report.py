@@ -121,6 +121,10 @@ SCALING = [
     ("schemarouter_p50_ms", "schemarouter p50 (ms)"),
     ("schemarouter_p95_ms", "schemarouter p95 (ms)"),
     ("schemarouter_p99_ms", "schemarouter p99 (ms)"),
+    ("dense_build_s", "dense vectors build (s)"),
+    ("dense_p50_ms", "schemarouter p50, dense on (ms)"),
+    ("dense_p95_ms", "schemarouter p95, dense on (ms)"),
+    ("rss_dense_peak_mb", "peak RSS, dense on (MB)"),
     ("bm25_p50_ms", "BM25 p50 (ms)"),
     ("bm25_p95_ms", "BM25 p95 (ms)"),
     ("bm25_p99_ms", "BM25 p99 (ms)"),
@@ -331,7 +335,10 @@ def _dev_sections(doc: dict[str, Any], path: Path, plots: list[Path]) -> list[st
                 "warm-up). Sync times are `registry sync` into an empty SQLite file / Postgres database. The cold "
                 "process then writes the graph cache file; a second fresh process loads the graph from it "
                 "(warm load: what every later `plan`, `run` or `ask` on an unchanged registry does instead of "
-                "registry load plus graph build)."
+                "registry load plus graph build). With `schemarouter-embeddings` installed a third fresh "
+                "process loads the registry, builds the graph, embeds every read endpoint (dense vectors build: "
+                "what a graph build adds with `[routing] dense` on) and routes the same questions with the dense "
+                "index read too (dense on); its peak RSS is that whole process up to there."
             ),
             "",
             *md_table(

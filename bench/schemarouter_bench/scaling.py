@@ -89,12 +89,14 @@ def sync_postgres(decls: Declarations, admin_url: str) -> float | str:
 def graph_probe(url: str, questions: list[str], directory: str) -> dict[str, float]:
     """A fresh router process: load the registry, build the graph (time, peak RSS), write its cache
     file, then route ``questions`` with schemarouter and BM25 (latency); then a second fresh process
-    that loads the graph from the cache file (a warm start: time, peak RSS). One graph per process,
-    so no size's caches or memory leak into the next."""
+    that loads the graph from the cache file (a warm start: time, peak RSS), and a third that routes
+    with the dense index too (:func:`_dense_main`). One graph per process, so no size's caches or
+    memory leak into the next."""
     qfile = Path(directory) / "questions.json"
     qfile.write_text(json.dumps(questions), encoding="utf-8")
     probe = _child(url, str(qfile))
     probe.update(_child(url, str(qfile), "warm"))
+    probe.update(_child(url, str(qfile), "dense"))
     return probe
 
 
@@ -185,6 +187,31 @@ def _probe_main(url: str, questions_file: str) -> None:
     print(json.dumps(result))
 
 
+def _dense_main(url: str, questions_file: str) -> None:
+    """With ``schemarouter-embeddings`` installed, a third fresh process: the registry loaded and the
+    graph built again, then every read endpoint embedded (time: what a build with ``[routing] dense``
+    on adds), then the questions routed with the dense index read too (latency), and the process's
+    peak RSS up to there (no cache file written, as for the lexical peak); ``{}`` without the model."""
+    from schemarouter.graph import build_graph
+    from schemarouter.graph.dense import dense_index, load_encoder
+    from schemarouter.registry import Registry
+    from schemarouter.router import Router
+
+    if load_encoder() is None:
+        print(json.dumps({}))
+        return
+    registry = Registry.open(url)
+    graph = build_graph(registry.load(), registry.fingerprint())
+    t0 = time.perf_counter()
+    dense_index(graph)
+    out = {"dense_build_s": time.perf_counter() - t0}
+    questions = json.loads(Path(questions_file).read_text(encoding="utf-8"))
+    for name, value in latency_stats(Router(graph, dense=True).plan, questions).items():
+        out[f"dense_{name}"] = value
+    out["rss_dense_peak_mb"] = rss_mb()
+    print(json.dumps(out))
+
+
 def current_rss_mb() -> float:
     """Resident set size now (Linux /proc; 0 elsewhere)."""
     try:
@@ -238,7 +265,8 @@ def measure_size(
             "rss_peak_mb": probe["rss_peak_mb"],
             "rss_loaded_mb": probe["rss_loaded_mb"],
             "rss_graph_mb": probe["rss_graph_mb"],
-            **{k: probe[k] for k in ("cache_write_s", "warm_load_s", "rss_warm_peak_mb") if k in probe},
+            **{k: probe[k] for k in ("cache_write_s", "warm_load_s", "rss_warm_peak_mb", "dense_build_s",
+                                     "rss_dense_peak_mb") if k in probe},
             **{k: v for k, v in probe.items() if k.endswith("_ms") or k.endswith("prompt_tokens")},
         }
     )
@@ -291,5 +319,7 @@ def run_scaling(
 if __name__ == "__main__":
     if sys.argv[3:] == ["warm"]:
         _warm_main(sys.argv[1])
+    elif sys.argv[3:] == ["dense"]:
+        _dense_main(sys.argv[1], sys.argv[2])
     else:
         _probe_main(sys.argv[1], sys.argv[2])

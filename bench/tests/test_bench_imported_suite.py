@@ -159,7 +159,7 @@ def test_the_cli_runs_both_open_suites_on_a_subset(quick_run: tuple[dict[str, An
     assert doc["routers"] == [] and doc["scaling"] == []  # --suite left the first-party run out
     world = doc["open_world"]
     assert world["registry"]["sources"] == 19 + len(open_world_documents())
-    names = ["schemarouter (recall)", "BM25 top-1 endpoint", "BM25 top-2 endpoints"]
+    names = ["schemarouter (recall)", "schemarouter (recall, dense on)", "BM25 top-1 endpoint", "BM25 top-2 endpoints"]
     for suite in ("imported", "tmdb"):
         assert [r["name"] for r in world[suite]["routers"]] == names
     imported = world["imported"]
@@ -170,7 +170,7 @@ def test_the_cli_runs_both_open_suites_on_a_subset(quick_run: tuple[dict[str, An
         assert len(r["queries"]) == imported["questions"]
         assert all({"id", "query", "plan", "problems"} <= set(f) for f in r["failures"])
     assert world["tmdb"]["queries"] == 8
-    bm25 = world["tmdb"]["routers"][1]["summary"]
+    bm25 = world["tmdb"]["routers"][2]["summary"]
     assert bm25["no_plan"] == 0  # BM25 always has a top endpoint for these questions
 
 
@@ -180,5 +180,6 @@ def test_the_report_shows_the_open_world_sections_and_their_targets(quick_run: t
     assert "### Imported-sources dev set" in report and "### RestBench TMDB" in report
     assert "## Planning" not in report  # the first-party sections only when that suite ran
     for target in ("imported sources: endpoint set exact | >= 0.60", "RestBench TMDB: whole chain exact | >= 0.30",
-                   "imported sources: action requests declined (of 12) | >= 10"):
+                   "imported sources: action requests declined (of 12) | >= 10",
+                   "(TMDB queries), dense on | <= 3 ms"):
         assert target in report

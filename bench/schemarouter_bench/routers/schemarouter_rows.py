@@ -30,10 +30,11 @@ class SchemaRouterRow:
         mode: str = "recall",
         name: str | None = None,
         understander: Understander | None = None,
+        dense: bool | None = None,
     ) -> None:
         self.graph = graph
         self.mode = mode
-        self.router = Router(graph, understander)
+        self.router = Router(graph, understander, dense=dense)
         self.name = name or f"schemarouter ({mode})"
 
     def plan(self, question: str) -> Plan:
