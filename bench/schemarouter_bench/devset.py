@@ -82,6 +82,12 @@ def toolbench_root() -> Path:
     return data_path("toolbench")
 
 
+def metatool_root() -> Path:
+    """Folder of the MetaTool suite (MetaTool's tool-selection queries over its 199 tools), laid out as
+    the tool-use suite."""
+    return data_path("metatool")
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 

@@ -3,8 +3,9 @@
 Rules, thresholds and the re-ranker's weights are chosen on the tune split (``fit_rerank``); the test
 split is the figure to quote. Suites: the first-party dev set, the imported-sources set, three
 held-out scientific APIs, a large API imported beside TMDB, RestBench TMDB, the tool-use suite
-(BFCL and ToolAlpaca functions as thousands of endpoints) and the ToolBench suite (RapidAPI tools of
-StableToolBench's solvable queries). With an import corpus (``make corpus``)
+(BFCL and ToolAlpaca functions as thousands of endpoints), the ToolBench suite (RapidAPI tools of
+StableToolBench's solvable queries) and the MetaTool suite (tool-selection questions over 199 tools
+described in one sentence each). With an import corpus (``make corpus``)
 the scale condition runs too: the imported-sources set and TMDB again, with the tool-use suite's
 documents and every corpus document imported into the same registry as distractors (about 6,000
 read endpoints).
@@ -31,6 +32,7 @@ from schemarouter_bench.devset import (
     load_dev_questions,
     load_tmdb_queries,
     load_tooluse_questions,
+    metatool_root,
     split_of,
     toolbench_root,
 )
@@ -118,7 +120,11 @@ def measure(corpus: Path | None = None, say: Say | None = None) -> dict[str, Any
     say("importing the ToolBench suite's documents")
     toolbench = build_tooluse_world(base, toolbench_root())
     doc["suites"]["toolbench"] = _dev_suite(toolbench, load_tooluse_questions(toolbench_root()))
-    doc["registries"] = {"open": _facts(opened), "tooluse": _facts(tooluse), "toolbench": _facts(toolbench)}
+    say("importing the MetaTool suite's documents")
+    metatool = build_tooluse_world(base, metatool_root())
+    doc["suites"]["metatool"] = _dev_suite(metatool, load_tooluse_questions(metatool_root()))
+    doc["registries"] = {"open": _facts(opened), "tooluse": _facts(tooluse), "toolbench": _facts(toolbench),
+                         "metatool": _facts(metatool)}
     if corpus is not None:
         say("importing the corpus beside the open-world documents")
         # the tool-use suite's documents and the corpus: thousands of endpoints nobody wrote a question for

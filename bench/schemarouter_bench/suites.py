@@ -3,7 +3,7 @@
 The re-ranker's fit (:mod:`schemarouter_bench.fit_rerank`) and the dense retrieval measurement
 (:mod:`schemarouter_bench.dense_recall`) read the same questions: the tune split of the first-party
 dev set, the imported-sources set, the held-out APIs (none: they are kept whole for testing), the
-API beside TMDB, the tool-use suite, the ToolBench suite and RestBench TMDB. A question's gold target is the last step
+API beside TMDB, the tool-use suite, the ToolBench suite, the MetaTool suite and RestBench TMDB. A question's gold target is the last step
 of any gold option (for TMDB, the endpoint of the gold chain's last call). Each caller keeps the
 questions it needs (by kind and language).
 """
@@ -25,6 +25,7 @@ from schemarouter_bench.devset import (
     load_dev_questions,
     load_tmdb_queries,
     load_tooluse_questions,
+    metatool_root,
     split_of,
     toolbench_root,
 )
@@ -66,6 +67,7 @@ def tune_suites(base: Frozen | None = None, corpus: Path | None = None) -> list[
     opened = build_open_world(base)
     tooluse = build_tooluse_world(base)
     toolbench = build_tooluse_world(base, toolbench_root())
+    metatool = build_tooluse_world(base, metatool_root())
     out = [TuneSuite("dev", base.graph, [
         TuneQuestion(q["query"], frozenset((o[-1]["source"], o[-1]["endpoint"])
                                            for o in [q["gold"], *q.get("alternatives", [])] if o),
@@ -76,7 +78,8 @@ def tune_suites(base: Frozen | None = None, corpus: Path | None = None) -> list[
         ("heldout", opened.frozen.graph, load_dev_questions(heldout_root())),
         ("beside", opened.frozen.graph, load_dev_questions(beside_root())),
         ("tooluse", tooluse.frozen.graph, load_tooluse_questions()),
-        ("toolbench", toolbench.frozen.graph, load_tooluse_questions(toolbench_root())))]
+        ("toolbench", toolbench.frozen.graph, load_tooluse_questions(toolbench_root())),
+        ("metatool", metatool.frozen.graph, load_tooluse_questions(metatool_root())))]
     out.append(_tmdb_suite("tmdb", opened))
     if corpus is not None:
         crowded = build_crowded_world(base, corpus)

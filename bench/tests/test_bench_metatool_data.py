@@ -1,0 +1,37 @@
+"""The shipped MetaTool suite: every tool's document imports with the one minimal overlay, and every
+gold names the operation as the importer names it."""
+
+from __future__ import annotations
+
+import json
+
+import yaml
+from schemarouter_bench.devset import load_tooluse_questions, metatool_root, split_of
+from schemarouter_bench.frozen import load_frozen
+from schemarouter_bench.openworld import SpecIndex, build_tooluse_world
+
+ROOT = metatool_root()
+
+
+def test_the_suite_ships_its_license_provenance_and_a_minimal_overlay() -> None:
+    assert "MIT License" in (ROOT / "LICENSE-MetaTool").read_text(encoding="utf-8")
+    assert (ROOT / "PROVENANCE.md").is_file()
+    overlay = yaml.safe_load((ROOT / "overlay.yaml").read_text(encoding="utf-8"))
+    assert set(overlay) == {"source_type", "license"}
+
+
+def test_every_tool_imports_and_every_gold_names_its_one_operation() -> None:
+    world = build_tooluse_world(load_frozen(), ROOT)
+    questions = load_tooluse_questions(ROOT)
+    assert not world.refused and len(world.imported) == 199
+    assert len(questions) == 597 and all(q.answerable for q in questions)
+    assert {split_of(q.id) for q in questions} == {"tune", "test"}
+    per_tool: dict[str, int] = {}
+    for q in questions:
+        (option,) = q.gold_sets
+        (step,) = option
+        doc = json.loads((ROOT / "docs" / f"{step.source}.json").read_text(encoding="utf-8"))
+        assert step.call in SpecIndex(doc), q.id
+        assert world.calls[(step.source, step.endpoint)] == step.call, q.id
+        per_tool[step.source] = per_tool.get(step.source, 0) + 1
+    assert set(per_tool.values()) == {3}  # three questions for every tool
