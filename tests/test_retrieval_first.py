@@ -412,6 +412,20 @@ def test_a_verb_reads_and_writes_open_with_is_told_by_the_endpoint_the_words_rea
     assert not declined.steps and "lab.create_report" in (declined.declined or "")
 
 
+def test_a_verb_a_read_endpoint_s_description_opens_with_is_a_read_where_its_summary_is_a_name(
+        graph: SchemaGraph) -> None:
+    # a catalogue tool titled by its brand: the summary names it, the description says what it does
+    tool = _endpoint("photoreal", "/Photoreal", "Photoreal", [], ["prompt"])
+    tool["description"] = "Photoreal. Generate photorealistic image prompts for Midjourney."
+    router = Router(with_catalogue(graph, _source("studio", [tool])))
+    plan = router.plan("Could you generate a lifelike image of a city street at night for Midjourney?")
+    assert _calls(plan) == ["studio.photoreal"]
+    # the same tool saying it in its second sentence only does not make "generate" a read
+    tool["description"] = "Photoreal. It can generate photorealistic image prompts for Midjourney."
+    router = Router(with_catalogue(graph, _source("studio", [tool])))
+    assert router.plan("Could you generate a lifelike image of a city street at night for Midjourney?").declined
+
+
 def test_politeness_frames_nest_before_the_verb() -> None:
     assert action_verb("Can you help me buy 4 tickets for the concert") == "buy"
     assert action_verb("Could you please help me to book two tickets for Friday") == "book"

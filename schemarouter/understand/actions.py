@@ -226,19 +226,25 @@ def _opening_verb(summary: str) -> str | None:
 
 def _openers(graph: SchemaGraph) -> tuple[frozenset[str], frozenset[str]]:
     """(verbs read endpoints' summaries open with, verbs write endpoints' summaries open with, less
-    verbs that read). Worked out once per graph."""
+    verbs that read; the first word of an endpoint's description counts as well as its summary's).
+    Worked out once per graph."""
     memo = graph.memos.of(UnderstandGraphMemo)
     if memo.openers is None:
         reads: dict[str, set[int]] = {}  # verb -> the read endpoints opening with it (``_read_openers``)
         writes: set[str] = set()
         for key, i in graph.endpoints.items():
-            verb = _opening_verb(i.endpoint.summary or "")
-            if verb is None:
-                continue
-            if i.endpoint.access == "write":
-                writes.add(verb)
-            else:
-                reads.setdefault(verb, set()).add(graph.numbers[key])
+            # a summary that is only a name ("Photorealistic") leaves the saying to the description
+            # ("Generate photorealistic prompts for ..."): the first words of both count
+            summary, description = i.endpoint.summary or "", i.endpoint.description or ""
+            if summary and description.startswith(summary):  # an import writes "<summary>. <description>"
+                description = description[len(summary):].lstrip(" .:-")
+            for verb in {_opening_verb(summary), _opening_verb(description)}:
+                if verb is None:
+                    continue
+                if i.endpoint.access == "write":
+                    writes.add(verb)
+                else:
+                    reads.setdefault(verb, set()).add(graph.numbers[key])
         memo.read_openers = reads
         memo.openers = (frozenset(reads), frozenset(writes - _READING))
     return memo.openers
