@@ -420,10 +420,24 @@ def test_a_verb_a_read_endpoint_s_description_opens_with_is_a_read_where_its_sum
     router = Router(with_catalogue(graph, _source("studio", [tool])))
     plan = router.plan("Could you generate a lifelike image of a city street at night for Midjourney?")
     assert _calls(plan) == ["studio.photoreal"]
-    # the same tool saying it in its second sentence only does not make "generate" a read
-    tool["description"] = "Photoreal. It can generate photorealistic image prompts for Midjourney."
+    # a tool whose prose only mentions what others generated does not make "generate" a read
+    tool["description"] = "Photoreal. A gallery of generated photorealistic image prompts for Midjourney."
     router = Router(with_catalogue(graph, _source("studio", [tool])))
     assert router.plan("Could you generate a lifelike image of a city street at night for Midjourney?").declined
+
+
+def test_a_verb_the_best_read_says_it_does_is_a_read_and_a_word_sharing_its_stem_is_not(
+        graph: SchemaGraph) -> None:
+    game = _endpoint("checkers", "/Checkers", "Checkers", [], ["board"])
+    game["description"] = "Checkers. This allows you to play a game of checkers against the computer."
+    router = Router(with_catalogue(graph, _source("games", [game])))
+    assert _calls(router.plan("Can you play a game of checkers with me?")) == ["games.checkers"]
+    # "settings" shares the stem of "set" but says nothing of setting anything
+    state = _endpoint("ac_state", "/ac/state", "Fetch the state of the air conditioner",
+                      [], ["mode", "temperature_settings"])
+    state["description"] = "Fetch the state of the air conditioner, including its temperature settings."
+    router = Router(with_catalogue(graph, _source("home", [state])))
+    assert router.plan("Set the air conditioner to 20 degrees").declined
 
 
 def test_politeness_frames_nest_before_the_verb() -> None:

@@ -22,6 +22,7 @@ from schemarouter.understand.memos import UnderstandGraphMemo
 
 if TYPE_CHECKING:
     from schemarouter.graph import SchemaGraph
+    from schemarouter.models import Endpoint
 
 # Verbs (base forms) whose imperative asks the system to do something in the world.
 ACTION_VERBS = frozenset(
@@ -164,17 +165,36 @@ def _reads_better(text: str, verb: str, graph: SchemaGraph) -> bool:
     """Whether the question's words reach a read endpoint whose summary opens with ``verb`` better than
     any write endpoint (BM25F over what they declare). Only reads that do the verb count: in a large
     registry some unrelated read endpoint always shares a word with a request to act."""
-    reads = _read_openers(graph).get(verb)
+    reads = _read_openers(graph).get(verb, set())
+    lex, endpoints = graph.lexical, graph.endpoints
+    scores = lex.score(question_terms(text))
+    # ... or the read the words reach best, where its own prose says it does the verb ("You can play
+    # against a novice", "allows you to book", "Books a table"), not only where it opens with it
+    best = max((n for n in scores if endpoints[lex.keys[n]].endpoint.access == "read"), key=scores.__getitem__,
+               default=None)
+    if best is not None and says_it_does(endpoints[lex.keys[best]].endpoint, verb):
+        reads = reads | {best}
     if not reads:
         return False
-    lex, endpoints = graph.lexical, graph.endpoints
     best_read = best_write = 0.0
-    for number, score in lex.score(question_terms(text)).items():
+    for number, score in scores.items():
         if number in reads:
             best_read = max(best_read, score)
         elif score > best_write and endpoints[lex.keys[number]].endpoint.access == "write":
             best_write = score
     return best_read > best_write
+
+
+# where a description uses a verb as what the endpoint does: after "to", a modal or "lets/allows/helps
+# you (to)", or opening a sentence (in the base form or the third person)
+_DOES_BEFORE = r"(?:\bto|\bcan|\bwill|\bmay|\b(?:lets?|allows?|enables?|helps?)\s+(?:you|users?)(?:\s+to)?)\s+"
+
+
+def says_it_does(endpoint: Endpoint, verb: str) -> bool:
+    """Whether an endpoint's summary or description says it does ``verb`` (see :data:`_DOES_BEFORE`)."""
+    prose = f"{endpoint.summary}. {endpoint.description}"
+    v = re.escape(verb)
+    return re.search(rf"{_DOES_BEFORE}{v}\b|(?:^|[.!?:]\s+){v}(?:e?s)?\b", prose, re.IGNORECASE) is not None
 
 
 def _read_openers(graph: SchemaGraph) -> dict[str, set[int]]:
