@@ -440,6 +440,17 @@ def test_a_verb_the_best_read_says_it_does_is_a_read_and_a_word_sharing_its_stem
     assert router.plan("Set the air conditioner to 20 degrees").declined
 
 
+def test_a_clause_a_write_s_description_opens_with_names_no_verb(graph: SchemaGraph) -> None:
+    record = _endpoint("record", "/records/{doi}", "Record by DOI", [_req("doi", "string")], ["title", "download_url"])
+    record["path"] = "/records"
+    search = _endpoint("search_records", "/records/search", "", [_req("query", "string")], ["title"], method="POST")
+    search["description"] = "If the query matches no record, the result is empty."
+    tools = with_catalogue(graph, _source("repository", [record, search]))
+    assert "if" not in write_verbs(tools)
+    plan = Router(tools).plan("Is there a repository record for the DOI 10.1371/journal.pone.0115069? If so, its title.")
+    assert plan.steps and not plan.declined
+
+
 def test_politeness_frames_nest_before_the_verb() -> None:
     assert action_verb("Can you help me buy 4 tickets for the concert") == "buy"
     assert action_verb("Could you please help me to book two tickets for Friday") == "book"

@@ -223,7 +223,11 @@ def parameter_verbs(graph: SchemaGraph) -> frozenset[str]:
 # A summary may open with a word that is no verb ("No content", "Partially update", "Registration of
 # a device", "Deprecated: ..."): function words, and words whose ending makes them an adverb, a noun
 # of action or state, or a participle, never a verb's base form
-_NOT_VERBS = frozenset(["no", "non", "not", "re", "new", "all", "each", "every", "any", "one", "only"])
+_NOT_VERBS = frozenset(["no", "non", "not", "re", "new", "all", "each", "every", "any", "one", "only",
+                        # a description may open with a clause ("If the record exists, ...", "When ...",
+                        # "Note that ..."), which names nothing the endpoint does
+                        "if", "when", "whenever", "while", "whether", "although", "though", "because", "since",
+                        "unless", "until", "once", "note", "here", "so", "yet", "but", "nor", "however"])
 _NOT_VERB_ENDINGS = re.compile(r"(?:.{2,}(?:ally|ently|antly|ously|ively|ately|arily|ibly|ably)"
                                r"|tion|sion|ment|ness|ity|ance|ence|ism|ship|.{4,}(?<!e)ed|.{3,}ing)$")
 
