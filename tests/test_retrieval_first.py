@@ -451,6 +451,29 @@ def test_a_clause_a_write_s_description_opens_with_names_no_verb(graph: SchemaGr
     assert plan.steps and not plan.declined
 
 
+def test_the_vocabulary_s_pick_weighs_as_much_as_the_share_of_candidates_it_could_see(graph: SchemaGraph) -> None:
+    # the vocabulary route chooses among the endpoints it describes; beside a catalogue nobody described
+    # its pick is a choice among a few of the candidates, and weighs that much
+    question = ("I'm a football blogger and need fresh content for my website. Can you fetch the latest football "
+                "news articles from Eurosport and provide the titles, descriptions, and publication dates?")
+    vocabulary = FEATURES.index("vocabulary")
+
+    def picked(g: SchemaGraph) -> tuple[float, float]:
+        router = Router(g)
+        _steps, scored = router.reranked(router.understander.understand(question, g))
+        (pick,) = [c for c in scored if c.features[FEATURES.index("current")]]
+        described = sum(1 for c in scored if c.info.endpoint.intents) / len(scored)
+        return pick.features[vocabulary], described
+
+    alone, _ = picked(graph)
+    assert alone == 1.0  # only described sources: the vocabulary saw every candidate
+    news = [_endpoint(f"news_{i}", f"/news{i}", summary, [], ["title", "description", "published"])
+            for i, summary in enumerate(["Get the latest football news articles from Eurosport",
+                                         "Live football scores of today's matches", "Football league standings"])]
+    weight, described = picked(with_catalogue(graph, _source("sportsfeed", news)))
+    assert weight == described and 0 < weight < 1
+
+
 def test_politeness_frames_nest_before_the_verb() -> None:
     assert action_verb("Can you help me buy 4 tickets for the concert") == "buy"
     assert action_verb("Could you please help me to book two tickets for Friday") == "book"

@@ -47,7 +47,8 @@ FEATURES = (
     "lexical",  # its BM25F score over the best candidate's
     "rank",  # 1 / (1 + its rank in retrieval)
     "current",  # it is the target the vocabulary or open route planned
-    "vocabulary",  # ... and that plan came from the vocabulary (a concept, a named source, an entity)
+    "vocabulary",  # ... and that plan came from the vocabulary (a concept, a named source, an entity),
+    # times the share of the candidates the vocabulary describes (it chose among those only)
     "buildable",  # every required parameter is supplied, from the question or a chain of producers
     "direct",  # ... from the question alone (no producer step)
     "required",  # share of its required parameters the question supplies directly
@@ -171,6 +172,7 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
     forms = said_forms(said)
     named = set(analysis.understanding.named_tools)
     sources = [lex.keys[n][0] for n in numbers]
+    described = sum(1 for n in numbers if graph.endpoints[lex.keys[n]].endpoint.intents) / len(numbers)
     out: list[Scored] = []
     for rank, number in enumerate(numbers):
         info = graph.endpoints[lex.keys[number]]
@@ -192,7 +194,7 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
             scores.get(number, 0.0) / best_score,
             1.0 / (1 + rank),
             float(is_current),
-            float(is_current and vocabulary),
+            float(is_current and vocabulary) * described,
             float(chain is not None),
             float(chain is not None and not chain.bindings),
             supplied / len(required) if required else 1.0,
