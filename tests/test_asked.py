@@ -60,8 +60,10 @@ def test_a_candidate_whose_declaration_returns_what_is_asked_is_marked(graph: Sc
     ("How much longer will it take?", []),  # a comparison, not a price
     ("Is it a long video?", []),
     ("What does the lead actor of Titanic look like?", ["imag", "cast"]),  # a look is a picture
-    ("How much will 20000 Japanese Yen be in US dollars?", ["price", "cost", "currenc"]),  # money in a currency
-    ("I have 100 EUR, what is that in GBP?", ["currenc"]),
+    # money in one currency asked in another is a conversion, not a price
+    ("How much will 20000 Japanese Yen be in US dollars?", ["currenc", "convert", "exchang"]),
+    ("I have 100 EUR, what is that in GBP?", ["currenc", "convert", "exchang"]),
+    ("How much does a 100 EUR gift card cost?", ["price", "cost", "currenc"]),  # one currency: a price
     ("A five pound bag of rice and PHP tutorials", []),  # a weight, and a language's acronym
 ])
 def test_asking_how_long_or_how_old_asks_for_a_quantity_of_that_kind(text: str, terms: list[str]) -> None:

@@ -474,6 +474,16 @@ def test_the_vocabulary_s_pick_weighs_as_much_as_the_share_of_candidates_it_coul
     assert weight == described and 0 < weight < 1
 
 
+def test_money_asked_in_another_currency_is_a_conversion_not_a_price(graph: SchemaGraph) -> None:
+    petrol = _endpoint("petrol", "/petrol_prices", "Petrol prices", [], ["price"])
+    petrol["description"] = "The average daily petrol price and its cost in any state."
+    exchange = _endpoint("exchange", "/exchange", "Exchange", [], ["amount"])
+    exchange["description"] = "Seamlessly convert currencies with our currency conversion tool."
+    router = Router(with_catalogue(graph, _source("tools", [petrol, exchange])))
+    assert _calls(router.plan("How much is 50 GBP in USD?")) == ["tools.exchange"]
+    assert _calls(router.plan("How much is petrol in Sydney?")) == ["tools.petrol"]
+
+
 def test_politeness_frames_nest_before_the_verb() -> None:
     assert action_verb("Can you help me buy 4 tickets for the concert") == "buy"
     assert action_verb("Could you please help me to book two tickets for Friday") == "book"

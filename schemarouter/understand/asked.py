@@ -36,7 +36,10 @@ _MEASURES = tuple((re.compile(pattern, re.IGNORECASE), tuple(stem(w) for w in wo
 # An amount of money named by its currency ("20000 Japanese Yen", "100 euro", "in USD") is what
 # declarations call a currency, a word such a question rarely writes (understand.currencies).
 CURRENCY = stem("currency")
-KIND_TERMS = frozenset({IMAGE, "cast", "crew", PERSON, CURRENCY, *(t for _p, terms in _MEASURES for t in terms)})  # every
+_PRICE = tuple(stem(w) for w in ("price", "cost"))
+CONVERSION = tuple(stem(w) for w in ("convert", "exchange"))
+KIND_TERMS = frozenset({IMAGE, "cast", "crew", PERSON, CURRENCY, *CONVERSION,
+                        *(t for _p, terms in _MEASURES for t in terms)})  # every
 # term ``kind_terms`` gives
 # Who acted in a work is its cast, who made it its crew: the words film and media APIs declare credits
 # by ("Get the cast and crew for a movie"), which a question asking "who starred" never says.
@@ -56,11 +59,17 @@ def kind_terms(text: str, names: list[Entity]) -> list[str]:
     out += [term for role, term in ((_ACTING, "cast"), (_MAKING, "crew")) if role.search(text)]
     if any(e.extra.get("agent") for e in names):
         out.append(PERSON)  # who made a work ("directed by Sofia Coppola") is a person
+    written = currencies(text)
+    # an amount in one currency asked in another ("How much is 100 euro in USD?") asks for a conversion,
+    # which declarations call converting or exchanging, not a price
+    converting = len({c.code for c in written}) >= 2
     for pattern, terms in _MEASURES:
-        if pattern.search(text):
+        if pattern.search(text) and not (converting and terms == _PRICE):
             out += terms  # "How long is Titanic?" asks for its runtime
-    if currencies(text):
+    if written:
         out.append(CURRENCY)  # "How much is 100 euro in USD?"
+    if converting:
+        out += CONVERSION
     return out
 
 
