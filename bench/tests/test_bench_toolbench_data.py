@@ -1,23 +1,31 @@
 """The shipped ToolBench suite: its documents import with the one minimal overlay and every gold names
-an operation as the importer names it."""
+an operation as the importer names it (and, with the MetaTool suite, each ships its license)."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pytest
 import yaml
-from schemarouter_bench.devset import load_tooluse_questions, split_of, toolbench_root
+from schemarouter_bench.devset import load_tooluse_questions, metatool_root, split_of, toolbench_root
 from schemarouter_bench.frozen import load_frozen
 from schemarouter_bench.openworld import SpecIndex, build_tooluse_world
 
 ROOT = toolbench_root()
 
 
-def test_the_suite_ships_its_license_provenance_and_a_minimal_overlay() -> None:
-    assert "Apache License" in (ROOT / "LICENSE-StableToolBench").read_text(encoding="utf-8")
-    assert (ROOT / "PROVENANCE.md").is_file()
-    overlay = yaml.safe_load((ROOT / "overlay.yaml").read_text(encoding="utf-8"))
+@pytest.mark.parametrize(("root", "license_file", "license_name"), [
+    (ROOT, "LICENSE-StableToolBench", "Apache License"),
+    (metatool_root(), "LICENSE-MetaTool", "MIT License"),
+])
+def test_each_tool_suite_ships_its_license_provenance_and_a_minimal_overlay(
+        root: Path, license_file: str, license_name: str) -> None:
+    assert license_name in (root / license_file).read_text(encoding="utf-8")
+    assert (root / "PROVENANCE.md").is_file()
+    overlay = yaml.safe_load((root / "overlay.yaml").read_text(encoding="utf-8"))
     assert set(overlay) == {"source_type", "license"}
+    assert overlay["license"]["name"].startswith(license_name.split(" License")[0])
 
 
 def test_every_gold_step_names_an_operation_of_its_document_as_the_importer_names_it() -> None:
