@@ -438,6 +438,11 @@ def test_a_verb_the_best_read_says_it_does_is_a_read_and_a_word_sharing_its_stem
     state["description"] = "Fetch the state of the air conditioner, including its temperature settings."
     router = Router(with_catalogue(graph, _source("home", [state])))
     assert router.plan("Set the air conditioner to 20 degrees").declined
+    # a description instructing the caller ("... you need to send a token") does not send anything
+    inbox = _endpoint("inbox", "/inbox", "Messages in the inbox", [], ["subject", "sender"])
+    inbox["description"] = "Messages in the inbox, newest first; to read them you need to send a token as a header."
+    router = Router(with_catalogue(graph, _source("mailbox", [inbox])))
+    assert router.plan("Send a message to the inbox of my advisor").declined
 
 
 def test_a_clause_a_write_s_description_opens_with_names_no_verb(graph: SchemaGraph) -> None:

@@ -185,16 +185,27 @@ def _reads_better(text: str, verb: str, graph: SchemaGraph) -> bool:
     return best_read > best_write
 
 
-# where a description uses a verb as what the endpoint does: after "to", a modal or "lets/allows/helps
-# you (to)", or opening a sentence (in the base form or the third person)
-_DOES_BEFORE = r"(?:\bto|\bcan|\bwill|\bmay|\b(?:lets?|allows?|enables?|helps?)\s+(?:you|users?)(?:\s+to)?)\s+"
+# where a description says what its endpoint lets a caller do: after "can", "will" or "lets/allows/
+# enables/helps you (to)". Not after a bare "to" and not any sentence's first word: descriptions also
+# instruct the caller ("Send a descriptive User-Agent", "you need to send a token")
+_DOES_BEFORE = r"(?:\bcan|\bwill|\b(?:lets?|allows?|enables?|helps?)\s+(?:you|users?)(?:\s+to)?)\s+"
 
 
 def says_it_does(endpoint: Endpoint, verb: str) -> bool:
-    """Whether an endpoint's summary or description says it does ``verb`` (see :data:`_DOES_BEFORE`)."""
+    """Whether an endpoint's summary or description opens with ``verb`` or says it does it (see
+    :data:`_DOES_BEFORE`)."""
+    if verb in {_opening_verb(endpoint.summary or ""), _opening_verb(_own_description(endpoint))}:
+        return True
     prose = f"{endpoint.summary}. {endpoint.description}"
-    v = re.escape(verb)
-    return re.search(rf"{_DOES_BEFORE}{v}\b|(?:^|[.!?:]\s+){v}(?:e?s)?\b", prose, re.IGNORECASE) is not None
+    return re.search(rf"{_DOES_BEFORE}{re.escape(verb)}\b", prose, re.IGNORECASE) is not None
+
+
+def _own_description(endpoint: Endpoint) -> str:
+    """An endpoint's description without the summary an import writes before it ("<summary>. <description>")."""
+    summary, description = endpoint.summary or "", endpoint.description or ""
+    if summary and description.startswith(summary):
+        return description[len(summary):].lstrip(" .:-")
+    return description
 
 
 def _read_openers(graph: SchemaGraph) -> dict[str, set[int]]:
@@ -259,10 +270,7 @@ def _openers(graph: SchemaGraph) -> tuple[frozenset[str], frozenset[str]]:
         for key, i in graph.endpoints.items():
             # a summary that is only a name ("Photorealistic") leaves the saying to the description
             # ("Generate photorealistic prompts for ..."): the first words of both count
-            summary, description = i.endpoint.summary or "", i.endpoint.description or ""
-            if summary and description.startswith(summary):  # an import writes "<summary>. <description>"
-                description = description[len(summary):].lstrip(" .:-")
-            for verb in {_opening_verb(summary), _opening_verb(description)}:
+            for verb in {_opening_verb(i.endpoint.summary or ""), _opening_verb(_own_description(i.endpoint))}:
                 if verb is None:
                     continue
                 if i.endpoint.access == "write":
