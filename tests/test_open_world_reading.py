@@ -187,6 +187,16 @@ def test_terms_are_stemmed_and_paths_split() -> None:
     assert resource_of("id", "/pets/{id}") == ("pet",)
 
 
+@pytest.mark.parametrize(("text", "terms"), [
+    ("Can you help me find the help center articles?", ["help", "center", "articl"]),
+    ("I need your assistance with a QR code", ["qr", "code"]),
+    ("Could you please assist us with the registration form?", ["registr", "form"]),
+    ("Which player has the most assists?", ["player", "assist"]),  # a thing counted, not a frame
+])
+def test_help_that_frames_a_request_is_no_term(text: str, terms: list[str]) -> None:
+    assert question_terms(text) == terms
+
+
 _PROSE = st.text(st.sampled_from(["a", "Z", "q", "r", "e", "s", "0", "7", " ", "_", "-", ".", "\u00e9", "\u03bb"]), max_size=40)
 
 
