@@ -192,6 +192,9 @@ def test_terms_are_stemmed_and_paths_split() -> None:
     ("I need your assistance with a QR code", ["qr", "code"]),
     ("Could you please assist us with the registration form?", ["registr", "form"]),
     ("Which player has the most assists?", ["player", "assist"]),  # a thing counted, not a frame
+    # adverbs that only frame what is asked, and "if possible"
+    ("Additionally, I specifically want the weather in Paris, if possible.", ["weather", "pari"]),
+    ("What is the specific heat of water?", ["specif", "heat", "water"]),  # the adjective is a term
 ])
 def test_help_that_frames_a_request_is_no_term(text: str, terms: list[str]) -> None:
     assert question_terms(text) == terms

@@ -88,17 +88,19 @@ def _path_chunk_terms(chunk: str) -> tuple[str, ...]:
     return tuple(stem(w) for w in humanize(chunk).split() if _keep(w, PATH_FILLER))
 
 
-# "help" and "assist" where they only frame a request ("can you help me", "I need your assistance"),
-# not where they name a thing ("the help center", "most assists")
+# Words that only frame a request: "help" and "assist" where they ask for help ("can you help me",
+# "I need your assistance"), not where they name a thing ("the help center", "most assists"); adverbs
+# that qualify the asking ("Additionally, ...", "specifically"), and "if possible"
 _FRAMING_HELP = re.compile(r"(?:(?<=\byou\s)|(?<=\bplease\s)|(?<=\byour\s)|(?<=\bneed\s)|(?<=\bsome\s))"
-                           r"(?:help|assist|assistance)\b|\b(?:help|assist)(?=\s+(?:me|us)\b)", re.IGNORECASE)
+                           r"(?:help|assist|assistance)\b|\b(?:help|assist)(?=\s+(?:me|us)\b)"
+                           r"|\b(?:additionally|specifically|particularly|preferably|ideally|basically|actually)\b"
+                           r"|\bif possible\b", re.IGNORECASE)
 
 
 def question_terms(text: str) -> list[str]:
-    """Terms of a question in order, each once (a request's framing "help me" is none)."""
+    """Terms of a question in order, each once (a request's framing, "help me", "additionally", is none)."""
     seen: dict[str, None] = {}
-    if "help" in text.lower() or "assist" in text.lower():
-        text = _FRAMING_HELP.sub(" ", text)
+    text = _FRAMING_HELP.sub(" ", text)
     for w in (c.lower() for c in chunks(text)):
         if _keep(w, QUESTION_FILLER):
             seen.setdefault(stem(w), None)
