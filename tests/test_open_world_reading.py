@@ -195,6 +195,9 @@ def test_terms_are_stemmed_and_paths_split() -> None:
     # adverbs that only frame what is asked, and "if possible"
     ("Additionally, I specifically want the weather in Paris, if possible.", ["weather", "pari"]),
     ("What is the specific heat of water?", ["specif", "heat", "water"]),  # the adjective is a term
+    ("I'm planning a trip and I'm curious about museums; it would be great to see reviews.",
+     ["trip", "museum", "review"]),
+    ("Show the planning permissions of interest in Leeds", ["plan", "permiss", "interest", "leed"]),
 ])
 def test_help_that_frames_a_request_is_no_term(text: str, terms: list[str]) -> None:
     assert question_terms(text) == terms

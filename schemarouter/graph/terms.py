@@ -90,11 +90,15 @@ def _path_chunk_terms(chunk: str) -> tuple[str, ...]:
 
 # Words that only frame a request: "help" and "assist" where they ask for help ("can you help me",
 # "I need your assistance"), not where they name a thing ("the help center", "most assists"); adverbs
-# that qualify the asking ("Additionally, ...", "specifically"), and "if possible"
+# that qualify the asking ("Additionally, ...", "specifically"), "if possible", the asker's state of
+# mind ("I'm curious about", "interested in", "it would be great") and plans ("I'm planning a trip":
+# the trip is asked about, not "planning permissions")
 _FRAMING_HELP = re.compile(r"(?:(?<=\byou\s)|(?<=\bplease\s)|(?<=\byour\s)|(?<=\bneed\s)|(?<=\bsome\s))"
                            r"(?:help|assist|assistance)\b|\b(?:help|assist)(?=\s+(?:me|us)\b)"
                            r"|\b(?:additionally|specifically|particularly|preferably|ideally|basically|actually)\b"
-                           r"|\bif possible\b", re.IGNORECASE)
+                           r"|\bif possible\b|\b(?:interested|curious)(?=\s+(?:in|about)\b)"
+                           r"|(?<=\bbe\s)(?:great|helpful|appreciated|nice)\b|\bappreciate\b"
+                           r"|(?:(?<=\bi'm\s)|(?<=\bam\s)|(?<=\bare\s)|(?<=\bwe're\s))planning\b", re.IGNORECASE)
 
 
 def question_terms(text: str) -> list[str]:
