@@ -162,9 +162,11 @@ def requested_action(text: str, graph: SchemaGraph) -> str | None:
 
 
 def _reads_better(text: str, verb: str, graph: SchemaGraph) -> bool:
-    """Whether the question's words reach a read endpoint whose summary opens with ``verb`` better than
-    any write endpoint (BM25F over what they declare). Only reads that do the verb count: in a large
-    registry some unrelated read endpoint always shares a word with a request to act."""
+    """Whether the question's words reach a read endpoint that does ``verb`` better than any write
+    endpoint (BM25F over what they declare). A read does the verb where its summary or description
+    opens with it, or, for the read the words reach best, where its prose says it does
+    (:func:`says_it_does`). Only reads that do the verb count: in a large registry some unrelated
+    read endpoint always shares a word with a request to act."""
     reads = _read_openers(graph).get(verb, set())
     lex, endpoints = graph.lexical, graph.endpoints
     scores = lex.score(question_terms(text))
