@@ -33,7 +33,6 @@ Progress = Callable[[str, int, int], None]
 BM25_ENDPOINTS = (1, 2)
 QUICK_ANSWERABLE_PER_API = 2
 QUICK_TMDB = 8
-DENSE_ROUTER = "schemarouter (recall, dense on)"  # the same router reading the dense index too
 CROSS_SOURCE_API = "cross-source"  # questions of cross_source.jsonl (no one API)
 
 
@@ -44,6 +43,7 @@ def open_routers(world: OpenWorld) -> list[BenchRouter]:
     from schemarouter_bench.routers.base import EntityParams
     from schemarouter_bench.routers.bm25 import BM25Router
     from schemarouter_bench.routers.schemarouter_rows import SchemaRouterRow
+    from schemarouter_bench.targets import DENSE_ROUTER
 
     graph = world.frozen.graph
     entities = EntityParams(graph)

@@ -5,7 +5,8 @@ Reported, never asserted in tests.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 
 def check(doc: dict[str, Any]) -> list[dict[str, Any]]:
@@ -64,37 +65,48 @@ def check(doc: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 OPEN_ROUTER = "schemarouter (recall)"
-DENSE_ROUTER = "schemarouter (recall, dense on)"  # opensuite.DENSE_ROUTER (kept apart: no import of the suites here)
-# (suite, summary key, what, limit text, test[, router]); the router is schemarouter (recall) unless named.
-OPEN_TARGETS: list[tuple[Any, ...]] = [
-    ("imported", "endpoint_set_exact", "imported sources: endpoint set exact", ">= 0.60", lambda v: v >= 0.60),
-    ("imported", "fields_found", "imported sources: gold fields found", ">= 0.70", lambda v: v >= 0.70),
-    ("imported", "required_params_filled", "imported sources: required params filled from the question",
-     ">= 0.60", lambda v: v >= 0.60),
-    ("imported", "answerable_declined", "imported sources: answerable questions declined", "<= 0.05",
-     lambda v: v <= 0.05),
-    ("imported", "actions_declined", "imported sources: action requests declined (of 12)", ">= 10",
-     lambda v: v >= 10),
-    ("tmdb", "endpoints_found", "RestBench TMDB: gold endpoints found", ">= 0.60", lambda v: v >= 0.60),
-    ("tmdb", "chain_exact", "RestBench TMDB: whole chain exact", ">= 0.30", lambda v: v >= 0.30),
-    ("tmdb", "latency_p50_ms", "routing p50, first-party sources plus imported documents (TMDB queries)",
-     "<= 1 ms", lambda v: v <= 1.0),
-    ("tmdb", "latency_p50_ms", "routing p50, first-party sources plus imported documents (TMDB queries), dense on",
-     "<= 3 ms", lambda v: v <= 3.0, DENSE_ROUTER),
+DENSE_ROUTER = "schemarouter (recall, dense on)"  # the same router reading the dense index too (opensuite)
+
+
+class OpenTarget(NamedTuple):
+    """One target over an open-world suite: the figure ``key`` of ``router``'s summary, tested by ``ok``."""
+
+    suite: str
+    key: str
+    what: str
+    limit: str
+    ok: Callable[[float], bool]
+    router: str = OPEN_ROUTER
+
+
+OPEN_TARGETS: list[OpenTarget] = [
+    OpenTarget("imported", "endpoint_set_exact", "imported sources: endpoint set exact", ">= 0.60", lambda v: v >= 0.60),
+    OpenTarget("imported", "fields_found", "imported sources: gold fields found", ">= 0.70", lambda v: v >= 0.70),
+    OpenTarget("imported", "required_params_filled", "imported sources: required params filled from the question",
+               ">= 0.60", lambda v: v >= 0.60),
+    OpenTarget("imported", "answerable_declined", "imported sources: answerable questions declined", "<= 0.05",
+               lambda v: v <= 0.05),
+    OpenTarget("imported", "actions_declined", "imported sources: action requests declined (of 12)", ">= 10",
+               lambda v: v >= 10),
+    OpenTarget("tmdb", "endpoints_found", "RestBench TMDB: gold endpoints found", ">= 0.60", lambda v: v >= 0.60),
+    OpenTarget("tmdb", "chain_exact", "RestBench TMDB: whole chain exact", ">= 0.30", lambda v: v >= 0.30),
+    OpenTarget("tmdb", "latency_p50_ms", "routing p50, first-party sources plus imported documents (TMDB queries)",
+               "<= 1 ms", lambda v: v <= 1.0),
+    OpenTarget("tmdb", "latency_p50_ms", "routing p50, first-party sources plus imported documents (TMDB queries), dense on",
+               "<= 3 ms", lambda v: v <= 3.0, DENSE_ROUTER),
 ]
 
 
 def open_world_targets(open_world: dict[str, Any]) -> list[dict[str, Any]]:
     """Target rows for the open-world suites that ran (schemarouter's recall-mode figures)."""
     rows: list[dict[str, Any]] = []
-    for suite, key, what, limit, ok, *named in OPEN_TARGETS:
-        router = named[0] if named else OPEN_ROUTER
-        if suite not in open_world:
+    for t in OPEN_TARGETS:
+        if t.suite not in open_world:
             continue
-        found = next((r["summary"] for r in open_world[suite]["routers"] if r["name"] == router), None)
-        if found is None and named:
+        found = next((r["summary"] for r in open_world[t.suite]["routers"] if r["name"] == t.router), None)
+        if found is None and t.router != OPEN_ROUTER:
             continue  # the dense row runs only where the embedding model is installed
-        summary: dict[str, Any] = found or {}
-        value = summary.get(key)
-        rows.append({"target": what, "limit": limit, "measured": value, "met": None if value is None else ok(value)})
+        value = (found or {}).get(t.key)
+        rows.append({"target": t.what, "limit": t.limit, "measured": value,
+                     "met": None if value is None else t.ok(value)})
     return rows

@@ -21,6 +21,8 @@ from schemarouter.graph.text import STOPWORDS
 from schemarouter.understand.memos import UnderstandGraphMemo
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from schemarouter.graph import SchemaGraph
     from schemarouter.models import Endpoint
 
@@ -167,23 +169,22 @@ def _reads_better(text: str, verb: str, graph: SchemaGraph) -> bool:
     opens with it, or, for the read the words reach best, where its prose says it does
     (:func:`says_it_does`). Only reads that do the verb count: in a large registry some unrelated
     read endpoint always shares a word with a request to act."""
-    reads = _read_openers(graph).get(verb, set())
+    reads: Collection[int] = _read_openers(graph).get(verb, ())
     lex, endpoints = graph.lexical, graph.endpoints
-    scores = lex.score(question_terms(text))
-    # ... or the read the words reach best, where its own prose says it does the verb ("You can play
-    # against a novice", "allows you to book", "Books a table"), not only where it opens with it
-    best = max((n for n in scores if endpoints[lex.keys[n]].endpoint.access == "read"), key=scores.__getitem__,
-               default=None)
-    if best is not None and says_it_does(endpoints[lex.keys[best]].endpoint, verb):
-        reads = reads | {best}
-    if not reads:
-        return False
-    best_read = best_write = 0.0
-    for number, score in scores.items():
+    best_read = best_write = best_any = 0.0
+    best: int | None = None  # the read the words reach best
+    for number, score in lex.score(question_terms(text)).items():
+        if endpoints[lex.keys[number]].endpoint.access == "write":
+            best_write = max(best_write, score)
+            continue
         if number in reads:
             best_read = max(best_read, score)
-        elif score > best_write and endpoints[lex.keys[number]].endpoint.access == "write":
-            best_write = score
+        if best is None or score > best_any:
+            best, best_any = number, score
+    # ... or the read the words reach best, where its own prose says it does the verb ("You can play
+    # against a novice", "allows you to book"), not only where it opens with it
+    if best is not None and says_it_does(endpoints[lex.keys[best]].endpoint, verb):
+        best_read = max(best_read, best_any)
     return best_read > best_write
 
 
