@@ -192,6 +192,10 @@ def _defaults(out: Filled, facts: EndpointFacts) -> None:
             # a required filter the question narrows nothing by: the member that keeps every record
             out.values[p.name] = member
             out.why[p.name] = f"'{member}' selects every record; the question does not narrow it"
+    for p, member in facts.formats:
+        if p.name not in out.values:
+            out.values[p.name] = member
+            out.why[p.name] = f"'{member}': the response format the executor reads"
 
 
 def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None = None) -> OpenPlan | None:

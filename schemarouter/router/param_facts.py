@@ -64,7 +64,9 @@ VOCABULARY_FORMATS = frozenset({
     "title_underscored", "year_range", "year_from", "year_until", "year_comparison", "lower_bound",
     "upper_bound", "range_star",
 })
-_SEARCH_PROSE = re.compile(r"\b(?:search|query) (?:text|string|term)|\bfree[- ]text\b|text to search", re.I)
+# ... or the text it takes is a title, a name or words "to search for" ("Movie title to search for.")
+_SEARCH_PROSE = re.compile(r"\b(?:search|query) (?:text|string|term)|\bfree[- ]text\b|text to search"
+                           r"|\b(?:title|name|term|keyword|word|phrase)s? to search\b", re.I)
 _SAYS_SEARCH = re.compile(r"\b(?:search|quer(?:y|ies)|keywords?|free[- ]text)\b", re.I)
 _CODE_PROSE = re.compile(r"\b(?:code|ISO[- ]?3166|2[- ]letter|two[- ]letter)\b", re.I)
 def missing_required(graph: SchemaGraph, info: EndpointInfo, given: Collection[str]) -> list[Parameter]:
@@ -527,6 +529,8 @@ class EndpointFacts:
     defaults: tuple[Parameter, ...]  # required, with a declared default
     # required, with no default, and one enum member that selects every record ("all-access"): that member
     everything: tuple[tuple[Parameter, str], ...]
+    # required, with no default, and an enum of response formats ("json", "xml"): its JSON member
+    formats: tuple[tuple[Parameter, str], ...]
     # whether a question can give the parameters the value reading fills anything: the kinds of value
     # they need (their ``needs`` together), and whether one is free text or part of a date (those
     # also take the question's words, or a date in parts)
@@ -552,6 +556,8 @@ def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
             defaults=tuple(p for p in params if p.required and p.default is not None),
             everything=tuple((p, member) for p in params if p.required and p.default is None
                              and (member := all_member(p.enum)) is not None),
+            formats=tuple((p, member) for p in params if p.required and p.default is None
+                          and (member := json_member(p.enum)) is not None),
             needs=functools.reduce(operator.or_, (f.needs for f in by_name.values() if f.own), 0),
             cues=frozenset().union(*(f.cues for f in by_name.values() if f.own)),
             open_text=any(f.search or (f.own and f.date_part) for f in by_name.values()),
@@ -567,6 +573,20 @@ def all_member(enum: list[Any] | None) -> str | None:
     where there is none or more than one ("all-articles" beside "all-users" says which records)."""
     found = [m for m in enum or () if isinstance(m, str) and _ALL_MEMBER.fullmatch(m)]
     return found[0] if len(found) == 1 else None
+
+
+# the names of response formats an API may let a caller choose among
+_FORMATS = frozenset({"json", "jsonp", "xml", "csv", "tsv", "yaml", "yml", "html", "text", "txt", "rss", "atom",
+                      "geojson", "ndjson", "jsonld", "json-ld"})
+
+
+def json_member(enum: list[Any] | None) -> str | None:
+    """The JSON member of an ``enum`` of response formats (``["json", "xml"]``), or None where the
+    enum names anything else: the executor reads JSON, whichever format a question asks about."""
+    members = [m for m in enum or () if isinstance(m, str)]
+    if not members or len(members) != len(enum or ()) or any(m.lower() not in _FORMATS for m in members):
+        return None
+    return next((m for m in members if m.lower() == "json"), None)
 
 
 # Identifier schemes with a fixed, published shape: a parameter named for one (``issn``,

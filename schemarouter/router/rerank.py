@@ -91,7 +91,7 @@ class Scored:
             return True
         values = self.filled.values if self.filled is not None else {}
         facts = endpoint_facts(graph, self.info)
-        preset = {p.name for p in facts.defaults} | {p.name for p, _m in facts.everything}
+        preset = {p.name for p in facts.defaults} | {p.name for p, _m in (*facts.everything, *facts.formats)}
         return any(name in values and name not in preset for _p, name in facts.required_named)
 
     def takes_the_question(self) -> bool:

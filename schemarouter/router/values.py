@@ -183,7 +183,10 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
             else:
                 _spend(out, p, f, got, analysis.question)
         own = later
-    if unknown is not None:
+    # one text to search for per request: where a free-text parameter already took the question's
+    # name ("t" of "the movie Alien"), another ("s", a second way to search) takes no leftover words
+    searched = any(f.search and f.name in out.values for _, f in every)
+    if unknown is not None and not searched:
         # an aside in brackets ("how (inhibitor, antagonist...)") is no search text
         aside = set(_ASIDE_WORD.findall(" ".join(_BRACKETED.findall(analysis.question))))
         for _, f in every:

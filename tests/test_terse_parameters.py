@@ -1,0 +1,99 @@
+"""Parameters whose names say nothing ("t", "s", "r"), read by what their declarations say instead.
+
+Many real APIs name query parameters with one letter and explain them in prose: a film database
+whose one endpoint takes ``t`` ("Movie title to search for"), ``s`` (the same, as a search) and a
+required ``r`` that picks the response format. Routed beside the 19 first-party sources.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from schemarouter.graph import SchemaGraph
+from schemarouter.models import Source
+from schemarouter.router import Router
+from schemarouter.router.param_facts import is_search_parameter, json_member
+from schemarouter.router.validate import validate_plan
+from tests.open_world_support import BASE, with_catalogue
+from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
+
+
+def films(format_enum: list[str] | None = None) -> Source:
+    """A film database declared as its OpenAPI document declares it (no overlay beyond the required)."""
+    return Source.model_validate({
+        "id": "films",
+        "title": "Open Film Database",
+        "domain": "general",
+        "source_type": "web",
+        "license": {"id": "CC-BY-NC-4.0", "name": "CC BY-NC 4.0"},
+        "endpoints": [{
+            "id": "film_search", "base_url": BASE, "path": "/",
+            "summary": "Film search",
+            "description": "Find a movie, series or episode by title, id or free-text search.",
+            "parameters": [
+                {"name": "t", "type": "string", "description": "Movie title to search for. One of t, i or s is required."},
+                {"name": "i", "type": "string", "description": "A valid film database id (e.g. tt1285016)."},
+                {"name": "s", "type": "string", "description": "Movie title to search for. One of t, i or s is required."},
+                {"name": "y", "type": "integer", "description": "Year of release."},
+                {"name": "r", "type": "string", "required": True, "description": "The data type to return.",
+                 "enum": format_enum or ["json", "xml"], "example": "json"},
+            ],
+            "fields": [{"name": name, "path": name, "type": "string", "group": "content"}
+                       for name in ("Title", "Year", "Director", "Plot", "imdbID")],
+        }],
+    })
+
+
+@pytest.fixture(scope="module")
+def film_router(graph: SchemaGraph) -> Router:
+    return Router(with_catalogue(graph, films()))
+
+
+def params(plan: Any) -> dict[str, Any]:
+    assert [f"{s.source}.{s.endpoint}" for s in plan.steps] == ["films.film_search"], plan.declined_reason
+    return dict(plan.steps[0].params)
+
+
+def test_a_title_to_search_for_takes_the_name_the_question_gives(film_router: Router) -> None:
+    plan = film_router.plan("Who directed the movie Inception?")
+    assert params(plan)["t"] == "Inception"
+    assert validate_plan(plan, film_router.graph) == []
+
+
+def test_a_second_way_to_search_stays_empty_once_one_took_the_name(film_router: Router) -> None:
+    # "s" is another search by title: sending the leftover words ("film") beside "t" asks for something else
+    got = params(film_router.plan("What is the plot of the film Alien?"))
+    assert got["t"] == "Alien" and "s" not in got
+
+
+def test_a_required_response_format_is_the_json_the_executor_reads(film_router: Router) -> None:
+    got = params(film_router.plan("Who directed the movie Inception?"))
+    assert got["r"] == "json"
+    why = film_router.plan("Who directed the movie Inception?").steps[0].why["_params"]
+    assert "response format" in why
+
+
+def test_a_required_enum_that_is_not_all_formats_gets_no_format_member(graph: SchemaGraph) -> None:
+    # "json" beside "movies" is no choice of format: the question must say which member it wants
+    router = Router(with_catalogue(graph, films(["json", "movies"])))
+    plan = router.plan("Who directed the movie Inception?")
+    assert all(s.params.get("r") != "json" for s in plan.steps)
+
+
+@pytest.mark.parametrize(("enum", "member"), [
+    (["json", "xml"], "json"), (["XML", "JSON", "csv"], "JSON"), (["xml", "csv"], None),
+    (["json", "all"], None), (None, None), ([], None),
+])
+def test_the_json_member_of_an_enum_of_formats(enum: list[str] | None, member: str | None) -> None:
+    assert json_member(enum) == member
+
+
+def test_a_description_that_names_text_to_search_for_makes_a_search_parameter() -> None:
+    t = films().endpoints[0].parameters[0]
+    year = films().endpoints[0].parameters[3]
+    assert is_search_parameter(t)
+    assert not is_search_parameter(year)
+    kind = t.model_copy(update={"description": "The type of record to search for."})
+    assert not is_search_parameter(kind), "a type of record is no text"
