@@ -2,7 +2,9 @@
 
 Many real APIs name query parameters with one letter and explain them in prose: a film database
 whose one endpoint takes ``t`` ("Movie title to search for"), ``s`` (the same, as a search) and a
-required ``r`` that picks the response format. Routed beside the 19 first-party sources.
+required ``r`` that picks the response format. Routed beside the 19 first-party sources. And the
+last resort for a required text parameter nothing ties a value to: a run of the question's words,
+never a preposition or a verb's particle.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from schemarouter.models import Source
 from schemarouter.router import Router
 from schemarouter.router.param_facts import is_search_parameter, json_member
 from schemarouter.router.validate import validate_plan
-from tests.open_world_support import BASE, with_catalogue
+from schemarouter.router.values import longest_run
+from tests.open_world_support import BASE, read_question, with_catalogue
 from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
 
 
@@ -97,3 +100,14 @@ def test_a_description_that_names_text_to_search_for_makes_a_search_parameter() 
     assert not is_search_parameter(year)
     kind = t.model_copy(update={"description": "The type of record to search for."})
     assert not is_search_parameter(kind), "a type of record is no text"
+
+
+@pytest.mark.parametrize(("question", "explained", "run"), [
+    # "genetically similar" is what the endpoint says; of the rest, "out" belongs to "find out"
+    ("Find out how genetically similar a human and a chimp are", {"genet", "similar"}, "human"),
+    ("Find concerts near me in Seattle that play jazz", {"concert", "play", "seattl"}, "jazz"),
+    ("Show me vegan recipes under 30 minutes", {"recip", "minut"}, "vegan"),
+])
+def test_a_preposition_or_particle_is_no_value_of_a_run(question: str, explained: set[str], run: str) -> None:
+    # the last resort for a required text parameter: the longest run of words the endpoint leaves unsaid
+    assert longest_run(read_question(question), lambda term: term not in explained) == run

@@ -223,9 +223,19 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     return out
 
 
+# prepositions and verb particles: a word that places or attaches others ("find *out*", "concerts *near*
+# me", "*under* 30 minutes") is never itself a value to send, and a run of words stops at it
+_NO_VALUE = frozenset(["out", "up", "off", "down", "away", "back", "near", "nearby", "under", "over", "above",
+                       "below", "beneath", "beyond", "within", "without", "around", "across", "along", "among",
+                       "amongst", "against", "after", "before", "during", "until", "till", "since", "through",
+                       "throughout", "toward", "towards", "upon", "onto", "into", "past", "inside", "outside",
+                       "beside", "besides", "between", "behind", "except", "unlike", "regarding", "concerning"])
+
+
 def longest_run(analysis: Analysis, unexplained: Callable[[str], bool]) -> str | None:
     """The longest run of adjacent content words of the question that ``unexplained`` accepts, as
-    written (the first of equal length); None when there is none."""
+    written (the first of equal length); None when there is none. A preposition or particle
+    (:data:`_NO_VALUE`) is in no run."""
     tokens, _terms = question_tokens(analysis.question)
     at = 0
     runs: list[list[str]] = []
@@ -236,8 +246,8 @@ def longest_run(analysis: Analysis, unexplained: Callable[[str], bool]) -> str |
         except ValueError:
             continue  # not a token as the tokenizer cut it ("recognition'"): no run through it
         at = i + 1
-        if not unexplained(term) or term in analysis.asked:  # the answer's kind is not what to search for
-            continue
+        if not unexplained(term) or term in analysis.asked or written.lower() in _NO_VALUE:
+            continue  # the answer's kind is not what to search for
         if i == last + 1 and runs:
             runs[-1].append(written)
         else:
