@@ -150,3 +150,23 @@ def test_a_required_place_is_the_one_written_after_in_never_a_cuisine_a_scale_or
     # an optional location is a filter the question may not mean: "in Premier League" is no venue
     venue = Parameter(name="location", type="string")
     assert _values("The next 6 games of Manchester United in Premier League", venue).get("location") != "Premier League"
+
+
+def test_a_state_parameter_takes_the_state_written_after_the_place() -> None:
+    city = Parameter(name="city", type="string", required=True)
+    state = Parameter(name="state", type="string")
+    country = Parameter(name="country", type="string", required=True)
+    got = _values("Current temperature in Raleigh, NC, US?", city, state, country)
+    assert got["state"] == "NC" and got["city"] == "Raleigh"
+    # a state's name, as its postal code; a province too
+    assert _values("Weather in Portland, Oregon today", city, state)["state"] == "OR"
+    assert _values("Weather in Halifax, Nova Scotia", city, Parameter(name="province", type="string"))["province"] == "NS"
+
+
+def test_a_country_or_an_enum_without_the_code_gives_a_state_parameter_nothing() -> None:
+    city = Parameter(name="city", type="string", required=True)
+    state = Parameter(name="state", type="string")
+    assert "state" not in _values("Current temperature in Lyon, FR?", city, state)
+    # "state" of an issue tracker is a status: its enum holds no region
+    status = Parameter(name="state", type="string", enum=["open", "closed", "all"])
+    assert _values("Issues filed from Raleigh, NC", city, status).get("state") != "NC"

@@ -179,6 +179,22 @@ def with_region(value: str, analysis: Analysis, state: bool = False) -> tuple[st
     return (f"{value}, {code}", "") if code is not None else None
 
 
+def state_after_place(analysis: Analysis, taken: set[str]) -> tuple[str, str] | None:
+    """The US state or Canadian province the question writes right after a place ("Raleigh, NC",
+    "Portland, Oregon"), as its postal code, and as written (to spend it); None where it writes none.
+    A country written there ("Lyon, FR") is no state."""
+    question = analysis.question
+    for name in analysis.names:
+        for m in re.finditer(rf"(?<![\w-]){re.escape(str(name.value))}", question):
+            after = _REGION_AFTER.match(question, m.end()) or _REGION_IN.match(question, m.end())
+            if after is None or (written := after.group(1)) in taken:
+                continue
+            code = _regions().get(written.lower()) or (written if written in _regions().values() else None)
+            if code is not None:
+                return code, written
+    return None
+
+
 @cache
 def _us_cities() -> dict[str, str]:
     """US city name (lower case) -> its state's postal code, for names that mean one city of 50,000

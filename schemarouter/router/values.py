@@ -66,7 +66,7 @@ from schemarouter.router.param_facts import (
     parameter_facts,
     true_member,
 )
-from schemarouter.router.places import role_value, with_region
+from schemarouter.router.places import role_value, state_after_place, with_region
 from schemarouter.router.question_facts import (
     dates_said,
     identifiers,
@@ -370,6 +370,11 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         country = _country_named(analysis, taken, 2)
         if country is not None:
             return country[1], country[1], f"'{country[1]}' is the country the question names", True
+    if f.type == "string" and not f.id_like and {"state", "province"} & set(f.words):
+        # "Raleigh, NC" for a state parameter beside the city's (a state's code, where an enum lists codes)
+        state = state_after_place(analysis, taken)
+        if state is not None and (not f.enum or state[0] in f.enum):
+            return state[0], state[1], f"'{state[1]}' is the state written after the place", True
     explained = legend_code(f.legend, f.enum, analysis, taken, lambda code: _typed(p, code))
     if explained is not None:
         # "in Chonburi Province" for a province_id whose description says "'3' for Chonburi"
