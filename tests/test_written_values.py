@@ -191,3 +191,19 @@ def test_a_required_page_size_the_question_does_not_give_is_the_most_its_descrip
 def test_a_name_followed_by_punctuation_is_still_the_name(router: Router, question: str, want: str) -> None:
     analysis = router.understander.understand(question, router.graph)
     assert number_after("rating", analysis) == want
+
+
+def test_a_run_of_words_is_no_guess_for_a_country_nor_one_holding_a_value_already_taken(router: Router) -> None:
+    # the last resort for a required text parameter is a run of the question's words; a country is a
+    # name or a code, never "particularly interested", and "station KRDU" repeats the code city took
+    analysis = router.understander.understand("Could you check the weather in London, particularly the wind?",
+                                              router.graph)
+    city = Parameter(name="city", type="string", required=True)
+    country = Parameter(name="country", type="string", required=True)
+    filled = Filled(values={"city": "London"}, used={"London"})
+    assert "country" not in guess_required([city, country], analysis, filled, lambda: "particularly").values
+    station = router.understander.understand("the forecast where weather station KRDU is located", router.graph)
+    kind = Parameter(name="kind", type="string", required=True)
+    taken = Filled(values={"city": "KRDU"}, used={"KRDU"})
+    assert "kind" not in guess_required([city, kind], station, taken, lambda: "station KRDU").values
+    assert guess_required([city, kind], station, taken, lambda: "weather station").values == {"kind": "weather station"}

@@ -18,8 +18,9 @@ mass2, temperature2):
    capitals (``EDDM``) that is not a word of the parameter's name, else a name, else a run of
    capitalized words inside a sentence ("in California": a proper noun, though some declaration of
    the registry may use the word), else the longest
-   run of words no declaration of the endpoint explains; a key (``..._id``, ``..._key``, ``code``)
-   takes only a value written as one (quoted, a token, a code), never prose;
+   run of words no declaration of the endpoint explains (never one that holds a value another
+   parameter took); a key (``..._id``, ``..._key``, ``code``) takes only a value written as one
+   (quoted, a token, a code), and a country or a state only a name or a code: never prose;
 5. for an array with no list written: the names a question joins with commas and "and" ("stock
    prices of Microsoft and Google" -> ["Microsoft", "Google"]), else what a text parameter would take
    (never prose), as a list of one ("protein Q9Y6K9" -> ["Q9Y6K9"]);
@@ -85,6 +86,8 @@ _STATED_DEFAULT = re.compile(r"\bdefaults?(?:\s+value)?(?:\s+is|\s+to|\s*[:=])?\
 _LIST_JOIN = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+")
 _NUMERIC = ("integer", "number")
 _KEY_WORDS = frozenset(["id", "ids", "key", "uuid", "code", "token", "slug", "hash"])
+# parameters named for a country or a state take its name or its code, never a run of prose
+_REGION_WORDS = frozenset(["country", "state", "province"])
 
 
 def _norm(name: str) -> str:
@@ -363,10 +366,12 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
                 if nxt is not None and take(p, nxt, how):
                     break
             else:
-                if is_key(p) or date_like(name_words(p.name), p.description or ""):
-                    continue  # a run of words is no key, and no date
+                if is_key(p) or date_like(name_words(p.name), p.description or "") or \
+                        set(name_words(p.name)) & _REGION_WORDS:
+                    continue  # a run of words is no key, no date and no country
                 run = unexplained_run()
-                if run and free(run):
+                # ... nor holds a value another parameter took ("station KRDU" once city took KRDU)
+                if run and free(run) and not any(w in spent for w in run.split()):
                     take(p, run, "the words of the question the endpoint does not explain")
     for p in empty:
         if p.name not in out.values and p.type == "integer" and (most := page_size_bound(p)) is not None:
