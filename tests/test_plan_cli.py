@@ -111,3 +111,16 @@ def test_every_own_command_is_listed_and_resolves_to_its_name() -> None:
     for name in OWN_COMMANDS:
         assert own_command(name).name == name
         assert f"  {name} " in listed
+
+
+def test_explain_shows_the_rerankers_best_candidates_with_their_evidence(routing_db: str) -> None:
+    result = run("plan", "boiling point of acetone", "--explain", "--db", routing_db)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    header = next(i for i, line in enumerate(lines) if "re-ranked" in line and "probability" in line)
+    assert "retrieval" in lines[header] and "route's pick" in lines[header]
+    # the planned endpoint heads the re-ranked table, with the routes' pick marked and a probability
+    first = next(line for line in lines[header + 1:] if "." in line and "pubchem" in line)
+    assert "pubchem.experimental_properties" in first
+    cells = [c.strip() for c in first.split("│") if c.strip()]
+    assert 0.5 < float(cells[1]) <= 1.0 and cells[3] == "1.00"

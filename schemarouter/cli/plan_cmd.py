@@ -28,7 +28,8 @@ from schemarouter.understand import make_understander
               help='Read {"id", "query"} lines from FILE ("question" works for "query"; - for stdin); '
                    'write one plan per line.')
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, help="With --jsonl: write plans to FILE.")
-@click.option("--explain", is_flag=True, help="Show intent evidence and ranking scores.")
+@click.option("--explain", is_flag=True,
+              help="Show intent evidence, the vocabulary's ranking, and the re-ranker's best candidates with their evidence.")
 @click.option("--mode", type=click.Choice(["recall", "minimal"]), default="recall", show_default=True,
               help="recall adds the intent's field groups; minimal keeps identifiers and concept matches.")
 @click.option("--understander", metavar="NAME", default=None,
@@ -107,6 +108,26 @@ def _show_params(params: dict[str, Any]) -> str:
     return shown + ("" if not bound else " · " + ", ".join(bound))
 
 
+# the re-ranking features --explain shows, by the column each gets
+_SHOWN_FEATURES = (("retrieval", "lexical"), ("route's pick", "current"), ("buildable", "buildable"),
+                   ("values spent", "spent"), ("explained", "explained"), ("path unsaid", "unsaid"),
+                   ("guessed", "guessed"), ("dense", "dense"))
+RERANK_SHOWN = 6
+
+
+def _print_reranking(router: Router, analysis: Any) -> None:
+    """The re-ranker's best candidates: the probability it gives each, and the evidence behind it
+    (retrieval's BM25F score over the best, whether the routes planned it, what its chain spends,
+    explains and leaves unsaid; docs/routing.md says what each means)."""
+    found = router.evidence(analysis, RERANK_SHOWN)
+    if not found:
+        return
+    table = Table("re-ranked", "probability", *(name for name, _f in _SHOWN_FEATURES))
+    for label, chance, features in found:
+        table.add_row(label, f"{chance:.2f}", *(f"{features[f]:.2f}" for _name, f in _SHOWN_FEATURES))
+    console().print(table)
+
+
 def _print_plan(p: Plan, explain: bool, router: Router) -> None:
     out = console()
     u = p.understanding
@@ -144,4 +165,5 @@ def _print_plan(p: Plan, explain: bool, router: Router) -> None:
         for c in router.candidates(analysis)[:8]:
             table.add_row(c.info.label, *(f"{v:g}" if isinstance(v, float) else str(v) for v in c.key))
         out.print(table)
+        _print_reranking(router, analysis)
     out.print(f"\nregistry {p.registry_fingerprint}")

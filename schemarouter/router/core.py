@@ -306,6 +306,14 @@ class Router:
         return reason
 
     # -- candidates and ranking -------------------------------------------------------------
+    def evidence(self, analysis: Analysis, k: int = 6) -> list[tuple[str, float, dict[str, float]]]:
+        """The re-ranker's ``k`` best candidates for an understood question, best first: each one's
+        label, the probability the fitted model gives it, and its features by name (for explanations)."""
+        if analysis.decline:
+            return []
+        _steps, scored = self.reranked(analysis)
+        return [(c.info.label, probability(c.score), dict(zip(FEATURES, c.features, strict=True))) for c in scored[:k]]
+
     def candidates(self, analysis: Analysis) -> list[Candidate]:
         """Every endpoint, best first (scores all of them: for explanations, not for planning)."""
         infos = list(self.graph.endpoints.values())
