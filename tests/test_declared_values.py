@@ -245,3 +245,17 @@ def test_a_short_word_member_and_a_longer_member_that_holds_it() -> None:
                           description="The condition of the game.")
     got = open_values([condition], _read("The value of a Super Mario Bros. game from 1985 like new."), "/games")
     assert got.values == {"condition": "Like New"}, "the longer member the question says, not the word within it"
+
+
+@pytest.mark.parametrize(("question", "member"), [
+    ("The most viewed articles today", "1"), ("The most shared stories this week", "7"),
+    ("The most emailed articles this month", "30"), ("The most viewed articles", None),
+])
+def test_a_count_of_days_is_the_calendar_unit_the_question_implies(question: str, member: str | None) -> None:
+    # "Number of days `1 | 7 | 30` corresponds to a day, a week, or a month of content."
+    period = Parameter(name="time-period", type="string", required=True, enum=["1", "7", "30"],
+                       description="Number of days `1 | 7 | 30 ` corresponds to a day, a week, or a month of content.")
+    assert open_values([period], _read(question), "/mostviewed/{time-period}.json").values.get("time-period") == member
+    # numbers that count no days ("a page size of 1, 7 or 30") are only ever written
+    size = Parameter(name="size", type="string", required=True, enum=["1", "7", "30"], description="Page size.")
+    assert "size" not in open_values([size], _read(question), "/list").values

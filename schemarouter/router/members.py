@@ -16,6 +16,7 @@ from typing import Any
 
 from schemarouter.graph.terms import name_terms
 from schemarouter.models import Parameter
+from schemarouter.router.param_facts import counted_unit
 from schemarouter.router.question_facts import said_sets, units_said
 from schemarouter.understand.base import Analysis
 
@@ -51,8 +52,9 @@ def enum_members(p: Parameter, analysis: Analysis) -> list[Any]:
             continue
         if member.isdigit():
             # a number the enum spells as text ("2018" among release years): as the question writes it
-            # (a sentence may end right after it: "released in 2012.")
-            if re.search(rf"(?<![\d.]){member}(?!\d|\.\d)", analysis.question):
+            # (a sentence may end right after it: "released in 2012."); a count of days, as the
+            # calendar unit the question implies ("today" for 1 of "1 | 7 | 30" days)
+            if re.search(rf"(?<![\d.]){member}(?!\d|\.\d)", analysis.question) or counted_unit(p, member) in units:
                 hits.append(member)
             continue
         if len(member) <= 3 and not (member.istitle() and member.isalpha() and len(member) > 1):

@@ -501,7 +501,26 @@ def member_cues(p: Parameter) -> frozenset[str]:
             continue
         cues.update((UNIT_CUE + member.lower(), member.lower(), member, member.upper()))
         cues.update(name_terms(member)[:1])
+        unit = counted_unit(p, member)
+        if unit is not None:
+            cues.add(UNIT_CUE + unit)
     return frozenset(cues)
+
+
+# how many days each calendar unit is, as an enum of day counts spells it ("1 | 7 | 30 corresponds to a
+# day, a week, or a month")
+DAYS_IN = {"day": (1,), "week": (7,), "month": (30, 31), "year": (365, 366)}
+_COUNTS_DAYS = re.compile(r"\b(?:number of days|in days|days)\b", re.IGNORECASE)
+
+
+def counted_unit(p: Parameter, member: Any) -> str | None:
+    """The calendar unit a member of an enum of day counts stands for ("7" for a week), where the
+    parameter counts days (named ``days`` or described as a number of days); None else."""
+    if not (isinstance(member, (str, int)) and str(member).isdigit()):
+        return None
+    if "days" not in name_words(p.name) and not _COUNTS_DAYS.search(p.description or ""):
+        return None
+    return next((unit for unit, counts in DAYS_IN.items() if int(member) in counts), None)
 
 
 _TRUE = frozenset(["true", "yes"])
