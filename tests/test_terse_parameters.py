@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 
 from schemarouter.graph import SchemaGraph
-from schemarouter.models import Source
+from schemarouter.models import Parameter, Source
 from schemarouter.router import Router
-from schemarouter.router.param_facts import is_search_parameter, json_member
+from schemarouter.router.guesses import guess_required
+from schemarouter.router.param_facts import is_search_parameter, json_member, name_words
 from schemarouter.router.validate import validate_plan
-from schemarouter.router.values import longest_run
+from schemarouter.router.values import longest_run, open_values
 from tests.open_world_support import BASE, read_question, with_catalogue
 from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
 
@@ -111,3 +112,23 @@ def test_a_description_that_names_text_to_search_for_makes_a_search_parameter() 
 def test_a_preposition_or_particle_is_no_value_of_a_run(question: str, explained: set[str], run: str) -> None:
     # the last resort for a required text parameter: the longest run of words the endpoint leaves unsaid
     assert longest_run(read_question(question), lambda term: term not in explained) == run
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("startdate", ["start", "date"]), ("endDateTime", ["end", "date", "time"]), ("birthdate", ["birth", "date"]),
+    ("enddatetime", ["end", "datetime"]), ("update", ["update"]), ("mandate", ["mandate"]), ("validate", ["validate"]),
+])
+def test_a_date_named_in_one_word_is_read_as_its_bound_and_the_date(name: str, words: list[str]) -> None:
+    assert name_words(name) == words
+
+
+def test_a_date_parameter_takes_a_date_never_a_name() -> None:
+    # /timeline/{location}/{startdate}: "Chicago" is a second place, not a start date
+    location = Parameter(name="location", type="string", required=True)
+    start = Parameter(name="startdate", type="string", required=True)
+    question = read_question("What is the weather in Boston and in Chicago tomorrow?")
+    got = open_values([location, start], question, "/timeline/{location}/{startdate}")
+    assert got.values == {"location": "Boston"}
+    assert "startdate" not in guess_required([location, start], question, got, lambda: "Chicago").values
+    dated = read_question("What was the weather in Paris on 2024-03-01?")
+    assert open_values([location, start], dated, "/timeline/{location}/{startdate}").values["startdate"] == "2024-03-01"

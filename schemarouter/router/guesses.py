@@ -20,7 +20,8 @@ mass2, temperature2):
    the registry may use the word), else the longest
    run of words no declaration of the endpoint explains (never one that holds a value another
    parameter took); a key (``..._id``, ``..._key``, ``code``) takes only a value written as one
-   (quoted, a token, a code), and a country or a state only a name or a code: never prose;
+   (quoted, a token, a code), a country or a state only a name or a code, and a date's parameter
+   only a date written quoted or as a token: never prose;
 5. for an array with no list written: the names a question joins with commas and "and" ("stock
    prices of Microsoft and Google" -> ["Microsoft", "Google"]), else what a text parameter would take
    (never prose), as a list of one ("protein Q9Y6K9" -> ["Q9Y6K9"]);
@@ -88,6 +89,8 @@ _NUMERIC = ("integer", "number")
 _KEY_WORDS = frozenset(["id", "ids", "key", "uuid", "code", "token", "slug", "hash"])
 # parameters named for a country or a state take its name or its code, never a run of prose
 _REGION_WORDS = frozenset(["country", "state", "province"])
+# what a date's parameter may be guessed from: a date written quoted or as a token ("20240301")
+_DATE_POOLS = frozenset(["a quoted value", "an identifier the question writes"])
 
 
 def _norm(name: str) -> str:
@@ -361,13 +364,17 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
             else:
                 take(p, stated_default(p) or "false", "the default a switch left alone takes")
         elif p.type == "string":
+            # a date's parameter ("startdate") takes a date written as a token or quoted, never a name,
+            # a code or prose ("Chicago" of "in Boston and in Chicago tomorrow")
+            dated = date_like(name_words(p.name), p.description or "")
             for how, pool in text_pools(p):
+                if dated and how not in _DATE_POOLS:
+                    continue
                 nxt = next((raw for raw in pool if free(raw)), None)
                 if nxt is not None and take(p, nxt, how):
                     break
             else:
-                if is_key(p) or date_like(name_words(p.name), p.description or "") or \
-                        set(name_words(p.name)) & _REGION_WORDS:
+                if is_key(p) or dated or set(name_words(p.name)) & _REGION_WORDS:
                     continue  # a run of words is no key, no date and no country
                 run = unexplained_run()
                 # ... nor holds a value another parameter took ("station KRDU" once city took KRDU)

@@ -693,8 +693,26 @@ def names_a_year(name: str) -> bool:
 
 
 def name_words(name: str) -> list[str]:
-    """A parameter name's words (remembered: the same names recur across endpoints and questions)."""
-    return humanize(name).split()
+    """A parameter name's words (remembered: the same names recur across endpoints and questions),
+    a date's name written as one word split in two ("startdate" -> start, date: :func:`_date_compound`)."""
+    return [part for word in humanize(name).split() for part in _date_compound(word)]
+
+
+# what a date's or a time's name written as one word may begin with: a bound, or what it dates
+_DATE_HEADS = START | END | frozenset(["birth", "release", "due", "expiry", "expiration", "publish", "published",
+                                      "created", "modified", "updated", "effective", "last", "first", "next"])
+_DATE_TAILS = ("datetime", "date", "time")
+
+
+@lru_cache(maxsize=4096)
+def _date_compound(word: str) -> tuple[str, ...]:
+    """``word`` as the bound and the date it names where it is one written as one word ("startdate",
+    "enddatetime", "birthdate"); else ``word`` alone ("update" and "mandate" name no date)."""
+    for tail in _DATE_TAILS:
+        head = word[: -len(tail)]
+        if word.endswith(tail) and head in _DATE_HEADS:
+            return head, tail
+    return (word,)
 
 
 _ID_PROSE = re.compile(r"\bID\b|\bIds?\b|\bidentifier\b|\baccession\b")

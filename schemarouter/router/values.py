@@ -568,7 +568,8 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
                      and (not f.postal or any(ch.isdigit() for ch in c))), None)
         if code is not None:
             return code, code, f"the code '{code}' in the question", False
-    if f.type == "string" and f.required and not f.id_like:
+    if f.type == "string" and f.required and not f.id_like and not date_like(words, p.description or ""):
+        # (a date's parameter takes a date, never a name: "startdate" of "in Boston and in Chicago")
         name = _first_free(analysis.names, taken)
         if name is not None:
             return name.value, str(name.value), f"the name '{name.value}' in the question", False
