@@ -18,3 +18,6 @@ class UnderstandGraphMemo:
     read_openers: dict[str, set[int]] | None = None
     # the action verbs that name read endpoints' parameters (``start``): ``actions.parameter_verbs``
     parameter_verbs: frozenset[str] | None = None
+    # every source's title and the opening of its description, in lower case, one per line: what a
+    # service a question names may be called by where no alias says it (``unregistered``)
+    source_prose: str | None = None

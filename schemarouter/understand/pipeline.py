@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.reading import read_values
+from schemarouter.understand.unregistered import unregistered_sources
 
 if TYPE_CHECKING:
     from schemarouter.graph import SchemaGraph
@@ -34,6 +35,13 @@ class Backend(ABC):
     def understand(self, question: str, graph: SchemaGraph) -> Analysis:
         """The :class:`Analysis` of ``question``: :meth:`read`, then the shared reading."""
         analysis = self.read(question, graph)
-        read_values(analysis, analysis.text or question, analysis.source_spans,
-                    known=graph.lexical.structural.__contains__, action=analysis.action)
+        known = graph.lexical.structural.__contains__
+        read_values(analysis, analysis.text or question, analysis.source_spans, known=known, action=analysis.action)
+        if analysis.decline is None and not analysis.understanding.named_tools:
+            strangers = unregistered_sources(analysis.text or question, graph, known)
+            if strangers:
+                # "Use the Spotify API ...": a constraint no registered source meets (as a named source
+                # that cannot answer is: router.core), not a topic for whichever endpoint the words reach
+                analysis.decline = (f"names {strangers[0]}, which is not a registered source "
+                                    "(schemarouter registry list shows those that are)")
         return analysis
