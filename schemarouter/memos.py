@@ -10,7 +10,7 @@ So each holds a :class:`Memos`, and a layer asks it for the memo class it owns,
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -26,10 +26,11 @@ class Memos:
 
     def of(self, kind: type[T]) -> T:
         """The memo of class ``kind`` (``kind()`` the first time)."""
-        found = self._by_kind.get(kind)
+        # no typing.cast: a call per lookup, and this is looked up for every candidate endpoint
+        found: T | None = self._by_kind.get(kind)
         if found is None:
             found = self._by_kind[kind] = kind()
-        return cast(T, found)
+        return found
 
     def __repr__(self) -> str:
         return f"Memos({', '.join(k.__name__ for k in self._by_kind)})"
