@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from schemarouter.models import Parameter
+from schemarouter.router.enum_kinds import true_member
 from schemarouter.router.flags import described_condition
-from schemarouter.router.param_facts import true_member
 from schemarouter.router.validate import conformed
 from schemarouter.router.values import open_values
 from tests.open_world_support import read_question

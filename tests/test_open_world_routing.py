@@ -562,7 +562,7 @@ def test_a_required_filter_the_question_does_not_narrow_takes_its_select_all_mem
     # Wikimedia's pageview metrics require access=all-access|desktop|mobile-app|...: a question that
     # names no access method wants all of them, and the plan says so; two "all" members say which
     # records, so neither is assumed
-    from schemarouter.router.param_facts import all_member
+    from schemarouter.router.enum_kinds import all_member
 
     assert all_member(["all-access", "desktop", "mobile-web"]) == "all-access"
     assert all_member(["user", "spider", "all-agents"]) == "all-agents"

@@ -16,8 +16,9 @@ import pytest
 from schemarouter.graph import SchemaGraph
 from schemarouter.models import Parameter, Source
 from schemarouter.router import Router
+from schemarouter.router.enum_kinds import json_member
 from schemarouter.router.guesses import guess_required
-from schemarouter.router.param_facts import is_search_parameter, json_member, name_words
+from schemarouter.router.param_facts import is_search_parameter, name_words
 from schemarouter.router.validate import validate_plan
 from schemarouter.router.values import longest_run, open_values
 from tests.open_world_support import BASE, read_question, with_catalogue

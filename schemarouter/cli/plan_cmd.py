@@ -18,6 +18,7 @@ from schemarouter.graph import load_graph
 from schemarouter.plan import Plan, binding_of
 from schemarouter.router import Router
 from schemarouter.understand import make_understander
+from schemarouter.understand.base import Analysis
 
 
 @click.command(epilog="\b\nExit codes: 0 planned; 4 declined; 1 error; 2 usage error. With --jsonl: 0 every line\n"
@@ -115,7 +116,7 @@ _SHOWN_FEATURES = (("retrieval", "lexical"), ("route's pick", "current"), ("buil
 RERANK_SHOWN = 6
 
 
-def _print_reranking(router: Router, analysis: Any) -> None:
+def _print_reranking(router: Router, analysis: Analysis) -> None:
     """The re-ranker's best candidates: the probability it gives each, and the evidence behind it
     (retrieval's BM25F score over the best, whether the routes planned it, what its chain spends,
     explains and leaves unsaid; docs/routing.md says what each means)."""

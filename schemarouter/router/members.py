@@ -16,7 +16,7 @@ from typing import Any
 
 from schemarouter.graph.terms import name_terms
 from schemarouter.models import Parameter
-from schemarouter.router.param_facts import counted_unit
+from schemarouter.router.enum_kinds import counted_unit
 from schemarouter.router.question_facts import said_sets, units_said
 from schemarouter.understand.base import Analysis
 

@@ -20,6 +20,7 @@ from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.graph.text import humanize
 from schemarouter.models import Parameter, is_credential
+from schemarouter.router.enum_kinds import all_member, counted_unit, json_member, true_member
 from schemarouter.router.flags import described_condition
 from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.money import takes_currency
@@ -507,34 +508,6 @@ def member_cues(p: Parameter) -> frozenset[str]:
     return frozenset(cues)
 
 
-# how many days each calendar unit is, as an enum of day counts spells it ("1 | 7 | 30 corresponds to a
-# day, a week, or a month")
-DAYS_IN = {"day": (1,), "week": (7,), "month": (30, 31), "year": (365, 366)}
-_COUNTS_DAYS = re.compile(r"\b(?:number of days|in days|days)\b", re.IGNORECASE)
-
-
-def counted_unit(p: Parameter, member: Any) -> str | None:
-    """The calendar unit a member of an enum of day counts stands for ("7" for a week), where the
-    parameter counts days (named ``days`` or described as a number of days); None else."""
-    if not (isinstance(member, (str, int)) and str(member).isdigit()):
-        return None
-    if "days" not in name_words(p.name) and not _COUNTS_DAYS.search(p.description or ""):
-        return None
-    return next((unit for unit, counts in DAYS_IN.items() if int(member) in counts), None)
-
-
-_TRUE = frozenset(["true", "yes"])
-_FLAG_MEMBERS = frozenset(["true", "false", "yes", "no", "dontcare", "any"])
-
-
-def true_member(enum: list[Any] | None) -> Any:
-    """The member meaning "yes" of an enum that is a flag spelled as words ("True", "False",
-    "dontcare"), or None for any other enum."""
-    if not enum or not all(isinstance(m, str) and m.lower() in _FLAG_MEMBERS for m in enum):
-        return None
-    return next((m for m in enum if m.lower() in _TRUE), None)
-
-
 @dataclass(frozen=True, slots=True)
 class EndpointFacts:
     """What an endpoint's parameters say whatever the question: each one's :class:`ParamFacts`, and
@@ -582,30 +555,6 @@ def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
             open_text=any(f.search or (f.own and f.date_part) for f in by_name.values()),
         )
     return found
-
-
-_ALL_MEMBER = re.compile(r"(?:all|any)(?:[-_ ][a-z-]+)?", re.IGNORECASE)
-
-
-def all_member(enum: list[Any] | None) -> str | None:
-    """The one member of ``enum`` that selects every record ("all-access", "all-agents", "all"), or None
-    where there is none or more than one ("all-articles" beside "all-users" says which records)."""
-    found = [m for m in enum or () if isinstance(m, str) and _ALL_MEMBER.fullmatch(m)]
-    return found[0] if len(found) == 1 else None
-
-
-# the names of response formats an API may let a caller choose among
-_FORMATS = frozenset({"json", "jsonp", "xml", "csv", "tsv", "yaml", "yml", "html", "text", "txt", "rss", "atom",
-                      "geojson", "ndjson", "jsonld", "json-ld"})
-
-
-def json_member(enum: list[Any] | None) -> str | None:
-    """The JSON member of an ``enum`` of response formats (``["json", "xml"]``), or None where the
-    enum names anything else: the executor reads JSON, whichever format a question asks about."""
-    members = [m for m in enum or () if isinstance(m, str)]
-    if not members or len(members) != len(enum or ()) or any(m.lower() not in _FORMATS for m in members):
-        return None
-    return next((m for m in members if m.lower() == "json"), None)
 
 
 # Identifier schemes with a fixed, published shape: a parameter named for one (``issn``,

@@ -38,6 +38,7 @@ from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
 from schemarouter.router.counts import count_for, noun_for
 from schemarouter.router.date_values import clocked, date_for, date_parts, month_bound, month_taken, spelled
+from schemarouter.router.enum_kinds import true_member
 from schemarouter.router.flags import negated, states
 from schemarouter.router.identifiers import identifier_for
 from schemarouter.router.listed import joined_after, names_listed, numbers_listed
@@ -64,7 +65,6 @@ from schemarouter.router.param_facts import (
     name_words,
     names_a_year,
     parameter_facts,
-    true_member,
 )
 from schemarouter.router.places import role_value, state_after_place, with_region
 from schemarouter.router.question_facts import (
@@ -247,7 +247,7 @@ def longest_run(analysis: Analysis, unexplained: Callable[[str], bool]) -> str |
             continue  # not a token as the tokenizer cut it ("recognition'"): no run through it
         at = i + 1
         if not unexplained(term) or term in analysis.asked or written.lower() in _NO_VALUE:
-            continue  # the answer's kind is not what to search for
+            continue  # the answer's kind is not what to search for, nor is a preposition
         if i == last + 1 and runs:
             runs[-1].append(written)
         else:
