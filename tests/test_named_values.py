@@ -9,6 +9,7 @@ import pytest
 
 from schemarouter.models import Parameter
 from schemarouter.router.guesses import guess_required
+from schemarouter.router.numbers import question_tokens
 from schemarouter.router.values import Filled, open_values
 from tests.open_world_support import read_question
 
@@ -98,3 +99,29 @@ def test_a_path_parameter_takes_the_word_written_before_its_noun(question: str, 
     # a parameter outside the path, or one named for an id, is given no such word
     query = Parameter(name="category", type="string")
     assert "category" not in open_values([query], read_question(question), "/videos").values
+
+
+def test_who_made_a_work_goes_to_the_maker_parameter_before_a_free_text_one() -> None:
+    # /reviews: a title (free text) listed before the author; "by Stephen King" names the author
+    title = Parameter(name="title", type="string", description="The full title of the book.")
+    author = Parameter(name="author", type="string", description="The author's first and last name.")
+    declared = {"book", "review"}  # the words the endpoint's declarations say
+    got = open_values([title, author], read_question("Get the book reviews by Stephen King"), "/reviews",
+                      unknown=lambda term: term not in declared)
+    assert got.values == {"author": "Stephen King"}, "no word of the author's name is left to search for"
+    # a work's own name still goes to the title
+    named = open_values([title, author], read_question("Get the reviews of the book 'It' by Stephen King"),
+                        "/reviews", unknown=lambda term: term not in declared)
+    assert named.values == {"title": "It", "author": "Stephen King"}
+
+
+def test_a_digest_is_an_identifier_the_question_writes_after_its_noun() -> None:
+    # /firmware/{firmware_hash}/risk: the hash written after "hash", never the word before it
+    digest = Parameter(name="firmware_hash", type="string", required=True)
+    question = read_question("Known vulnerabilities for firmware hash 3f2a9c0d1e2b4f6a8c0d1e2f3a4b5c6d?")
+    got = open_values([digest], question, "/firmware/{firmware_hash}/risk").values
+    assert got == {"firmware_hash": "3f2a9c0d1e2b4f6a8c0d1e2f3a4b5c6d"}
+    # ... and a digit a hexadecimal token opens with is no number of its own ("3" of "3f2a"), while a
+    # number glued to its unit still is one
+    assert question_tokens("firmware hash 3f2a, 6cm at 440Hz")[0] == (
+        "firmware", "hash", "3f2a", "6", "cm", "at", "440", "Hz")

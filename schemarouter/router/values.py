@@ -166,6 +166,10 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     seen: dict[str, tuple[int, Got]] = {}
     says, said = question_says(analysis), question_words(analysis)
     own = [entry for entry in own if may_take(entry[1], says, said)]  # the rest take nothing from this question
+    if any(e.extra.get("agent") for e in analysis.names):
+        # "reviews by Stephen King": who made a work goes to the parameter named for its maker
+        # (author) before a free-text one (title) takes it as words to search for
+        own.sort(key=lambda entry: not set(entry[1].words) & MAKER_WORDS)
     for tie in (1.0, 0.5, 0.0):
         later: list[tuple[Parameter, ParamFacts]] = []
         for entry in own:
@@ -193,7 +197,10 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
             if f.name in out.values or not f.search:
                 continue
             # what the question asks for ("give me a *photo* of ...") is the answer's kind, not what to search for
-            left = [w for w, term in analysis.words if unknown(term) and term not in analysis.asked and w not in aside]
+            # ... nor is a word of a value another parameter took ("Stephen" of "by Stephen King")
+            spent_words = {w for value in out.used | taken for w in value.split()}
+            left = [w for w, term in analysis.words
+                    if unknown(term) and term not in analysis.asked and w not in aside and w not in spent_words]
             if left:
                 text = " ".join(left)
                 out.values[f.name] = text
