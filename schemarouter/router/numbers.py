@@ -26,7 +26,10 @@ END = frozenset(["end", "stop", "to", "until", "till", "before", "max"])
 # a number may carry an exponent ("1e-9", "6.02E23"); a word may hold dots, colons and hyphens
 # ("HGNC:1100", "e.g") but ends on a letter or digit: "rating." ends a sentence, "rating:" labels a value
 # (and a number may group its thousands with commas: "$200,000" is one number, read as 200000)
-_TOKEN = re.compile(r"[A-Za-z](?:[\w.:\-]*\w)?|-?\d{1,3}(?:,\d{3})+(?![\d,])(?:\.\d+)?|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+# (a token of digits, letters and digits again, "3f2a", "12ab34", is an identifier's, read whole: a number
+# glued to a unit, "6cm", "440Hz", is still a number and a word)
+_TOKEN = re.compile(r"(?<![\w.])\d+[A-Za-z]+\d\w*|[A-Za-z](?:[\w.:\-]*\w)?|-?\d{1,3}(?:,\d{3})+(?![\d,])(?:\.\d+)?"
+                    r"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _NUMBER = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 # words that scale the number written before them ("213 million")
 _SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}

@@ -689,6 +689,7 @@ def identifier_kind(words: Sequence[str], id_kinds: Collection[str]) -> str | No
 
 
 def looks_like_id(p: Parameter) -> bool:
-    """A parameter named for an identifier (``gene_id``, ``accession``, ``doi``)."""
+    """A parameter named for an identifier (``gene_id``, ``accession``, ``doi``, a digest: ``firmware_hash``)."""
     words = name_words(p.name)
-    return bool(words) and words[-1] in ("id", "ids", "key", "code", "uid", "uuid", "urn", "accession", "curie", "doi", "barcode")
+    return bool(words) and words[-1] in ("id", "ids", "key", "code", "uid", "uuid", "urn", "accession", "curie", "doi", "barcode",
+                                         "hash", "sha", "sha1", "sha256", "md5", "checksum", "digest")
