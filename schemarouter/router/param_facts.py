@@ -644,7 +644,12 @@ def names_a_year(name: str) -> bool:
 def name_words(name: str) -> list[str]:
     """A parameter name's words (remembered: the same names recur across endpoints and questions),
     a date's name written as one word split in two ("startdate" -> start, date: :func:`_date_compound`)."""
-    return [part for word in humanize(name).split() for part in _date_compound(word)]
+    return list(_name_words(name))
+
+
+@lru_cache(maxsize=65_536)
+def _name_words(name: str) -> tuple[str, ...]:
+    return tuple(part for word in humanize(name).split() for part in _date_compound(word))
 
 
 # what a date's or a time's name written as one word may begin with: a bound, or what it dates
