@@ -4,7 +4,9 @@ What a backend decides is the understanding a plan records (intent, concepts, en
 sources, a provenance constraint) and whether the question asks to act. What no backend should
 decide differently, the values and words the question carries (names, identifiers, dates, counts,
 labelled values, content terms), is read here once, after the backend, from the text it read and
-around the source names it found. A new backend subclasses :class:`Backend` and writes :meth:`read`.
+around the source names it found; so is a question that names a service no registered source is
+(:mod:`schemarouter.understand.unregistered`), declined here for every backend. A new backend
+subclasses :class:`Backend` and writes :meth:`read`.
 """
 
 from __future__ import annotations
