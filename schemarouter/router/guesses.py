@@ -89,8 +89,6 @@ _NUMERIC = ("integer", "number")
 _KEY_WORDS = frozenset(["id", "ids", "key", "uuid", "code", "token", "slug", "hash"])
 # parameters named for a country or a state take its name or its code, never a run of prose
 _REGION_WORDS = frozenset(["country", "state", "province"])
-# what a date's parameter may be guessed from: a date written quoted or as a token ("20240301")
-_DATE_POOLS = frozenset(["a quoted value", "an identifier the question writes"])
 
 
 def _norm(name: str) -> str:
@@ -314,8 +312,11 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
     def is_key(p: Parameter) -> bool:  # a key takes a value written as one (quoted, a token, a code), never prose
         return bool(set(name_words(p.name)) & _KEY_WORDS)
 
-    def text_pools(p: Parameter) -> list[tuple[str, list[str]]]:
-        """What a text parameter may take, in the order it is tried."""
+    def text_pools(p: Parameter, dated: bool) -> list[tuple[str, list[str]]]:
+        """What a text parameter may take, in the order it is tried; a date's parameter (``dated``) a
+        date written quoted or as a token ("20240301") only, never a name, a code or an address."""
+        if dated:
+            return [("a quoted value", written.quoted), ("an identifier the question writes", written.tokens)]
         # a code that is a word of the parameter's own name ("ID" for vehicle_id) names it, it is no value
         own = set(name_words(p.name))
         pools = [("a quoted value", written.quoted), ("an address the question writes", written.addresses),
@@ -345,7 +346,7 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
                     if listed is not None and take(p, listed[1], "the names the question lists"):
                         spent.add(listed[0])  # the joined name is spent as a whole: no text parameter takes it
                     else:  # a list of one: the value a text parameter would take
-                        for how, pool in text_pools(p):
+                        for how, pool in text_pools(p, False):
                             nxt = next((raw for raw in pool if free(raw) and "," not in raw), None)
                             if nxt is not None and take(p, nxt, how + ", as a list of one"):
                                 break
@@ -367,9 +368,7 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
             # a date's parameter ("startdate") takes a date written as a token or quoted, never a name,
             # a code or prose ("Chicago" of "in Boston and in Chicago tomorrow")
             dated = date_like(name_words(p.name), p.description or "")
-            for how, pool in text_pools(p):
-                if dated and how not in _DATE_POOLS:
-                    continue
+            for how, pool in text_pools(p, dated):
                 nxt = next((raw for raw in pool if free(raw)), None)
                 if nxt is not None and take(p, nxt, how):
                     break

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
@@ -167,11 +168,7 @@ def with_region(value: str, analysis: Analysis, state: bool = False) -> tuple[st
     place, region = _split_region(value)
     if region is not None:
         return f"{place}, {region}", ""
-    for m in re.finditer(rf"(?<![\w-]){re.escape(value)}", question):
-        after = _REGION_AFTER.match(question, m.end()) or _REGION_IN.match(question, m.end())
-        if after is None:
-            continue
-        written = after.group(1)
+    for written in _written_after(question, value):
         code = _region_code(written)
         if code is not None:  # a region may be shared: "from Anaheim, CA to Berkeley, CA"
             return f"{value}, {code}", written
@@ -183,16 +180,23 @@ def state_after_place(analysis: Analysis, taken: set[str]) -> tuple[str, str] | 
     """The US state or Canadian province the question writes right after a place ("Raleigh, NC",
     "Portland, Oregon"), as its postal code, and as written (to spend it); None where it writes none.
     A country written there ("Lyon, FR") is no state."""
-    question = analysis.question
     for name in analysis.names:
-        for m in re.finditer(rf"(?<![\w-]){re.escape(str(name.value))}", question):
-            after = _REGION_AFTER.match(question, m.end()) or _REGION_IN.match(question, m.end())
-            if after is None or (written := after.group(1)) in taken:
+        for written in _written_after(analysis.question, str(name.value)):
+            if written in taken:
                 continue
             code = _regions().get(written.lower()) or (written if written in _regions().values() else None)
             if code is not None:
                 return code, written
     return None
+
+
+def _written_after(question: str, place: str) -> Iterator[str]:
+    """What the question writes as a region right after each mention of ``place`` (", CA", " in
+    Louisiana"), in order: a candidate region, for the caller to read as one."""
+    for m in re.finditer(rf"(?<![\w-]){re.escape(place)}", question):
+        after = _REGION_AFTER.match(question, m.end()) or _REGION_IN.match(question, m.end())
+        if after is not None:
+            yield after.group(1)
 
 
 @cache
