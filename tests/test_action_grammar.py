@@ -54,6 +54,13 @@ from schemarouter.understand.actions import action_verb
     ("List the ten largest moons and sort them in descending order", None),
     ("Set it as the default printer", "set"),
     ("Put the book in my cart", "put"),
+    # a verb followed by "if" or "whether" asks a question, not for an act
+    ("Today, I would like to request if there is a speed camera on South Road.", None),
+    ("Request a refund for order 42", "request"),
+    # a goal beside a question whether something exists: the question is the request
+    ("I want to simulate the IELTS speaking test. Are there any questions available for practice?", None),
+    ("I want to simulate the IELTS speaking test.", "simulate"),
+    ("I want to order a bronze sculpture. What material options are available?", "order"),  # asks how to act
 ])
 def test_requests_to_act_are_told_by_grammar(text: str, verb: str | None) -> None:
     assert action_verb(text) == verb

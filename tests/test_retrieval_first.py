@@ -445,6 +445,20 @@ def test_a_verb_the_best_read_says_it_does_is_a_read_and_a_word_sharing_its_stem
     assert router.plan("Send a message to the inbox of my advisor").declined
 
 
+def test_a_read_does_a_verb_of_the_same_act_its_prose_opens_with(graph: SchemaGraph) -> None:
+    # "make" a video is done by the tool that "creates" one; an adverb before the verb and verbs
+    # joined to it ("Quickly create and deploy") open the description as much as a bare verb
+    video = _endpoint("visla", "/Visla", "Visla", [], ["answer"])
+    video["description"] = "Visla. Create a short video from public stock footage based on your topic."
+    site = _endpoint("website", "/Website", "Website Tool", [], ["answer"])
+    site["description"] = "Website Tool. Quickly create and deploy websites, and publish content on them."
+    router = Router(with_catalogue(graph, _source("studio", [video, site])))
+    assert _calls(router.plan("Make a video that shows the dangers of plastic in the oceans.")) == ["studio.visla"]
+    assert _calls(router.plan("Can you help me deploy my shop's website on Netlify?")) == ["studio.website"]
+    # a verb of another act is no kin: creating a video does not delete one
+    assert router.plan("Delete the video about plastic in the oceans").declined
+
+
 def test_a_clause_a_write_s_description_opens_with_names_no_verb(graph: SchemaGraph) -> None:
     record = _endpoint("record", "/records/{doi}", "Record by DOI", [_req("doi", "string")], ["title", "download_url"])
     record["path"] = "/records"

@@ -45,6 +45,7 @@ _PHRASAL = re.compile(r"\b(?:get\s+rid\s+of|take\s+down|throw\s+away|sign\s+(?:m
 _VERB = re.compile(r"^\s*(?P<frame>" + _FRAME + r")(?P<verb>[a-z][a-z\-]*)\b(?P<rest>.*)", re.IGNORECASE | re.DOTALL)
 # What may follow an imperative verb: its object (a determiner, a pronoun, a number, a noun).
 _NOT_AN_OBJECT = re.compile(r"^\s*(?:of|in|on|at|from|between|with|over|during|per|versus|vs\.?|is|are|was|were|"
+                            r"if|whether|"  # "request if there is a camera" asks a question
                             r"'s|s\b|than|[?,.:;]|$)"
                             r"|^\s*(?:sure|certain)\b",  # "make sure it is in Fahrenheit" qualifies the request
                             re.IGNORECASE)
@@ -68,6 +69,10 @@ _FORMATTING = re.compile(r"^\s*(?:it|them|the\s+(?:results?|answers?|output|valu
 # for me?", "... Check the availability"), the request is the read and the goal its context.
 _GOAL = re.compile(r"\b(?:i|we)\s*(?:'d|would|want|need|wish|'m|am|are)\b", re.IGNORECASE)
 _ADDRESSED = re.compile(r"\byou\b", re.IGNORECASE)
+# A clause that asks whether something exists ("Are there any questions available?"): a request for
+# data, beside which a goal ("I want to simulate the test") is context. "What is the best way to ..."
+# may ask how to do the act, so only existence counts.
+_ASKING = re.compile(r"\s*(?:are|is)\s+there\b", re.IGNORECASE)
 
 
 # Verbs that read whatever follows them: a write endpoint's summary that opens with one ("Get the
@@ -99,6 +104,8 @@ def action_verb(text: str, verbs: frozenset[str] = ACTION_VERBS) -> str | None:
     reads = False  # whether a clause asks the system for something else ("Can you find ...", "Check ...")
     for clause in _CLAUSES.split(_PHRASAL.sub("remove", text.strip())):
         m = _VERB.match(clause)
+        if _ASKING.match(clause):  # "... Are there any questions available for practice?"
+            reads = True
         if m is None:
             continue
         verb, frame, rest = m.group("verb").lower(), m.group("frame"), m.group("rest")
@@ -169,7 +176,8 @@ def _reads_better(text: str, verb: str, graph: SchemaGraph) -> bool:
     opens with it, or, for the read the words reach best, where its prose says it does
     (:func:`says_it_does`). Only reads that do the verb count: in a large registry some unrelated
     read endpoint always shares a word with a request to act."""
-    reads: Collection[int] = _read_openers(graph).get(verb, ())
+    openers = _read_openers(graph)
+    reads: Collection[int] = set().union(*(openers.get(v, ()) for v in kindred(verb)))
     lex, endpoints = graph.lexical, graph.endpoints
     best_read = best_write = best_any = 0.0
     best: int | None = None  # the read the words reach best
@@ -197,10 +205,12 @@ _DOES_BEFORE = r"(?:\bcan|\bwill|\b(?:lets?|allows?|enables?|helps?)\s+(?:you|us
 def says_it_does(endpoint: Endpoint, verb: str) -> bool:
     """Whether an endpoint's summary or description opens with ``verb`` or says it does it (see
     :data:`_DOES_BEFORE`)."""
-    if verb in {_opening_verb(endpoint.summary or ""), _opening_verb(_own_description(endpoint))}:
+    kin = kindred(verb)
+    if kin & (_opening_verbs(endpoint.summary or "") | _opening_verbs(_own_description(endpoint))):
         return True
     prose = f"{endpoint.summary}. {endpoint.description}"
-    return re.search(rf"{_DOES_BEFORE}{re.escape(verb)}\b", prose, re.IGNORECASE) is not None
+    said = "|".join(re.escape(v) for v in sorted(kin))
+    return re.search(rf"{_DOES_BEFORE}(?:{said})\b", prose, re.IGNORECASE) is not None
 
 
 def _own_description(endpoint: Endpoint) -> str:
@@ -246,6 +256,40 @@ _NOT_VERB_ENDINGS = re.compile(r"(?:.{2,}(?:ally|ently|antly|ously|ively|ately|a
                                r"|tion|sion|ment|ness|ity|ance|ence|ism|ship|.{4,}(?<!e)ed|.{3,}ing)$")
 
 
+# An adverb may open a summary before its verb ("Quickly create resumes"), and verbs may be joined
+# ("Create and deploy websites", "add, delete, list"): each joined verb is something the endpoint does
+_LEADING_ADVERBS = re.compile(r"\s*(?:[A-Za-z]{2,}ly\s+)+")
+_JOINED = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*/\s*)([A-Za-z][a-z]+)\b")
+
+
+def _opening_verbs(summary: str) -> set[str]:
+    """The verbs a summary opens with, as base forms: the first word (after any adverbs) and the
+    verbs joined to it ("Quickly create and deploy websites" -> create, deploy)."""
+    text = _LEADING_ADVERBS.sub("", summary, count=1) if _LEADING_ADVERBS.match(summary) else summary
+    first = _opening_verb(text)
+    if first is None:
+        return set()
+    verbs = {first}
+    rest = text.lstrip()[len(text.lstrip().split(None, 1)[0]):]
+    while (m := _JOINED.match(rest)) is not None and (verb := _opening_verb(m.group(1))) is not None:
+        verbs.add(verb)
+        rest = rest[m.end():]
+    return verbs
+
+
+# Verbs that ask for the same act: a request to "make a video" is done by an endpoint that "creates"
+# one. Only verbs of one act share a set; a verb in no set is its own kin.
+_KIN = (frozenset(["build", "compose", "craft", "create", "design", "draft", "generate", "make", "produce", "write"]),
+        frozenset(["book", "reserve"]),
+        frozenset(["buy", "purchase"]),
+        frozenset(["deploy", "launch"]))
+
+
+def kindred(verb: str) -> frozenset[str]:
+    """``verb`` and the verbs that ask for the same act (:data:`_KIN`)."""
+    return next((kin for kin in _KIN if verb in kin), frozenset([verb]))
+
+
 def _opening_verb(summary: str) -> str | None:
     """The first word of a summary as a verb's base form ("Follows Artists" -> ``follow``), or None
     where that word is no verb."""
@@ -273,9 +317,7 @@ def _openers(graph: SchemaGraph) -> tuple[frozenset[str], frozenset[str]]:
         for key, i in graph.endpoints.items():
             # a summary that is only a name ("Photorealistic") leaves the saying to the description
             # ("Generate photorealistic prompts for ..."): the first words of both count
-            for verb in {_opening_verb(i.endpoint.summary or ""), _opening_verb(_own_description(i.endpoint))}:
-                if verb is None:
-                    continue
+            for verb in _opening_verbs(i.endpoint.summary or "") | _opening_verbs(_own_description(i.endpoint)):
                 if i.endpoint.access == "write":
                     writes.add(verb)
                 else:
