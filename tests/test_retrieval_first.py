@@ -181,6 +181,15 @@ def test_required_parameters_the_words_do_not_tie_are_guessed_by_shape_and_order
     assert validate_plan(plan, tools) == []
 
 
+@pytest.mark.parametrize("path", ["~/data/myfMRI.nii", "C:/data/cars.csv", "/var/scans/run1.nii"])
+def test_a_file_path_the_question_writes_is_read_whole(graph: SchemaGraph, path: str) -> None:
+    scans = _endpoint("analyze_scan", "/analyze_scan", "Analyze a brain scan file",
+                      [_req("data_source", "string")], ["result"])
+    plan = Router(with_catalogue(graph, _source("lab", [scans]))).plan(f"Analyze the brain scan in {path} please")
+    assert _calls(plan) == ["lab.analyze_scan"]
+    assert plan.steps[0].params == {"data_source": path}
+
+
 def test_a_guess_is_recorded_and_spends_each_value_once(router: Router) -> None:
     analysis = router.understander.understand("Mix 20 kg at 30 degrees", router.graph)
     params = [Parameter(name=n, type="integer", required=True) for n in ("mass1", "temperature1", "mass2")]

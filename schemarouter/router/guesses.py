@@ -73,6 +73,9 @@ _CODE = re.compile(r"\b[A-Z][A-Z0-9]{1,9}\b(?!\s*:)")
 _CAPITALIZED = re.compile(r"\b[A-Z][a-z][\w'&-]*(?:\s+(?:of\s+|de\s+)?[A-Z][a-z][\w'&-]*)*")
 # a web address, host name or e-mail address the question writes ("google.com", "http://plga.ca")
 _ADDRESS = re.compile(r"(?<![\w@.])(?:https?://)?[\w-]+(?:[.@][\w-]+)*\.[a-z]{2,6}\b(?:/[^\s'\"]*)?")
+# a file's path ("~/data/scan.nii", "C:/data/cars.csv", "/var/log/app.log"), read whole: its last part
+# alone looks like a host name ("cars.csv")
+_FILE_PATH = re.compile(r"(?<![\w@.:/\\])(?:(?:~|\.{1,2}|[A-Za-z]:)(?:[/\\][\w.\-]+)+|(?:/[\w.\-]+){2,})(?![\w/\\])")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\n\s*)$")
 # letters and digits: hXQ7qFFt, IND5463; not a count written as one word ("a 5-day forecast", "3-star")
 _TOKEN = re.compile(r"\b(?!\d+-[a-z]+\b)(?!\d+(?:st|nd|rd|th)\b)(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{3,}\b")
@@ -158,7 +161,9 @@ def _written(question: str) -> _Written:
     out.codes = [(m.start(), m.group(0)) for m in _CODE.finditer(question) if not m.group(0).isdigit()]
     out.tokens = [m.group(0) for m in _TOKEN.finditer(question)]
     out.ordinals = [m.group(1) for m in _ORDINAL.finditer(question)]
-    out.addresses = [m.group(0).rstrip(".,;") for m in _ADDRESS.finditer(question)]
+    paths = [(m.start(), m.end()) for m in _FILE_PATH.finditer(question)]
+    out.addresses = [question[a:b].rstrip(".,;") for a, b in paths] + [
+        m.group(0).rstrip(".,;") for m in _ADDRESS.finditer(question) if not any(a <= m.start() < b for a, b in paths)]
     out.capitalized = [(m.start(), m.group(0)) for m in _CAPITALIZED.finditer(question)
                        if not _SENTENCE_START.search(question[:m.start()])]
     return out
