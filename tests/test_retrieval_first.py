@@ -190,6 +190,15 @@ def test_a_file_path_the_question_writes_is_read_whole(graph: SchemaGraph, path:
     assert plan.steps[0].params == {"data_source": path}
 
 
+def test_two_names_joined_for_a_pair_of_parameters_go_one_to_each(graph: SchemaGraph) -> None:
+    trip = _endpoint("shortest_distance", "/city_distance/shortest", "Shortest distance between two cities",
+                     [_req("start_city", "string"), _req("end_city", "string")], ["distance_km"])
+    plan = Router(with_catalogue(graph, _source("travel", [trip]))).plan(
+        "Find the shortest distance between two cities, New York and Los Angeles, by train.")
+    assert _calls(plan) == ["travel.shortest_distance"]
+    assert plan.steps[0].params == {"start_city": "New York", "end_city": "Los Angeles"}
+
+
 def test_a_guess_is_recorded_and_spends_each_value_once(router: Router) -> None:
     analysis = router.understander.understand("Mix 20 kg at 30 degrees", router.graph)
     params = [Parameter(name=n, type="integer", required=True) for n in ("mass1", "temperature1", "mass2")]

@@ -92,6 +92,9 @@ def test_two_joined_names_go_one_to_each_parameter_of_a_pair() -> None:
     assert split_pair(pairs, guessed).values == {"company1": "Apple", "company2": "Samsung"}, "a guess yields"
     given = Filled(values={"company1": "Apple and Samsung", "company2": "LG"})
     assert split_pair(pairs, given).values == {}, "a value of the question's stays"
+    read_twice = Filled(values={"company1": "Apple and Samsung", "company2": "Samsung"})
+    assert split_pair(pairs, read_twice).values == {"company1": "Apple", "company2": "Samsung"}, (
+        "the second name read for the second parameter too is no value of its own")
     three = Filled(values={"company1": "Apple, LG and Samsung"})
     assert split_pair(pairs, three).values == {}, "three names are no pair"
 

@@ -199,17 +199,20 @@ def _joined_items(text: str) -> list[str]:
 
 def split_pair(pairs: tuple[tuple[str, str], ...], filled: Filled) -> Filled:
     """Where the first of a pair of parameters (:func:`paired`) was given two names the question joins
-    ("between Apple and Samsung" -> company1) and the second has no value of the question's, the
-    second name goes to the second parameter."""
+    ("between Apple and Samsung" -> company1) and the second has no value of the question's but the
+    second name, the second name goes to the second parameter and the first keeps the first."""
     out = Filled()
     if not any(isinstance(v, str) and _LIST_JOIN.search(v) for v in filled.values.values()):
         return out  # no value joins two names
     for first, second in pairs:
         value = filled.values.get(first)
-        if not isinstance(value, str) or (second in filled.values and second not in filled.guessed):
+        if not isinstance(value, str):
             continue
         items = _joined_items(value)
-        if len(items) != 2:
+        # the second keeps a value of the question's own, unless it is the second joined name itself
+        # ("New York and Los Angeles" to start_city, "Los Angeles" to end_city)
+        if len(items) != 2 or (second in filled.values and second not in filled.guessed
+                               and filled.values[second] != items[1]):
             continue
         out.values[first], out.values[second] = items
         out.why[second] = f"the second of the two names the question joins ({value})"

@@ -32,6 +32,7 @@ from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.models import Parameter
 from schemarouter.plan import Mode, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Relevance
+from schemarouter.router.guesses import paired, split_pair
 from schemarouter.router.memos import QuestionMemo, RouterGraphMemo
 from schemarouter.router.param_facts import EndpointFacts, endpoint_facts
 from schemarouter.router.params import fill_params
@@ -177,8 +178,20 @@ def _fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set
         for note in notes:
             out.why.setdefault("_params", note)
         out.merge(opened([p for p in info.endpoint.parameters if p.name not in out.values]))
+    pairs = pairs_of(graph, info)
+    if pairs:  # two names joined for a pair of parameters ("between New York and Los Angeles")
+        out.merge(split_pair(pairs, out))
     _defaults(out, facts)
     return out
+
+
+def pairs_of(graph: SchemaGraph, info: EndpointInfo) -> tuple[tuple[str, str], ...]:
+    """The pairs of parameters of ``info`` (:func:`~schemarouter.router.guesses.paired`), remembered per graph."""
+    memo = graph.memos.of(RouterGraphMemo).pairs
+    found = memo.get(info.key)
+    if found is None:
+        found = memo[info.key] = paired(tuple(p.name for p in info.endpoint.parameters))
+    return found
 
 
 def _defaults(out: Filled, facts: EndpointFacts) -> None:

@@ -34,8 +34,7 @@ from schemarouter.graph.lexical import best_scored
 from schemarouter.graph.terms import path_terms
 from schemarouter.plan import PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Relevance
-from schemarouter.router.guesses import guess_required, paired, split_pair
-from schemarouter.router.memos import RouterGraphMemo
+from schemarouter.router.guesses import guess_required
 from schemarouter.router.open_route import Explaining, fill, question_values, read_numbers
 from schemarouter.router.param_facts import endpoint_facts
 from schemarouter.router.values import Filled, longest_run
@@ -275,9 +274,6 @@ def fill_or_guess(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, ta
     leaves empty (:func:`~schemarouter.router.guesses.guess_required`)."""
     out = Filled()
     out.merge(fill(info, graph, analysis, taken))  # a copy: the fill is shared (remembered per question)
-    pairs = pairs_of(graph, info)
-    if pairs:
-        out.merge(split_pair(pairs, out))
     required = [p for p, _ in endpoint_facts(graph, info).required_named]
     if any(p.name not in out.values for p in required):
         lex, number = graph.lexical, graph.numbers.get(info.key)
@@ -287,15 +283,6 @@ def fill_or_guess(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, ta
 
         out.merge(guess_required(required, analysis, out, lambda: longest_run(analysis, own)))
     return out
-
-
-def pairs_of(graph: SchemaGraph, info: EndpointInfo) -> tuple[tuple[str, str], ...]:
-    """The pairs of parameters of ``info`` (:func:`~schemarouter.router.guesses.paired`), remembered per graph."""
-    memo = graph.memos.of(RouterGraphMemo).pairs
-    found = memo.get(info.key)
-    if found is None:
-        found = memo[info.key] = paired(tuple(p.name for p in info.endpoint.parameters))
-    return found
 
 
 def _score(features: tuple[float, ...], dense: bool) -> float:
