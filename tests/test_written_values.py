@@ -11,6 +11,7 @@ from schemarouter.models import Parameter
 from schemarouter.router import Router
 from schemarouter.router.guesses import guess_required, paired, split_pair
 from schemarouter.router.numbers import list_items, number_after, with_scale, written_lists
+from schemarouter.router.spans import names_a_span, written_span
 from schemarouter.router.values import Filled
 from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
 
@@ -210,3 +211,32 @@ def test_a_run_of_words_is_no_guess_for_a_country_nor_one_holding_a_value_alread
     taken = Filled(values={"city": "KRDU"}, used={"KRDU"})
     assert "kind" not in guess_required([city, kind], station, taken, lambda: "station KRDU").values
     assert guess_required([city, kind], station, taken, lambda: "weather station").values == {"kind": "weather station"}
+
+
+@pytest.mark.parametrize(("question", "want"), [
+    ("Stock prices of Microsoft for the last 2 weeks", "2 weeks"),
+    ("How much traffic should I expect this weekend?", "weekend"),
+    ("Rainfall over the past three years in Lima", "three years"),
+    ("Usage of renewable energy for 6 months", "6 months"),
+    ("Weekly report of the sales", None),  # a word for how often, no stretch of time
+    ("Sales in 2023", None),  # a year is a date, read elsewhere
+])
+def test_a_stretch_of_time_is_read_as_written_for_a_parameter_named_for_one(question: str, want: str | None) -> None:
+    assert written_span(question, set()) == want
+
+
+@pytest.mark.parametrize(("words", "want"), [
+    (("duration",), True), (("time", "frame"), True), (("time", "period"), True), (("timeframe",), True),
+    (("date", "range"), False), (("time",), False), (("window", "size"), False),
+])
+def test_a_parameter_named_for_a_stretch_of_time_is_told_by_its_name(words: tuple[str, ...], want: bool) -> None:
+    assert names_a_span(words) is want
+
+
+def test_a_duration_parameter_takes_the_stretch_the_question_writes(router: Router) -> None:
+    from schemarouter.router.values import open_values
+
+    analysis = router.understander.understand("Retrieve stock prices of Microsoft and Google for the last 2 weeks.",
+                                              router.graph)
+    params = [Parameter(name="duration", type="string", required=True)]
+    assert open_values(params, analysis, "/stock_prices").values == {"duration": "2 weeks"}

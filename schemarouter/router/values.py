@@ -78,6 +78,7 @@ from schemarouter.router.question_facts import (
     unit_terms,
 )
 from schemarouter.router.roles import AGENT_TERMS, CAST_WORDS, MAKER_WORDS, acting_name, maker_name
+from schemarouter.router.spans import names_a_span, written_span
 from schemarouter.router.superlatives import high_end_first, most_said, ordered_member, reverses
 from schemarouter.router.unit_bounds import named_bound, unit_bound, unit_value
 from schemarouter.router.validate import takes
@@ -382,6 +383,10 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         state = state_after_place(analysis, taken)
         if state is not None and (not f.enum or state[0] in f.enum):
             return state[0], state[1], f"'{state[1]}' is the state written after the place", True
+    if f.type == "string" and not f.enum and names_a_span(f.words):
+        span = written_span(analysis.question, taken)  # "for the last 2 weeks" for duration: "2 weeks"
+        if span is not None:
+            return span, span, f"'{span}' is the stretch of time the question writes", True
     explained = legend_code(f.legend, f.enum, analysis, taken, lambda code: _typed(p, code))
     if explained is not None:
         # "in Chonburi Province" for a province_id whose description says "'3' for Chonburi"
