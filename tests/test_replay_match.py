@@ -105,3 +105,52 @@ def test_replays_on_two_threads_take_turns_so_neither_unpatches_the_other() -> N
     a.join(10), b.join(10)
     assert second_in.is_set()
     assert httpx.AsyncHTTPTransport.handle_async_request is real, "both ended: the real client is back"
+
+
+def test_an_offline_client_sends_nothing_while_no_replay_is_patched_in() -> None:
+    import asyncio
+    import socket
+    import threading
+
+    import httpx
+    from vcr.errors import CannotOverwriteExistingCassetteException
+
+    from schemarouter.execution.http import make_client, replay_patched
+    from schemarouter.execution.offline import recording_folders, replay
+
+    # a local server that records whether anything reached it
+    reached: list[bytes] = []
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    port = server.getsockname()[1]
+
+    def accept() -> None:
+        try:
+            conn, _ = server.accept()
+            reached.append(conn.recv(1024))
+            conn.close()
+        except OSError:
+            pass
+
+    listener = threading.Thread(target=accept, daemon=True)
+    listener.start()
+
+    async def send(offline: bool) -> str:
+        async with make_client(offline=offline) as client:
+            try:
+                await client.get(f"http://127.0.0.1:{port}/records")
+            except (httpx.HTTPError, CannotOverwriteExistingCassetteException) as err:
+                return f"{type(err).__name__}: {err}"
+        return "sent"
+
+    assert not replay_patched()
+    assert "offline replay is not in place" in asyncio.run(send(offline=True))
+    assert reached == [], "the refused request never reached the server"
+    with replay(sorted(set(recording_folders().values()))[0]):
+        assert replay_patched()
+        # inside a replay, the offline client goes through it: a request no recording holds is refused there
+        assert asyncio.run(send(offline=True)).startswith("CannotOverwriteExistingCassetteException")
+    assert reached == []
+    server.close()
+    listener.join(2)

@@ -420,7 +420,7 @@ async def check_all(
     config = config or HttpConfig(timeout_s=20.0, retries=0)
     limits = SourceLimits(config.per_source_concurrency)
     try:
-        async with make_client(config) as client:
+        async with make_client(config, offline=offline) as client:
             return list(await asyncio.gather(*(
                 check_source(s, adapters.get(s.id), make_probes(s, recordings), env, client, config, limits,
                              offline=offline, timeout_s=timeout_s)

@@ -78,7 +78,7 @@ class Executor:
         self.specs = dict(specs or {})
         self.config = config or HttpConfig()
         self.env = env if env is not None else os.environ
-        self.client_factory = client_factory or make_client
+        self.client_factory = client_factory or (lambda cfg: make_client(cfg, offline=replaying))
         self.step_timeout_s = step_timeout_s or DEFAULT_STEP_DEADLINE_S
         # Every declared key name and value of this run: hidden in whatever a step result shows.
         self.secrets = secrets or Secrets.from_sources(declarations.sources.values(), self.env)

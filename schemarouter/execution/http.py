@@ -65,16 +65,33 @@ class SourceLimits:
         return self._semaphores[source]
 
 
-def make_client(config: HttpConfig | None = None, **kwargs: Any) -> httpx.AsyncClient:
-    """An ``httpx.AsyncClient`` with the project's User-Agent and timeouts."""
+def make_client(config: HttpConfig | None = None, *, offline: bool = False, **kwargs: Any) -> httpx.AsyncClient:
+    """An ``httpx.AsyncClient`` with the project's User-Agent and timeouts. ``offline``: a client for
+    a replay, which refuses to send any request while no recording is patched in (so a replay that
+    lost its patch fails with a clear error instead of reaching the network)."""
     config = config or HttpConfig()
     headers = {"User-Agent": USER_AGENT, "Accept": "application/json, application/xml;q=0.9, */*;q=0.5",
                "Accept-Encoding": ACCEPT_ENCODING}
     headers.update(kwargs.pop("headers", {}) or {})
+    if offline:
+        hooks = dict(kwargs.pop("event_hooks", None) or {})
+        hooks["request"] = [*hooks.get("request", []), _refuse_unless_replaying]
+        kwargs["event_hooks"] = hooks
     # Redirects are followed by send(), which drops credentials when one leaves the origin.
     return httpx.AsyncClient(
         headers=headers, timeout=httpx.Timeout(config.timeout_s), follow_redirects=False, **kwargs
     )
+
+
+def replay_patched() -> bool:
+    """Whether a recording replay (vcrpy) has patched httpx's transport now: a patched method wraps
+    the original (``functools.wraps`` sets ``__wrapped__``); httpx's own has no such attribute."""
+    return hasattr(httpx.AsyncHTTPTransport.handle_async_request, "__wrapped__")
+
+
+async def _refuse_unless_replaying(request: httpx.Request) -> None:
+    if not replay_patched():
+        raise httpx.ConnectError("offline replay is not in place; no request is sent to the network", request=request)
 
 
 def retry_after_seconds(value: str | None, now: float | None = None) -> float | None:
