@@ -240,3 +240,18 @@ def test_a_duration_parameter_takes_the_stretch_the_question_writes(router: Rout
                                               router.graph)
     params = [Parameter(name="duration", type="string", required=True)]
     assert open_values(params, analysis, "/stock_prices").values == {"duration": "2 weeks"}
+
+
+@pytest.mark.parametrize(("question", "name", "want"), [
+    ("How much would I save if I switched to renewable energy sources for 3 months?", "energy_type", "renewable"),
+    ("Analyze my scans from a multi-band sequence smoothed at 6mm", "sequence_type", "multi-band"),
+    ("How much would I save if I switched energy sources?", "energy_type", None),  # no word before the noun
+    ("Savings of the energy over a year", "energy_type", None),  # a small word says no kind
+])
+def test_a_parameter_named_for_a_kind_of_thing_takes_the_word_before_the_thing(
+        router: Router, question: str, name: str, want: str | None) -> None:
+    from schemarouter.router.values import open_values
+
+    analysis = router.understander.understand(question, router.graph)
+    got = open_values([Parameter(name=name, type="string", required=True)], analysis, "/savings").values
+    assert got.get(name) == want

@@ -562,6 +562,11 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         before = word_before(resource[-1], analysis, taken) if resource else None
         if before is not None:
             return before, before, f"'{before}' is written before '{resource[-1]}'", True
+    if f.type == "string" and len(words) > 1 and words[-1] in ("type", "kind") and not (f.id_like or f.search or f.enum):
+        # "renewable energy" for energy_type, "a gas-fueled car" for fuel_type: the word before the noun
+        before = word_before(stem(words[-2]), analysis, taken)
+        if before is not None:
+            return before, before, f"'{before}' is written before '{words[-2]}'", True
     labelled = _labelled(p, analysis, taken)
     if labelled is not None:
         if f.type == "array":
