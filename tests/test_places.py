@@ -170,3 +170,12 @@ def test_a_country_or_an_enum_without_the_code_gives_a_state_parameter_nothing()
     # "state" of an issue tracker is a status: its enum holds no region
     status = Parameter(name="state", type="string", enum=["open", "closed", "all"])
     assert _values("Issues filed from Raleigh, NC", city, status).get("state") != "NC"
+
+
+def test_a_city_the_gazetteer_knows_is_a_place_written_in_lower_case_after_in() -> None:
+    city = Parameter(name="city", type="string", required=True, description=CITY_STATE)
+    assert _values("I need a therapist for my family in berkeley.", city) == {"city": "Berkeley, CA"}
+    plain = Parameter(name="location", type="string", required=True)
+    assert _values("any good tacos near san diego?", plain) == {"location": "San Diego"}
+    # a lower-case word no city is named by stays no place
+    assert _values("I need a therapist for my family in crisis.", plain) == {}

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
@@ -117,7 +117,9 @@ def role_value(role: str, analysis: Analysis, taken: set[str]) -> Placed | None:
         placed = (found for m in words.finditer(question)
                   if (found := starts.get(m.end())) is not None and found not in taken)
         found = next((p for p in placed if not _not_a_place(p) and not is_country(p)), None)
-        return Placed(found, found) if found is not None else None
+        if found is None:
+            return known_city_after(question, taken) if role == "place" else None
+        return Placed(found, found)
     between = False
     for m in _ROLE_WORD.finditer(question):
         word = m.group(1).lower()
@@ -129,6 +131,18 @@ def role_value(role: str, analysis: Analysis, taken: set[str]) -> Placed | None:
         found = starts.get(m.end())
         if found is not None and found not in taken:
             return Placed(found, found)
+    return None
+
+
+def known_city_after(question: str, taken: Collection[str] = ()) -> Placed | None:
+    """A US city the gazetteer knows, written in lower case right after "in", "near" or "at" ("a
+    counselor in berkeley"): the city as it is spelled, spending the words as written."""
+    for m in _PLACE_WORD.finditer(question):
+        words = question[m.end():].split()[:3]
+        for n in range(len(words), 0, -1):
+            written = " ".join(words[:n]).rstrip(".,;:?!")
+            if written.islower() and written not in taken and written in _us_cities():
+                return Placed(written.title(), written)
     return None
 
 

@@ -37,6 +37,7 @@ from schemarouter.router.param_facts import (
     EndpointFacts,
     ParamFacts,
 )
+from schemarouter.router.places import known_city_after
 from schemarouter.router.superlatives import ANY_SUPERLATIVE, SUPERLATIVES
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.entities import Entity
@@ -49,7 +50,8 @@ def question_says(analysis: Analysis) -> int:
     found = memo.says
     if found is None:
         kinds = (
-            (SAYS_NAMES, analysis.names), (SAYS_IDS, identifiers(analysis)), (SAYS_ENTITIES, analysis.entities),
+            # a US city written in lower case after "in" is a name too (router.places)
+            (SAYS_NAMES, analysis.names or known_city_after(analysis.question) is not None), (SAYS_IDS, identifiers(analysis)), (SAYS_ENTITIES, analysis.entities),
             (SAYS_LABELS, analysis.labels), (SAYS_CODES, analysis.codes), (SAYS_DATES, dates_said(analysis)),
             (SAYS_COORDINATES, analysis.coordinates is not None), (SAYS_SPANS, analysis.spans),
             (SAYS_COUNTS, analysis.counts), (SAYS_NUMBERS, has_numbers(analysis.question)),
