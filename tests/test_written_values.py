@@ -255,3 +255,16 @@ def test_a_parameter_named_for_a_kind_of_thing_takes_the_word_before_the_thing(
     analysis = router.understander.understand(question, router.graph)
     got = open_values([Parameter(name=name, type="string", required=True)], analysis, "/savings").values
     assert got.get(name) == want
+
+
+def test_the_name_a_question_introduces_its_asker_by_is_the_person_a_request_is_for(router: Router) -> None:
+    from schemarouter.router.values import open_values
+
+    params = [Parameter(name="airlines", type="string", required=True),
+              Parameter(name="person_name", type="string", required=True)]
+    analysis = router.understander.understand(
+        "Hi, I am Karan. Can you tell me the status of my Indigo flight?", router.graph)
+    assert open_values(params, analysis, "/flight_status").values == {"airlines": "Indigo", "person_name": "Karan"}
+    # a name the question does not introduce its asker by is no one's name in particular
+    other = router.understander.understand("Status of the Indigo flight booked by Karan?", router.graph)
+    assert open_values(params[1:], other, "/flight_status").values.get("person_name") != "Indigo"

@@ -1,11 +1,13 @@
-"""Who a question says made or acts in a work, for parameters named for them.
+"""Who a question says made or acts in a work, or who is asking, for parameters named for them.
 
 A parameter named for who made a work (``artist``, ``author``, ``director``) takes the name the
 question says made it: a name written after "by" ("a song by Kesha", "directed by Sofia Coppola") or
 owning the work ("Clint Eastwood's latest movie"), which the reading marks as an agent
 (``understand.reading``). One named for who acts in it (``cast``, ``actor``, ``starring``) takes the
 name the question ties to acting ("starring Jim Carrey", "featuring Josef Sommer", "with Monica Dolan
-in it"). Kept apart from :mod:`schemarouter.router.values`, which asks these readers.
+in it"). One named for the name of the person a request is for (``person_name``, ``passenger_name``)
+takes the name the question introduces its asker by ("Hi, I am Karan."). Kept apart from
+:mod:`schemarouter.router.values`, which asks these readers.
 """
 
 from __future__ import annotations
@@ -50,3 +52,21 @@ def maker_name(analysis: Analysis, taken: set[str]) -> str | None:
 # what a name written after "by" can be: who made, wrote, directed or published something
 AGENT_TERMS = tuple(stem(w) for w in ("person", "people", "author", "creator", "artist", "company",
                                       "organization", "organisation", "institution", "publisher"))
+
+
+# words of a parameter name for the person a request is for (``person_name``, ``passenger_name``)
+PERSON_WORDS = frozenset(["person", "passenger", "customer", "guest", "patient", "client", "traveler", "traveller",
+                          "user", "applicant", "member"])
+# how a question introduces its asker: "I am Karan", "I'm Karan", "my name is Karan", "this is Karan"
+_ASKER = re.compile(r"\b(?:i\s+am|i'm|i’m|my\s+name\s+is|this\s+is|name's)\s+$", re.IGNORECASE)
+
+
+def asker_for(words: tuple[str, ...], analysis: Analysis, taken: set[str]) -> str | None:
+    """For a parameter named for the name of the person a request is for (``person_name``, words
+    ``words``), the name the question introduces its asker by ("Hi, I am Karan."); None else."""
+    if "name" not in words or not PERSON_WORDS.intersection(words):
+        return None
+    text = analysis.text or analysis.question
+    return next((str(n.value) for n in analysis.names
+                 if str(n.value) not in taken and _ASKER.search(text[max(0, n.start - 20):n.start])), None)
+

@@ -77,7 +77,7 @@ from schemarouter.router.question_facts import (
     said_sets,
     unit_terms,
 )
-from schemarouter.router.roles import AGENT_TERMS, CAST_WORDS, MAKER_WORDS, acting_name, maker_name
+from schemarouter.router.roles import AGENT_TERMS, CAST_WORDS, MAKER_WORDS, acting_name, asker_for, maker_name
 from schemarouter.router.spans import names_a_span, written_span
 from schemarouter.router.superlatives import high_end_first, most_said, ordered_member, reverses
 from schemarouter.router.unit_bounds import named_bound, unit_bound, unit_value
@@ -545,6 +545,8 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         actor = acting_name(analysis, taken)
         if actor is not None:
             return actor, actor, f"'{actor}' is who the question says acts in it", True
+    if f.type == "string" and not f.id_like and (asker := asker_for(words, analysis, taken)) is not None:
+        return asker, asker, f"'{asker}' is the name the question introduces its asker by", True
     if f.type == "string" and not f.id_like and set(words) & MAKER_WORDS:
         # "a song by Kesha" for artist: the name the question says made something
         maker = maker_name(analysis, taken)
