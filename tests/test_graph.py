@@ -93,3 +93,11 @@ def test_cli_registry_graph(routing_db: str, tmp_path) -> None:
     assert ET.parse(out).getroot().tag.endswith("graphml")
     result = CliRunner().invoke(cli, ["registry", "graph", "--db", routing_db])
     assert json.loads(result.output)["registry_fingerprint"].startswith("sha256:")
+
+
+def test_a_graph_s_repr_names_it_in_one_short_line(graph: SchemaGraph) -> None:
+    # a failing assertion or a log line prints it: spelling out every index takes gigabytes at scale
+    shown = repr(graph)
+    assert shown == (f"SchemaGraph(fingerprint={graph.fingerprint!r}, sources={len(graph.decls.sources)}, "
+                     f"endpoints={len(graph.endpoints)})")
+    assert len(shown) < 200

@@ -268,3 +268,7 @@ def test_the_name_a_question_introduces_its_asker_by_is_the_person_a_request_is_
     # a name the question does not introduce its asker by is no one's name in particular
     other = router.understander.understand("Status of the Indigo flight booked by Karan?", router.graph)
     assert open_values(params[1:], other, "/flight_status").values.get("person_name") != "Indigo"
+
+
+def test_a_stretch_of_time_that_owns_something_is_no_stretch_asked_for() -> None:
+    assert written_span("Which of my students has not yet submitted this week's lab report?", set()) is None

@@ -36,7 +36,7 @@ _GENERIC_PARTS = frozenset(
 )
 
 
-@dataclass
+@dataclass(repr=False)  # the generated repr would spell out every index: gigabytes at scale
 class SchemaGraph:
     """Nodes, edges and indexes over one registry state (``fingerprint``)."""
 
@@ -62,6 +62,10 @@ class SchemaGraph:
     # what the layers above work out once about this graph, each in a memo class of its own
     memos: Memos = field(default_factory=Memos, repr=False, compare=False)
     _built_structure: tuple[dict[str, Node], list[Edge]] | None = field(default=None, repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        return (f"SchemaGraph(fingerprint={self.fingerprint!r}, sources={len(self.decls.sources)}, "
+                f"endpoints={len(self.endpoints)})")
 
     def __getstate__(self) -> dict[str, object]:
         # What other layers worked out about this graph, and the typed structure, are made again on

@@ -26,6 +26,7 @@ from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.money import takes_currency
 from schemarouter.router.numbers import END, START
 from schemarouter.router.places import role_of, wants_region
+from schemarouter.router.spans import span_cues
 from schemarouter.router.superlatives import reverses
 from schemarouter.understand.asked import CURRENCY
 
@@ -49,9 +50,8 @@ def _is_search(name: str, type_: str, concept: str | None, description: str) -> 
     if concept == "query_text":
         return True
     if name.lower() in _SEARCH_NAMES and type_ != "boolean":
-        # a parameter named ``query`` takes text whatever type a document gives it ("query: integer,
-        # The search query"); a number named ``q`` that says nothing of searching is a number (a
-        # q-value threshold)
+        # ``query`` takes text whatever type a document gives it ("query: integer, The search query");
+        # a number named ``q`` that says nothing of searching is a number (a q-value threshold)
         return type_ not in ("number", "integer") or bool(_SAYS_SEARCH.search(description))
     if type_ not in ("string", "array"):
         return False
@@ -262,8 +262,7 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         if len(words) <= 3 and digits:
             for word in words:
                 counts |= noun(COUNT_CUE, SAYS_COUNTS, word)
-        # a number the enum spells as text ("2019" among release years) is said as the question
-        # writes it, a number no word of the question names
+        # a number the enum spells as text ("2019" of release years) is said as written, by no word
         numbers = SAYS_NUMBERS if digits and any(isinstance(m, str) for m in p.enum or ()) else 0
         return done((SAYS_NAMES | SAYS_CODES if country else 0) | counts | numbers)
     if country:
@@ -305,8 +304,11 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         needs |= SAYS_NUMBERS  # the number written after its name ("a width of 500 pixels")
     if p.type == "string" and not id_like:
         needs |= SAYS_NAMES  # a name the question writes next to the parameter's word (router.named)
-        if path_segment and words and not (coded or p.enum):
-            cues.add(stem(words[-1]))  # a word written before its noun ("the animation category")
+        if words and not (coded or p.enum):  # a word written before its noun ("the animation category",
+            # "renewable energy" for energy_type), or a stretch of time by its unit ("2 weeks": router.spans)
+            cues.update(span_cues(words))
+            if path_segment or (len(words) > 1 and words[-1] in ("type", "kind")):
+                cues.add(stem(words[-1] if path_segment else words[-2]))
     if _role(p, words, fmt, search, id_like):
         needs |= SAYS_NAMES | SAYS_CODES  # the name or code written after its role's word
     return done(needs)
@@ -435,8 +437,7 @@ def label_head(words: Sequence[str]) -> str | None:
     return next((w for w in reversed(words) if w not in _GENERIC_NAME_WORDS), None)
 
 
-# the words of a parameter named for how many records to return, and nothing else (``limit``,
-# ``max_results``, ``page_size``, ``top_k``)
+# the words of a parameter named for how many records to return (``limit``, ``page_size``, ``top_k``)
 _SIZE_HEADS = frozenset(["limit", "size", "rows", "count", "top", "results", "result", "max", "maximum", "num", "number",
                          "records", "items", "hits"])
 _SIZE_NAME = _SIZE_HEADS | {"page", "per", "n", "k", "of"}
@@ -470,8 +471,7 @@ def _date_part(p: Parameter, words: Sequence[str], fmt: str) -> str:
 _DATE_PARTS = frozenset({"year", "month", "day"})
 
 
-# words of a flag's name that say how it is set, not what it is for: good_for_kids is for kids,
-# allow_smoking for smoking
+# words of a flag's name that say how it is set, not what it is for (good_for_kids is for kids)
 _FLAG_FILLER = frozenset(["good", "allow", "enabl", "support", "accept", "permit", "avail", "option"])
 
 

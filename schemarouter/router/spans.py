@@ -20,14 +20,26 @@ _UNIT = r"(?:hour|day|week|weekend|fortnight|month|quarter|year|decade)s?"
 # "the last 2 weeks", "next month", "past three years", "this weekend", "for 6 months"
 _SPAN = re.compile(
     rf"\b(?:(?:the\s+)?(?:last|past|next|coming|previous|following|this|upcoming)\s+(?P<placed>(?:(?:{_COUNT})\s+)?{_UNIT})"
-    rf"|(?:for|over|within|in)\s+(?:the\s+)?(?P<counted>(?:{_COUNT})\s+{_UNIT}))\b",
+    rf"|(?:for|over|within|in)\s+(?:the\s+)?(?P<counted>(?:{_COUNT})\s+{_UNIT}))\b"
+    r"(?!['’]s)",  # "this week's lab report" owns the report; it asks for no stretch
     re.IGNORECASE)
+
+
+# the calendar units a stretch of time is written in, as a question writes them
+SPAN_UNITS = frozenset(u + s for u in ("hour", "day", "week", "weekend", "fortnight", "month", "quarter", "year", "decade")
+                       for s in ("", "s"))
 
 
 def names_a_span(words: Sequence[str]) -> bool:
     """Whether a parameter's name words say it takes a stretch of time (``duration``, ``time_frame``)."""
     said = {w.lower() for w in words}
     return bool(said & _SPAN_WORDS) or ("time" in said and bool(said & _TIMED_WORDS))
+
+
+def span_cues(words: Sequence[str]) -> frozenset[str]:
+    """The words a question writes a stretch of time in, for a parameter named for one (else none):
+    whether the reading may give it a value (``param_facts`` cues)."""
+    return SPAN_UNITS if names_a_span(words) else frozenset()
 
 
 def written_span(question: str, taken: set[str]) -> str | None:

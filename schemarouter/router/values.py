@@ -567,7 +567,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
     if f.type == "string" and len(words) > 1 and words[-1] in ("type", "kind") and not (f.id_like or f.search or f.enum):
         # "renewable energy" for energy_type, "a gas-fueled car" for fuel_type: the word before the noun
         before = word_before(stem(words[-2]), analysis, taken)
-        if before is not None:
+        if before is not None and not before.endswith(("ed", "ing")):  # a verb's form ("switched energy") is no kind
             return before, before, f"'{before}' is written before '{words[-2]}'", True
     labelled = _labelled(p, analysis, taken)
     if labelled is not None:
