@@ -10,6 +10,7 @@ import pytest
 from schemarouter.models import Parameter
 from schemarouter.router import Router
 from schemarouter.router.guesses import guess_required, paired, split_pair
+from schemarouter.router.modifiers import modified_noun
 from schemarouter.router.numbers import list_items, number_after, with_scale, written_lists
 from schemarouter.router.spans import names_a_span, written_span
 from schemarouter.router.values import Filled
@@ -272,3 +273,19 @@ def test_the_name_a_question_introduces_its_asker_by_is_the_person_a_request_is_
 
 def test_a_stretch_of_time_that_owns_something_is_no_stretch_asked_for() -> None:
     assert written_span("Which of my students has not yet submitted this week's lab report?", set()) is None
+
+
+@pytest.mark.parametrize(("words", "noun"), [
+    (("energy", "type"), "energy"), (("outcome",), "outcome"), (("type",), None), (("start", "city"), None),
+])
+def test_which_noun_s_modifier_a_parameter_takes_is_told_by_its_name(words: tuple[str, ...], noun: str | None) -> None:
+    assert modified_noun(words) == noun
+
+
+def test_a_parameter_named_by_one_noun_takes_the_word_written_before_it(router: Router) -> None:
+    from schemarouter.router.values import open_values
+
+    analysis = router.understander.understand(
+        "Were PubChem substances 842121 and 842122 tested? List the assays with an active outcome.", router.graph)
+    got = open_values([Parameter(name="outcome", type="string")], analysis, "/bioassays").values
+    assert got == {"outcome": "active"}

@@ -23,6 +23,7 @@ from schemarouter.models import Parameter, is_credential
 from schemarouter.router.enum_kinds import all_member, counted_unit, json_member, true_member
 from schemarouter.router.flags import described_condition
 from schemarouter.router.memos import RouterGraphMemo
+from schemarouter.router.modifiers import modified_noun
 from schemarouter.router.money import takes_currency
 from schemarouter.router.numbers import END, START
 from schemarouter.router.places import role_of, wants_region
@@ -306,9 +307,8 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         needs |= SAYS_NAMES  # a name the question writes next to the parameter's word (router.named)
         if words and not (coded or p.enum):  # a word written before its noun ("the animation category",
             # "renewable energy" for energy_type), or a stretch of time by its unit ("2 weeks": router.spans)
-            cues.update(span_cues(words))
-            if path_segment or (len(words) > 1 and words[-1] in ("type", "kind")):
-                cues.add(stem(words[-1] if path_segment else words[-2]))
+            head = words[-1] if path_segment else modified_noun(words)
+            cues.update((*span_cues(words), *((stem(head),) if head else ())))
     if _role(p, words, fmt, search, id_like):
         needs |= SAYS_NAMES | SAYS_CODES  # the name or code written after its role's word
     return done(needs)

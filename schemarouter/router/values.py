@@ -44,6 +44,7 @@ from schemarouter.router.identifiers import identifier_for
 from schemarouter.router.listed import joined_after, names_listed, numbers_listed
 from schemarouter.router.members import enum_members, legend_code, written_member
 from schemarouter.router.memos import QuestionMemo
+from schemarouter.router.modifiers import modified_noun
 from schemarouter.router.money import currency_value
 from schemarouter.router.named import record_named, word_before
 from schemarouter.router.numbers import (
@@ -564,11 +565,11 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         before = word_before(resource[-1], analysis, taken) if resource else None
         if before is not None:
             return before, before, f"'{before}' is written before '{resource[-1]}'", True
-    if f.type == "string" and len(words) > 1 and words[-1] in ("type", "kind") and not (f.id_like or f.search or f.enum):
-        # "renewable energy" for energy_type, "a gas-fueled car" for fuel_type: the word before the noun
-        before = word_before(stem(words[-2]), analysis, taken)
+    if f.type == "string" and not (f.id_like or f.search or f.enum) and (noun := modified_noun(words)):
+        # "renewable energy" for energy_type, "an active outcome" for outcome: the word before the noun
+        before = word_before(stem(noun), analysis, taken)
         if before is not None and not before.endswith(("ed", "ing")):  # a verb's form ("switched energy") is no kind
-            return before, before, f"'{before}' is written before '{words[-2]}'", True
+            return before, before, f"'{before}' is written before '{noun}'", True
     labelled = _labelled(p, analysis, taken)
     if labelled is not None:
         if f.type == "array":
