@@ -289,3 +289,24 @@ def test_a_parameter_named_by_one_noun_takes_the_word_written_before_it(router: 
         "Were PubChem substances 842121 and 842122 tested? List the assays with an active outcome.", router.graph)
     got = open_values([Parameter(name="outcome", type="string")], analysis, "/bioassays").values
     assert got == {"outcome": "active"}
+
+
+@pytest.mark.parametrize(("name", "good", "bad"), [
+    ("videoURL", ["https://www.youtube.com/watch?v=x1", "example.com/page", "https://192.168.1.1/api/v1"],
+     ["How to Paint a Landscape", "provide"]),
+    ("email", ["jane@lab.org"], ["ID", "jane"]),
+    ("telno", ["+44 20 7946 0958", "5551234567"], ["BMI", "12"]),
+])
+def test_a_parameter_named_for_an_address_takes_only_a_value_of_its_shape(
+        name: str, good: list[str], bad: list[str]) -> None:
+    from schemarouter.router.param_facts import scheme_of
+
+    shape = scheme_of(Parameter(name=name, type="string"))
+    assert shape is not None
+    assert all(shape.fullmatch(v) for v in good) and not any(shape.fullmatch(v) for v in bad)
+
+
+def test_a_phone_number_is_never_guessed_from_a_code(router: Router) -> None:
+    analysis = router.understander.understand("What is the BMI category of someone 180 cm tall?", router.graph)
+    telno = Parameter(name="telno", type="string", required=True)
+    assert "telno" not in guess_required([telno], analysis, Filled(), lambda: None).values

@@ -210,8 +210,7 @@ COUNT_CUE = "count:"  # a cue for a noun the question counts ("the second season
 ORDER_CUE = "order:"  # a cue for a question that asks for an order ("the longest", "top 5", "sorted by")
 
 
-# nouns that count people, as the stems counts are read under: a count of one is a count of any
-# ("a bus for two people" for num_passengers; router.counts)
+# nouns that count people, as counts read stems: one counts any ("a bus for two people"; router.counts)
 PEOPLE_NOUNS = frozenset(stem(w) for w in ("people", "persons", "ppl", "adults", "passengers", "guests", "travelers",
                                            "travellers", "attendees", "riders", "occupants", "pax"))
 
@@ -524,8 +523,7 @@ class EndpointFacts:
     # required, with no default, and an enum of response formats ("json", "xml"): its JSON member
     formats: tuple[tuple[Parameter, str], ...]
     # whether a question can give the parameters the value reading fills anything: the kinds of value
-    # they need (their ``needs`` together), and whether one is free text or part of a date (those
-    # also take the question's words, or a date in parts)
+    # they need (their ``needs`` together), and whether one is free text or part of a date (those take more)
     needs: int
     cues: frozenset[str]
     open_text: bool
@@ -557,8 +555,7 @@ def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
     return found
 
 
-# Identifier schemes with a fixed, published shape: a parameter named for one (``issn``,
-# ``author_orcid``) takes only a value of that shape, never a title or a name.
+# Identifier schemes with a fixed, published shape: a parameter named for one (``issn``, ``author_orcid``)
 _SCHEMES: dict[str, re.Pattern[str]] = {
     "issn": re.compile(r"\d{4}-?\d{3}[\dXx]"),
     "isbn": re.compile(r"(?:\d[- ]?){9}[\dXx]|(?:\d[- ]?){12}\d"),
@@ -567,6 +564,9 @@ _SCHEMES: dict[str, re.Pattern[str]] = {
     "pmid": re.compile(r"\d{1,9}"),
     "pmcid": re.compile(r"PMC\d+", re.IGNORECASE),
     "inchikey": re.compile(r"[A-Z]{14}-[A-Z]{10}-[A-Z]"),
+    "email": re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+"),  # and addresses: a web page's, a phone's
+    **dict.fromkeys(("url", "uri", "website", "homepage"), re.compile(r"(?:https?://\S+|(?:[\w-]+\.)+[A-Za-z]{2,}(?:[/:?#]\S*)?)")),
+    **dict.fromkeys(("phone", "telno", "telephone", "msisdn"), re.compile(r"\+?(?:[\s().-]*\d){6,}[\s().-]*")),
 }
 
 
