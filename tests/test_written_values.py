@@ -310,3 +310,19 @@ def test_a_phone_number_is_never_guessed_from_a_code(router: Router) -> None:
     analysis = router.understander.understand("What is the BMI category of someone 180 cm tall?", router.graph)
     telno = Parameter(name="telno", type="string", required=True)
     assert "telno" not in guess_required([telno], analysis, Filled(), lambda: None).values
+
+
+def test_a_country_is_never_guessed_from_a_city(router: Router) -> None:
+    analysis = router.understander.understand("Weather in Bengaluru and in Chennai, in Fahrenheit", router.graph)
+    country = Parameter(name="country", type="string", required=True)
+    assert "country" not in guess_required([country], analysis, Filled(), lambda: None).values
+    named = router.understander.understand("Weather in Bengaluru, India, in Fahrenheit", router.graph)
+    assert guess_required([country], named, Filled(), lambda: None).values.get("country") == "India"
+
+
+def test_an_ip_address_parameter_takes_only_an_address() -> None:
+    from schemarouter.router.param_facts import scheme_of
+
+    shape = scheme_of(Parameter(name="ip", type="string"))
+    assert shape is not None and shape.fullmatch("192.168.1.100") and shape.fullmatch("2001:db8::1")
+    assert not shape.fullmatch("DDoS")

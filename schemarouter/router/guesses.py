@@ -55,6 +55,7 @@ from schemarouter.router.question_facts import quoted_values
 from schemarouter.router.validate import conformed, takes
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
+from schemarouter.understand.countries import is_country
 
 _ASSIGN = re.compile(r"\b([A-Za-z_][\w]*)\s*(?:=|:)\s*(\[[^\]]*\]|\"[^\"]*\"|'[^']*'|-?\d[\d.,]*\d|-?\d|[^\s,;]+)")
 # a parenthesised pair of numbers ("A(3,4)"): a list for an array, as a bracketed list is
@@ -335,6 +336,8 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
             pools.append(("a name the question writes", [e.text for e in analysis.names]))
             pools.append(("a proper noun the question writes",
                           [c for pos, c in written.capitalized if plain(pos) and not filler(c)]))
+        if "country" in own:  # "weather in Bengaluru, India": a city is no country, even as a last resort
+            pools = [(how, [c for c in pool if is_country(c)]) for how, pool in pools]
         return pools
 
     for p in empty:

@@ -89,8 +89,7 @@ class ParamFacts:
     Read-only by convention, not frozen: a frozen dataclass sets each of its many attributes through
     ``object.__setattr__``, and every endpoint a question first reaches makes one per parameter."""
 
-    # the declaration's own attributes that filling reads most, copied once: reading them off the
-    # declaration model costs a lookup through the model every time
+    # the declaration's attributes filling reads most, copied once (reading the model costs a lookup)
     name: str
     type: str
     required: bool
@@ -564,9 +563,10 @@ _SCHEMES: dict[str, re.Pattern[str]] = {
     "pmid": re.compile(r"\d{1,9}"),
     "pmcid": re.compile(r"PMC\d+", re.IGNORECASE),
     "inchikey": re.compile(r"[A-Z]{14}-[A-Z]{10}-[A-Z]"),
-    "email": re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+"),  # and addresses: a web page's, a phone's
+    "email": re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+"),  # and addresses: a web page's, a phone's, a host's
     **dict.fromkeys(("url", "uri", "website", "homepage"), re.compile(r"(?:https?://\S+|(?:[\w-]+\.)+[A-Za-z]{2,}(?:[/:?#]\S*)?)")),
     **dict.fromkeys(("phone", "telno", "telephone", "msisdn"), re.compile(r"\+?(?:[\s().-]*\d){6,}[\s().-]*")),
+    **dict.fromkeys(("ip", "ipaddress", "ipv4", "ipv6"), re.compile(r"\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f]*:[0-9A-Fa-f:.]+")),
 }
 
 
