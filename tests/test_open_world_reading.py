@@ -140,8 +140,9 @@ def test_the_parameter_a_source_sends_its_key_in_takes_no_value() -> None:
 
 def test_a_value_written_after_a_noun_fills_the_parameter_that_noun_heads() -> None:
     law = _read("Details of the transportation law 12345")
-    assert open_values([Parameter(name="law_type", type="string")], law, "/v1.json").values == {}, \
-        "a law is no law type"
+    # the number after "law" is a law, no law type; the word before it says which type
+    assert open_values([Parameter(name="law_type", type="string")], law, "/v1.json").values == {
+        "law_type": "transportation"}
     gene = _read("Phenotypes of the gene SCN1A")
     assert open_values([Parameter(name="geneSymbol", type="string")], gene, "/hpo").values == {"geneSymbol": "SCN1A"}
 
