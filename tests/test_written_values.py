@@ -277,6 +277,7 @@ def test_a_stretch_of_time_that_owns_something_is_no_stretch_asked_for() -> None
 
 @pytest.mark.parametrize(("words", "noun"), [
     (("energy", "type"), "energy"), (("outcome",), "outcome"), (("type",), None), (("start", "city"), None),
+    (("points",), None),  # a plural names records, of which "the dew point" is none
 ])
 def test_which_noun_s_modifier_a_parameter_takes_is_told_by_its_name(words: tuple[str, ...], noun: str | None) -> None:
     assert modified_noun(words) == noun
