@@ -18,7 +18,8 @@ from schemarouter.models import Parameter, Source
 from schemarouter.router import Router
 from schemarouter.router.enum_kinds import json_member
 from schemarouter.router.guesses import guess_required
-from schemarouter.router.param_facts import is_search_parameter, name_words
+from schemarouter.router.name_words import name_words
+from schemarouter.router.param_facts import is_search_parameter
 from schemarouter.router.validate import validate_plan
 from schemarouter.router.values import longest_run, open_values
 from tests.open_world_support import BASE, read_question, with_catalogue
@@ -133,3 +134,17 @@ def test_a_date_parameter_takes_a_date_never_a_name() -> None:
     assert "startdate" not in guess_required([location, start], question, got, lambda: "Chicago").values
     dated = read_question("What was the weather in Paris on 2024-03-01?")
     assert open_values([location, start], dated, "/timeline/{location}/{startdate}").values["startdate"] == "2024-03-01"
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("genesymbol", ["gene", "symbol"]), ("hpotermname", ["hpoterm", "name"]), ("phonenumber", ["phone", "number"]),
+    ("username", ["user", "name"]), ("name", ["name"]), ("rename", ["rename"]), ("gene_symbol", ["gene", "symbol"]),
+])
+def test_a_name_written_in_one_word_is_read_as_what_it_names_and_its_kind(name: str, words: list[str]) -> None:
+    assert name_words(name) == words
+
+
+def test_a_value_written_after_a_noun_fills_the_name_run_together_from_it(graph: SchemaGraph) -> None:
+    analysis = Router(graph).understander.understand("Which HPO phenotypes are linked to the gene SCN1A?", graph)
+    got = open_values([Parameter(name="genesymbol", type="array")], analysis, "/hpo").values
+    assert got == {"genesymbol": ["SCN1A"]}

@@ -13,7 +13,8 @@ from typing import Any
 
 from schemarouter.graph.terms import stem
 from schemarouter.models import Parameter
-from schemarouter.router.param_facts import PEOPLE_NOUNS, count_word, name_words, names_a_size
+from schemarouter.router.name_words import name_words
+from schemarouter.router.param_facts import PEOPLE_NOUNS, count_word, names_a_size
 from schemarouter.router.superlatives import ANY_SUPERLATIVE
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.reading import CARDINALS

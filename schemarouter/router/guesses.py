@@ -49,8 +49,9 @@ from typing import Any
 
 from schemarouter.graph.terms import API_FILLER, name_terms
 from schemarouter.models import Parameter
+from schemarouter.router.name_words import name_words
 from schemarouter.router.numbers import as_fraction, list_items, parse_number, with_scale, written_lists
-from schemarouter.router.param_facts import date_like, is_curie, name_words, scheme_of, takes_curie
+from schemarouter.router.param_facts import date_like, is_curie, scheme_of, takes_curie
 from schemarouter.router.question_facts import quoted_values
 from schemarouter.router.validate import conformed, takes
 from schemarouter.router.values import Filled

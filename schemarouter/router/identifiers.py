@@ -13,7 +13,8 @@ from __future__ import annotations
 from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import literal_segments, name_terms
 from schemarouter.models import Parameter
-from schemarouter.router.param_facts import in_path, name_words
+from schemarouter.router.name_words import name_words
+from schemarouter.router.param_facts import in_path
 from schemarouter.router.question_facts import identifiers
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.entities import Entity

@@ -18,13 +18,13 @@ from typing import Any
 
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.terms import name_terms, stem
-from schemarouter.graph.text import humanize
 from schemarouter.models import Parameter, is_credential
 from schemarouter.router.enum_kinds import all_member, counted_unit, json_member, true_member
 from schemarouter.router.flags import described_condition
 from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.modifiers import modified_noun
 from schemarouter.router.money import takes_currency
+from schemarouter.router.name_words import name_words
 from schemarouter.router.numbers import END, START
 from schemarouter.router.places import role_of, wants_region
 from schemarouter.router.spans import span_cues
@@ -639,34 +639,6 @@ def names_a_year(name: str) -> bool:
     """Whether a parameter is named for a calendar year (``year``, ``release_year``, ``yearFrom``), not
     for a number of years (``years``, ``time_in_years``: how many, which any number may say)."""
     return "year" in name.lower() and "years" not in name_words(name)
-
-
-def name_words(name: str) -> list[str]:
-    """A parameter name's words (remembered: the same names recur across endpoints and questions),
-    a date's name written as one word split in two ("startdate" -> start, date: :func:`_date_compound`)."""
-    return list(_name_words(name))
-
-
-@lru_cache(maxsize=65_536)
-def _name_words(name: str) -> tuple[str, ...]:
-    return tuple(part for word in humanize(name).split() for part in _date_compound(word))
-
-
-# what a date's or a time's name written as one word may begin with: a bound, or what it dates
-_DATE_HEADS = START | END | frozenset(["birth", "release", "due", "expiry", "expiration", "publish", "published",
-                                      "created", "modified", "updated", "effective", "last", "first", "next"])
-_DATE_TAILS = ("datetime", "date", "time")
-
-
-@lru_cache(maxsize=4096)
-def _date_compound(word: str) -> tuple[str, ...]:
-    """``word`` as the bound and the date it names where it is one written as one word ("startdate",
-    "enddatetime", "birthdate"); else ``word`` alone ("update" and "mandate" name no date)."""
-    for tail in _DATE_TAILS:
-        head = word[: -len(tail)]
-        if word.endswith(tail) and head in _DATE_HEADS:
-            return head, tail
-    return (word,)
 
 
 _ID_PROSE = re.compile(r"\bID\b|\bIds?\b|\bidentifier\b|\baccession\b")

@@ -25,8 +25,8 @@ from functools import lru_cache
 from schemarouter.execution.units import compatible, convert, registry
 from schemarouter.graph.terms import stem
 from schemarouter.models import Parameter
+from schemarouter.router.name_words import name_words
 from schemarouter.router.numbers import question_tokens
-from schemarouter.router.param_facts import name_words
 from schemarouter.unit_names import unit_in_name
 
 _LOWER_WORDS = frozenset(["min", "minimum", "from", "gte", "gt", "least", "lower", "start"])

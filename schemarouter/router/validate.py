@@ -16,7 +16,8 @@ from typing import Any
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.models import Parameter, ungiven_required
 from schemarouter.plan import Plan, PlanStep, binding_of
-from schemarouter.router.param_facts import is_search_parameter, name_words
+from schemarouter.router.name_words import name_words
+from schemarouter.router.param_facts import is_search_parameter
 
 _TYPES: dict[str, tuple[type, ...]] = {
     "string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),

@@ -46,6 +46,7 @@ from schemarouter.router.members import enum_members, legend_code, written_membe
 from schemarouter.router.memos import QuestionMemo
 from schemarouter.router.modifiers import modified_noun
 from schemarouter.router.money import currency_value
+from schemarouter.router.name_words import name_words
 from schemarouter.router.named import record_named, word_before
 from schemarouter.router.numbers import (
     as_fraction,
@@ -63,7 +64,6 @@ from schemarouter.router.param_facts import (
     flag_terms,
     is_curie,
     label_head,
-    name_words,
     names_a_year,
     parameter_facts,
 )
