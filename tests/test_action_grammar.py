@@ -80,3 +80,17 @@ def test_requests_to_act_are_told_by_grammar(text: str, verb: str | None) -> Non
 ])
 def test_a_request_carried_out_with_a_command_runs_it(text: str, verb: str | None) -> None:
     assert action_verb(text) == verb
+
+
+@pytest.mark.parametrize(("summary", "verbs"), [
+    ("Quickly create and deploy websites", {"create", "deploy"}),  # an adverb before a verb, verbs joined
+    ("Easily search, filter and export records", {"search", "filter", "export"}),
+    ("Apply a filter to images", {"apply"}),  # a verb ending in -ly is no adverb
+    ("Reply to a message", {"reply"}),
+    ("Follows Artists", {"follow"}),
+    ("A tool for creating crosswords", set()),
+])
+def test_the_verbs_a_summary_opens_with(summary: str, verbs: set[str]) -> None:
+    from schemarouter.understand.actions import _opening_verbs
+
+    assert _opening_verbs(summary) == verbs

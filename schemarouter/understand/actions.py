@@ -265,12 +265,17 @@ _JOINED = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*/\s*)([A-
 def _opening_verbs(summary: str) -> set[str]:
     """The verbs a summary opens with, as base forms: the first word (after any adverbs) and the
     verbs joined to it ("Quickly create and deploy websites" -> create, deploy)."""
-    text = _LEADING_ADVERBS.sub("", summary, count=1) if _LEADING_ADVERBS.match(summary) else summary
+    text = summary
+    adverbs = _LEADING_ADVERBS.match(summary)
+    after = re.match(r"[A-Za-z]+", summary[adverbs.end():]) if adverbs is not None else None
+    if adverbs is not None and after is not None and after.group().lower() in _KNOWN_VERBS:
+        text = summary[adverbs.end():]  # "Quickly create": not "Apply a filter", "Daily forecast"
     first = _opening_verb(text)
     if first is None:
         return set()
     verbs = {first}
-    rest = text.lstrip()[len(text.lstrip().split(None, 1)[0]):]
+    opened = re.match(r"\s*[A-Za-z]+", text)
+    rest = text[opened.end():] if opened is not None else ""
     while (m := _JOINED.match(rest)) is not None and (verb := _opening_verb(m.group(1))) is not None:
         verbs.add(verb)
         rest = rest[m.end():]
@@ -283,6 +288,11 @@ _KIN = (frozenset(["build", "compose", "craft", "create", "design", "draft", "ge
         frozenset(["book", "reserve"]),
         frozenset(["buy", "purchase"]),
         frozenset(["deploy", "launch"]))
+
+
+# verbs known as verbs: what an adverb may stand before ("Quickly create"); a word ending in -ly
+# before anything else is no adverb ("Apply a filter", "Daily forecast")
+_KNOWN_VERBS = ACTION_VERBS | _READING | _INFORMING | frozenset().union(*_KIN)
 
 
 def kindred(verb: str) -> frozenset[str]:
