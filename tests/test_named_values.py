@@ -96,9 +96,12 @@ def test_a_path_parameter_takes_the_word_written_before_its_noun(question: str, 
     category = Parameter(name="category", type="string", required=True, description="The name of the category.")
     got = open_values([category], read_question(question), "/categories/{category}").values
     assert got.get("category") == value
-    # a parameter outside the path, or one named for an id, is given no such word
+    # a parameter outside the path named by the noun alone takes the same word (router.modifiers) ...
     query = Parameter(name="category", type="string")
-    assert "category" not in open_values([query], read_question(question), "/videos").values
+    assert open_values([query], read_question(question), "/videos").values.get("category") == value
+    # ... one named for an id never does
+    ident = Parameter(name="category_id", type="string")
+    assert "category_id" not in open_values([ident], read_question(question), "/videos").values
 
 
 def test_who_made_a_work_goes_to_the_maker_parameter_before_a_free_text_one() -> None:
