@@ -106,6 +106,9 @@ def test_an_unknown_trailing_word_is_no_region() -> None:
     ("A Music event in Philadelphia. Find what's available?", ["Music", "Philadelphia"]),
     ("I'm planning a trip to Paris and I'm interested in museums", ["Paris"]),
     ("Flights from St. Louis to Washington D.C. tomorrow", ["St. Louis", "Washington D.C."]),  # its initials whole
+    # an abbreviation's full stop ends the sentence where a question or a request opens the next
+    ("The balance sheet of Apple Inc. Can you also give its income?", ["Apple Inc"]),
+    ("Flights to Washington D.C. Is there one tomorrow?", ["Washington D.C."]),
 ])
 def test_a_name_ends_with_its_sentence_and_i_is_no_name(text: str, names: list[str]) -> None:
     assert [e.value for e in proper_names(text, [])] == names

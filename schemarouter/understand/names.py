@@ -35,6 +35,10 @@ _NOT_NAMES = frozenset(
 _OPENERS = STOPWORDS | QUESTION_FILLER | frozenset(
     ["search", "recommend", "compare", "name", "list", "count", "are", "is", "does", "do", "did", "has", "have", "how", "which", "what", "when", "where", "who", "why", "whose", "please", "hi", "hello", "hey", "okay", "ok", "yes", "no"]
 )
+# words that open a new sentence after an abbreviation's full stop: a question or a request
+_RESUMING = frozenset(["can", "could", "would", "will", "please", "what", "which", "who", "how", "when", "where", "why",
+                       "is", "are", "do", "does", "did", "i", "we", "also", "and", "then", "give", "show", "tell",
+                       "find", "list", "get", "it", "the", "this", "there", "they", "my", "our", "he", "she"])
 # every shape has a digit, a colon, a dot or a hyphen
 _IDENTIFIER = prefiltered(
     r"(?<![\w:/.\-@])("
@@ -103,7 +107,11 @@ def proper_names(text: str, taken: list[tuple[int, int]]) -> list[Entity]:
         subtitle = gap.strip() == ":" and _capitalized(word) and (
             word.lower() not in _OPENERS or word.lower() in ("the", "a", "an")) and not (
             len(run) == 1 and _opens_sentence(text, run[0].start()))
-        if run and (((gap.strip() not in ("", "-") or "\n" in gap) and not subtitle) or _ends_sentence(run[-1].group())):
+        # an abbreviation's full stop ends its sentence too where a sentence's opener follows ("Apple
+        # Inc. Can you ...": the name is "Apple Inc.", not "Apple Inc. Can")
+        ended = bool(run) and (_ends_sentence(run[-1].group())
+                               or (run[-1].group().endswith(".") and word.lower() in _RESUMING))
+        if run and (((gap.strip() not in ("", "-") or "\n" in gap) and not subtitle) or ended):
             close()
         if _capitalized(word) or (word[:1].isdigit() and run) or (run and word.lower() in _CONNECTORS):
             if _capitalized(word) and word.lower() in _NOT_NAMES:
