@@ -327,3 +327,15 @@ def test_an_ip_address_parameter_takes_only_an_address() -> None:
     shape = scheme_of(Parameter(name="ip", type="string"))
     assert shape is not None and shape.fullmatch("192.168.1.100") and shape.fullmatch("2001:db8::1")
     assert not shape.fullmatch("DDoS")
+
+
+def test_a_number_or_an_amount_is_never_guessed_from_words_and_a_uid_never_from_a_name(router: Router) -> None:
+    analysis = router.understander.understand("Properties for sale in San Jose, California please", router.graph)
+    number = Parameter(name="number", type="string", required=True)
+    assert "number" not in guess_required([number], analysis, Filled(), lambda: None).values
+    trip = router.understander.understand("Prayer times for Langkawi", router.graph)
+    uid = Parameter(name="trip_uid", type="string", required=True)
+    assert "trip_uid" not in guess_required([uid], trip, Filled(), lambda: None).values
+    tracked = router.understander.understand("Where is the package NY323068698GB now?", router.graph)
+    tracking = Parameter(name="tracking_number", type="string", required=True)
+    assert guess_required([tracking], tracked, Filled(), lambda: None).values == {"tracking_number": "NY323068698GB"}

@@ -91,7 +91,9 @@ _STATED_DEFAULT = re.compile(r"\bdefaults?(?:\s+value)?(?:\s+is|\s+to|\s*[:=])?\
 # the words that join the items of a list a question writes ("Microsoft and Google", "A, B and C")
 _LIST_JOIN = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+")
 _NUMERIC = ("integer", "number")
-_KEY_WORDS = frozenset(["id", "ids", "key", "uuid", "code", "token", "slug", "hash"])
+_KEY_WORDS = frozenset(["id", "ids", "key", "uuid", "uid", "guid", "code", "token", "slug", "hash"])
+# parameters named for a number or an amount take a value with a digit ("number='California'" is none)
+_COUNTED_WORDS = frozenset(["number", "num", "amount", "count", "quantity", "qty", "total"])
 # parameters named for a country or a state take its name or its code, never a run of prose
 _REGION_WORDS = frozenset(["country", "state", "province"])
 
@@ -304,6 +306,9 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
             return False  # "Deep residual learning ..." is no ISSN, even as a last resort
         if takes_curie(p) and not all(is_curie(v) for v in values):
             return False  # "id, e.g. NCBIGene:3630": "SHH" is no such id, even as a last resort
+        if name_words(p.name)[-1:] and name_words(p.name)[-1] in _COUNTED_WORDS and not any(
+                ch.isdigit() for v in values for ch in str(v)):
+            return False  # a street's number, an amount: "California", "Bitcoin" are none
         value = takes(p, value)
         if value is None:
             return False
