@@ -306,7 +306,7 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
             return False  # "Deep residual learning ..." is no ISSN, even as a last resort
         if takes_curie(p) and not all(is_curie(v) for v in values):
             return False  # "id, e.g. NCBIGene:3630": "SHH" is no such id, even as a last resort
-        if name_words(p.name)[-1:] and name_words(p.name)[-1] in _COUNTED_WORDS and not any(
+        if _COUNTED_WORDS.intersection(name_words(p.name)[-1:]) and not any(
                 ch.isdigit() for v in values for ch in str(v)):
             return False  # a street's number, an amount: "California", "Bitcoin" are none
         value = takes(p, value)

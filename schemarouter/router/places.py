@@ -138,7 +138,7 @@ def known_city_after(question: str, taken: Collection[str] = ()) -> Placed | Non
     """A US city the gazetteer knows, written in lower case right after "in", "near" or "at" ("a
     counselor in berkeley"): the city as it is spelled, spending the words as written."""
     for m in _PLACE_WORD.finditer(question):
-        words = question[m.end():].split()[:3]
+        words = question[m.end():m.end() + 80].split()[:3]  # a bounded look: questions may be long
         for n in range(len(words), 0, -1):
             written = " ".join(words[:n]).rstrip(".,;:?!")
             if written.islower() and written not in taken and written in _us_cities():

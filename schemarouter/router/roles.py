@@ -69,4 +69,3 @@ def asker_for(words: tuple[str, ...], analysis: Analysis, taken: set[str]) -> st
     text = analysis.text or analysis.question
     return next((str(n.value) for n in analysis.names
                  if str(n.value) not in taken and _ASKER.search(text[max(0, n.start - 20):n.start])), None)
-
