@@ -154,3 +154,30 @@ def test_an_offline_client_sends_nothing_while_no_replay_is_patched_in() -> None
     assert reached == []
     server.close()
     listener.join(2)
+
+
+def test_a_replayed_run_is_answered_even_where_the_global_patch_was_undone() -> None:
+    import asyncio
+
+    import httpx
+
+    from schemarouter.execution.http import make_client, replay_patched
+    from schemarouter.execution.offline import recording_folders, replay
+
+    folder = recording_folders()["dart"]
+    uri = "https://opendart.fss.or.kr/api/company.json?corp_code=00126380"
+
+    async def fetch() -> httpx.Response:
+        async with make_client(offline=True) as client:
+            return await client.get(uri)
+
+    with replay(folder):
+        patched = httpx.AsyncHTTPTransport.handle_async_request
+        # something else in the process restores httpx's own method (another recorder's exit)
+        httpx.AsyncHTTPTransport.handle_async_request = patched.__wrapped__  # type: ignore[attr-defined]
+        try:
+            assert not replay_patched()
+            answer = asyncio.run(fetch())
+        finally:
+            httpx.AsyncHTTPTransport.handle_async_request = patched  # type: ignore[method-assign]
+    assert answer.status_code == 200 and "corp_name" in answer.text, "the recording answered"

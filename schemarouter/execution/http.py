@@ -74,9 +74,7 @@ def make_client(config: HttpConfig | None = None, *, offline: bool = False, **kw
                "Accept-Encoding": ACCEPT_ENCODING}
     headers.update(kwargs.pop("headers", {}) or {})
     if offline:
-        hooks = dict(kwargs.pop("event_hooks", None) or {})
-        hooks["request"] = [*hooks.get("request", []), _refuse_unless_replaying]
-        kwargs["event_hooks"] = hooks
+        kwargs.setdefault("transport", ReplayTransport())
     # Redirects are followed by send(), which drops credentials when one leaves the origin.
     return httpx.AsyncClient(
         headers=headers, timeout=httpx.Timeout(config.timeout_s), follow_redirects=False, **kwargs
@@ -89,9 +87,30 @@ def replay_patched() -> bool:
     return hasattr(httpx.AsyncHTTPTransport.handle_async_request, "__wrapped__")
 
 
-async def _refuse_unless_replaying(request: httpx.Request) -> None:
-    if not replay_patched():
+class ReplayTransport(httpx.AsyncHTTPTransport):
+    """The transport of a replayed run: it answers from the active replay's recordings itself
+    (:func:`schemarouter.execution.offline.active_cassette`), through vcrpy's own httpx handler, so a
+    replay holds even where something else undid vcrpy's global patch; outside a replay it defers to a
+    patch another recorder made (a test's cassette), and with neither it sends nothing."""
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        """The recorded answer to ``request`` (or vcrpy's refusal where no recording holds it)."""
+        from vcr.stubs.httpx_stubs import vcr_handle_async_request
+
+        from schemarouter.execution.offline import active_cassette
+
+        cassette = active_cassette()
+        if cassette is not None:
+            response: httpx.Response = await vcr_handle_async_request(cassette, _no_network, httpx)(self, request)
+            return response
+        if replay_patched():
+            return await super().handle_async_request(request)
         raise httpx.ConnectError("offline replay is not in place; no request is sent to the network", request=request)
+
+
+async def _no_network(_transport: object, request: httpx.Request) -> httpx.Response:
+    # what vcrpy would send to the real server: a replay never records, so this is never asked
+    raise httpx.ConnectError("offline replay sends no request to the network", request=request)
 
 
 def retry_after_seconds(value: str | None, now: float | None = None) -> float | None:

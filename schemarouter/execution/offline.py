@@ -39,6 +39,7 @@ MATCH_ON = ("method", "scheme", "host", "port", "path", "query")
 # beside a command) would let the one that ends first unpatch the other mid-run, sending its requests
 # to the network. Replays therefore take turns (re-entrant: a replay may run inside another on its thread).
 _REPLAYING = threading.RLock()
+_ACTIVE: list[Any] = []  # the cassettes of the replays now running (one thread at a time: _REPLAYING)
 PLACEHOLDER_KEY = "offline-replay-placeholder-key-0"  # 32 chars: mp-api checks the key length
 
 
@@ -237,7 +238,18 @@ def replay(folder: str | Path | None = None, secrets: Secrets | None = None, sou
     with _REPLAYING, recorder.use_cassette(os.pathsep.join(str(f) for f in usable),
                                            allow_playback_repeats=True) as cassette:
         held.extend(cassette.requests)
-        yield cassette
+        _ACTIVE.append(cassette)
+        try:
+            yield cassette
+        finally:
+            _ACTIVE.remove(cassette)
+
+
+def active_cassette() -> Any:
+    """The recordings the innermost :func:`replay` now serves, or None outside one. The client of a
+    replayed run answers from it directly (``execution.http``): vcrpy's patch of httpx is global, and a
+    replay must not depend on nothing else having undone it."""
+    return _ACTIVE[-1] if _ACTIVE else None
 
 
 def offline_env(environ: Mapping[str, str], variables: list[str]) -> dict[str, str]:
