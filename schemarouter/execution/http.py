@@ -67,8 +67,8 @@ class SourceLimits:
 
 def make_client(config: HttpConfig | None = None, *, offline: bool = False, **kwargs: Any) -> httpx.AsyncClient:
     """An ``httpx.AsyncClient`` with the project's User-Agent and timeouts. ``offline``: a client for
-    a replay, which refuses to send any request while no recording is patched in (so a replay that
-    lost its patch fails with a clear error instead of reaching the network)."""
+    a replay, answered by the active replay's recordings through :class:`ReplayTransport` (never by
+    the network)."""
     config = config or HttpConfig()
     headers = {"User-Agent": USER_AGENT, "Accept": "application/json, application/xml;q=0.9, */*;q=0.5",
                "Accept-Encoding": ACCEPT_ENCODING}

@@ -137,13 +137,21 @@ def role_value(role: str, analysis: Analysis, taken: set[str]) -> Placed | None:
 def known_city_after(question: str, taken: Collection[str] = ()) -> Placed | None:
     """A US city the gazetteer knows, written in lower case right after "in", "near" or "at" ("a
     counselor in berkeley"): the city as it is spelled, spending the words as written."""
+    written = next((w for w in _lower_case_cities(question) if w not in taken), None)
+    return Placed(written.title(), written) if written is not None else None
+
+
+@lru_cache(maxsize=256)  # asked for the question, then for each place parameter of each candidate
+def _lower_case_cities(question: str) -> tuple[str, ...]:
+    found: list[str] = []
     for m in _PLACE_WORD.finditer(question):
         words = question[m.end():m.end() + 80].split()[:3]  # a bounded look: questions may be long
         for n in range(len(words), 0, -1):
             written = " ".join(words[:n]).rstrip(".,;:?!")
-            if written.islower() and written not in taken and written in _us_cities():
-                return Placed(written.title(), written)
-    return None
+            if written.islower() and written in _us_cities():
+                found.append(written)
+                break
+    return tuple(found)
 
 
 def written_as_place(analysis: Analysis, name: str) -> bool:

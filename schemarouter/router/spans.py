@@ -16,7 +16,8 @@ from collections.abc import Sequence
 _SPAN_WORDS = frozenset(["duration", "period", "timeframe", "timespan", "span", "timewindow"])
 _TIMED_WORDS = frozenset(["frame", "range", "window"])
 _COUNT = r"\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple\s+of"
-_UNIT = r"(?:hour|day|week|weekend|fortnight|month|quarter|year|decade)s?"
+_UNITS = ("hour", "day", "week", "weekend", "fortnight", "month", "quarter", "year", "decade")
+_UNIT = rf"(?:{'|'.join(_UNITS)})s?"
 # "the last 2 weeks", "next month", "past three years", "this weekend", "for 6 months"
 _SPAN = re.compile(
     rf"\b(?:(?:the\s+)?(?:last|past|next|coming|previous|following|this|upcoming)\s+(?P<placed>(?:(?:{_COUNT})\s+)?{_UNIT})"
@@ -26,8 +27,7 @@ _SPAN = re.compile(
 
 
 # the calendar units a stretch of time is written in, as a question writes them
-SPAN_UNITS = frozenset(u + s for u in ("hour", "day", "week", "weekend", "fortnight", "month", "quarter", "year", "decade")
-                       for s in ("", "s"))
+SPAN_UNITS = frozenset(unit + s for unit in _UNITS for s in ("", "s"))
 
 
 def names_a_span(words: Sequence[str]) -> bool:
