@@ -4,6 +4,7 @@ gates, last-resort parameter values, registry-aware declines, and one step per e
 from __future__ import annotations
 
 import json
+import math
 from importlib.resources import files
 from typing import Any
 
@@ -593,3 +594,37 @@ def test_an_endpoint_the_question_gives_nothing_does_not_yield_to_one_only_a_gue
     plan = Router(music).plan("Fetch the top tracks of a specific artist")
     assert _calls(plan) == ["music.artist_top_tracks"]
     assert plan_inputs(plan, music) == ["music.artist_top_tracks.artist_id"]
+
+
+def _candidate(tools: SchemaGraph, endpoint: str, probability_: float, *, takes: bool) -> Any:
+    """A re-ranking candidate over ``tools`` with the given probability: one that takes the question's
+    own values (a chain spending them, no guess), or one the question gives nothing it requires."""
+    from schemarouter.router.chains import Node
+    from schemarouter.router.rerank import Scored
+
+    info = tools.endpoints[("toolbox", endpoint)]
+    features = [0.0] * len(FEATURES)
+    features[FEATURES.index("spent")] = 1.0 if takes else 0.0
+    chain = Node(info, {"article_id": 7}, used={"7"}) if takes else None
+    score = -math.log(1.0 / probability_ - 1.0)  # the score whose probability this is
+    return Scored(info, chain, tuple(features), score, False, Filled())
+
+
+@pytest.mark.parametrize("later", [0.2, 0.99])
+def test_a_candidate_the_question_gives_nothing_yields_only_to_a_later_one_that_would_be_planned(
+        tools: SchemaGraph, monkeypatch: pytest.MonkeyPatch, later: float) -> None:
+    """Where the routes plan nothing, the best candidate yields to a later one that takes the
+    question's values only where that one clears the decline threshold; else the best is planned,
+    naming what the question leaves out, not declined."""
+    import schemarouter.router.core as core
+
+    best = _candidate(tools, "tide_heights", 0.99, takes=False)
+    taker = _candidate(tools, "article", later, takes=True)
+    assert probability(best.score) >= threshold(False) and (probability(taker.score) >= threshold(False)) == (later > 0.5)
+    monkeypatch.setattr(core, "score_candidates", lambda *_a, **_k: [best, taker])
+    plan = Router(tools, dense=False).plan("zqxv wuffle blorp")
+    if later > 0.5:
+        assert _calls(plan) == ["toolbox.article"]
+    else:
+        assert _calls(plan) == ["toolbox.tide_heights"]
+        assert "station_id: required; the question does not give it" in plan.steps[0].why["_params"]

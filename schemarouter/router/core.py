@@ -208,6 +208,10 @@ class Router:
         # the caller's own space answers questions about the asker's own records, and only those
         own = analysis.own and any(c.info.endpoint.scope == "account" for c in scored)
         named = set(analysis.understanding.named_tools)
+
+        def answers(c: Scored) -> bool:  # where the routes planned nothing, only a candidate over the threshold
+            return bool(steps) or probability(c.score) >= threshold(c.dense)
+
         for i, candidate in enumerate(scored):
             if (candidate.info.endpoint.scope == "account") != own:
                 continue
@@ -215,13 +219,15 @@ class Router:
                 return steps, reason
             if intent is not None and candidate.info.endpoint.intents and intent not in candidate.info.endpoint.intents:
                 continue  # described for other questions than the one understood
-            if not candidate.partly_given(graph) and any(c.takes_the_question() for c in scored[i + 1:]):
-                continue  # the question gives none of what it requires, and a later one takes its values
+            if not candidate.partly_given(graph) and any(c.takes_the_question() and answers(c) for c in scored[i + 1:]):
+                # the question gives none of what it requires, and a later one takes its values (one the
+                # threshold would decline is no better: this one is planned, naming what it lacks)
+                continue
             if candidate.chain is None and not endpoint_facts(graph, candidate.info).required_named:
                 # it needs an input it does not declare (one of several identifiers) and the question
                 # gives none: a step could not even name what is missing
                 continue
-            if not steps and probability(candidate.score) < threshold(candidate.dense):
+            if not answers(candidate):
                 return steps, reason
             if not steps and named and candidate.info.source.id not in named:
                 # "... according to the Materials Project": a source the question names and the routes

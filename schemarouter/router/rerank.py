@@ -15,8 +15,10 @@ under the fitted threshold does. Whether the question supplies every required pa
 evidence too: the best candidate is planned even where the question leaves every value out, and
 its step names what is missing (:meth:`Scored.planned`). It yields only to a later candidate that
 takes the question's own values (:meth:`Scored.takes_the_question`: "Look up dodo bones" is a
-lookup's term, not a description that needs a key); a later one that only a guess fills is no
-better (a question about "a specific artist" still asks for an artist's tracks).
+lookup's term, not a description that needs a key) and would itself be planned (where the routes
+planned nothing, one under the threshold would be declined: the best is planned instead); a later
+one that only a guess fills is no better (a question about "a specific artist" still asks for an
+artist's tracks).
 """
 
 from __future__ import annotations
