@@ -13,7 +13,7 @@ from schemarouter.router.guesses import guess_required, paired, split_pair
 from schemarouter.router.modifiers import modified_noun
 from schemarouter.router.numbers import list_items, number_after, with_scale, written_lists
 from schemarouter.router.spans import names_a_span, written_span
-from schemarouter.router.values import Filled
+from schemarouter.router.values import Filled, open_values
 from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
 
 
@@ -297,6 +297,9 @@ def test_a_parameter_named_by_one_noun_takes_the_word_written_before_it(router: 
      ["How to Paint a Landscape", "provide"]),
     ("email", ["jane@lab.org"], ["ID", "jane"]),
     ("telno", ["+44 20 7946 0958", "5551234567"], ["BMI", "12"]),
+    ("domain", ["stripe.com", "example.co.uk", "https://mycustomdomain.com"], ["ID", "Moskoz", "example"]),
+    ("host", ["server.example.com", "localhost", "192.168.1.10"], ["Berlin", "primary_db"]),
+    ("locale", ["en", "en-US", "de_DE"], ["Lionel Messi", "Women's World Cup"]),
 ])
 def test_a_parameter_named_for_an_address_takes_only_a_value_of_its_shape(
         name: str, good: list[str], bad: list[str]) -> None:
@@ -339,3 +342,13 @@ def test_a_number_or_an_amount_is_never_guessed_from_words_and_a_uid_never_from_
     tracked = router.understander.understand("Where is the package NY323068698GB now?", router.graph)
     tracking = Parameter(name="tracking_number", type="string", required=True)
     assert guess_required([tracking], tracked, Filled(), lambda: None).values == {"tracking_number": "NY323068698GB"}
+
+
+def test_a_currency_is_never_guessed_from_a_place_or_prose(router: Router) -> None:
+    analysis = router.understander.understand(
+        "I'm planning a trip from Berlin to Munich next month. Can you find me the bus trips?", router.graph)
+    currency = Parameter(name="currency", type="string", required=True)
+    assert "currency" not in guess_required([currency], analysis, Filled(), lambda: "Munich next month").values
+    assert "currency" not in open_values([currency], analysis, "/trips").values
+    priced = router.understander.understand("Bus trips from Berlin to Munich, prices in EUR", router.graph)
+    assert guess_required([currency], priced, Filled(), lambda: None).values == {"currency": "EUR"}

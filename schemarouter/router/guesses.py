@@ -49,6 +49,7 @@ from typing import Any
 
 from schemarouter.graph.terms import API_FILLER, name_terms
 from schemarouter.models import Parameter
+from schemarouter.router.money import takes_currency
 from schemarouter.router.name_words import name_words
 from schemarouter.router.numbers import as_fraction, list_items, parse_number, with_scale, written_lists
 from schemarouter.router.param_facts import date_like, is_curie, scheme_of, takes_curie
@@ -96,6 +97,7 @@ _KEY_WORDS = frozenset(["id", "ids", "key", "uuid", "uid", "guid", "code", "toke
 _COUNTED_WORDS = frozenset(["number", "num", "amount", "count", "quantity", "qty", "total"])
 # parameters named for a country or a state take its name or its code, never a run of prose
 _REGION_WORDS = frozenset(["country", "state", "province"])
+_CURRENCY_CODE = re.compile(r"[A-Z]{3}")  # how ISO 4217 writes a currency
 
 
 def _norm(name: str) -> str:
@@ -327,6 +329,9 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
     def is_key(p: Parameter) -> bool:  # a key takes a value written as one (quoted, a token, a code), never prose
         return bool(set(name_words(p.name)) & _KEY_WORDS)
 
+    def currency(p: Parameter) -> bool:
+        return takes_currency(tuple(name_words(p.name)), p.description or "")
+
     def text_pools(p: Parameter, dated: bool) -> list[tuple[str, list[str]]]:
         """What a text parameter may take, in the order it is tried; a date's parameter (``dated``) a
         date written quoted or as a token ("20240301") only, never a name, a code or an address."""
@@ -344,6 +349,9 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
                           [c for pos, c in written.capitalized if plain(pos) and not filler(c)]))
         if "country" in own:  # "weather in Bengaluru, India": a city is no country, even as a last resort
             pools = [(how, [c for c in pool if is_country(c)]) for how, pool in pools]
+        elif currency(p):
+            # a currency's parameter takes a currency's code ("trips from Berlin": "Berlin" is none)
+            pools = [(how, [c for c in pool if _CURRENCY_CODE.fullmatch(c)]) for how, pool in pools]
         return pools
 
     for p in empty:
@@ -390,8 +398,8 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
                 if nxt is not None and take(p, nxt, how):
                     break
             else:
-                if is_key(p) or dated or set(name_words(p.name)) & _REGION_WORDS:
-                    continue  # a run of words is no key, no date and no country
+                if is_key(p) or dated or set(name_words(p.name)) & _REGION_WORDS or currency(p):
+                    continue  # a run of words is no key, no date, no country and no currency
                 run = unexplained_run()
                 # ... nor holds a value another parameter took ("station KRDU" once city took KRDU)
                 if run and free(run) and not any(w in spent for w in run.split()):

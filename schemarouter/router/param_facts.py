@@ -567,6 +567,10 @@ _SCHEMES: dict[str, re.Pattern[str]] = {
     **dict.fromkeys(("url", "uri", "website", "homepage"), re.compile(r"(?:https?://\S+|(?:[\w-]+\.)+[A-Za-z]{2,}(?:[/:?#]\S*)?)")),
     **dict.fromkeys(("phone", "telno", "telephone", "msisdn"), re.compile(r"\+?(?:[\s().-]*\d){6,}[\s().-]*")),
     **dict.fromkeys(("ip", "ipaddress", "ipv4", "ipv6"), re.compile(r"\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f]*:[0-9A-Fa-f:.]+")),
+    # a web domain or host: a name with a dot ("example.com"), an address, or the machine itself
+    **dict.fromkeys(("domain", "hostname", "host"),
+                    re.compile(r"(?:https?://)?(?:[\w-]+\.)+[A-Za-z]{2,}\.?|localhost|\d{1,3}(?:\.\d{1,3}){3}")),
+    "locale": re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,4})*"),  # a language tag: "en", "en-US", "de_DE"
 }
 
 

@@ -588,8 +588,9 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
                      and (not f.postal or any(ch.isdigit() for ch in c))), None)
         if code is not None:
             return code, code, f"the code '{code}' in the question", False
-    if f.type == "string" and f.required and not f.id_like and not date_like(words, p.description or ""):
-        # (a date's parameter takes a date, never a name: "startdate" of "in Boston and in Chicago")
+    if f.type == "string" and f.required and not f.id_like and not f.currency and not date_like(words, p.description or ""):
+        # (a date's parameter takes a date, never a name: "startdate" of "in Boston and in Chicago"; a
+        # currency's takes a currency, read as one by router.money: "Berlin" is none)
         name = _first_free(analysis.names, taken)
         if name is not None:
             return name.value, str(name.value), f"the name '{name.value}' in the question", False
