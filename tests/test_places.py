@@ -125,6 +125,17 @@ def test_a_name_goes_to_the_parameter_whose_word_is_written_next_to_it(question:
     assert _values(question, *params) == {name: value}
 
 
+def test_a_word_of_another_name_is_no_parameter_word_next_to_a_name() -> None:
+    # "United" of "United Kingdom" shares its stem with units; it is part of a name, not the word of units
+    units = Parameter(name="units", type="string")
+    assert _values("The weather forecast in London, United Kingdom for the next 14 days", units) == {}
+    assert _values("The weather forecast in London in metric units", units) == {}
+    # "Museum" ends the name before "in Paris": Paris is where it is, not the museum
+    museum, location = (Parameter(name=n, type="string", required=True) for n in ("museum", "location"))
+    assert _values("Find the working hours of the Louvre Museum in Paris.", museum, location) == {
+        "museum": "Louvre Museum", "location": "Paris"}
+
+
 def test_a_name_away_from_every_parameter_word_stays_out() -> None:
     # optional parameters take a name only where the question ties it to them
     params = [Parameter(name=n, type="string") for n in ("directed_by", "cast")]

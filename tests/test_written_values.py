@@ -352,3 +352,18 @@ def test_a_currency_is_never_guessed_from_a_place_or_prose(router: Router) -> No
     assert "currency" not in open_values([currency], analysis, "/trips").values
     priced = router.understander.understand("Bus trips from Berlin to Munich, prices in EUR", router.graph)
     assert guess_required([currency], priced, Filled(), lambda: None).values == {"currency": "EUR"}
+
+
+@pytest.mark.parametrize("name", ["number", "street_number", "format", "offset", "page"])
+def test_a_parameter_named_for_a_count_or_a_setting_takes_no_name(router: Router, name: str) -> None:
+    analysis = router.understander.understand(
+        "List the properties for sale in San Jose, California with their addresses", router.graph)
+    p = Parameter(name=name, type="string", required=True)
+    assert name not in open_values([p], analysis, "/properties").values
+    assert name not in guess_required([p], analysis, Filled(), lambda: "properties for sale").values
+
+
+def test_a_unit_parameter_still_takes_the_unit_the_question_writes(router: Router) -> None:
+    analysis = router.understander.understand("Convert 5 miles to kilometers", router.graph)
+    p = Parameter(name="from_unit", type="string", required=True)
+    assert guess_required([p], analysis, Filled(), lambda: "miles").values.get("from_unit") == "miles"

@@ -50,7 +50,7 @@ from typing import Any
 from schemarouter.graph.terms import API_FILLER, name_terms
 from schemarouter.models import Parameter
 from schemarouter.router.money import takes_currency
-from schemarouter.router.name_words import name_words
+from schemarouter.router.name_words import COUNTED, SETTINGS, name_words
 from schemarouter.router.numbers import as_fraction, list_items, parse_number, with_scale, written_lists
 from schemarouter.router.param_facts import date_like, is_curie, scheme_of, takes_curie
 from schemarouter.router.question_facts import quoted_values
@@ -93,8 +93,6 @@ _STATED_DEFAULT = re.compile(r"\bdefaults?(?:\s+value)?(?:\s+is|\s+to|\s*[:=])?\
 _LIST_JOIN = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+")
 _NUMERIC = ("integer", "number")
 _KEY_WORDS = frozenset(["id", "ids", "key", "uuid", "uid", "guid", "code", "token", "slug", "hash"])
-# parameters named for a number or an amount take a value with a digit ("number='California'" is none)
-_COUNTED_WORDS = frozenset(["number", "num", "amount", "count", "quantity", "qty", "total"])
 # parameters named for a country or a state take its name or its code, never a run of prose
 _REGION_WORDS = frozenset(["country", "state", "province"])
 _CURRENCY_CODE = re.compile(r"[A-Z]{3}")  # how ISO 4217 writes a currency
@@ -308,7 +306,7 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
             return False  # "Deep residual learning ..." is no ISSN, even as a last resort
         if takes_curie(p) and not all(is_curie(v) for v in values):
             return False  # "id, e.g. NCBIGene:3630": "SHH" is no such id, even as a last resort
-        if _COUNTED_WORDS.intersection(name_words(p.name)[-1:]) and not any(
+        if COUNTED.intersection(name_words(p.name)[-1:]) and not any(
                 ch.isdigit() for v in values for ch in str(v)):
             return False  # a street's number, an amount: "California", "Bitcoin" are none
         value = takes(p, value)
@@ -329,6 +327,9 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
     def is_key(p: Parameter) -> bool:  # a key takes a value written as one (quoted, a token, a code), never prose
         return bool(set(name_words(p.name)) & _KEY_WORDS)
 
+    def setting(p: Parameter) -> bool:  # a format, a page: "format='Electronics'" is none
+        return bool(SETTINGS.intersection(name_words(p.name)[-1:]))
+
     def currency(p: Parameter) -> bool:
         return takes_currency(tuple(name_words(p.name)), p.description or "")
 
@@ -343,7 +344,7 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
                  ("an identifier the question writes", written.tokens),
                  ("a code the question writes", [c for pos, c in written.codes
                                                  if c.casefold() not in own and coded(pos, c) and not filler(c)])]
-        if not is_key(p):
+        if not is_key(p) and not setting(p):
             pools.append(("a name the question writes", [e.text for e in analysis.names]))
             pools.append(("a proper noun the question writes",
                           [c for pos, c in written.capitalized if plain(pos) and not filler(c)]))
@@ -398,8 +399,8 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
                 if nxt is not None and take(p, nxt, how):
                     break
             else:
-                if is_key(p) or dated or set(name_words(p.name)) & _REGION_WORDS or currency(p):
-                    continue  # a run of words is no key, no date, no country and no currency
+                if is_key(p) or dated or set(name_words(p.name)) & _REGION_WORDS or currency(p) or setting(p):
+                    continue  # a run of words is no key, no date, no country, no currency and no setting
                 run = unexplained_run()
                 # ... nor holds a value another parameter took ("station KRDU" once city took KRDU)
                 if run and free(run) and not any(w in spent for w in run.split()):

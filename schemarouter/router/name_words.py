@@ -45,3 +45,18 @@ def _compound(word: str) -> tuple[str, ...]:
         if word.endswith(tail) and len(head) >= 3:
             return (*_compound(head), tail)
     return (word,)
+
+
+# Last words of a parameter's name that say it takes no name a question writes, even as a last resort:
+# a count or an amount (a number: "number='California'") and a setting of the response (a format, a
+# page: "format='Electronics'", "offset='California'"). Not a unit: "from_unit" of a conversion takes
+# the unit the question writes ("miles")
+COUNTED = frozenset(["number", "num", "amount", "count", "quantity", "qty", "total"])
+SETTINGS = frozenset(["format", "offset", "limit", "page", "callback", "version"])
+
+
+def takes_no_name(name: str) -> bool:
+    """Whether a parameter named ``name`` is named for a count or a setting of the response
+    (:data:`COUNTED`, :data:`SETTINGS`): no person, place or title the question names is its value."""
+    words = _name_words(name)
+    return bool(words) and (words[-1] in COUNTED or words[-1] in SETTINGS)

@@ -117,8 +117,15 @@ def _neighbours(question: str, spans: tuple[tuple[str, int, int], ...]) -> tuple
     """Per name (value, start, end): the stems of the first word before it and the first after it past
     the small words (at most three), "" where there is none. Read once per question: every string
     parameter of every candidate endpoint asks."""
-    return tuple((value, _first(reversed(_WORD.findall(question[max(0, start - 60):start])), _BEFORE),
-                  _first(_WORD.findall(question[end:end + 60]))) for value, start, end in spans)
+    def outside(at: int, stop: int) -> str:  # the question from ``at`` up to ``stop`` or another name's start
+        return question[at:min([stop, *(s for _v, s, _e in spans if at <= s < stop)])]
+
+    def inside(stop: int, at: int) -> str:  # ... back from ``stop`` to ``at`` or another name's end
+        return question[max([at, *(e for _v, _s, e in spans if at < e <= stop)]):stop]
+
+    # a word of another name is none of a parameter's: "London, United Kingdom" is not next to "units"
+    return tuple((value, _first(reversed(_WORD.findall(inside(start, max(0, start - 60)))), _BEFORE),
+                  _first(_WORD.findall(outside(end, end + 60)))) for value, start, end in spans)
 
 
 # before a name, "of" is not skipped: "the email of Chloe Bakker" asks for her email, it does not name one

@@ -46,7 +46,7 @@ from schemarouter.router.members import enum_members, legend_code, written_membe
 from schemarouter.router.memos import QuestionMemo
 from schemarouter.router.modifiers import modified_noun
 from schemarouter.router.money import currency_value
-from schemarouter.router.name_words import name_words
+from schemarouter.router.name_words import name_words, takes_no_name
 from schemarouter.router.named import record_named, word_before
 from schemarouter.router.numbers import (
     as_fraction,
@@ -588,7 +588,8 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
                      and (not f.postal or any(ch.isdigit() for ch in c))), None)
         if code is not None:
             return code, code, f"the code '{code}' in the question", False
-    if f.type == "string" and f.required and not f.id_like and not f.currency and not date_like(words, p.description or ""):
+    if (f.type == "string" and f.required and not f.id_like and not f.currency and not takes_no_name(p.name)
+            and not date_like(words, p.description or "")):
         # (a date's parameter takes a date, never a name: "startdate" of "in Boston and in Chicago"; a
         # currency's takes a currency, read as one by router.money: "Berlin" is none)
         name = _first_free(analysis.names, taken)
