@@ -628,3 +628,32 @@ def test_a_candidate_the_question_gives_nothing_yields_only_to_a_later_one_that_
     else:
         assert _calls(plan) == ["toolbox.tide_heights"]
         assert "station_id: required; the question does not give it" in plan.steps[0].why["_params"]
+
+
+@pytest.fixture(scope="module")
+def writes(graph: SchemaGraph) -> SchemaGraph:
+    """Two sources with writes: a video site, and a notebook whose write a quoted value's words reach."""
+    video = [_req("video_id", "string")]
+    return with_catalogue(with_catalogue(graph, _source("vidsite", [
+        _endpoint("get_video", "/videos/{video_id}", "Get a video", video, ["name", "duration"]),
+        _endpoint("edit_video", "/videos/{video_id}", "Edit a video", video, [], method="PATCH"),
+        _endpoint("add_to_watch_later", "/me/watchlater/{video_id}", "Add a video to the user's Watch Later queue",
+                  video, [], method="PUT"),
+        _endpoint("add_thumbnail", "/videos/{video_id}/pictures", "Add a thumbnail image to a video", video, [],
+                  method="POST"),
+    ])), _source("notebook", [
+        _endpoint("rename_note", "/projects/{project_id}/notes/{note_id}", "Rename the field notes of a project, day by day",
+                  [_req("project_id", "string"), _req("note_id", "string")], [], method="PATCH"),
+    ]))
+
+
+@pytest.mark.parametrize(("question", "named"), [
+    # the source the question names does it; the quoted new name is a value, not what to act on
+    ("Rename my Vidsite video 812345678 to 'Field notes, day 3'.", "vidsite.edit_video"),
+    # putting a thing on one's own list is a PUT as often as a POST
+    ("Put video 76979871 on my Watch Later list.", "vidsite.add_to_watch_later"),
+])
+def test_a_request_to_act_names_the_write_of_the_named_source_that_does_it(writes: SchemaGraph, question: str,
+                                                                          named: str) -> None:
+    plan = Router(writes).plan(question)
+    assert not plan.steps and plan.declined and f"({named})" in plan.declined

@@ -16,7 +16,7 @@ from typing import Any
 
 from schemarouter.execution.fallback import Alternative
 from schemarouter.graph import EndpointInfo, SchemaGraph, graph_from_url
-from schemarouter.graph.dense import dense_enabled
+from schemarouter.graph.dense import dense_enabled, without
 from schemarouter.graph.order import IntentGroup, reached_in
 from schemarouter.graph.terms import question_terms
 from schemarouter.graph.text import normalize
@@ -28,6 +28,7 @@ from schemarouter.router.open_route import OpenPlan, chain_steps, explained, fil
 from schemarouter.router.param_facts import endpoint_facts, is_search_parameter, missing_required
 from schemarouter.router.params import fill_params
 from schemarouter.router.polymorphs import structure_fields
+from schemarouter.router.question_facts import quoted_values
 from schemarouter.router.ranking import (
     Candidate,
     Entry,
@@ -301,9 +302,16 @@ class Router:
             methods = write_methods(analysis.action)
             fitting = {n for n in writes if graph.endpoints[graph.lexical.keys[n]].endpoint.method in methods}
         reason = analysis.decline or "asks for an action, not for data"
+        # "Rename my Vimeo video ...": a source the question names does it, where that source has writes
+        named = {n for n in writes if graph.lexical.keys[n][0] in analysis.understanding.named_tools}
+        if named:
+            writes, fitting = named, fitting & named
+        # what to act on, not a quoted value to send ("to 'Field notes, day 3'" names no notes endpoint);
+        # words run together as a path writes them ("Watch Later" for /me/watchlater)
+        text = without(analysis.question, quoted_values(analysis.question))
+        terms = [*question_terms(text), *(c for c in analysis.compounds if c in graph.lexical.idf)]
         if writes:
-            top = (fitting and graph.lexical.top(analysis.all_terms, 1, keep=fitting)) or graph.lexical.top(
-                analysis.all_terms, 1, keep=writes)
+            top = (fitting and graph.lexical.top(terms, 1, keep=fitting)) or graph.lexical.top(terms, 1, keep=writes)
             if top:
                 info = graph.endpoints[graph.lexical.keys[top[0][0]]]
                 ep = info.endpoint

@@ -139,12 +139,19 @@ _REMOVING = frozenset(["cancel", "delete", "erase", "remove", "revoke", "unsubsc
 _CHANGING = frozenset(["change", "edit", "mark", "modify", "move", "rename", "replace", "reschedule", "set", "switch", "update"])
 
 
+# Putting a thing into a collection of one's own ("add it to my playlist", "put it on my Watch Later
+# list", "follow", "save"): many APIs PUT the thing's id under the collection, many POST it
+_PLACING = frozenset(["add", "follow", "put", "save", "subscribe"])
+
+
 def write_methods(verb: str) -> tuple[str, ...]:
     """The HTTP methods that do what ``verb`` asks."""
     if verb in _REMOVING:
         return ("DELETE",)
     if verb in _CHANGING:
         return ("PUT", "PATCH")
+    if verb in _PLACING:
+        return ("POST", "PUT")
     return ("POST",)
 
 
