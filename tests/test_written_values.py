@@ -367,3 +367,22 @@ def test_a_unit_parameter_still_takes_the_unit_the_question_writes(router: Route
     analysis = router.understander.understand("Convert 5 miles to kilometers", router.graph)
     p = Parameter(name="from_unit", type="string", required=True)
     assert guess_required([p], analysis, Filled(), lambda: "miles").values.get("from_unit") == "miles"
+
+
+@pytest.mark.parametrize(("name", "question", "want"), [
+    ("ip", "I want to check if this IP address, 192.168.2.200, was involved in any abuse reports.", "192.168.2.200"),
+    ("domain", "How many pages of (www.example.com) does the search engine index?", "www.example.com"),
+    ("email", "Is the address \"jane.doe@lab.org\" deliverable?", "jane.doe@lab.org"),
+])
+def test_a_value_of_an_address_s_shape_is_read_wherever_the_question_writes_it(
+        router: Router, name: str, question: str, want: str) -> None:
+    analysis = router.understander.understand(question, router.graph)
+    p = Parameter(name=name, type="string", required=True)
+    assert open_values([p], analysis, "/check").values == {name: want}
+
+
+def test_a_phone_or_a_language_tag_is_not_read_off_any_word_of_its_shape(router: Router) -> None:
+    # a date has a phone number's digits, and "an" a language tag's letters
+    analysis = router.understander.understand("Is there an outage report from 2024-03-22?", router.graph)
+    for name in ("phone", "locale"):
+        assert name not in open_values([Parameter(name=name, type="string")], analysis, "/check").values

@@ -203,6 +203,7 @@ SAYS_SPANS = 128  # "between 1000000 and 5000000"
 SAYS_COUNTS = 256  # "the second season"
 SAYS_NUMBERS = 512  # any number written
 SAYS_TIMES = 1024  # a time of day ("10:00 AM", "2pm")
+SAYS_ADDRESSES = 2048  # a word with a dot or an @ inside: an e-mail, web or IP address, a domain
 UNIT_CUE = "unit:"  # a cue for a calendar unit the question implies ("today" for a member ``day``)
 LABEL_CUE = "label:"  # a cue for a noun the question writes a value after ("station KRDU")
 COUNT_CUE = "count:"  # a cue for a noun the question counts ("the second season")
@@ -237,8 +238,12 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
             return 0
         return bit
 
+    # an address is read wherever the question writes one (router.values), whatever the branch below
+    shape = _scheme("" if fmt in _TYPE_NAMES else fmt, tuple(words))
+    address = SAYS_ADDRESSES if shape is not None and is_address(shape) else 0
+
     def done(needs: int) -> dict[str, Any]:
-        return {"needs": needs, "cues": frozenset(cues)}
+        return {"needs": needs | address, "cues": frozenset(cues)}
 
     if credential:
         return done(0)
@@ -554,6 +559,18 @@ def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
     return found
 
 
+# Addresses, each with its shape: a parameter named for one takes only a value of that shape, and the
+# question's first word of that shape is its value wherever it is written ("this IP address, 192.168.2.200")
+_ADDRESSES: dict[str, re.Pattern[str]] = {
+    "email": re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+"),
+    **dict.fromkeys(("url", "uri", "website", "homepage"), re.compile(r"(?:https?://\S+|(?:[\w-]+\.)+[A-Za-z]{2,}(?:[/:?#]\S*)?)")),
+    **dict.fromkeys(("ip", "ipaddress", "ipv4", "ipv6"), re.compile(r"\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f]*:[0-9A-Fa-f:.]+")),
+    # a web domain or host: a name with a dot ("example.com"), an address, or the machine itself
+    **dict.fromkeys(("domain", "hostname", "host"),
+                    re.compile(r"(?:https?://)?(?:[\w-]+\.)+[A-Za-z]{2,}\.?|localhost|\d{1,3}(?:\.\d{1,3}){3}")),
+}
+
+
 # Identifier schemes with a fixed, published shape: a parameter named for one (``issn``, ``author_orcid``)
 _SCHEMES: dict[str, re.Pattern[str]] = {
     "issn": re.compile(r"\d{4}-?\d{3}[\dXx]"),
@@ -563,20 +580,24 @@ _SCHEMES: dict[str, re.Pattern[str]] = {
     "pmid": re.compile(r"\d{1,9}"),
     "pmcid": re.compile(r"PMC\d+", re.IGNORECASE),
     "inchikey": re.compile(r"[A-Z]{14}-[A-Z]{10}-[A-Z]"),
-    "email": re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+"),  # and addresses: a web page's, a phone's, a host's
-    **dict.fromkeys(("url", "uri", "website", "homepage"), re.compile(r"(?:https?://\S+|(?:[\w-]+\.)+[A-Za-z]{2,}(?:[/:?#]\S*)?)")),
+    **_ADDRESSES,
+    # a phone number and a language tag have shapes too, but a date or a short word has the same one
     **dict.fromkeys(("phone", "telno", "telephone", "msisdn"), re.compile(r"\+?(?:[\s().-]*\d){6,}[\s().-]*")),
-    **dict.fromkeys(("ip", "ipaddress", "ipv4", "ipv6"), re.compile(r"\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f]*:[0-9A-Fa-f:.]+")),
-    # a web domain or host: a name with a dot ("example.com"), an address, or the machine itself
-    **dict.fromkeys(("domain", "hostname", "host"),
-                    re.compile(r"(?:https?://)?(?:[\w-]+\.)+[A-Za-z]{2,}\.?|localhost|\d{1,3}(?:\.\d{1,3}){3}")),
     "locale": re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,4})*"),  # a language tag: "en", "en-US", "de_DE"
 }
+
+_ADDRESS_SHAPES = frozenset(_ADDRESSES.values())
 
 
 def _scheme(fmt: str, words: Sequence[str]) -> re.Pattern[str] | None:
     # by format, by the name's last word (``author_orcid``) or by the whole name (``inchiKey``)
     return _SCHEMES.get(fmt) or (_SCHEMES.get(words[-1]) or _SCHEMES.get("".join(words)) if words else None)
+
+
+def is_address(shape: re.Pattern[str]) -> bool:
+    """Whether ``shape`` is an address's (e-mail, web, IP, domain): a value of that shape
+    is what it is wherever a question writes it; an identifier's shape (a PMID's digits) is not."""
+    return shape in _ADDRESS_SHAPES
 
 
 def scheme_of(p: Parameter) -> re.Pattern[str] | None:

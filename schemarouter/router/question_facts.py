@@ -22,6 +22,7 @@ from schemarouter.router.param_facts import (
     COUNT_CUE,
     LABEL_CUE,
     ORDER_CUE,
+    SAYS_ADDRESSES,
     SAYS_CODES,
     SAYS_COORDINATES,
     SAYS_COUNTS,
@@ -55,10 +56,14 @@ def question_says(analysis: Analysis) -> int:
             (SAYS_LABELS, analysis.labels), (SAYS_CODES, analysis.codes), (SAYS_DATES, dates_said(analysis)),
             (SAYS_COORDINATES, analysis.coordinates is not None), (SAYS_SPANS, analysis.spans),
             (SAYS_COUNTS, analysis.counts), (SAYS_NUMBERS, has_numbers(analysis.question)),
-            (SAYS_TIMES, analysis.times),
+            (SAYS_TIMES, analysis.times), (SAYS_ADDRESSES, _ADDRESS_LIKE.search(analysis.question) is not None),
         )
         found = memo.says = sum(bit for bit, present in kinds if present)
     return found
+
+
+# what every address has inside it: an @, or a dot between letters or digits ("example.com", "10.0.0.2")
+_ADDRESS_LIKE = re.compile(r"@|\w\.\w")
 
 
 def dates_said(analysis: Analysis) -> bool:
@@ -171,3 +176,17 @@ def quoted_values(question: str) -> tuple[str, ...]:
     """The values a question sets off in quotes, in order, without the quotes (once per question: every
     candidate endpoint's search parameter asks)."""
     return tuple(next(g for g in m.groups() if g) for m in _QUOTED.finditer(question))
+
+
+_EDGE = "\"'“”‘’([{<>}]),.;:!?"  # what a written word's value does not begin or end with
+
+
+def written_in_shape(question: str, shape: re.Pattern[str], taken: set[str]) -> str | None:
+    """The question's first word (up to its spaces, less quotes, brackets and closing punctuation) that
+    has ``shape`` and no other parameter took: "192.168.2.200" of "this IP address, 192.168.2.200,
+    was ..."."""
+    for word in question.split():
+        value = word.strip(_EDGE)
+        if value and value not in taken and shape.fullmatch(value):
+            return value
+    return None

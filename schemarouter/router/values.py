@@ -62,6 +62,7 @@ from schemarouter.router.param_facts import (
     ParamFacts,
     date_like,
     flag_terms,
+    is_address,
     is_curie,
     label_head,
     names_a_year,
@@ -77,6 +78,7 @@ from schemarouter.router.question_facts import (
     quoted_values,
     said_sets,
     unit_terms,
+    written_in_shape,
 )
 from schemarouter.router.roles import AGENT_TERMS, CAST_WORDS, MAKER_WORDS, acting_name, asker_for, maker_name
 from schemarouter.router.spans import names_a_span, written_span
@@ -330,6 +332,8 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
                unexplained: Callable[[str], bool] | None, listed: Callable[[str], bool] | None = None) -> Got:
     if f.credential:
         return None
+    if f.scheme is not None and is_address(f.scheme) and (at := written_in_shape(analysis.question, f.scheme, taken)):
+        return at, at, f"'{at}' has the shape of an address {f.name} takes", True
     if f.search:
         name = _first_free(analysis.names, taken)
         if name is not None:
