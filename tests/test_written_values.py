@@ -371,6 +371,7 @@ def test_a_unit_parameter_still_takes_the_unit_the_question_writes(router: Route
 
 @pytest.mark.parametrize(("name", "question", "want"), [
     ("ip", "I want to check if this IP address, 192.168.2.200, was involved in any abuse reports.", "192.168.2.200"),
+    ("ip", "Were there reports at 10:00:00 about the host 2001:db8::ff00:42:8329?", "2001:db8::ff00:42:8329"),
     ("domain", "How many pages of (www.example.com) does the search engine index?", "www.example.com"),
     ("email", "Is the address \"jane.doe@lab.org\" deliverable?", "jane.doe@lab.org"),
 ])

@@ -564,7 +564,9 @@ def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
 _ADDRESSES: dict[str, re.Pattern[str]] = {
     "email": re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+"),
     **dict.fromkeys(("url", "uri", "website", "homepage"), re.compile(r"(?:https?://\S+|(?:[\w-]+\.)+[A-Za-z]{2,}(?:[/:?#]\S*)?)")),
-    **dict.fromkeys(("ip", "ipaddress", "ipv4", "ipv6"), re.compile(r"\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f]*:[0-9A-Fa-f:.]+")),
+    # IPv4, or IPv6 with its "::" or all eight groups (a time of day, "10:00:00", is none)
+    **dict.fromkeys(("ip", "ipaddress", "ipv4", "ipv6"), re.compile(
+        r"\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:]*::[0-9A-Fa-f:.]*|(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}")),
     # a web domain or host: a name with a dot ("example.com"), an address, or the machine itself
     **dict.fromkeys(("domain", "hostname", "host"),
                     re.compile(r"(?:https?://)?(?:[\w-]+\.)+[A-Za-z]{2,}\.?|localhost|\d{1,3}(?:\.\d{1,3}){3}")),

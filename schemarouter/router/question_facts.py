@@ -62,8 +62,9 @@ def question_says(analysis: Analysis) -> int:
     return found
 
 
-# what every address has inside it: an @, or a dot between letters or digits ("example.com", "10.0.0.2")
-_ADDRESS_LIKE = re.compile(r"@|\w\.\w")
+# what every address has inside it: an @, a dot between letters or digits ("example.com", "10.0.0.2") or
+# an IPv6 "::"
+_ADDRESS_LIKE = re.compile(r"@|\w\.\w|::")
 
 
 def dates_said(analysis: Analysis) -> bool:
