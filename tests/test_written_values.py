@@ -126,6 +126,11 @@ def test_a_number_after_the_head_of_a_name_or_after_a_text_parameters_name_is_it
     # the question writes the name's head noun ("rating"), not "avg"
     assert values("A housekeeper with an average rating of at least 4.9", rating) == {"avg_rating": 4.9}
     assert values("A cleaner with a high average rating, preferably 4.5 or above", rating) == {"avg_rating": 4.5}
+    # a rating is written as a review score or as stars too, and "not less than" leads to its bound
+    assert values("Find a cleaner in Bangkok. Review score not less than 4.7", rating) == {"avg_rating": 4.7}
+    assert values("A hotel with a review score of 4.5 stars or more", rating) == {"avg_rating": 4.5}
+    assert values("A 4 stars hotel near the station", rating) == {"avg_rating": 4}
+    assert values("A museum with 4 floors and a score board", rating) == {}
     # only leading words may stand between the head and the number: 16 measures something else
     start = Parameter(name="start_note", type="number")
     assert values("A melody starting with the note C4, 16 measures long", start) == {}

@@ -80,6 +80,12 @@ def _number_after_name(name: str, question: str) -> str | None:
         # "an average rating of at least 4.9" for ``avg_rating``: the name's head noun, where the
         # question does not write the whole name, with nothing but leading words before the number
         found = _number_after_terms(named[-1:], tokens, terms, strict=True)
+    for kin in _KIN_HEADS.get(named[-1], ()) if found is None else ():
+        # "a review score of 4.5", "4.5 stars or more" for a rating
+        found = _number_after_terms([kin], tokens, terms, strict=kin != "star") or (
+            _number_after_terms([kin], tokens, terms) if kin == "star" else None)
+        if found is not None:
+            break
     return found
 
 
@@ -111,10 +117,12 @@ def _number_after_terms(named: list[str], tokens: Sequence[str], terms: Sequence
 _NUMBER_LEADS = frozenset(["of", "at", "least", "most", "above", "below", "over", "under", "than", "to", "is", "be",
                            "equal", "equals", "around", "about", "approximately", "near", "exactly", "from", "by",
                            "minimum", "maximum", "min", "max", "up", "greater", "less", "more", "fewer", "with",
-                           "preferably", "ideally", "roughly", "some"])
+                           "preferably", "ideally", "roughly", "some", "not", "no"])
 # the words that may stand between a text parameter's name and its number: what it is, not a bound
 # ("a width of 500"; "a recipe under 500 calories" gives the recipe no number)
 _VALUE_LEADS = frozenset(["of", "is", "be", "equal", "equals", "exactly"])
+# other nouns a question measures the same thing by: a rating is a score, or so many stars
+_KIN_HEADS = {"rate": ("score", "star")}
 # head nouns that say what kind of number a name holds, not what it counts ("page_number", "max_count")
 _GENERIC_HEADS = frozenset(["number", "num", "count", "valu", "id", "size", "total", "amount", "limit", "level"])
 
