@@ -392,3 +392,11 @@ def test_a_phone_or_a_language_tag_is_not_read_off_any_word_of_its_shape(router:
     analysis = router.understander.understand("Is there an outage report from 2024-03-22?", router.graph)
     for name in ("phone", "locale"):
         assert name not in open_values([Parameter(name=name, type="string")], analysis, "/check").values
+
+
+def test_a_date_is_never_guessed_from_a_time_of_day(router: Router) -> None:
+    start = Parameter(name="start_date", type="string", required=True, description="The start date, YYYY-MM-DD")
+    timed = router.understander.understand("A rental car in London, picking up at 10am", router.graph)
+    assert "start_date" not in guess_required([start], timed, Filled(), lambda: None).values
+    dated = router.understander.understand('A rental car in London from "2024-03-01", picking up at 10am', router.graph)
+    assert guess_required([start], dated, Filled(), lambda: None).values.get("start_date") == "2024-03-01"

@@ -96,6 +96,7 @@ _KEY_WORDS = frozenset(["id", "ids", "key", "uuid", "uid", "guid", "code", "toke
 # parameters named for a country or a state take its name or its code, never a run of prose
 _REGION_WORDS = frozenset(["country", "state", "province"])
 _CURRENCY_CODE = re.compile(r"[A-Z]{3}")  # how ISO 4217 writes a currency
+_CLOCK = re.compile(r"\d{1,2}(?::\d{2}){1,2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?", re.IGNORECASE)  # 10am, 14:30
 
 
 def _norm(name: str) -> str:
@@ -337,7 +338,9 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
         """What a text parameter may take, in the order it is tried; a date's parameter (``dated``) a
         date written quoted or as a token ("20240301") only, never a name, a code or an address."""
         if dated:
-            return [("a quoted value", written.quoted), ("an identifier the question writes", written.tokens)]
+            # ... never a time of day ("pick up at 10am" gives the pickup time, not the start date)
+            return [("a quoted value", written.quoted),
+                    ("an identifier the question writes", [t for t in written.tokens if not _CLOCK.fullmatch(t)])]
         # a code that is a word of the parameter's own name ("ID" for vehicle_id) names it, it is no value
         own = set(name_words(p.name))
         pools = [("a quoted value", written.quoted), ("an address the question writes", written.addresses),
