@@ -205,3 +205,10 @@ def test_a_city_the_gazetteer_knows_is_a_place_written_in_lower_case_after_in() 
     assert _values("any good tacos near san diego?", plain) == {"location": "San Diego"}
     # a lower-case word no city is named by stays no place
     assert _values("I need a therapist for my family in crisis.", plain) == {}
+
+
+def test_an_airport_parameter_takes_the_code_the_airport_s_name_holds() -> None:
+    origin = Parameter(name="origin_airport", type="string", required=True)
+    assert _values("A one-way flight departing from JFK Airport to Portland", origin) == {"origin_airport": "JFK"}
+    assert _values("A one-way flight departing from Munich Airport to Portland", origin) == {
+        "origin_airport": "Munich Airport"}, "a name without a code is sent as written"

@@ -293,3 +293,13 @@ def _regions() -> dict[str, str]:
         for sub in pycountry.subdivisions.get(country_code=country) or ():  # type: ignore[no-untyped-call]
             out[sub.name.lower()] = sub.code.split("-", 1)[1]
     return out
+
+
+_AIRPORT = re.compile(r"([A-Z]{3})(?:\s+(?:International\s+)?Airport)?")
+
+
+def airport_code(value: str) -> str | None:
+    """The three-letter code an airport's name as written holds ("JFK Airport", "LAX"), or None
+    ("Munich Airport" holds none): what a parameter named for an airport takes."""
+    m = _AIRPORT.fullmatch(value.strip())
+    return m.group(1) if m else None

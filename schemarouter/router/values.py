@@ -68,7 +68,7 @@ from schemarouter.router.param_facts import (
     names_a_year,
     parameter_facts,
 )
-from schemarouter.router.places import role_value, state_after_place, with_region
+from schemarouter.router.places import airport_code, role_value, state_after_place, with_region
 from schemarouter.router.question_facts import (
     dates_said,
     identifiers,
@@ -313,6 +313,8 @@ def _value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: se
         got = (as_fraction(f.name, got[0], got[1], analysis.question), *got[1:])
     if got is None or not isinstance(got[0], str):
         return got
+    if "airport" in f.words and (code := airport_code(got[0])) is not None:
+        got = (code, got[1], f"{got[2]}, as the airport's code", got[3])  # "JFK Airport" for origin_airport
     if f.region:
         regional = with_region(got[0], analysis, state=f.region == "state")
         if regional is not None:
