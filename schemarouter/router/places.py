@@ -14,7 +14,8 @@ shape of a value alone cannot tell:
   format: a state or province name as its postal code, a country as written. Where the question
   writes none and the parameter asks for a US state ("City, State", 'Berkeley, CA'), a US city of
   50,000 people or more whose name means one city gets its state from a small gazetteer
-  (``data/us_cities.json``, from GeoNames: "New York" -> "New York, NY"); any other place is sent as
+  (``data/us_cities.json``, from GeoNames: "New York" -> "New York, NY"), and so does a town of
+  15,000 or more (``data/us_towns.json``: "Pinole" -> "Pinole, CA"); any other place is sent as
   written: nothing is guessed.
 """
 
