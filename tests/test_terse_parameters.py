@@ -20,8 +20,9 @@ from schemarouter.router.enum_kinds import json_member
 from schemarouter.router.guesses import guess_required
 from schemarouter.router.name_words import name_words
 from schemarouter.router.param_facts import is_search_parameter
+from schemarouter.router.runs import longest_run
 from schemarouter.router.validate import validate_plan
-from schemarouter.router.values import longest_run, open_values
+from schemarouter.router.values import open_values
 from tests.open_world_support import BASE, read_question, with_catalogue
 from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
 

@@ -50,7 +50,7 @@ from typing import Any
 from schemarouter.graph.terms import API_FILLER, name_terms
 from schemarouter.models import Parameter
 from schemarouter.router.money import takes_currency
-from schemarouter.router.name_words import COUNTED, SETTINGS, name_words
+from schemarouter.router.name_words import COUNTED, name_words, names_a_setting
 from schemarouter.router.numbers import as_fraction, list_items, parse_number, with_scale, written_lists
 from schemarouter.router.param_facts import date_like, is_curie, scheme_of, takes_curie
 from schemarouter.router.question_facts import quoted_values
@@ -328,9 +328,6 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
     def is_key(p: Parameter) -> bool:  # a key takes a value written as one (quoted, a token, a code), never prose
         return bool(set(name_words(p.name)) & _KEY_WORDS)
 
-    def setting(p: Parameter) -> bool:  # a format, a page: "format='Electronics'" is none
-        return bool(SETTINGS.intersection(name_words(p.name)[-1:]))
-
     def currency(p: Parameter) -> bool:
         return takes_currency(tuple(name_words(p.name)), p.description or "")
 
@@ -347,7 +344,7 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
                  ("an identifier the question writes", written.tokens),
                  ("a code the question writes", [c for pos, c in written.codes
                                                  if c.casefold() not in own and coded(pos, c) and not filler(c)])]
-        if not is_key(p) and not setting(p):
+        if not is_key(p) and not names_a_setting(p.name):
             pools.append(("a name the question writes", [e.text for e in analysis.names]))
             pools.append(("a proper noun the question writes",
                           [c for pos, c in written.capitalized if plain(pos) and not filler(c)]))
@@ -402,7 +399,7 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
                 if nxt is not None and take(p, nxt, how):
                     break
             else:
-                if is_key(p) or dated or set(name_words(p.name)) & _REGION_WORDS or currency(p) or setting(p):
+                if is_key(p) or dated or set(name_words(p.name)) & _REGION_WORDS or currency(p) or names_a_setting(p.name):
                     continue  # a run of words is no key, no date, no country, no currency and no setting
                 run = unexplained_run()
                 # ... nor holds a value another parameter took ("station KRDU" once city took KRDU)

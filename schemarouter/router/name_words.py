@@ -55,8 +55,12 @@ COUNTED = frozenset(["number", "num", "amount", "count", "quantity", "qty", "tot
 SETTINGS = frozenset(["format", "offset", "limit", "page", "callback", "version"])
 
 
+def names_a_setting(name: str) -> bool:
+    """Whether a parameter named ``name`` is named for a setting of the response (:data:`SETTINGS`)."""
+    return _name_words(name)[-1:] in tuple((w,) for w in SETTINGS)
+
+
 def takes_no_name(name: str) -> bool:
     """Whether a parameter named ``name`` is named for a count or a setting of the response
     (:data:`COUNTED`, :data:`SETTINGS`): no person, place or title the question names is its value."""
-    words = _name_words(name)
-    return bool(words) and (words[-1] in COUNTED or words[-1] in SETTINGS)
+    return names_a_setting(name) or _name_words(name)[-1:] in tuple((w,) for w in COUNTED)

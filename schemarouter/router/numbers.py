@@ -81,9 +81,8 @@ def _number_after_name(name: str, question: str) -> str | None:
         # question does not write the whole name, with nothing but leading words before the number
         found = _number_after_terms(named[-1:], tokens, terms, strict=True)
     for kin in _KIN_HEADS.get(named[-1], ()) if found is None else ():
-        # "a review score of 4.5", "4.5 stars or more" for a rating
-        found = _number_after_terms([kin], tokens, terms, strict=kin != "star") or (
-            _number_after_terms([kin], tokens, terms) if kin == "star" else None)
+        # "a review score of 4.5" (after the noun, as its head), "4.5 stars or more" (before it too)
+        found = _number_after_terms([kin], tokens, terms, strict=kin != "star")
         if found is not None:
             break
     return found

@@ -39,7 +39,8 @@ from schemarouter.router.chains import ChainBuilder, Node, Relevance
 from schemarouter.router.guesses import guess_required
 from schemarouter.router.open_route import Explaining, fill, question_values, read_numbers
 from schemarouter.router.param_facts import endpoint_facts
-from schemarouter.router.values import Filled, longest_run
+from schemarouter.router.runs import longest_run
+from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
 
 TOP_K = 10  # read endpoints retrieval hands to the re-ranker

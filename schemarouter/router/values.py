@@ -53,7 +53,6 @@ from schemarouter.router.numbers import (
     list_items,
     number_after,
     parse_number,
-    question_tokens,
     span_bound,
     with_scale,
     written_lists,
@@ -81,6 +80,7 @@ from schemarouter.router.question_facts import (
     written_in_shape,
 )
 from schemarouter.router.roles import AGENT_TERMS, CAST_WORDS, MAKER_WORDS, acting_name, asker_for, maker_name
+from schemarouter.router.runs import longest_run
 from schemarouter.router.spans import names_a_span, written_span
 from schemarouter.router.superlatives import high_end_first, most_said, ordered_member, reverses
 from schemarouter.router.unit_bounds import named_bound, unit_bound, unit_value
@@ -232,40 +232,6 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
                 out.why[f.name] = "the words of the question the endpoint does not describe (what to search for)"
                 break
     return out
-
-
-# prepositions and verb particles: a word that places or attaches others ("find *out*", "concerts *near*
-# me", "*under* 30 minutes") is never itself a value to send, and a run of words stops at it
-_NO_VALUE = frozenset(["out", "up", "off", "down", "away", "back", "near", "nearby", "under", "over", "above",
-                       "below", "beneath", "beyond", "within", "without", "around", "across", "along", "among",
-                       "amongst", "against", "after", "before", "during", "until", "till", "since", "through",
-                       "throughout", "toward", "towards", "upon", "onto", "into", "past", "inside", "outside",
-                       "beside", "besides", "between", "behind", "except", "unlike", "regarding", "concerning"])
-
-
-def longest_run(analysis: Analysis, unexplained: Callable[[str], bool]) -> str | None:
-    """The longest run of adjacent content words of the question that ``unexplained`` accepts, as
-    written (the first of equal length); None when there is none. A preposition or particle
-    (:data:`_NO_VALUE`) is in no run."""
-    tokens, _terms = question_tokens(analysis.question)
-    at = 0
-    runs: list[list[str]] = []
-    last = -2
-    for written, term in analysis.words:
-        try:
-            i = tokens.index(written, at)
-        except ValueError:
-            continue  # not a token as the tokenizer cut it ("recognition'"): no run through it
-        at = i + 1
-        if not unexplained(term) or term in analysis.asked or written.lower() in _NO_VALUE:
-            continue  # the answer's kind is not what to search for, nor is a preposition
-        if i == last + 1 and runs:
-            runs[-1].append(written)
-        else:
-            runs.append([written])
-        last = i
-    best = max(runs, key=len, default=None)
-    return " ".join(best) if best else None
 
 
 # (value, the question values spent (one, or each of a list), why, how firmly it is tied to the
