@@ -54,7 +54,7 @@ def test_two_live_graphs_answer_from_their_own_fields(graph: SchemaGraph) -> Non
 
 
 def test_a_rebuilt_graph_matches_its_endpoints_afresh(graph: SchemaGraph) -> None:
-    from schemarouter.graph import EndpointInfo
+    from schemarouter.graph import EndpointInfo, FieldInfo
     from schemarouter.memos import Memos
     from schemarouter.router.matching import match_endpoint
 
@@ -64,7 +64,9 @@ def test_a_rebuilt_graph_matches_its_endpoints_afresh(graph: SchemaGraph) -> Non
         # its own (a rebuild); CPython tends to put each new object where the previous, freed one was
         renamed = {n: f for n, f in aflow.fields.items() if n != "Egap"}
         gap = aflow.fields["Egap"]
-        renamed[f"gap_{round_}"] = replace(gap, field=gap.field.model_copy(update={"name": f"gap_{round_}"}))
+        renamed[f"gap_{round_}"] = FieldInfo(gap.source, gap.endpoint, gap.field.model_copy(update={"name": f"gap_{round_}"}),
+                                             gap.words, gap.source_type, gap.license, gap.attribution,
+                                             gap.alias_words, gap.raw_words)
         info = EndpointInfo(aflow.source, aflow.endpoint, renamed, aflow.groups)
         rebuilt = replace(graph, memos=Memos())
         found = match_endpoint(rebuilt, info, ["band_gap"], {"band_gap": "band gap"})

@@ -7,11 +7,13 @@ source type, license, attribution) is resolved here once, not per question.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import cast
 
 from schemarouter.declarations import Declarations
 from schemarouter.gcpause import gc_paused
@@ -24,6 +26,7 @@ from schemarouter.graph.order import IntentGroup, group_places, intent_order
 from schemarouter.graph.phrases import PhraseIndex
 from schemarouter.graph.records import EndpointInfo, FieldInfo
 from schemarouter.graph.shares import Counts, intent_counts
+from schemarouter.graph.shelf import SourceShelf
 from schemarouter.graph.structure import build_structure, field_meta
 from schemarouter.graph.text import STOPWORDS, humanize, normalize
 from schemarouter.graph.value_readers import ValueReader, build_value_readers
@@ -105,6 +108,13 @@ class SchemaGraph:
         """Every source, by id."""
         return self.decls.sources
 
+    def source_prose(self) -> Iterator[tuple[str, str]]:
+        """Every source's (title, description), without reading back the sources of a cached graph."""
+        sources = self.decls.sources
+        if isinstance(sources, SourceShelf):
+            return sources.prose()
+        return ((s.title, s.description) for s in sources.values())
+
     @property
     def intents(self) -> dict[str, object]:
         """Every declared intent, by name."""
@@ -142,9 +152,13 @@ def build_graph(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
 
 
 def _build(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
+    # The graph reads its sources through a shelf: all live here, each pickled on its own in the cache
+    # file and read back on first use (graph.shelf). Declarations are read-only once in a graph.
+    shelf = SourceShelf(decls.sources)
+    decls = dataclasses.replace(decls, sources=cast(dict[str, Source], shelf))
     g = SchemaGraph(fingerprint=fingerprint, decls=decls)
     _add_vocabulary(g)
-    memo = _Memo()
+    memo = _Memo(shelf)
     for source in sorted(decls.sources.values(), key=lambda s: s.id):
         _add_source(g, source, memo)
     del memo  # its sets are free again for the indexes below to reuse
@@ -168,7 +182,8 @@ class _Memo:
     """Per-build memory of work that depends only on a name: thousands of sources share field names
     and aliases, so each is humanized, normalized and turned into phrases once (and its strings shared)."""
 
-    def __init__(self) -> None:
+    def __init__(self, shelf: SourceShelf) -> None:
+        self.shelf = shelf  # every record's way to its declaration once read back from a cache file
         self.name_words: dict[str, tuple[str, str]] = {}  # field name -> (humanized, normalized)
         # source id -> (source type, license id, attribution) of its fields that override neither
         self.source_meta: dict[str, tuple[str, str, str | None]] = {}
@@ -222,7 +237,7 @@ def _add_source(g: SchemaGraph, source: Source, memo: _Memo) -> None:
             fields[f.name] = field_info
             _add_field(g, field_info, memo)
         groups = frozenset(f.group for f in ep.fields)
-        info = EndpointInfo(source, ep, fields, groups)
+        info = EndpointInfo(source, ep, fields, groups, memo.shelf)
         g.endpoints[info.key] = info
         g.index.add_endpoint(info)
 
@@ -250,7 +265,7 @@ def _field_info(source: Source, ep: Endpoint, f: ResponseField, memo: _Memo) -> 
         if not aliases:
             known = memo.normal.get
             aliases = memo.alias_words[written] = tuple(dict.fromkeys([known(a) or memo.normalize(a) for a in written]))
-    return FieldInfo(source.id, ep.id, f, words, st, license_id, attribution, aliases, raw)
+    return FieldInfo(source.id, ep.id, f, words, st, license_id, attribution, aliases, raw, memo.shelf)
 
 
 def _add_field(g: SchemaGraph, info: FieldInfo, memo: _Memo) -> None:

@@ -226,7 +226,7 @@ def build_dense(graph: SchemaGraph, encode: Encoder) -> DenseIndex:
     texts: list[str] = []
     for key, number in sorted(graph.numbers.items(), key=lambda item: item[1]):
         info = graph.endpoints[key]
-        if info.endpoint.access == "read":
+        if info.access == "read":
             numbers.append(number)
             texts.append(endpoint_text(info))
     distinct = list(dict.fromkeys(texts))

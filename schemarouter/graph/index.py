@@ -36,14 +36,14 @@ class GraphIndex:
 
     def add_endpoint(self, info: EndpointInfo) -> None:
         """Index one endpoint (called in graph order, so every list keeps ``graph.endpoints`` order)."""
-        self.by_source[info.source.id].append(info)
+        self.by_source[info.key.source].append(info)
         concepts = {p.concept for p in info.endpoint.parameters if p.concept}
         for concept in concepts:
             self.by_param_concept[concept].append(info)
         if "query_text" in concepts:
-            self.free_text_sources.add(info.source.id)
-            self.free_text_intents.update(info.endpoint.intents)
-        if info.source.domain == "chemistry":
+            self.free_text_sources.add(info.key.source)
+            self.free_text_intents.update(info.intents)
+        if info.domain == "chemistry":
             for declared in info.endpoint.fields:
                 self.chemistry_concepts.update(declared.concepts)
             self.chemistry_names.update(info.fields)

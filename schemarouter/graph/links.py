@@ -85,7 +85,7 @@ def _record_id_fields(info: EndpointInfo, resource: tuple[str, ...] = ()) -> lis
     first."""
     names = [n for n in info.fields if n == "id"]
     names += [n for n, f in info.fields.items() if f.field.identifier and n not in names]
-    if resource and names and names[0] == "id" and _names_another_record(info.endpoint.path, resource):
+    if resource and names and names[0] == "id" and _names_another_record(info.path, resource):
         listed = [n for n, f in info.fields.items() if f.field.path.endswith("[].id")]
         names = listed + [n for n in names if n not in listed]
     return names
@@ -145,13 +145,13 @@ def _listed_records(infos: list[EndpointInfo], wanted: set[str]) -> dict[str, li
     listed: list[tuple[int, EndpointInfo, str, Shape, set[str]]] = []
     for n, info in enumerate(infos):
         top, lists = _record_shapes(info)
-        top_terms, list_terms = _named_records(info.endpoint.path)
+        top_terms, list_terms = _named_records(info.path)
         if top is not None:  # a record a search returns is its records' shape too
             for term in (top_terms | list_terms) & wanted:
                 shapes[term].append((n, top))
         for term in list_terms & wanted:
             shapes[term] += [(n, shape) for _, shape in lists]
-        own = set(path_terms(info.endpoint.path))
+        own = set(path_terms(info.path))
         listed += [(n, info, id_field, shape, own) for id_field, shape in lists]
     exclusive = _exclusive_fields(shapes)
     out: dict[str, list[tuple[EndpointInfo, str]]] = defaultdict(list)
@@ -185,8 +185,8 @@ def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[
     id, listed records)."""
     by_source: dict[str, list[EndpointInfo]] = defaultdict(list)
     for info in endpoints.values():
-        if info.endpoint.access == "read":
-            by_source[info.source.id].append(info)
+        if info.access == "read":
+            by_source[info.key.source].append(info)
     out: dict[Key, dict[str, list[Link]]] = {}
     for source_id, infos in by_source.items():
         if len(infos) < 2:
@@ -206,21 +206,21 @@ def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[
                 terms = name_terms(name)
                 if len(terms) >= 2 and terms[-1] == "id":
                     id_fields[terms[-2]].append((info, name, terms))
-            for term in set(path_terms(info.endpoint.path)):
+            for term in set(path_terms(info.path)):
                 resources[term].append(info)
         wanted = {resource[-1] for consumer in infos for p in consumer.endpoint.parameters
-                  if (resource := _id_resource(p.name, consumer.endpoint.path))}
+                  if (resource := _id_resource(p.name, consumer.path))}
         listed = _listed_records(infos, wanted) if wanted else {}
         for consumer in infos:
             params: dict[str, list[Link]] = {}
             for p in consumer.endpoint.parameters:
                 found: list[tuple[EndpointInfo, str, str]] = []  # (producer, its field, how), best first
-                for p_ep, p_field in declared.get((consumer.endpoint.id, p.name), ()):
+                for p_ep, p_field in declared.get((consumer.key.endpoint, p.name), ()):
                     producer = endpoints.get((source_id, p_ep))
                     if producer is not None:
                         found.append((producer, p_field, "declared"))
                 found += [(producer, p.name, "same name") for producer in field_owners.get(p.name, ())]
-                resource = _id_resource(p.name, consumer.endpoint.path)
+                resource = _id_resource(p.name, consumer.path)
                 if resource:
                     if p.name != "id":
                         found += [(producer, fname, "nested id") for producer, fname, terms in id_fields.get(resource[-1], ())

@@ -7,7 +7,8 @@ the registry or the code changes.
 
 A cache file is never trusted: it is used only when its header names the registry's current
 fingerprint and this code's build key, its payload has the recorded length and SHA-256, and the
-payload unpickles with nothing but the classes a graph is made of. A torn, truncated, corrupted,
+payload unpickles with nothing but the classes a graph is made of (:mod:`schemarouter.graph.unpickling`;
+each source's own pickle inside it too, when a question first reads that source). A torn, truncated, corrupted,
 stale or foreign file fails one of those checks, is ignored and is replaced by a fresh build.
 Writes go to a temporary file renamed over the old one, so a reader sees a whole file or none.
 
@@ -35,13 +36,15 @@ from typing import Any, BinaryIO
 
 from schemarouter.gcpause import gc_paused
 from schemarouter.graph.build import SchemaGraph
+from schemarouter.graph.unpickling import GraphUnpickler, UnpicklingRefused
 
 log = logging.getLogger(__name__)
 
 MAGIC = b"schemarouter-graph\n"
 # 2: the payload's checksum is BLAKE2b (half the time of SHA-256 over a file of hundreds of MB);
-# 3: the header line is padded to HEADER_WIDTH, so a file is written in one pass (:func:`write_streamed`)
-FORMAT = 3
+# 3: the header line is padded to HEADER_WIDTH, so a file is written in one pass (:func:`write_streamed`);
+# 4: each source's declarations are a pickle of their own inside the payload, read on first use (graph.shelf)
+FORMAT = 4
 HEADER_WIDTH = 512  # bytes of the header line before its newline (the JSON is about 300)
 DIGEST = "blake2b"  # the header key of the payload's checksum
 # How many cache files of server registries (Postgres) are kept: one per registry URL, the oldest go.
@@ -204,35 +207,13 @@ def load(stream: BinaryIO, fingerprint: str) -> SchemaGraph:
     return graph
 
 
-# What a graph is made of besides this package's classes (found by listing a pickled graph's globals).
-_ALLOWED = {
-    ("collections", "defaultdict"), ("collections", "OrderedDict"), ("array", "array"),
-    ("array", "_array_reconstructor"), ("re", "_compile"), ("copyreg", "_reconstructor"),
-}
-_BUILTIN_TYPES = frozenset({"list", "dict", "set", "frozenset", "tuple", "bytearray", "object", "int", "float", "str"})
-
-
-class _GraphUnpickler(pickle.Unpickler):
-    """Resolves only the classes a graph holds: a file that names a function to call (the usual way a
-    crafted pickle runs code) is refused even when its checksum is right."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        if (module, name) in _ALLOWED or (module == "builtins" and name in _BUILTIN_TYPES):
-            return super().find_class(module, name)
-        if module == "schemarouter" or module.startswith("schemarouter."):
-            found = super().find_class(module, name)
-            if isinstance(found, type):
-                return found
-        raise CacheRejected(f"the payload names {module}.{name}, which no graph holds")
-
-
 def _unpickle(stream: BinaryIO) -> Any:
     # unpickling makes millions of long-lived objects and no garbage (as building does)
     with gc_paused():
         try:
-            graph = _GraphUnpickler(stream).load()
-        except CacheRejected:
-            raise
+            graph = GraphUnpickler(stream).load()
+        except UnpicklingRefused as why:
+            raise CacheRejected(str(why)) from None
         except Exception as err:  # a corrupt payload fails in many ways; each one only means "rebuild"
             raise CacheRejected(f"unpickling failed: {type(err).__name__}") from None
         # as after a build: the graph lives as long as the process and holds no garbage. Frozen before

@@ -7,49 +7,104 @@ those modules: the arrows inside the graph package point one way.
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from schemarouter.models import Endpoint, Parameter, ResponseField, Source
 from schemarouter.plan import FieldMeta
 
+if TYPE_CHECKING:
+    from schemarouter.graph.shelf import SourceShelf
 
-@dataclass(slots=True, eq=False)
+
 class FieldInfo:
     """One response field of one endpoint, with what a plan needs of it resolved once.
 
     Read-only by convention, not frozen: a graph at 10,000 sources makes about a hundred thousand,
-    and a frozen dataclass sets each attribute through ``object.__setattr__`` (five times slower).
-    Each is one field of one endpoint, so it compares by identity."""
-    source: str
-    endpoint: str
-    field: ResponseField
-    words: str  # humanized name
-    source_type: str  # after the per-field override
-    license: str
-    attribution: str | None
-    alias_words: tuple[str, ...] = ()  # normalized aliases, each once (a tuple: a fraction of a set's memory)
-    raw_words: str = ""  # normalized raw name ("egap", "xlogp")
-    name: str = dataclasses.field(init=False, repr=False)  # field.name, read millions of times when routing
-    _meta: FieldMeta | None = dataclasses.field(init=False, repr=False, default=None)
+    and a frozen class sets each attribute through ``object.__setattr__`` (five times slower). Each is
+    one field of one endpoint, so it compares by identity. Its declaration (``field``) is resolved
+    through the graph's :class:`~schemarouter.graph.shelf.SourceShelf` on first read when the graph
+    came from its cache file: routing reads the declarations of the few fields a question reaches."""
 
-    def __post_init__(self) -> None:
-        self.name = self.field.name
+    __slots__ = (
+        "_field",
+        "_meta",
+        "_shelf",
+        "alias_words",
+        "attribution",
+        "endpoint",
+        "license",
+        "name",
+        "raw_words",
+        "source",
+        "source_type",
+        "unit",
+        "words",
+    )
+
+    def __init__(self, source: str, endpoint: str, field: ResponseField | None, words: str, source_type: str,
+                 license: str, attribution: str | None, alias_words: tuple[str, ...] = (), raw_words: str = "",
+                 shelf: SourceShelf | None = None, name: str = "", unit: str | None = None) -> None:
+        self.source = source
+        self.endpoint = endpoint
+        self._field = field
+        self._shelf = shelf
+        self.name = field.name if field is not None else name  # read millions of times when routing
+        self.unit = field.unit if field is not None else unit  # read of every field once per graph
+        self.words = words  # humanized name
+        self.source_type = source_type  # after the per-field override
+        self.license = license
+        self.attribution = attribution
+        self.alias_words = alias_words  # normalized aliases, each once (a tuple: a fraction of a set's memory)
+        self.raw_words = raw_words  # normalized raw name ("egap", "xlogp")
+        self._meta: FieldMeta | None = None
+
+    @property
+    def field(self) -> ResponseField:
+        """The field's declaration."""
+        found = self._field
+        if found is None:
+            if self._shelf is None:
+                raise LookupError(f"field {self.source}.{self.endpoint}.{self.name} has no declaration")
+            found = self._field = self._shelf.field(self.source, self.endpoint, self.name)
+        return found
+
+    def __repr__(self) -> str:
+        return f"FieldInfo({self.source}.{self.endpoint}.{self.name})"
 
     def __reduce__(self) -> tuple[type[FieldInfo], tuple[object, ...]]:
-        # pickled as its constructor's arguments, not the state dictionary a slots class would bring per
-        # object (pickle keeps every state alive to the end of a cache file: a million fields at 100,000)
-        return FieldInfo, (self.source, self.endpoint, self.field, self.words, self.source_type, self.license,
-                           self.attribution, self.alias_words, self.raw_words)
+        # pickled as its constructor's arguments (pickle keeps every state dictionary alive to the end of
+        # a cache file: a million fields at 100,000), and without the declaration where the shelf holds it
+        shelf = self._shelf
+        return FieldInfo, (self.source, self.endpoint, None if shelf is not None else self._field, self.words,
+                           self.source_type, self.license, self.attribution, self.alias_words, self.raw_words,
+                           shelf, self.name, self.unit)
 
     def meta(self) -> FieldMeta:
         """What a plan carries to cite this field's values: unit, source type, license, attribution
         (made the first time a plan fetches the field; immutable, so every such plan shares it)."""
         if self._meta is None:
-            self._meta = FieldMeta(unit=self.field.unit, source_type=self.source_type, license=self.license,
+            self._meta = FieldMeta(unit=self.unit, source_type=self.source_type, license=self.license,
                                    attribution=self.attribution)
         return self._meta
+
+
+class EndpointHead(NamedTuple):
+    """What an endpoint record keeps of its declarations without reading them (see EndpointInfo)."""
+    source: str
+    endpoint: str
+    access: str
+    intents: tuple[str, ...]
+    domain: str  # the source's
+    path: str
+    summary: str
+    description: str
+    param_names: tuple[str, ...]
+
+    @classmethod
+    def of(cls, source: Source, endpoint: Endpoint) -> EndpointHead:
+        """The head of ``endpoint`` of ``source``."""
+        return cls(source.id, endpoint.id, endpoint.access, tuple(endpoint.intents), source.domain, endpoint.path,
+                   endpoint.summary or "", endpoint.description or "", tuple(p.name for p in endpoint.parameters))
 
 
 class EndpointKey(NamedTuple):
@@ -58,26 +113,91 @@ class EndpointKey(NamedTuple):
     endpoint: str
 
 
-@dataclass(slots=True)
 class EndpointInfo:
-    """One endpoint with its source, its fields by name and the field groups they fall in."""
-    source: Source
-    endpoint: Endpoint
-    fields: dict[str, FieldInfo]
-    groups: frozenset[str]
-    key: EndpointKey = field(init=False, repr=False, compare=False)
+    """One endpoint with its source, its fields by name and the field groups they fall in.
 
-    def __post_init__(self) -> None:
-        self.key = EndpointKey(self.source.id, self.endpoint.id)
+    ``source`` and ``endpoint`` are declarations, resolved through the graph's shelf on first read
+    when the graph came from its cache file (as :class:`FieldInfo`'s). What questions read of every
+    endpoint at once (its access, intents, path, summary and description, parameter names, its
+    source's domain) is kept here as well, so that nothing a graph works out once about all its
+    endpoints reads every declaration back."""
+
+    __slots__ = (
+        "_endpoint",
+        "_shelf",
+        "_source",
+        "access",
+        "description",
+        "domain",
+        "fields",
+        "groups",
+        "intents",
+        "key",
+        "param_names",
+        "path",
+        "summary",
+    )
+
+    def __init__(self, source: Source | None, endpoint: Endpoint | None, fields: dict[str, FieldInfo],
+                 groups: frozenset[str], shelf: SourceShelf | None = None, head: EndpointHead | None = None) -> None:
+        self._source = source
+        self._endpoint = endpoint
+        self._shelf = shelf
+        self.fields = fields
+        self.groups = groups
+        if head is None:
+            if source is None or endpoint is None:
+                raise ValueError("an endpoint record needs its declarations or their head")
+            head = EndpointHead.of(source, endpoint)
+        self.key = EndpointKey(head.source, head.endpoint)
+        self.access = head.access
+        self.intents = head.intents
+        self.domain = head.domain
+        self.path = head.path
+        self.summary = head.summary
+        self.description = head.description
+        self.param_names = head.param_names
+
+    def head(self) -> EndpointHead:
+        """What this record keeps of its declarations (how it is pickled)."""
+        return EndpointHead(self.key.source, self.key.endpoint, self.access, self.intents, self.domain, self.path,
+                            self.summary, self.description, self.param_names)
+
+    @property
+    def source(self) -> Source:
+        """The source's declaration."""
+        found = self._source
+        if found is None:
+            found = self._source = self._shelved()[self.key.source]
+        return found
+
+    @property
+    def endpoint(self) -> Endpoint:
+        """The endpoint's declaration."""
+        found = self._endpoint
+        if found is None:
+            found = self._endpoint = self._shelved().endpoint(*self.key)
+        return found
+
+    def _shelved(self) -> SourceShelf:
+        if self._shelf is None:
+            raise LookupError(f"endpoint {self.key.source}.{self.key.endpoint} has no declaration")
+        return self._shelf
+
+    def __repr__(self) -> str:
+        return f"EndpointInfo({self.label})"
 
     def __reduce__(self) -> tuple[type[EndpointInfo], tuple[object, ...]]:
-        # as FieldInfo: the constructor's arguments (the key is made again from them)
-        return EndpointInfo, (self.source, self.endpoint, self.fields, self.groups)
+        # as FieldInfo: the constructor's arguments, the declarations left to the shelf where there is one
+        shelf = self._shelf
+        if shelf is None:
+            return EndpointInfo, (self.source, self.endpoint, self.fields, self.groups)
+        return EndpointInfo, (None, None, self.fields, self.groups, shelf, self.head())
 
     @property
     def label(self) -> str:
         """``source.endpoint``, as plans and reports name it."""
-        return f"{self.source.id}.{self.endpoint.id}"
+        return f"{self.key.source}.{self.key.endpoint}"
 
     @property
     def is_web(self) -> bool:

@@ -30,7 +30,7 @@ def intent_counts(
     concepts: dict[str, _Tally] = {}
     names: dict[str, _Tally] = {}
     for info in endpoints:
-        served = info.endpoint.intents
+        served = info.intents
         by_group: dict[str, tuple[str, ...]] = {}
         for f in info.fields.values():
             group = f.field.group

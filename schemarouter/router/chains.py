@@ -153,7 +153,7 @@ class ChainBuilder:
         inside = visiting | {info.key}  # the producers' builds visit this endpoint too
         for p in missing:
             best: tuple[float, Node, Link] | None = None
-            resource = resource_of(p.name, info.endpoint.path)
+            resource = resource_of(p.name, info.path)
             spent_now = frozenset(spent)
             for link in self._likely(links.get(p.name, ()), p.name, info, visiting):
                 producer = self.graph.endpoints[link.producer]
@@ -259,13 +259,13 @@ class ChainBuilder:
         key = (consumer.key, param)
         found: list[tuple[float, Link, EndpointInfo, bool]] | None = memo.get(key)
         if found is None:
-            resource = resource_of(param, consumer.endpoint.path)
+            resource = resource_of(param, consumer.path)
             found = []
             for link in links:
                 producer = self.graph.endpoints.get(link.producer)
                 if producer is None or producer.key == consumer.key:
                     continue
-                segments = path_terms(producer.endpoint.path)
+                segments = path_terms(producer.path)
                 names = 1.0 if resource and segments and resource[-1] in (segments[0], segments[-1]) else 0.0
                 found.append((_HOW.get(link.how, 0.0) + names, link, producer, self.searchable(producer)))
             memo[key] = found
@@ -284,7 +284,7 @@ def producer_score(sub: Node, link: Link, resource: tuple[str, ...],
         score += 3.0
     score += len(sub.said)  # its enum values answer words of the question ("today's most trending")
     score += relevance.of(sub.info)
-    segments = path_terms(sub.info.endpoint.path)
+    segments = path_terms(sub.info.path)
     if resource and segments and resource[-1] in (segments[0], segments[-1]):
         score += 1.0  # /search/movie or /movie/top_rated for a movie_id
     if not sub.used - sub.weak:
@@ -301,7 +301,7 @@ def _arbitrary(sub: Node, resource: tuple[str, ...], said: frozenset[str]) -> bo
     its first record is the answer."""
     if sub.values or sub.bindings or sub.used - sub.weak:
         return False
-    return _qualifiers(sub.info.endpoint.path, resource).isdisjoint(said)
+    return _qualifiers(sub.info.path, resource).isdisjoint(said)
 
 
 @lru_cache(maxsize=65_536)  # per path and resource: every producer of every candidate asks, for every question

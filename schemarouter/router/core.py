@@ -105,7 +105,7 @@ class Router:
         steps, reason, route = self._choose(analysis, mode)
         steps, reason = self._rerank(analysis, mode, steps, reason, route)
         steps = per_entity(steps, analysis, self.graph)
-        if steps and any(not self.graph.endpoints[(s.source, s.endpoint)].endpoint.intents for s in steps):
+        if steps and any(not self.graph.endpoints[(s.source, s.endpoint)].intents for s in steps):
             plan.understanding = analysis.understanding = _claimed(analysis.understanding, steps, self.graph)
         if steps and analysis.live and not self._serves_current(steps) and self._described(steps):
             steps, reason = [], "asks for a value as of now, and no chosen source says it serves current data"
@@ -132,7 +132,7 @@ class Router:
         # the vocabulary speaks only for endpoints it describes: of a named source that declares no
         # intent it knows nothing to choose by, so the open route plans for it
         vocab = [s for s in self._steps(analysis, mode)
-                 if s is not None and graph.endpoints[(s.source, s.endpoint)].endpoint.intents]
+                 if s is not None and graph.endpoints[(s.source, s.endpoint)].intents]
         sources = set(u.named_tools) or None
         terms = analysis.terms
         # with a vocabulary plan, only sources the vocabulary cannot see could do better: look for
@@ -143,7 +143,7 @@ class Router:
             # answer nothing is then a topic, not a target. A described source is no substitute: the
             # user asked the named one, and its refusal is the honest answer
             anywhere = open_route(graph, analysis, None)
-            if anywhere is not None and any(not i.endpoint.intents for i in anywhere.endpoints):
+            if anywhere is not None and any(not i.intents for i in anywhere.endpoints):
                 found, sources = anywhere, None
         elif found is not None and sources and not vocab and found.coverage < MIN_COVERAGE:
             beyond = self._beyond_named(analysis, found.coverage)
@@ -161,7 +161,7 @@ class Router:
             strong = concept_hit or bool(u.named_tools) or _typed_entity(analysis)
             # retrieval over declarations speaks for the sources the vocabulary cannot see; over
             # described sources the vocabulary's own reading stands
-            undeclared = found is not None and any(not i.endpoint.intents for i in found.endpoints)
+            undeclared = found is not None and any(not i.intents for i in found.endpoints)
             if sources and not undeclared and v_cov < MIN_COVERAGE:
                 beyond = self._beyond_named(analysis, v_cov)
                 if beyond is not None:
@@ -218,7 +218,7 @@ class Router:
                 continue
             if candidate.info.key in planned and (route != "open" or candidate.info.key == target):
                 return steps, reason
-            if intent is not None and candidate.info.endpoint.intents and intent not in candidate.info.endpoint.intents:
+            if intent is not None and candidate.info.intents and intent not in candidate.info.intents:
                 continue  # described for other questions than the one understood
             if not candidate.partly_given(graph) and any(c.takes_the_question() and answers(c) for c in scored[i + 1:]):
                 # the question gives none of what it requires, and a later one takes its values (one the
@@ -230,7 +230,7 @@ class Router:
                 continue
             if not answers(candidate):
                 return steps, reason
-            if not steps and named and candidate.info.source.id not in named:
+            if not steps and named and candidate.info.key.source not in named:
                 # "... according to the Materials Project": a source the question names and the routes
                 # found unable to answer is a constraint another source does not meet
                 return steps, reason
@@ -247,7 +247,7 @@ class Router:
         the vocabulary cannot see and explain at least :data:`MIN_COVERAGE`, and the override margin
         more than the named source."""
         anywhere = open_route(self.graph, analysis, None)
-        if anywhere is None or all(i.endpoint.intents for i in anywhere.endpoints):
+        if anywhere is None or all(i.intents for i in anywhere.endpoints):
             return None
         return anywhere if anywhere.coverage >= max(MIN_COVERAGE, named_share + OVERRIDE_MARGIN) else None
 
@@ -259,7 +259,7 @@ class Router:
         if not sources:
             return ""
         keep = {graph.numbers[i.key] for s in sorted(sources) for i in graph.source_endpoints(s)
-                if i.endpoint.access == "read" and i.key in graph.numbers}
+                if i.access == "read" and i.key in graph.numbers}
         if not keep:
             return ""
         # the endpoint the question's words reach best, else the source's first
@@ -276,7 +276,7 @@ class Router:
         lex, graph = self.graph.lexical, self.graph
         if not _has_undeclared(graph):
             return False  # every endpoint is described: nothing to look for
-        return any(not graph.endpoints[lex.keys[i]].endpoint.intents for i, _ in lex.top(terms, OPEN_PROBE))
+        return any(not graph.endpoints[lex.keys[i]].intents for i, _ in lex.top(terms, OPEN_PROBE))
 
     def _serves_current(self, steps: list[PlanStep]) -> bool:
         """Whether some step's declaration says it serves current data (current, live, latest, now...)."""
@@ -288,13 +288,13 @@ class Router:
         """Whether the steps' endpoints are described to the router (intents: its vocabulary knows what
         they serve, and so whether they serve current data); an imported endpoint declares nothing
         either way, so a question about now only prefers one that says it is current."""
-        return any(self.graph.endpoints[(s.source, s.endpoint)].endpoint.intents for s in steps
+        return any(self.graph.endpoints[(s.source, s.endpoint)].intents for s in steps
                    if (s.source, s.endpoint) in self.graph.endpoints)
 
     def _write_hint(self, analysis: Analysis) -> str:
         """A decline for a request to act, naming the write operation that would do it, if one is known."""
         graph = self.graph
-        writes = {graph.numbers[k] for k, i in graph.endpoints.items() if i.endpoint.access == "write"}
+        writes = {graph.numbers[k] for k, i in graph.endpoints.items() if i.access == "write"}
         fitting: set[int] = set()
         if analysis.action:
             # "delete it" is done by a DELETE: writes of the asked kind first, where the registry has
@@ -316,7 +316,7 @@ class Router:
                 info = graph.endpoints[graph.lexical.keys[top[0][0]]]
                 ep = info.endpoint
                 reason += (f"; it would be a write of {info.source.title}'s {ep.method} {ep.path}"
-                           f" ({info.source.id}.{ep.id}), and writes are not enabled")
+                           f" ({info.key.source}.{ep.id}), and writes are not enabled")
         return reason
 
     # -- candidates and ranking -------------------------------------------------------------
@@ -345,10 +345,10 @@ class Router:
     ) -> Candidate:
         u = analysis.understanding
         score = m.score + _property_param_bonus(info, m, self.graph)
-        serves = 1 if u.intent in info.endpoint.intents else 0
+        serves = 1 if u.intent in info.intents else 0
         coverage = len(groups & info.groups)
         fit = _entity_fit(info, wanted)
-        evidence = sum(analysis.intent_scores.get(i, 0.0) for i in info.endpoint.intents)
+        evidence = sum(analysis.intent_scores.get(i, 0.0) for i in info.intents)
         key = ranking_key(fit, score, serves, 0 if info.is_web else 1, coverage, evidence, info.source.priority,
                           len(info.fields))
         return Candidate(info, m, key)
@@ -524,7 +524,7 @@ class Router:
         if notes:
             why["_params"] = "; ".join(notes)
         return PlanStep(
-            source=info.source.id, endpoint=info.endpoint.id, params=params or {}, fields=fields, meta=meta,
+            source=info.key.source, endpoint=info.key.endpoint, params=params or {}, fields=fields, meta=meta,
             why=why, score=round(c.key[1], 3),
         )
 
@@ -542,7 +542,7 @@ class Router:
             # an ambiguous question: the groups of every intent this endpoint serves in that domain
             domains = set(self.graph.decls.intents[u.intent].domains) if u.intent in self.graph.decls.intents else set()
             groups = set(intent_groups)
-            for intent in info.endpoint.intents:
+            for intent in info.intents:
                 found = self.graph.decls.intents.get(intent)
                 if found and (not domains or set(found.domains) & domains):
                     groups |= set(found.field_groups)
@@ -556,7 +556,7 @@ def _claimed(u: Understanding, steps: list[PlanStep], graph: SchemaGraph) -> Und
     where a chosen endpoint serves it."""
     infos = [graph.endpoints[(s.source, s.endpoint)] for s in steps]
     taken = {p.concept for i in infos for p in i.endpoint.parameters if p.concept}
-    served = {intent for i in infos for intent in i.endpoint.intents}
+    served = {intent for i in infos for intent in i.intents}
     params = {k: v for k, v in u.params.items() if k in taken or (k == "elements" and "element" in taken)}
     return u.model_copy(update={"params": params, "intent": u.intent if u.intent in served else None})
 
@@ -632,7 +632,7 @@ def _has_undeclared(graph: SchemaGraph) -> bool:
     """Whether some read endpoint declares no intent, one the vocabulary cannot see (remembered per graph)."""
     memo = graph.memos.of(RouterGraphMemo)
     if memo.has_undeclared is None:
-        memo.has_undeclared = any(not i.endpoint.intents and i.endpoint.access == "read" for i in graph.endpoints.values())
+        memo.has_undeclared = any(not i.intents and i.access == "read" for i in graph.endpoints.values())
     return memo.has_undeclared
 
 

@@ -168,8 +168,7 @@ def _declared_units(graph: SchemaGraph) -> frozenset[str]:
     """The units the graph's response fields declare (worked out once per graph)."""
     memo = graph.memos.of(RouterGraphMemo)
     if memo.units is None:
-        memo.units = frozenset(f.field.unit for info in graph.endpoints.values() for f in info.fields.values()
-                               if f.field.unit)
+        memo.units = frozenset(f.unit for info in graph.endpoints.values() for f in info.fields.values() if f.unit)
     return memo.units
 
 

@@ -118,7 +118,7 @@ class Explaining:
         numbers = [self.graph.numbers[i.key] for i in infos if i.key in self.graph.numbers]
         covered = lex.covered(numbers, terms, self._strength)
         searched, said, prefixes = set(searched), set(said), set(prefixes)
-        sources = {i.source.id for i in infos} if prefixes else set()
+        sources = {i.key.source for i in infos} if prefixes else set()
         for t in terms:  # in the question's order: the sum below must not vary with the hash seed
             if t in searched:
                 covered[t] = 1.0
@@ -163,7 +163,7 @@ def _fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set
     nouns = path_nouns(graph)
 
     def opened(params: list[Parameter]) -> Filled:
-        return open_values(params, analysis, info.endpoint.path, taken, lambda term: term not in lex.idf,
+        return open_values(params, analysis, info.path, taken, lambda term: term not in lex.idf,
                            lambda term: number is None or not lex.strength(number, term), facts.by_name,
                            nouns.__contains__)
 
@@ -220,7 +220,7 @@ def open_route(graph: SchemaGraph, analysis: Analysis, sources: set[str] | None 
     # "home page" also finds an endpoint whose declaration writes it as one word (urlHomepage)
     terms += [c for c in analysis.compounds if c in lex.idf and c not in terms]
     keep = read_numbers(graph) if sources is None else {
-        graph.numbers[i.key] for s in sources for i in graph.source_endpoints(s) if i.endpoint.access == "read"
+        graph.numbers[i.key] for s in sources for i in graph.source_endpoints(s) if i.access == "read"
     }
     scored = lex.score(terms)
     ranked = best_scored(scored, TOP_K, keep)
@@ -275,13 +275,13 @@ def _best_chain(graph: SchemaGraph, analysis: Analysis, builder: ChainBuilder, c
         # in steps of 0.05: a hair more of a word in some description is no reason for a longer chain
         # then the target whose path says least the question does not ("/account/articles" for a
         # question about public articles says "account")
-        unsaid = len(set(path_terms(info.endpoint.path)) - said)
+        unsaid = len(set(path_terms(info.path)) - said)
         tied = len(values_given & chain.tied)  # values the question's words tie to their parameters
         # the caller's own space answers only, and first, a question about the asker's own records
         fits = analysis.own == any(i.endpoint.scope == "account" for i in infos)
         # among equals, the record a value addresses (/videos/{video_id}) before more records of its
         # kind hanging under it (/videos/{video_id}/videos: related ones), which a question would name
-        under = _under_record(info.endpoint.path)
+        under = _under_record(info.path)
         key = (fits, round(graded * 20), spent, tied, -unsaid, -under, round(score / best_score, 3), -len(nodes),
                round(chain.score, 3))
         if best is None or key > best.key:
@@ -304,8 +304,8 @@ def path_nouns(graph: SchemaGraph) -> frozenset[str]:
     """The terms of the read endpoints' paths: the nouns records are listed under (once per graph)."""
     memo = graph.memos.of(RouterGraphMemo)
     if memo.path_nouns is None:
-        memo.path_nouns = frozenset(t for i in graph.endpoints.values() if i.endpoint.access == "read"
-                                    for t in path_terms(i.endpoint.path))
+        memo.path_nouns = frozenset(t for i in graph.endpoints.values() if i.access == "read"
+                                    for t in path_terms(i.path))
     return memo.path_nouns
 
 
@@ -313,7 +313,7 @@ def read_numbers(graph: SchemaGraph) -> frozenset[int]:
     """The numbers of the graph's read endpoints (worked out once per graph, not per question)."""
     memo = graph.memos.of(RouterGraphMemo)
     if memo.read_numbers is None:
-        memo.read_numbers = NumberSet(graph.numbers[k] for k, i in graph.endpoints.items() if i.endpoint.access == "read")
+        memo.read_numbers = NumberSet(graph.numbers[k] for k, i in graph.endpoints.items() if i.access == "read")
     return memo.read_numbers
 
 
@@ -383,7 +383,7 @@ def chain_steps(plan: OpenPlan, graph: SchemaGraph, analysis: Analysis, mode: Mo
         if notes:
             why["_params"] = "; ".join(notes)
         steps.append(PlanStep(
-            id=ids[id(n)], source=n.info.source.id, endpoint=n.info.endpoint.id, params=params, fields=fields,
+            id=ids[id(n)], source=n.info.key.source, endpoint=n.info.key.endpoint, params=params, fields=fields,
             meta=meta, why=why, score=round(plan.coverage, 3),
         ))
     return steps

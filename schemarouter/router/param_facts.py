@@ -538,7 +538,7 @@ def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
     memo = graph.memos.of(RouterGraphMemo).param_facts
     found: EndpointFacts | None = memo.get(info.key)
     if found is None:
-        path = info.endpoint.path
+        path = info.path
         auth = info.source.auth.name if info.source.auth else None
         params = info.endpoint.parameters
         by_name = {p.name: parameter_facts(p, path, auth, graph.identifier_concepts) for p in params}

@@ -42,7 +42,7 @@ class Candidate:
     @property
     def source(self) -> str:
         """The id of the endpoint's source."""
-        return self.info.source.id
+        return self.info.key.source
 
 
 def ranking_key(fit: int, score: float, serves: int, web: int, coverage: int, evidence: float, priority: int,

@@ -174,7 +174,7 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
     forms = said_forms(said)
     named = set(analysis.understanding.named_tools)
     sources = [lex.keys[n][0] for n in numbers]
-    described = sum(1 for n in numbers if graph.endpoints[lex.keys[n]].endpoint.intents) / len(numbers)
+    described = sum(1 for n in numbers if graph.endpoints[lex.keys[n]].intents) / len(numbers)
     out: list[Scored] = []
     for rank, number in enumerate(numbers):
         info = graph.endpoints[lex.keys[number]]
@@ -191,7 +191,7 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
         else:
             spent = len(values & filled.used) / len(values) if values else 0.0
             explained = explaining.both([info], spent * len(values), prefixes=analysis.prefixes)[1]
-        path = set(path_terms(info.endpoint.path))
+        path = set(path_terms(info.path))
         features = (
             scores.get(number, 0.0) / best_score,
             1.0 / (1 + rank),
@@ -202,8 +202,8 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
             supplied / len(required) if required else 1.0,
             spent,
             explained,
-            float(info.source.id in named),
-            sources.count(info.source.id) / len(sources),
+            float(info.key.source in named),
+            sources.count(info.key.source) / len(sources),
             unsaid_share(path, said, forms),
             guessed / len(required) if required else 0.0,
             float(bool(values) and spent == 0.0),

@@ -100,7 +100,7 @@ def alternatives(plan: Plan, index: int, graph: SchemaGraph) -> list[Alternative
     found: list[Alternative] = []
     for key in keys:
         candidate = graph.endpoints[key]
-        if candidate.source.id in in_plan or candidate.endpoint.access == "write":
+        if candidate.key.source in in_plan or candidate.access == "write":
             continue
         alt = _substitute(plan, planned, required, constraint, candidate, values, selected_by, graph.identifier_concepts)
         if alt is not None:
@@ -135,7 +135,7 @@ def _substitute(plan: Plan, planned: list[FieldInfo], required: set[str], constr
     names = list(dict.fromkeys(n for ns in mapping.values() for n in ns))
     fields = [n for n in candidate.fields if n in names]
     meta = {n: candidate.fields[n].meta() for n in fields}
-    step = PlanStep(source=candidate.source.id, endpoint=candidate.endpoint.id, params=params, fields=fields,
+    step = PlanStep(source=candidate.key.source, endpoint=candidate.key.endpoint, params=params, fields=fields,
                     meta=meta, why={n: "fallback: same concept as a planned field" for n in fields})
     shown = sorted(required or covered)
     unit_words = sorted({candidate.fields[n].field.unit or "no unit" for n in fields})

@@ -112,7 +112,7 @@ def validate_plan(plan: Plan, graph: SchemaGraph) -> list[str]:
         if info is None:
             problems.append(f"{where}: no such source endpoint in the registry")
             continue
-        if info.endpoint.access == "write":
+        if info.access == "write":
             problems.append(f"{where}: a write operation; plans only read")
         declared = {p.name: p for p in info.endpoint.parameters}
         for name, value in step.params.items():

@@ -189,7 +189,7 @@ def _reads_better(text: str, verb: str, graph: SchemaGraph) -> bool:
     best_read = best_write = best_any = 0.0
     best: int | None = None  # the read the words reach best
     for number, score in lex.score(question_terms(text)).items():
-        if endpoints[lex.keys[number]].endpoint.access == "write":
+        if endpoints[lex.keys[number]].access == "write":
             best_write = max(best_write, score)
             continue
         if number in reads:
@@ -213,16 +213,16 @@ def says_it_does(endpoint: Endpoint, verb: str) -> bool:
     """Whether an endpoint's summary or description opens with ``verb`` or says it does it (see
     :data:`_DOES_BEFORE`)."""
     kin = kindred(verb)
-    if kin & (_opening_verbs(endpoint.summary or "") | _opening_verbs(_own_description(endpoint))):
+    summary, description = endpoint.summary or "", endpoint.description or ""
+    if kin & (_opening_verbs(summary) | _opening_verbs(_own_description(summary, description))):
         return True
     prose = f"{endpoint.summary}. {endpoint.description}"
     said = "|".join(re.escape(v) for v in sorted(kin))
     return re.search(rf"{_DOES_BEFORE}(?:{said})\b", prose, re.IGNORECASE) is not None
 
 
-def _own_description(endpoint: Endpoint) -> str:
+def _own_description(summary: str, description: str) -> str:
     """An endpoint's description without the summary an import writes before it ("<summary>. <description>")."""
-    summary, description = endpoint.summary or "", endpoint.description or ""
     if summary and description.startswith(summary):
         return description[len(summary):].lstrip(" .:-")
     return description
@@ -246,8 +246,8 @@ def parameter_verbs(graph: SchemaGraph) -> frozenset[str]:
     memo = graph.memos.of(UnderstandGraphMemo)
     if memo.parameter_verbs is None:
         memo.parameter_verbs = frozenset(
-            name for i in graph.endpoints.values() if i.endpoint.access == "read"
-            for p in i.endpoint.parameters if (name := p.name.lower()) in ACTION_VERBS)
+            name for i in graph.endpoints.values() if i.access == "read"
+            for p in i.param_names if (name := p.lower()) in ACTION_VERBS)
     return memo.parameter_verbs
 
 
@@ -334,8 +334,8 @@ def _openers(graph: SchemaGraph) -> tuple[frozenset[str], frozenset[str]]:
         for key, i in graph.endpoints.items():
             # a summary that is only a name ("Photorealistic") leaves the saying to the description
             # ("Generate photorealistic prompts for ..."): the first words of both count
-            for verb in _opening_verbs(i.endpoint.summary or "") | _opening_verbs(_own_description(i.endpoint)):
-                if i.endpoint.access == "write":
+            for verb in _opening_verbs(i.summary) | _opening_verbs(_own_description(i.summary, i.description)):
+                if i.access == "write":
                     writes.add(verb)
                 else:
                     reads.setdefault(verb, set()).add(graph.numbers[key])

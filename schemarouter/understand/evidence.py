@@ -49,10 +49,10 @@ def _param_concept_intents(graph: SchemaGraph, concept: str) -> dict[str, float]
     if key not in memo:
         endpoints = list(graph.index.by_param_concept.get(concept, ()))
         if concept == "title":  # a quoted title names a publication, not a page or a question
-            endpoints = [i for i in endpoints if i.source.domain == "literature"] or endpoints
+            endpoints = [i for i in endpoints if i.domain == "literature"] or endpoints
         served: dict[str, set[str]] = defaultdict(set)
         for info in endpoints:
-            served[info.source.id] |= set(info.endpoint.intents)
+            served[info.key.source] |= set(info.intents)
         counts: dict[str, float] = defaultdict(float)
         for intents in served.values():
             for intent in intents:
@@ -113,7 +113,7 @@ def intent_evidence(
         for intent, share in _param_concept_intents(graph, param_concept).items():
             scores[intent] += weight * share
     for source in named:
-        served = {i for info in graph.source_endpoints(source) for i in info.endpoint.intents}
+        served = {i for info in graph.source_endpoints(source) for i in info.intents}
         for intent in served:
             scores[intent] += _NAMED_WEIGHT / len(served) * 2
     return {i: round(s, 4) for i, s in scores.items() if i not in _EXCLUDED and i in graph.decls.intents}

@@ -166,7 +166,7 @@ def analyze(question: str, text: str, matches: list[Match], entities: list[Entit
         scores = intent_evidence(graph, keyword_hits, list(concepts), entities, named)
     named = [s for s in named if _takes_identifiers(graph, s, entities)]
     named = _targets(named, matches, sorted({e.start for e in entities} | set(id_starts)), text)
-    served = {i for s in named for info in graph.source_endpoints(s) for i in info.endpoint.intents}
+    served = {i for s in named for info in graph.source_endpoints(s) for i in info.intents}
     choices = {i: v for i, v in scores.items() if i in served} if served else scores
     intent, best = max(choices.items(), key=lambda kv: (kv[1], kv[0]), default=(None, 0.0))
     constraint = wording.source_constraint(text)

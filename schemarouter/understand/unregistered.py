@@ -41,8 +41,8 @@ def _described(graph: SchemaGraph, name: str) -> bool:
     """Whether some source's title or the opening of its description says ``name`` (any case)."""
     memo = graph.memos.of(UnderstandGraphMemo)
     if memo.source_prose is None:
-        memo.source_prose = "\n".join(f"{s.title} {s.description[:PROSE_CHARS]}".lower()
-                                       for s in graph.decls.sources.values())
+        memo.source_prose = "\n".join(f"{title} {description[:PROSE_CHARS]}".lower()
+                                       for title, description in graph.source_prose())
     return re.search(rf"(?<!\w){re.escape(name.lower())}(?!\w)", memo.source_prose) is not None
 
 

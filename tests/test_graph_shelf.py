@@ -1,0 +1,89 @@
+"""A graph read back from its cache file unpickles a source's declarations only when a question first
+reaches them (graph.shelf), and plans exactly as the graph it was written from."""
+
+from __future__ import annotations
+
+import os
+import pickle
+
+import pytest
+from schemarouter_bench.dataset import load_queries
+from schemarouter_bench.synth import synthesize
+
+from schemarouter.declarations import collect
+from schemarouter.graph import build_graph, persist
+from schemarouter.graph.build import SchemaGraph
+from schemarouter.graph.shelf import SourceShelf
+from schemarouter.graph.unpickling import UnpicklingRefused
+from schemarouter.plugins import make_plugin_manager
+from schemarouter.router import Router
+
+SOURCES = 400
+FINGERPRINT = "shelf-test"
+
+
+@pytest.fixture(scope="module")
+def built() -> SchemaGraph:
+    return build_graph(synthesize(collect(make_plugin_manager()), SOURCES), FINGERPRINT)
+
+
+def _read_back(graph: SchemaGraph) -> SchemaGraph:
+    return persist.decode(persist.encode(graph), FINGERPRINT)
+
+
+def _questions() -> list[str]:
+    queries = load_queries()
+    return [q.query for q in queries[:: max(1, len(queries) // 25)]]
+
+
+def test_a_graph_read_back_reads_no_source_until_a_question_reaches_it(built: SchemaGraph) -> None:
+    loaded = _read_back(built)
+    shelf = loaded.decls.sources
+    assert isinstance(shelf, SourceShelf)
+    assert shelf.loaded() == 0
+    # what startup reads of every source answers without unpickling one
+    assert len(shelf) == SOURCES and list(shelf) == list(built.decls.sources)
+    assert all(sid in shelf for sid in built.decls.sources) and "no-such-source" not in shelf
+    assert loaded.resolve_source(next(iter(built.decls.sources))) is not None
+    assert shelf.loaded() == 0
+    router = Router(loaded)
+    for question in _questions():
+        before = shelf.loaded()
+        router.plan(question)
+        # a question reads the sources its candidates come from, never the registry: anything that
+        # walks every declaration (a memo over all endpoints, a scan of every field) reads them all
+        assert shelf.loaded() - before <= SOURCES // 10, question
+
+
+def test_plans_of_a_graph_read_back_equal_the_built_graphs(built: SchemaGraph) -> None:
+    fresh, cached = Router(built), Router(_read_back(built))
+    for question in _questions():
+        assert cached.plan(question).model_dump_json() == fresh.plan(question).model_dump_json(), question
+
+
+def test_a_source_read_back_is_the_declared_one(built: SchemaGraph) -> None:
+    loaded = _read_back(built)
+    sid = sorted(built.decls.sources)[-1]
+    assert loaded.decls.sources[sid] == built.decls.sources[sid]
+    key = next(k for k in loaded.endpoints if k[0] == sid)
+    info, original = loaded.endpoints[key], built.endpoints[key]
+    assert info.endpoint == original.endpoint and info.source is loaded.decls.sources[sid]
+    name = next(iter(info.fields))
+    assert info.fields[name].field == original.fields[name].field
+    assert (info.access, info.intents, info.path) == (original.endpoint.access, tuple(original.endpoint.intents),
+                                                      original.endpoint.path)
+    assert loaded.decls.sources.loaded() == 1
+
+
+class _Boom:
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (os.system, ("echo owned",))
+
+
+def test_a_source_pickle_that_would_run_code_is_refused() -> None:
+    shelf = SourceShelf(blobs={"evil": pickle.dumps(_Boom())}, prose={"evil": ("Evil", "")})
+    assert "evil" in shelf and len(shelf) == 1
+    with pytest.raises(UnpicklingRefused, match="no graph holds"):
+        shelf["evil"]
+    with pytest.raises(KeyError):
+        shelf["missing"]
