@@ -6,11 +6,13 @@ by whether the registry's declarations were read (a loaded cache file reads only
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import pickle
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from schemarouter_bench.dataset import load_queries
@@ -273,3 +275,50 @@ def test_a_file_written_without_vectors_gets_them_once_dense_routing_is_on(
     assert _fresh_load(registry).memos.of(dense.DenseGraphMemo).built, "embedded once, and the file rewritten"
     monkeypatch.setattr(dense, "build_dense", lambda *_a: pytest.fail("the endpoints were embedded again"))
     assert dense.dense_index(_fresh_load(registry)) is not None
+
+
+class _Unmapped(io.RawIOBase):
+    """A readable, seekable stream with no file descriptor and no buffer to view (a pipe's reader, say)."""
+
+    def __init__(self, data: bytes) -> None:
+        self._inner = io.BytesIO(data)
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        chunk = self._inner.read(len(buffer))
+        buffer[: len(chunk)] = chunk
+        return len(chunk)
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        return self._inner.seek(offset, whence)
+
+
+@pytest.mark.parametrize("stream", ["file", "bytes", "unmapped"])
+def test_every_kind_of_stream_is_checksummed_before_its_graph_is_used(registry: Registry, stream: str) -> None:
+    # the checksum runs beside the unpickling (a descriptor read with pread, a view of a buffer) or,
+    # for a stream offering neither, before it; either way a damaged payload never gives a graph
+    _fresh_load(registry)
+    path = cache.cache_file(registry)
+    assert path is not None
+    fingerprint = registry.fingerprint() or ""
+    data = path.read_bytes()
+    middle = len(data) // 2
+    damaged = data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1 :]
+
+    def opened(payload: bytes) -> Any:
+        if stream == "file":
+            path.write_bytes(payload)
+            return path.open("rb")
+        return io.BytesIO(payload) if stream == "bytes" else io.BufferedReader(_Unmapped(payload))
+
+    with opened(data) as good:
+        assert persist.load(good, fingerprint).fingerprint == fingerprint
+    with opened(damaged) as bad, pytest.raises(persist.CacheRejected, match="checksum mismatch"):
+        persist.load(bad, fingerprint)
+    with opened(data[: len(data) - 100]) as short, pytest.raises(persist.CacheRejected, match="truncated"):
+        persist.load(short, fingerprint)
