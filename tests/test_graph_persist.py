@@ -158,7 +158,7 @@ class _Boom:
 def test_a_payload_that_would_run_code_is_refused_even_with_a_good_checksum(registry: Registry) -> None:
     payload = pickle.dumps(_Boom())
     fingerprint = registry.fingerprint() or ""
-    header = {"format": persist.FORMAT, "fingerprint": fingerprint, "build": persist.build_key(),
+    header = {"format": persist.FORMAT, "fingerprint": fingerprint, "build": persist.build_key(), "sources": 0,
               "size": len(payload), persist.DIGEST: persist.payload_digest(payload)}
     data = persist.MAGIC + json.dumps(header).encode() + b"\n" + payload
     with pytest.raises(persist.CacheRejected, match="no graph holds"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import pickle
+from pathlib import Path
 
 import pytest
 from schemarouter_bench.dataset import load_queries
@@ -13,7 +14,7 @@ from schemarouter_bench.synth import synthesize
 from schemarouter.declarations import collect
 from schemarouter.graph import build_graph, persist
 from schemarouter.graph.build import SchemaGraph
-from schemarouter.graph.shelf import SourceShelf
+from schemarouter.graph.shelf import ShelfDamaged, SourceShelf
 from schemarouter.graph.unpickling import UnpicklingRefused
 from schemarouter.plugins import make_plugin_manager
 from schemarouter.router import Router
@@ -81,9 +82,49 @@ class _Boom:
 
 
 def test_a_source_pickle_that_would_run_code_is_refused() -> None:
-    shelf = SourceShelf(blobs={"evil": pickle.dumps(_Boom())}, prose={"evil": ("Evil", "")})
+    shelf = SourceShelf(stored={"evil": pickle.dumps(_Boom())}, prose={"evil": ("Evil", "")})
     assert "evil" in shelf and len(shelf) == 1
     with pytest.raises(UnpicklingRefused, match="no graph holds"):
         shelf["evil"]
     with pytest.raises(KeyError):
         shelf["missing"]
+
+
+def _written(built: SchemaGraph, path: Path) -> SchemaGraph:
+    assert persist.write(path, built)
+    loaded = persist.read(path, FINGERPRINT)
+    assert loaded is not None
+    return loaded
+
+
+def test_sources_come_from_the_file_they_were_loaded_with_even_once_it_is_replaced(
+        built: SchemaGraph, tmp_path: Path) -> None:
+    path = tmp_path / "registry.db.graph"
+    loaded = _written(built, path)
+    # another process renames a newer file over it (what every write does): this graph still reads its own
+    other = build_graph(synthesize(collect(make_plugin_manager()), 30), "another state")
+    assert persist.write(path, other)
+    last = sorted(built.decls.sources)[-1]
+    assert loaded.decls.sources[last] == built.decls.sources[last]
+
+
+def test_a_source_changed_in_place_after_loading_is_refused_with_a_clear_error(
+        built: SchemaGraph, tmp_path: Path) -> None:
+    path = tmp_path / "registry.db.graph"
+    loaded = _written(built, path)
+    first = next(iter(built.decls.sources))
+    data = bytearray(path.read_bytes())
+    start = data.index(b"\n", len(persist.MAGIC)) + 1  # the first source's pickle opens the payload
+    data[start + 40] ^= 0xFF
+    with path.open("r+b") as fh:  # in place: the descriptor the graph keeps sees it
+        fh.write(bytes(data))
+    with pytest.raises(ShelfDamaged, match="fail their checksum"):
+        loaded.decls.sources[first]
+
+
+def test_a_graph_read_back_pickles_whole_again_outside_a_cache_file(built: SchemaGraph, tmp_path: Path) -> None:
+    loaded = _written(built, tmp_path / "registry.db.graph")
+    again = pickle.loads(pickle.dumps(loaded))
+    last = sorted(built.decls.sources)[-1]
+    assert again.decls.sources[last] == built.decls.sources[last]
+    assert loaded.decls.sources.loaded() == 0, "pickled from the file's section without unpickling a source"

@@ -6,15 +6,19 @@ declarations (and of the code that builds it), so one built graph serves every l
 the registry or the code changes.
 
 A cache file is never trusted: it is used only when its header names the registry's current
-fingerprint and this code's build key, its payload has the recorded length and SHA-256, and the
+fingerprint and this code's build key, its payload has the recorded length and checksum, and the
 payload unpickles with nothing but the classes a graph is made of (:mod:`schemarouter.graph.unpickling`;
-each source's own pickle inside it too, when a question first reads that source). A torn, truncated, corrupted,
+each source's own pickle too, when a question first reads that source). A torn, truncated, corrupted,
 stale or foreign file fails one of those checks, is ignored and is replaced by a fresh build.
 Writes go to a temporary file renamed over the old one, so a reader sees a whole file or none.
 
 ``pickle`` (standard library) is the format: the graph is a web of shared objects (models,
 interned strings, indexes) that pickle keeps shared; a schema-based format would mean a second
 description of every index class to keep in step with the code.
+
+A file is the magic line, a header line padded to a fixed width (filled in once the rest is written),
+then the payload: a section of the sources' own pickles, read one at a time when a question first
+reaches a source (:mod:`schemarouter.graph.shelf`), then the pickled graph.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from typing import Any, BinaryIO
 
 from schemarouter.gcpause import gc_paused
 from schemarouter.graph.build import SchemaGraph
+from schemarouter.graph.shelf import SectionReader, SectionWriter, SourceShelf, reading, written
 from schemarouter.graph.unpickling import GraphUnpickler, UnpicklingRefused
 
 log = logging.getLogger(__name__)
@@ -43,8 +48,8 @@ log = logging.getLogger(__name__)
 MAGIC = b"schemarouter-graph\n"
 # 2: the payload's checksum is BLAKE2b (half the time of SHA-256 over a file of hundreds of MB);
 # 3: the header line is padded to HEADER_WIDTH, so a file is written in one pass (:func:`write_streamed`);
-# 4: each source's declarations are a pickle of their own inside the payload, read on first use (graph.shelf)
-FORMAT = 4
+# 5: the payload opens with a section of the sources' own pickles, each read on first use (graph.shelf)
+FORMAT = 5
 HEADER_WIDTH = 512  # bytes of the header line before its newline (the JSON is about 300)
 DIGEST = "blake2b"  # the header key of the payload's checksum
 # How many cache files of server registries (Postgres) are kept: one per registry URL, the oldest go.
@@ -78,20 +83,19 @@ def build_key() -> str:
 
 
 def encode(graph: SchemaGraph) -> bytes:
-    """A cache file's bytes: the magic line, a JSON header line (fingerprint, build key, payload size and
-    SHA-256), then the pickled graph."""
+    """A cache file's bytes: the magic line, a JSON header line (fingerprint, build key, the sources'
+    section's size, the payload's size and checksum), then the payload: the sources' section (each
+    source's pickle, :mod:`schemarouter.graph.shelf`) and the pickled graph."""
     if graph.fingerprint is None:
         raise ValueError("a graph without a registry fingerprint cannot be cached")
-    # The pickler keeps every object it wrote alive to the end (hundreds of thousands at 10,000 sources):
-    # each pass of the cyclic collector walks all of them again and finds nothing, a third of the
-    # encoding's time. Pickling makes no cycles.
-    with gc_paused():
-        payload = pickle.dumps(graph, protocol=pickle.HIGHEST_PROTOCOL)
-    return MAGIC + _header_line(graph.fingerprint, len(payload), payload_digest(payload)) + payload
+    out = io.BytesIO()
+    _fill(out, graph, graph.fingerprint)
+    return out.getvalue()
 
 
-def _header_line(fingerprint: str, size: int, digest: str) -> bytes:
-    header = {"format": FORMAT, "fingerprint": fingerprint, "build": build_key(), "size": size, DIGEST: digest}
+def _header_line(fingerprint: str, sources: int, size: int, digest: str) -> bytes:
+    header = {"format": FORMAT, "fingerprint": fingerprint, "build": build_key(), "sources": sources,
+              "size": size, DIGEST: digest}
     line = json.dumps(header, sort_keys=True).encode("ascii")
     if len(line) > HEADER_WIDTH:  # a fingerprint of another shape: never write over the payload
         raise ValueError(f"a graph cache header of {len(line)} bytes is over {HEADER_WIDTH}")
@@ -99,7 +103,7 @@ def _header_line(fingerprint: str, size: int, digest: str) -> bytes:
 
 
 class _HashingWriter:
-    """A file the pickler writes to that sums what passes (the header's size and checksum)."""
+    """A file the payload is written to that sums what passes (the header's size and checksum)."""
 
     def __init__(self, file: BinaryIO) -> None:
         self.file = file
@@ -112,23 +116,36 @@ class _HashingWriter:
         return self.file.write(data)
 
 
+def _fill(fh: BinaryIO, graph: SchemaGraph, fingerprint: str) -> None:
+    """Write a whole cache file into ``fh`` in one pass: the header's place is kept and filled in once the
+    payload's size and checksum are known. Each source is pickled, written and dropped in turn, then the
+    graph is pickled straight after them with its shelf recording where each lies: neither the payload
+    nor the sources' pickles are ever held whole (hundreds of MB at 100,000 sources)."""
+    fh.write(MAGIC + b" " * HEADER_WIDTH + b"\n")
+    sink = _HashingWriter(fh)
+    shelf = graph.decls.sources
+    # The pickler keeps every object it wrote alive to the end (millions at 100,000 sources): each pass
+    # of the cyclic collector would walk all of them again and find nothing. Pickling makes no cycles.
+    with gc_paused():
+        section = 0
+        pickling: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
+        if isinstance(shelf, SourceShelf):
+            writer = SectionWriter(sink)
+            for source_id in shelf:
+                writer.add(source_id, shelf.pickled(source_id))
+            section, pickling = writer.size, written(shelf, writer.refs())
+        with pickling:
+            pickle.Pickler(sink, protocol=pickle.HIGHEST_PROTOCOL).dump(graph)
+    fh.seek(len(MAGIC))
+    fh.write(_header_line(fingerprint, section, sink.size, sink.digest.hexdigest()))
+
+
 def write_streamed(path: Path, graph: SchemaGraph) -> bool:
-    """Store ``graph`` at ``path`` as :func:`write` does, pickled straight into the file: the payload
-    (hundreds of MB at 100,000 sources) is never held in memory, once or, with the header before it,
-    twice. The header's place is kept and filled in once the payload's size and checksum are known."""
+    """Store ``graph`` at ``path`` as :func:`write` does, written straight into the file (:func:`_fill`)."""
     if graph.fingerprint is None:
         return False
     fingerprint = graph.fingerprint
-
-    def fill(fh: BinaryIO) -> None:
-        fh.write(MAGIC + b" " * HEADER_WIDTH + b"\n")
-        sink = _HashingWriter(fh)
-        with gc_paused():  # as in encode: the pickler keeps what it wrote alive, and makes no cycles
-            pickle.Pickler(sink, protocol=pickle.HIGHEST_PROTOCOL).dump(graph)
-        fh.seek(len(MAGIC))
-        fh.write(_header_line(fingerprint, sink.size, sink.digest.hexdigest()))
-
-    return _replace_atomically(path, fill)
+    return _replace_atomically(path, lambda fh: _fill(fh, graph, fingerprint))
 
 
 def _replace_atomically(path: Path, fill: Callable[[BinaryIO], object]) -> bool:
@@ -191,15 +208,20 @@ def load(stream: BinaryIO, fingerprint: str) -> SchemaGraph:
         raise CacheRejected("stale: built for another registry state")
     if header.get("build") != build_key():
         raise CacheRejected("stale: built by other code")
+    sources = header.get("sources")
+    if not isinstance(sources, int) or not 0 <= sources <= header.get("size", -1):
+        raise CacheRejected("no sources' section in the header")
     start = end + 1
-    checksum = _Checksum(stream, start)
-    stream.seek(start)
+    checksum = _Checksum(stream, start)  # the whole payload: the sources' section and the graph
+    section = SectionReader(stream, start, sources)
+    stream.seek(start + sources)
     # unpickling makes millions of long-lived objects and no garbage (as building does)
     with gc_paused():
         failure: CacheRejected | None = None
         graph: Any = None
         try:
-            graph = GraphUnpickler(stream).load()
+            with reading(section):  # the shelf in the graph reads its sources from there
+                graph = GraphUnpickler(stream).load()
         except UnpicklingRefused as why:
             failure = CacheRejected(str(why))
         except Exception as err:  # a corrupt payload fails in many ways; each one only means "rebuild"

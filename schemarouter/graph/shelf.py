@@ -3,34 +3,176 @@
 A graph read back from its cache file needs its indexes at once, but the declarations behind them
 (sources, endpoints, parameters, response fields: about a million models at 100,000 sources) only
 for the few endpoints a question reaches. Unpickling them all was most of a warm start's seconds and
-most of its memory. So the cache file holds each source as a pickle of its own, and this mapping
-unpickles one on its first read; the graph's endpoint and field records resolve their declarations
-through it (:mod:`schemarouter.graph.records`). A graph just built holds every source live.
+most of its memory. So the cache file keeps each source as a pickle of its own, in a section before
+the graph's own pickle (:mod:`schemarouter.graph.persist`), and this mapping reads and unpickles one
+on its first read: from the file (a descriptor kept open, so a newer file renamed over it changes
+nothing) or from the bytes the graph came in. The graph's endpoint and field records resolve their
+declarations through it (:mod:`schemarouter.graph.records`). A graph just built holds every source live.
+
+The file's checksum covers the section as well (worked out beside the unpickling, so a warm start
+does not wait for it), and each source's pickle carries a checksum of its own, checked when it is
+read: the file could be changed in place after it was loaded.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import io
+import os
 import pickle
 import threading
+import weakref
+from array import array
 from collections.abc import Iterator, Mapping
-from typing import Any
+from contextvars import ContextVar
+from typing import Any, BinaryIO, Protocol
 
 from schemarouter.graph.unpickling import GraphUnpickler
 from schemarouter.models import Endpoint, ResponseField, Source
+
+_DIGEST_SIZE = 16
+
+
+def _digest(data: bytes | memoryview) -> bytes:
+    return hashlib.blake2b(data, digest_size=_DIGEST_SIZE).digest()
+
+
+class ShelfDamaged(RuntimeError):
+    """A source's pickle could not be read back whole (its cache file changed or broke while in use)."""
+
+
+class SectionReader:
+    """Reads stretches of a cache file's section of sources: from a descriptor of its own (``pread``,
+    so that it shares no position with anyone, and a newer file renamed over this one changes nothing),
+    from a view of the bytes a graph came in, or, for a stream that offers neither, from a copy."""
+
+    def __init__(self, stream: BinaryIO, start: int, size: int) -> None:
+        self._start = start
+        self._view: memoryview | None = None
+        self._fd: int | None = None
+        if isinstance(stream, io.BytesIO):
+            self._view = stream.getbuffer()
+            return
+        try:
+            fd = stream.fileno()
+        except (AttributeError, OSError, io.UnsupportedOperation):
+            stream.seek(start)
+            self._view, self._start = memoryview(stream.read(size)), 0
+            return
+        self._fd = os.dup(fd)
+        # closed with the last shelf that reads through it, however that is collected
+        weakref.finalize(self, os.close, self._fd)
+
+    def read(self, offset: int, length: int) -> bytes | memoryview:
+        """``length`` bytes at ``offset`` into the section (fewer where the file was cut short)."""
+        at = self._start + offset
+        if self._view is not None:
+            return self._view[at : at + length]
+        assert self._fd is not None
+        return os.pread(self._fd, length, at)
+
+
+class Writable(Protocol):
+    """Where a section is written: a file, or anything that writes bytes as one does."""
+
+    def write(self, data: bytes, /) -> int:
+        """Write ``data``; how many bytes were written."""
+
+
+class SectionWriter:
+    """Writes the sources' pickles one after another into a cache file's section (each dropped once
+    written: a cold process never holds them all), and remembers where each lies and its checksum."""
+
+    def __init__(self, out: Writable) -> None:
+        self._out = out
+        self.ids: list[str] = []
+        self.offsets = array("Q")
+        self.lengths = array("Q")
+        self.digests = bytearray()
+        self.size = 0
+
+    def add(self, source_id: str, data: bytes) -> None:
+        """Append one source's pickle."""
+        self._out.write(data)
+        self.ids.append(source_id)
+        self.offsets.append(self.size)
+        self.lengths.append(len(data))
+        self.digests += _digest(data)
+        self.size += len(data)
+
+    def refs(self) -> SectionRefs:
+        """Where each source lies, as the graph's pickle records it."""
+        return SectionRefs(self.ids, self.offsets, self.lengths, bytes(self.digests))
+
+
+class SectionRefs:
+    """Where each source's pickle lies in a cache file's section, and its checksum. Read back, it reads
+    through the section reader the cache file's loader names while it unpickles (:func:`reading`)."""
+
+    __slots__ = ("_at", "digests", "ids", "lengths", "offsets", "reader")
+
+    def __init__(self, ids: list[str], offsets: array[int], lengths: array[int], digests: bytes) -> None:
+        self.ids, self.offsets, self.lengths, self.digests = ids, offsets, lengths, digests
+        self.reader = _READING.get()
+        self._at: dict[str, int] | None = None  # source id -> its number, made on the first read
+
+    def __reduce__(self) -> tuple[type[SectionRefs], tuple[object, ...]]:
+        return SectionRefs, (self.ids, self.offsets, self.lengths, self.digests)
+
+    def read(self, source_id: str) -> bytes | memoryview:
+        """The pickle of ``source_id``, checked against its checksum."""
+        if self._at is None:
+            self._at = {sid: i for i, sid in enumerate(self.ids)}
+        i = self._at[source_id]
+        if self.reader is None:
+            raise ShelfDamaged(f"source {source_id!r}: its graph was read back without its cache file")
+        data = self.reader.read(self.offsets[i], self.lengths[i])
+        if len(data) != self.lengths[i] or _digest(data) != self.digests[i * _DIGEST_SIZE : (i + 1) * _DIGEST_SIZE]:
+            raise ShelfDamaged(f"source {source_id!r}: its declarations in the graph cache file fail their checksum "
+                               "(the file changed or broke while in use); run the command again to rebuild it")
+        return data
+
+
+# While a cache file is written: the section its sources went to (the shelf pickles as where they lie).
+_WRITTEN: ContextVar[tuple[SourceShelf, SectionRefs] | None] = ContextVar("schemarouter_shelf_written", default=None)
+# While a cache file is read: where the sources of the shelf being unpickled lie.
+_READING: ContextVar[SectionReader | None] = ContextVar("schemarouter_shelf_reading", default=None)
+
+
+@contextlib.contextmanager
+def written(shelf: SourceShelf, refs: SectionRefs) -> Iterator[None]:
+    """Within the block, ``shelf`` pickles as ``refs`` (its sources already written to a section)."""
+    token = _WRITTEN.set((shelf, refs))
+    try:
+        yield
+    finally:
+        _WRITTEN.reset(token)
+
+
+@contextlib.contextmanager
+def reading(reader: SectionReader) -> Iterator[None]:
+    """Within the block, a shelf unpickled reads its sources through ``reader``."""
+    token = _READING.set(reader)
+    try:
+        yield
+    finally:
+        _READING.reset(token)
 
 
 class SourceShelf(Mapping[str, Source]):
     """Read-only ``{source id: Source}``: live models, or pickles unpickled (once) on first read."""
 
-    __slots__ = ("_blobs", "_endpoints", "_live", "_lock", "_order", "_prose")
+    __slots__ = ("_endpoints", "_live", "_lock", "_order", "_prose", "_stored")
 
-    def __init__(self, sources: Mapping[str, Source] | None = None, blobs: dict[str, bytes] | None = None,
+    def __init__(self, sources: Mapping[str, Source] | None = None,
+                 stored: dict[str, bytes] | SectionRefs | None = None,
                  prose: dict[str, tuple[str, str]] | None = None) -> None:
         self._live: dict[str, Source] = dict(sources or {})
-        # a source's pickle, until it is read (then only its model is kept); every id is a key of one of them
-        self._blobs: dict[str, bytes] = dict(blobs or {})
-        self._order = list(self._blobs) if blobs else list(self._live)  # the ids, in the order given
+        # the sources not yet read: their pickles (pickled in-band) or where they lie in a cache file
+        self._stored = stored if stored is not None else {}
+        # the ids, in the order given
+        self._order = (stored.ids if isinstance(stored, SectionRefs) else list(stored)) if stored else list(self._live)
         # every source's title and description, read of all sources at once (without unpickling them)
         self._prose = prose if prose is not None else {s.id: (s.title, s.description) for s in self._live.values()}
         self._endpoints: dict[str, dict[str, tuple[Endpoint, dict[str, ResponseField]]]] = {}
@@ -44,7 +186,7 @@ class SourceShelf(Mapping[str, Source]):
 
     def __contains__(self, source_id: object) -> bool:
         # the Mapping default reads the value: it would unpickle a source to answer yes
-        return source_id in self._live or source_id in self._blobs
+        return source_id in self._live or source_id in self._prose
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._order)
@@ -63,6 +205,16 @@ class SourceShelf(Mapping[str, Source]):
     def loaded(self) -> int:
         """How many sources are live models (all of a graph just built; those read so far of one read back)."""
         return len(self._live)
+
+    def pickled(self, source_id: str) -> bytes:
+        """The pickle of one source, as a cache file keeps it (a source never read is not unpickled for it)."""
+        live = self._live.get(source_id)
+        if live is not None:
+            return pickle.dumps(live, protocol=pickle.HIGHEST_PROTOCOL)
+        if source_id not in self._prose:
+            raise KeyError(source_id)
+        stored = self._stored
+        return bytes(stored.read(source_id) if isinstance(stored, SectionRefs) else stored[source_id])
 
     def endpoint(self, source_id: str, endpoint_id: str) -> Endpoint:
         """The declaration of one endpoint (its source unpickled if it is not yet)."""
@@ -85,17 +237,18 @@ class SourceShelf(Mapping[str, Source]):
             found = self._live.get(source_id)
             if found is not None:  # another thread read it meanwhile
                 return found
-            blob = self._blobs.get(source_id)
-            if blob is None:
+            if source_id not in self._prose:
                 raise KeyError(source_id)
-            # the file this came from was checksummed whole; its classes are still only a graph's
-            loaded: Source = GraphUnpickler(io.BytesIO(blob)).load()
+            stored = self._stored
+            data = stored.read(source_id) if isinstance(stored, SectionRefs) else stored.pop(source_id)
+            # its checksum held (or it came inside a checksummed payload); its classes are still only a graph's
+            loaded: Source = GraphUnpickler(io.BytesIO(data)).load()
             self._live[source_id] = loaded
-            del self._blobs[source_id]
             return loaded
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # each source a pickle of its own, in the mapping's order: sources never read stay as they came
-        blobs = {sid: self._blobs.get(sid) or pickle.dumps(self._live[sid], protocol=pickle.HIGHEST_PROTOCOL)
-                 for sid in self}
-        return SourceShelf, (None, blobs, self._prose)
+        written_now = _WRITTEN.get()
+        if written_now is not None and written_now[0] is self:
+            return SourceShelf, (None, written_now[1], self._prose)
+        # pickled whole (not into a cache file's section): each source a pickle of its own, in order
+        return SourceShelf, (None, {sid: self.pickled(sid) for sid in self}, self._prose)
