@@ -400,3 +400,15 @@ def test_a_date_is_never_guessed_from_a_time_of_day(router: Router) -> None:
     assert "start_date" not in guess_required([start], timed, Filled(), lambda: None).values
     dated = router.understander.understand('A rental car in London from "2024-03-01", picking up at 10am', router.graph)
     assert guess_required([start], dated, Filled(), lambda: None).values.get("start_date") == "2024-03-01"
+
+
+def test_a_symbol_is_written_as_a_code_never_a_place_or_a_run_of_names(router: Router) -> None:
+    analysis = router.understander.understand(
+        "I'm planning a trip from Berlin to Munich next month. Can you find me the bus trips?", router.graph)
+    symbol = Parameter(name="symbol", type="string", required=True)
+    assert "symbol" not in open_values([symbol], analysis, "/forecasts").values
+    companies = router.understander.understand("What's the current stock price of Apple and Microsoft?", router.graph)
+    ticker = Parameter(name="ticker", type="string", required=True)
+    assert "ticker" not in guess_required([ticker], companies, Filled(), lambda: "Apple and Microsoft").values
+    written = router.understander.understand("What is the price of MSFT right now?", router.graph)
+    assert guess_required([ticker], written, Filled(), lambda: None).values == {"ticker": "MSFT"}

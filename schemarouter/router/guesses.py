@@ -50,7 +50,7 @@ from typing import Any
 from schemarouter.graph.terms import API_FILLER, name_terms
 from schemarouter.models import Parameter
 from schemarouter.router.money import takes_currency
-from schemarouter.router.name_words import COUNTED, name_words, names_a_setting
+from schemarouter.router.name_words import COUNTED, SYMBOLS, name_words, names_a_setting
 from schemarouter.router.numbers import as_fraction, list_items, parse_number, with_scale, written_lists
 from schemarouter.router.param_facts import date_like, is_curie, scheme_of, takes_curie
 from schemarouter.router.question_facts import quoted_values
@@ -92,7 +92,8 @@ _STATED_DEFAULT = re.compile(r"\bdefaults?(?:\s+value)?(?:\s+is|\s+to|\s*[:=])?\
 # the words that join the items of a list a question writes ("Microsoft and Google", "A, B and C")
 _LIST_JOIN = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+")
 _NUMERIC = ("integer", "number")
-_KEY_WORDS = frozenset(["id", "ids", "key", "uuid", "uid", "guid", "code", "token", "slug", "hash"])
+# (a symbol too: a ticker is written as one, "AAPL", never "Apple and Microsoft")
+_KEY_WORDS = frozenset(["id", "ids", "key", "uuid", "uid", "guid", "code", "token", "slug", "hash", *SYMBOLS])
 # parameters named for a country or a state take its name or its code, never a run of prose
 _REGION_WORDS = frozenset(["country", "state", "province"])
 _CURRENCY_CODE = re.compile(r"[A-Z]{3}")  # how ISO 4217 writes a currency

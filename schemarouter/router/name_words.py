@@ -49,10 +49,12 @@ def _compound(word: str) -> tuple[str, ...]:
 
 # Last words of a parameter's name that say it takes no name a question writes, even as a last resort:
 # a count or an amount (a number: "number='California'") and a setting of the response (a format, a
-# page: "format='Electronics'", "offset='California'"). Not a unit: "from_unit" of a conversion takes
-# the unit the question writes ("miles")
+# page: "format='Electronics'", "offset='California'"), and a symbol (a ticker, an element's, a space
+# group's: written as a code, "AAPL", "Fe", "Fm-3m", never a word: "symbol='Berlin'", "ticker='Apple'").
+# Not a unit: "from_unit" of a conversion takes the unit the question writes ("miles")
 COUNTED = frozenset(["number", "num", "amount", "count", "quantity", "qty", "total"])
 SETTINGS = frozenset(["format", "offset", "limit", "page", "callback", "version"])
+SYMBOLS = frozenset(["symbol", "symbols", "ticker", "tickers"])
 
 
 def names_a_setting(name: str) -> bool:
@@ -61,6 +63,8 @@ def names_a_setting(name: str) -> bool:
 
 
 def takes_no_name(name: str) -> bool:
-    """Whether a parameter named ``name`` is named for a count or a setting of the response
-    (:data:`COUNTED`, :data:`SETTINGS`): no person, place or title the question names is its value."""
-    return names_a_setting(name) or _name_words(name)[-1:] in tuple((w,) for w in COUNTED)
+    """Whether a parameter named ``name`` is named for a count, a setting of the response or a symbol
+    (:data:`COUNTED`, :data:`SETTINGS`, :data:`SYMBOLS`): no person, place or title the question names is
+    its value."""
+    last = _name_words(name)[-1:]
+    return names_a_setting(name) or (bool(last) and (last[0] in COUNTED or last[0] in SYMBOLS))
