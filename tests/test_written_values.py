@@ -14,6 +14,7 @@ from schemarouter.router.modifiers import modified_noun
 from schemarouter.router.numbers import list_items, number_after, with_scale, written_lists
 from schemarouter.router.spans import names_a_span, written_span
 from schemarouter.router.values import Filled, open_values
+from schemarouter.understand.reading import trimmed_value
 from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
 
 
@@ -412,3 +413,21 @@ def test_a_symbol_is_written_as_a_code_never_a_place_or_a_run_of_names(router: R
     assert "ticker" not in guess_required([ticker], companies, Filled(), lambda: "Apple and Microsoft").values
     written = router.understander.understand("What is the price of MSFT right now?", router.graph)
     assert guess_required([ticker], written, Filled(), lambda: None).values == {"ticker": "MSFT"}
+
+
+def test_a_value_written_in_brackets_after_its_label_loses_the_closing_bracket(router: Router) -> None:
+    analysis = router.understander.understand(
+        "Give me the balance sheet and the ESG score for Tesla (symbol: TSLA).", router.graph)
+    symbol = Parameter(name="symbol", type="string", required=True)
+    assert guess_required([symbol], analysis, Filled(), lambda: None).values == {"symbol": "TSLA"}
+    # a bracket the value opens itself stays
+    assert [trimmed_value(v) for v in ("TSLA).", "f(x)", "[1],", "(a, b)", "x))", "CHI)")] == \
+        ["TSLA", "f(x)", "[1]", "(a, b)", "x", "CHI"]
+
+
+def test_a_reporting_period_is_never_guessed_from_a_name(router: Router) -> None:
+    analysis = router.understander.understand(
+        "My friend wants to know more about Google's cash flow. Can you fetch it?", router.graph)
+    period = Parameter(name="period", type="string", required=True)
+    assert "period" not in guess_required([period], analysis, Filled(), lambda: "Google").values
+    assert "period" not in open_values([period], analysis, "/cashflow").values

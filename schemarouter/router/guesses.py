@@ -58,6 +58,7 @@ from schemarouter.router.validate import conformed, takes
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.countries import is_country
+from schemarouter.understand.reading import trimmed_value
 
 _ASSIGN = re.compile(r"\b([A-Za-z_][\w]*)\s*(?:=|:)\s*(\[[^\]]*\]|\"[^\"]*\"|'[^']*'|-?\d[\d.,]*\d|-?\d|[^\s,;]+)")
 # a parenthesised pair of numbers ("A(3,4)"): a list for an array, as a bracketed list is
@@ -142,9 +143,8 @@ def _written(question: str) -> _Written:
     out = _Written()
     for m in _ASSIGN.finditer(question):
         value = m.group(2)
-        if value.endswith(")") and "(" not in value:
-            value = value[:-1]  # "(fac: CHI)": the bracket closes around the assignment
-        out.assigned.setdefault(_norm(m.group(1)), value.rstrip(".,;!?") or value)
+        # "(fac: CHI)", "(symbol: TSLA).": the bracket closes around the assignment
+        out.assigned.setdefault(_norm(m.group(1)), trimmed_value(value) or value)
     listed: list[tuple[int, int]] = []
     for pos, text in written_lists(question):
         out.lists.append((pos, text))

@@ -49,11 +49,11 @@ def _compound(word: str) -> tuple[str, ...]:
 
 # Last words of a parameter's name that say it takes no name a question writes, even as a last resort:
 # a count or an amount (a number: "number='California'") and a setting of the response (a format, a
-# page: "format='Electronics'", "offset='California'"), and a symbol (a ticker, an element's, a space
+# page, a reporting period: "format='Electronics'", "offset='California'", "period='Google'"), and a symbol (a ticker, an element's, a space
 # group's: written as a code, "AAPL", "Fe", "Fm-3m", never a word: "symbol='Berlin'", "ticker='Apple'").
 # Not a unit: "from_unit" of a conversion takes the unit the question writes ("miles")
 COUNTED = frozenset(["number", "num", "amount", "count", "quantity", "qty", "total"])
-SETTINGS = frozenset(["format", "offset", "limit", "page", "callback", "version"])
+SETTINGS = frozenset(["format", "offset", "limit", "page", "callback", "version", "period"])
 SYMBOLS = frozenset(["symbol", "symbols", "ticker", "tickers"])
 
 

@@ -495,7 +495,7 @@ def _labels(text: str, taken: list[tuple[int, int]], known: Callable[[str], bool
             noun, kind = kind, ""  # "the symbol Fe": the value of a symbol
         if noun in _NOT_VALUES or noun in STOPWORDS or any(s <= m.start(1) < e for s, e in taken):
             continue
-        value = (m.group(4) or m.group(3)).rstrip(".,;:?!")
+        value = trimmed_value(m.group(4) or m.group(3))
         if m.group(4) is None and known is not None and value.isalpha() and known(stem(value.lower())):
             continue
         if value and value.lower() not in _NOT_VALUES:
@@ -505,6 +505,19 @@ def _labels(text: str, taken: list[tuple[int, int]], known: Callable[[str], bool
                 # (``genesymbol``, ``stationid``), as a parameter named ``gene_symbol`` is its gene's
                 out.setdefault(stem(noun + kind), value)
     return out
+
+
+_OPENERS = {")": "(", "]": "[", "}": "{"}
+
+
+def trimmed_value(value: str) -> str:
+    """A value as written in running text, without the punctuation that ends its sentence or clause
+    and the closing brackets that close what was written before it ("(symbol: TSLA)." gives TSLA),
+    keeping those it opens itself ("f(x)", "[1]")."""
+    value = value.rstrip(".,;:?!")
+    while value and value[-1] in _OPENERS and value.count(_OPENERS[value[-1]]) < value.count(value[-1]):
+        value = value[:-1].rstrip(".,;:?!")
+    return value
 
 
 def _coordinates(text: str) -> tuple[tuple[float, float], tuple[int, int]] | None:
