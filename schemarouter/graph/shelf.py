@@ -45,18 +45,17 @@ class ShelfDamaged(RuntimeError):
 class SectionReader:
     """Reads stretches of a cache file's section of sources: from a descriptor of its own (``pread``,
     so that it shares no position with anyone, and a newer file renamed over this one changes nothing),
-    from a view of the bytes a graph came in, or, for a stream that offers neither, from a copy."""
+    or, for bytes (a graph shared through Redis) and streams without one, from a copy of the section."""
 
     def __init__(self, stream: BinaryIO, start: int, size: int) -> None:
         self._start = start
         self._view: memoryview | None = None
         self._fd: int | None = None
-        if isinstance(stream, io.BytesIO):
-            self._view = stream.getbuffer()
-            return
         try:
             fd = stream.fileno()
         except (AttributeError, OSError, io.UnsupportedOperation):
+            # bytes (a graph shared through Redis), or a stream to copy the section from: only the section
+            # is kept, not the graph's pickle after it
             stream.seek(start)
             self._view, self._start = memoryview(stream.read(size)), 0
             return
