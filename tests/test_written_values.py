@@ -350,24 +350,6 @@ def test_a_number_or_an_amount_is_never_guessed_from_words_and_a_uid_never_from_
     assert guess_required([tracking], tracked, Filled(), lambda: None).values == {"tracking_number": "NY323068698GB"}
 
 
-def test_a_currency_is_never_guessed_from_a_place_or_prose(router: Router) -> None:
-    analysis = router.understander.understand(
-        "I'm planning a trip from Berlin to Munich next month. Can you find me the bus trips?", router.graph)
-    currency = Parameter(name="currency", type="string", required=True)
-    assert "currency" not in guess_required([currency], analysis, Filled(), lambda: "Munich next month").values
-    assert "currency" not in open_values([currency], analysis, "/trips").values
-    priced = router.understander.understand("Bus trips from Berlin to Munich, prices in EUR", router.graph)
-    assert guess_required([currency], priced, Filled(), lambda: None).values == {"currency": "EUR"}
-
-
-@pytest.mark.parametrize("name", ["number", "street_number", "format", "offset", "page"])
-def test_a_parameter_named_for_a_count_or_a_setting_takes_no_name(router: Router, name: str) -> None:
-    analysis = router.understander.understand(
-        "List the properties for sale in San Jose, California with their addresses", router.graph)
-    p = Parameter(name=name, type="string", required=True)
-    assert name not in open_values([p], analysis, "/properties").values
-    assert name not in guess_required([p], analysis, Filled(), lambda: "properties for sale").values
-
 
 def test_a_unit_parameter_still_takes_the_unit_the_question_writes(router: Router) -> None:
     analysis = router.understander.understand("Convert 5 miles to kilometers", router.graph)
@@ -403,17 +385,6 @@ def test_a_date_is_never_guessed_from_a_time_of_day(router: Router) -> None:
     assert guess_required([start], dated, Filled(), lambda: None).values.get("start_date") == "2024-03-01"
 
 
-def test_a_symbol_is_written_as_a_code_never_a_place_or_a_run_of_names(router: Router) -> None:
-    analysis = router.understander.understand(
-        "I'm planning a trip from Berlin to Munich next month. Can you find me the bus trips?", router.graph)
-    symbol = Parameter(name="symbol", type="string", required=True)
-    assert "symbol" not in open_values([symbol], analysis, "/forecasts").values
-    companies = router.understander.understand("What's the current stock price of Apple and Microsoft?", router.graph)
-    ticker = Parameter(name="ticker", type="string", required=True)
-    assert "ticker" not in guess_required([ticker], companies, Filled(), lambda: "Apple and Microsoft").values
-    written = router.understander.understand("What is the price of MSFT right now?", router.graph)
-    assert guess_required([ticker], written, Filled(), lambda: None).values == {"ticker": "MSFT"}
-
 
 def test_a_value_written_in_brackets_after_its_label_loses_the_closing_bracket(router: Router) -> None:
     analysis = router.understander.understand(
@@ -425,9 +396,37 @@ def test_a_value_written_in_brackets_after_its_label_loses_the_closing_bracket(r
         ["TSLA", "f(x)", "[1]", "(a, b)", "x", "CHI"]
 
 
-def test_a_reporting_period_is_never_guessed_from_a_name(router: Router) -> None:
+@pytest.mark.parametrize("name", ["number", "street_number", "format", "offset", "page"])
+def test_a_parameter_named_for_a_count_or_a_setting_takes_no_name(router: Router, name: str) -> None:
     analysis = router.understander.understand(
-        "My friend wants to know more about Google's cash flow. Can you fetch it?", router.graph)
-    period = Parameter(name="period", type="string", required=True)
-    assert "period" not in guess_required([period], analysis, Filled(), lambda: "Google").values
-    assert "period" not in open_values([period], analysis, "/cashflow").values
+        "List the properties for sale in San Jose, California with their addresses", router.graph)
+    p = Parameter(name=name, type="string", required=True)
+    assert name not in open_values([p], analysis, "/properties").values
+    assert name not in guess_required([p], analysis, Filled(), lambda: "properties for sale").values
+
+
+_TRIP = "I'm planning a trip from Berlin to Munich next month. Can you find me the bus trips?"
+
+
+@pytest.mark.parametrize(("name", "question", "run"), [
+    ("currency", _TRIP, "Munich next month"),  # a currency is written as its code
+    ("symbol", _TRIP, "Berlin"),  # a symbol, a ticker as a code too
+    ("ticker", "What's the current stock price of Apple and Microsoft?", "Apple and Microsoft"),
+    ("period", "My friend wants to know more about Google's cash flow. Can you fetch it?", "Google"),  # a setting
+])
+def test_a_parameter_for_a_code_or_a_setting_is_never_guessed_a_name_or_prose(
+        router: Router, name: str, question: str, run: str) -> None:
+    analysis = router.understander.understand(question, router.graph)
+    param = Parameter(name=name, type="string", required=True)
+    assert name not in guess_required([param], analysis, Filled(), lambda: run).values
+    assert name not in open_values([param], analysis, "/records").values
+
+
+@pytest.mark.parametrize(("name", "question", "value"), [
+    ("currency", "Bus trips from Berlin to Munich, prices in EUR", "EUR"),
+    ("ticker", "What is the price of MSFT right now?", "MSFT"),
+])
+def test_a_code_written_in_the_question_is_taken(router: Router, name: str, question: str, value: str) -> None:
+    analysis = router.understander.understand(question, router.graph)
+    param = Parameter(name=name, type="string", required=True)
+    assert guess_required([param], analysis, Filled(), lambda: None).values == {name: value}
