@@ -100,7 +100,7 @@ class Router(_Planner):
         decls = self.graph.decls
         environ: dict[str, str] = dict(os.environ if env is None else env)
         if offline:
-            environ = offline_env(environ, [s.auth.env for s in decls.sources.values() if s.auth is not None])
+            environ = offline_env(environ, [auth.env for auth in self.graph.source_auths()])
         limits = limits or resolve_limits(env=environ)
         # Local sources run through HttpJsonAdapter with their stored specs; an invalid one fails only its steps.
         adapters = {**stored_adapters(decls.adapter_specs), **collect_adapters()}
@@ -111,7 +111,8 @@ class Router(_Planner):
             store = open_step_cache(cache_settings())
         else:
             store = cache
-        secrets = Secrets.from_sources(decls.sources.values(), environ)
+        # every key's value is hidden from what the run shows (from the graph: no source is read back for it)
+        secrets = Secrets.from_auths(self.graph.source_auths(), environ)
         executor = Executor(decls, adapters, env=environ, cache=store, substitutes=self.substitutes if fallback else None,
                             config=HttpConfig(timeout_s=limits.timeout_s), step_timeout_s=limits.step_deadline_s,
                             allow_writes=allow_writes, secrets=secrets, replaying=offline,

@@ -128,3 +128,15 @@ def test_a_graph_read_back_pickles_whole_again_outside_a_cache_file(built: Schem
     last = sorted(built.decls.sources)[-1]
     assert again.decls.sources[last] == built.decls.sources[last]
     assert loaded.decls.sources.loaded() == 0, "pickled from the file's section without unpickling a source"
+
+
+def test_what_a_run_needs_of_every_source_comes_without_reading_one_back(built: SchemaGraph) -> None:
+    from schemarouter.execution.secrets import Secrets
+
+    loaded = _read_back(built)
+    env = {auth.env: f"secret-value-of-{auth.env}" for auth in built.source_auths()}
+    assert env, "some source of the inventory declares a key"
+    assert loaded.source_auths() == built.source_auths()
+    expected = Secrets.from_sources(built.decls.sources.values(), env)
+    assert Secrets.from_auths(loaded.source_auths(), env) == expected
+    assert loaded.decls.sources.loaded() == 0

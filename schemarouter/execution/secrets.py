@@ -20,7 +20,7 @@ from urllib.parse import quote, quote_plus
 import httpx
 
 from schemarouter.execution.results import StepResult
-from schemarouter.models import Source
+from schemarouter.models import Auth, Source
 
 REDACTED = "REDACTED"
 # Header and query-parameter names that carry credentials in common APIs (compared case-insensitively).
@@ -45,13 +45,16 @@ class Secrets:
     @classmethod
     def from_sources(cls, sources: Iterable[Source], env: Mapping[str, str]) -> Secrets:
         """General names plus each source's declared auth name; values from the declared variables."""
+        return cls.from_auths([s.auth for s in sources if s.auth is not None], env)
+
+    @classmethod
+    def from_auths(cls, auths: Iterable[Auth], env: Mapping[str, str]) -> Secrets:
+        """:meth:`from_sources` from the sources' auth declarations alone."""
         names = set(CREDENTIAL_NAMES)
         values: set[str] = set()
-        for source in sources:
-            if source.auth is None:
-                continue
-            names.add(source.auth.name.lower())
-            value = env.get(source.auth.env) or ""
+        for auth in auths:
+            names.add(auth.name.lower())
+            value = env.get(auth.env) or ""
             if len(value) >= MIN_VALUE_LENGTH:
                 values.update(_encodings(value))
         # Longest first, so a value that contains another is replaced whole.

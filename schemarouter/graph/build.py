@@ -31,7 +31,7 @@ from schemarouter.graph.structure import build_structure, field_meta
 from schemarouter.graph.text import STOPWORDS, humanize, normalize
 from schemarouter.graph.value_readers import ValueReader, build_value_readers
 from schemarouter.memos import Memos
-from schemarouter.models import Endpoint, ResponseField, Source
+from schemarouter.models import Auth, Endpoint, ResponseField, Source
 
 # Single words too generic to stand for a field on their own when they are only part of its name.
 _GENERIC_PARTS = frozenset(
@@ -114,6 +114,13 @@ class SchemaGraph:
         if isinstance(sources, SourceShelf):
             return sources.prose()
         return ((s.title, s.description) for s in sources.values())
+
+    def source_auths(self) -> list[Auth]:
+        """How every source that needs a key is sent it, without reading back the sources of a cached graph."""
+        sources = self.decls.sources
+        if isinstance(sources, SourceShelf):
+            return sources.auths()
+        return [s.auth for s in sources.values() if s.auth is not None]
 
     @property
     def intents(self) -> dict[str, object]:

@@ -29,7 +29,7 @@ from contextvars import ContextVar
 from typing import Any, BinaryIO, Protocol
 
 from schemarouter.graph.unpickling import GraphUnpickler
-from schemarouter.models import Endpoint, ResponseField, Source
+from schemarouter.models import Auth, Endpoint, ResponseField, Source
 
 _DIGEST_SIZE = 16
 
@@ -162,11 +162,11 @@ def reading(reader: SectionReader) -> Iterator[None]:
 class SourceShelf(Mapping[str, Source]):
     """Read-only ``{source id: Source}``: live models, or pickles unpickled (once) on first read."""
 
-    __slots__ = ("_endpoints", "_live", "_lock", "_order", "_prose", "_stored")
+    __slots__ = ("_auths", "_endpoints", "_live", "_lock", "_order", "_prose", "_stored")
 
     def __init__(self, sources: Mapping[str, Source] | None = None,
                  stored: dict[str, bytes] | SectionRefs | None = None,
-                 prose: dict[str, tuple[str, str]] | None = None) -> None:
+                 prose: dict[str, tuple[str, str]] | None = None, auths: dict[str, Auth] | None = None) -> None:
         self._live: dict[str, Source] = dict(sources or {})
         # the sources not yet read: their pickles (pickled in-band) or where they lie in a cache file
         self._stored = stored if stored is not None else {}
@@ -174,6 +174,8 @@ class SourceShelf(Mapping[str, Source]):
         self._order = (stored.ids if isinstance(stored, SectionRefs) else list(stored)) if stored else list(self._live)
         # every source's title and description, read of all sources at once (without unpickling them)
         self._prose = prose if prose is not None else {s.id: (s.title, s.description) for s in self._live.values()}
+        # and how each source that needs a key is sent it (a run hides every key's value from what it shows)
+        self._auths = auths if auths is not None else {s.id: s.auth for s in self._live.values() if s.auth is not None}
         self._endpoints: dict[str, dict[str, tuple[Endpoint, dict[str, ResponseField]]]] = {}
         self._lock = threading.Lock()  # a server's threads may read the same source first at once
 
@@ -200,6 +202,10 @@ class SourceShelf(Mapping[str, Source]):
         """Every source's (title, description), in the mapping's order, without reading a source."""
         prose = self._prose
         return (prose[sid] for sid in self._order)
+
+    def auths(self) -> list[Auth]:
+        """Every source's auth declaration (those that declare one), without reading a source."""
+        return list(self._auths.values())
 
     def loaded(self) -> int:
         """How many sources are live models (all of a graph just built; those read so far of one read back)."""
@@ -248,6 +254,6 @@ class SourceShelf(Mapping[str, Source]):
     def __reduce__(self) -> tuple[Any, ...]:
         written_now = _WRITTEN.get()
         if written_now is not None and written_now[0] is self:
-            return SourceShelf, (None, written_now[1], self._prose)
+            return SourceShelf, (None, written_now[1], self._prose, self._auths)
         # pickled whole (not into a cache file's section): each source a pickle of its own, in order
-        return SourceShelf, (None, {sid: self.pickled(sid) for sid in self}, self._prose)
+        return SourceShelf, (None, {sid: self.pickled(sid) for sid in self}, self._prose, self._auths)
