@@ -140,3 +140,11 @@ def test_what_a_run_needs_of_every_source_comes_without_reading_one_back(built: 
     expected = Secrets.from_sources(built.decls.sources.values(), env)
     assert Secrets.from_auths(loaded.source_auths(), env) == expected
     assert loaded.decls.sources.loaded() == 0
+
+
+def test_a_graph_read_back_from_one_file_is_written_whole_to_another(built: SchemaGraph, tmp_path: Path) -> None:
+    loaded = _written(built, tmp_path / "first.graph")
+    again = _written(loaded, tmp_path / "second.graph")  # its sources copied from the first file's section
+    assert loaded.decls.sources.loaded() == 0
+    last = sorted(built.decls.sources)[-1]
+    assert again.decls.sources[last] == built.decls.sources[last]
