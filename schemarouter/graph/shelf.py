@@ -24,7 +24,7 @@ import pickle
 import threading
 import weakref
 from array import array
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from typing import Any, BinaryIO, Protocol
 
@@ -159,6 +159,13 @@ def reading(reader: SectionReader) -> Iterator[None]:
         _READING.reset(token)
 
 
+def _shared_auths(sources: Iterable[Source]) -> dict[str, Auth]:
+    """Each source's auth declaration, one object per distinct one: sources of one provider declare the
+    same key the same way, and the graph's pickle then holds it once."""
+    distinct: dict[Auth, Auth] = {}
+    return {s.id: distinct.setdefault(s.auth, s.auth) for s in sources if s.auth is not None}
+
+
 class SourceShelf(Mapping[str, Source]):
     """Read-only ``{source id: Source}``: live models, or pickles unpickled (once) on first read."""
 
@@ -175,7 +182,7 @@ class SourceShelf(Mapping[str, Source]):
         # every source's title and description, read of all sources at once (without unpickling them)
         self._prose = prose if prose is not None else {s.id: (s.title, s.description) for s in self._live.values()}
         # and how each source that needs a key is sent it (a run hides every key's value from what it shows)
-        self._auths = auths if auths is not None else {s.id: s.auth for s in self._live.values() if s.auth is not None}
+        self._auths = auths if auths is not None else _shared_auths(self._live.values())
         self._endpoints: dict[str, dict[str, tuple[Endpoint, dict[str, ResponseField]]]] = {}
         self._lock = threading.Lock()  # a server's threads may read the same source first at once
 

@@ -269,7 +269,10 @@ _LEADING_ADVERBS = re.compile(r"\s*(?:[A-Za-z]{2,}ly\s+)+")
 _JOINED = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s*/\s*)([A-Za-z][a-z]+)\b")
 
 
-def _opening_verbs(summary: str) -> set[str]:
+# Remembered: a registry's endpoints repeat summaries and descriptions (an API's siblings, a template's
+# operations, a catalogue's copies), and the first question on a graph reads every one of them
+@lru_cache(maxsize=65_536)
+def _opening_verbs(summary: str) -> frozenset[str]:
     """The verbs a summary opens with, as base forms: the first word (after any adverbs) and the
     verbs joined to it ("Quickly create and deploy websites" -> create, deploy)."""
     text = summary
@@ -279,14 +282,14 @@ def _opening_verbs(summary: str) -> set[str]:
         text = summary[adverbs.end():]  # "Quickly create": not "Apply a filter", "Daily forecast"
     first = _opening_verb(text)
     if first is None:
-        return set()
+        return frozenset()
     verbs = {first}
     opened = re.match(r"\s*[A-Za-z]+", text)
     rest = text[opened.end():] if opened is not None else ""
     while (m := _JOINED.match(rest)) is not None and (verb := _opening_verb(m.group(1))) is not None:
         verbs.add(verb)
         rest = rest[m.end():]
-    return verbs
+    return frozenset(verbs)
 
 
 # Verbs that ask for the same act: a request to "make a video" is done by an endpoint that "creates"
