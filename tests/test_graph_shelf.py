@@ -3,6 +3,7 @@ reaches them (graph.shelf), and plans exactly as the graph it was written from."
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 from pathlib import Path
@@ -16,6 +17,7 @@ from schemarouter.graph import build_graph, persist
 from schemarouter.graph.build import SchemaGraph
 from schemarouter.graph.shelf import ShelfDamaged, SourceShelf
 from schemarouter.graph.unpickling import UnpicklingRefused
+from schemarouter.memos import Memos
 from schemarouter.plugins import make_plugin_manager
 from schemarouter.router import Router
 
@@ -148,3 +150,32 @@ def test_a_graph_read_back_from_one_file_is_written_whole_to_another(built: Sche
     assert loaded.decls.sources.loaded() == 0
     last = sorted(built.decls.sources)[-1]
     assert again.decls.sources[last] == built.decls.sources[last]
+
+
+def _open_world_questions() -> tuple[SchemaGraph, list[str]]:
+    from schemarouter_bench.devset import beside_root, heldout_root, load_dev_questions, load_tmdb_queries
+    from schemarouter_bench.frozen import load_frozen
+    from schemarouter_bench.openworld import build_open_world
+
+    questions = [q.query for root in (None, heldout_root(), beside_root()) for q in load_dev_questions(root)]
+    return build_open_world(load_frozen()).frozen.graph, questions + [q.query for q in load_tmdb_queries()]
+
+
+def _tool_use_questions(suite: str) -> tuple[SchemaGraph, list[str]]:
+    from schemarouter_bench.devset import load_tooluse_questions, metatool_root, toolbench_root
+    from schemarouter_bench.frozen import load_frozen
+    from schemarouter_bench.openworld import build_tooluse_world
+
+    root = {"tool-use": None, "toolbench": toolbench_root(), "metatool": metatool_root()}[suite]
+    return build_tooluse_world(load_frozen(), root).frozen.graph, [q.query for q in load_tooluse_questions(root)]
+
+
+@pytest.mark.parametrize("suite", ["open world", "tool-use", "toolbench", "metatool"])
+def test_every_suite_plans_the_same_from_a_graph_read_back(suite: str) -> None:
+    graph, questions = _open_world_questions() if suite == "open world" else _tool_use_questions(suite)
+    assert len(questions) > 100
+    # the suite's registry as a cache file would hold it, read back: sources unpickled as questions reach them
+    labelled = dataclasses.replace(graph, fingerprint=FINGERPRINT, memos=Memos())  # plans carry it
+    fresh, read_back = Router(labelled), Router(persist.decode(persist.encode(labelled), FINGERPRINT))
+    for question in questions:
+        assert read_back.plan(question).model_dump_json() == fresh.plan(question).model_dump_json(), question
