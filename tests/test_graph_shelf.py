@@ -15,7 +15,7 @@ from schemarouter_bench.synth import synthesize
 from schemarouter.declarations import collect
 from schemarouter.graph import build_graph, persist
 from schemarouter.graph.build import SchemaGraph
-from schemarouter.graph.shelf import ShelfDamaged, SourceShelf
+from schemarouter.graph.shelf import ConceptShelf, ShelfDamaged, SourceShelf
 from schemarouter.graph.unpickling import UnpicklingRefused
 from schemarouter.memos import Memos
 from schemarouter.plugins import make_plugin_manager
@@ -56,6 +56,14 @@ def test_a_graph_read_back_reads_no_source_until_a_question_reaches_it(built: Sc
         # a question reads the sources its candidates come from, never the registry: anything that
         # walks every declaration (a memo over all endpoints, a scan of every field) reads them all
         assert shelf.loaded() - before <= SOURCES // 10, question
+    # the vocabulary's concepts are asked by name only
+    concepts = loaded.decls.concepts
+    assert isinstance(concepts, ConceptShelf) and concepts.loaded() == 0
+    assert set(concepts) == set(built.decls.concepts) and all(c in concepts for c in built.decls.concepts)
+    some = next(iter(built.decls.concepts))
+    assert concepts[some] == built.decls.concepts[some] and concepts.loaded() == len(built.decls.concepts)
+    owners = set(map(id, loaded.decls.owners.values()))
+    assert len(owners) == len(set(loaded.decls.owners.values())), "one object per distinct owner"
 
 
 def test_plans_of_a_graph_read_back_equal_the_built_graphs(built: SchemaGraph) -> None:

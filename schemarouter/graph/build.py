@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import cast
 
-from schemarouter.declarations import Declarations
+from schemarouter.declarations import Declarations, Owner
 from schemarouter.gcpause import gc_paused
 from schemarouter.graph.dense import restore_vectors, stored_vectors
 from schemarouter.graph.index import GraphIndex
@@ -26,12 +26,12 @@ from schemarouter.graph.order import IntentGroup, group_places, intent_order
 from schemarouter.graph.phrases import PhraseIndex
 from schemarouter.graph.records import EndpointInfo, FieldInfo
 from schemarouter.graph.shares import Counts, intent_counts
-from schemarouter.graph.shelf import SourceShelf
+from schemarouter.graph.shelf import ConceptShelf, SourceShelf
 from schemarouter.graph.structure import build_structure, field_meta
 from schemarouter.graph.text import STOPWORDS, humanize, normalize
 from schemarouter.graph.value_readers import ValueReader, build_value_readers
 from schemarouter.memos import Memos
-from schemarouter.models import Auth, Endpoint, ResponseField, Source
+from schemarouter.models import Auth, DomainConcept, Endpoint, ResponseField, Source
 
 # Single words too generic to stand for a field on their own when they are only part of its name.
 _GENERIC_PARTS = frozenset(
@@ -162,7 +162,12 @@ def _build(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
     # The graph reads its sources through a shelf: all live here, each pickled on its own in the cache
     # file and read back on first use (graph.shelf). Declarations are read-only once in a graph.
     shelf = SourceShelf(decls.sources)
-    decls = dataclasses.replace(decls, sources=cast(dict[str, Source], shelf))
+    decls = dataclasses.replace(
+        decls, sources=cast(dict[str, Source], shelf),
+        # concepts' names are read at every question, their declarations almost never (graph.shelf)
+        concepts=cast(dict[str, DomainConcept], ConceptShelf(decls.concepts)),
+        # one object per owner: a plugin's sources share it (read back from a registry, each had its own)
+        owners=_shared_owners(decls.owners))
     g = SchemaGraph(fingerprint=fingerprint, decls=decls)
     _add_vocabulary(g)
     memo = _Memo(shelf)
@@ -183,6 +188,11 @@ def _build(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
     # collector from re-walking its millions of objects (a full pass costs seconds at 10,000 sources).
     gc.freeze()
     return g
+
+
+def _shared_owners(owners: dict[str, Owner]) -> dict[str, Owner]:
+    distinct: dict[Owner, Owner] = {}
+    return {sid: distinct.setdefault(owner, owner) for sid, owner in owners.items()}
 
 
 class _Memo:
