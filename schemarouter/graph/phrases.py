@@ -8,6 +8,7 @@ question spells them the same way, so "MP" (a database) and "mp" (melting point)
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,37 +69,36 @@ class PhraseIndex:
     # one: no list per phrase); the key string is the term's ``phrase`` too, so it is stored once
     entries: dict[str, Term | list[Term]] = field(default_factory=dict)
     longest: dict[str, int] = field(default_factory=dict)  # first word -> most words of a phrase starting so
-    # read back from a cache file: phrase -> the number of its term in ``_columns`` (or a list of them),
-    # for the phrases not looked up yet; a phrase's terms are made the first time it is looked up
-    _numbered: dict[str, int | list[int]] = field(default_factory=dict, repr=False, compare=False)
-    _columns: tuple[list[str], list[Any], list[str], bytes] | None = field(default=None, repr=False, compare=False)
+    # read back from a cache file: one row per term, sorted by phrase (a phrase's terms are adjacent, in
+    # the order they were added): phrases, kinds, targets, originals, case sensitivity. A phrase's terms
+    # are made the first time it is looked up (found by bisection) and kept in ``entries``
+    _columns: tuple[list[str], list[str], list[Any], list[str], bytes] | None = field(default=None, repr=False,
+                                                                                     compare=False)
 
-    # Pickled (in the graph cache file) as columns, one entry per term, and each phrase as the numbers of
-    # its terms: a graph at 100,000 sources holds millions of terms, and reading them back one object at
-    # a time was a fifth of loading the file, while a question looks up a few dozen phrases.
-    def __getstate__(self) -> tuple[dict[str, int | list[int]], list[str], list[Any], list[str], bytes, dict[str, int]]:
-        numbered: dict[str, int | list[int]] = {}
+    # Pickled (in the graph cache file) as those columns: a graph at 100,000 sources holds millions of
+    # terms, and reading them back one object at a time was a fifth of loading the file, while a question
+    # looks up a few dozen phrases; sorted columns, not a dictionary of phrases: a dictionary of two
+    # million phrases and their numbers was 160 MB and a tenth of a warm load.
+    def __getstate__(self) -> tuple[list[str], list[str], list[Any], list[str], bytes, dict[str, int]]:
+        keys: list[str] = []
         kinds: list[str] = []
         targets: list[Any] = []
         originals: list[str] = []
         sensitive = bytearray()
-        for key in [*self.entries, *self._numbered]:
-            bucket = self.terms(key)
-            numbered[key] = len(kinds) if len(bucket) == 1 else list(range(len(kinds), len(kinds) + len(bucket)))
-            for term in bucket:
+        unread = self._columns[0] if self._columns is not None else []
+        for key in sorted({*self.entries, *unread}):
+            for term in self.terms(key):
+                keys.append(key)
                 kinds.append(term.kind)
                 targets.append(term.target)
                 originals.append(term.original)
                 sensitive.append(term.case_sensitive)
-        return numbered, kinds, targets, originals, bytes(sensitive), self.longest
+        return keys, kinds, targets, originals, bytes(sensitive), self.longest
 
-    def __setstate__(
-        self, state: tuple[dict[str, int | list[int]], list[str], list[Any], list[str], bytes, dict[str, int]]
-    ) -> None:
-        numbered, kinds, targets, originals, sensitive, self.longest = state
+    def __setstate__(self, state: tuple[list[str], list[str], list[Any], list[str], bytes, dict[str, int]]) -> None:
+        keys, kinds, targets, originals, sensitive, self.longest = state
         self.entries = {}
-        self._numbered = numbered
-        self._columns = (kinds, targets, originals, sensitive)
+        self._columns = (keys, kinds, targets, originals, sensitive)
 
     def add(self, kind: str, target: Any, phrase: str, *, case_sensitive: bool | None = None, key: str | None = None) -> None:
         """Record that ``phrase`` names ``target`` of ``kind`` (each phrase and target once). ``key`` is
@@ -112,7 +112,7 @@ class PhraseIndex:
             key = phrase if _NORMAL.fullmatch(phrase) else " ".join([t.lower() for t in _TOKEN.findall(phrase)])
         if not key:
             return
-        if key in self._numbered:
+        if self._columns is not None and key not in self.entries:
             self._made(key)  # a phrase read back from a cache file gets its terms first
         bucket = self.entries.get(key)
         if bucket is not None:
@@ -140,20 +140,21 @@ class PhraseIndex:
         """The terms of a phrase (lower-case words joined by spaces), in the order they were added."""
         bucket = self.entries.get(key)
         if bucket is None:
-            return self._made(key) if self._numbered else ()
+            return self._made(key) if self._columns is not None else ()
         return (bucket,) if isinstance(bucket, Term) else bucket
 
     def _made(self, key: str) -> list[Term] | tuple[Term, ...]:
         """The terms of a phrase read back from a cache file and not looked up before, made from the
         columns and kept (a lookup made twice at once makes equal terms twice: either may stay)."""
-        numbers = self._numbered.get(key)
-        if numbers is None or self._columns is None:
+        if self._columns is None:
             return ()
-        kinds, targets, originals, sensitive = self._columns
-        made = [Term(kinds[i], targets[i], key, originals[i], bool(sensitive[i]))
-                for i in ((numbers,) if isinstance(numbers, int) else numbers)]
-        self.entries[key] = made[0] if isinstance(numbers, int) else made  # one term is kept without a list
-        self._numbered.pop(key, None)
+        keys, kinds, targets, originals, sensitive = self._columns
+        first = bisect_left(keys, key)
+        rows = range(first, bisect_right(keys, key, lo=first))
+        if not rows:
+            return ()
+        made = [Term(kinds[i], targets[i], key, originals[i], bool(sensitive[i])) for i in rows]
+        self.entries[key] = made[0] if len(made) == 1 else made  # one term is kept without a list
         return made
 
     def scan(self, tokens: list[Token], text: str) -> list[Match]:
