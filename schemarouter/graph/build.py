@@ -246,8 +246,6 @@ def _add_source(g: SchemaGraph, source: Source, memo: _Memo) -> None:
         g.phrases.add("source", source.id, name, key=normal)
         g.source_by_alias.setdefault(name if normal == name else normal, source.id)
     for ep in source.endpoints:
-        for intent in ep.intents:
-            g.intent_endpoints[intent].append((source.id, ep.id))
         fields: dict[str, FieldInfo] = {}
         for f in ep.fields:
             field_info = _field_info(source, ep, f, memo)
@@ -255,6 +253,8 @@ def _add_source(g: SchemaGraph, source: Source, memo: _Memo) -> None:
             _add_field(g, field_info, memo)
         groups = frozenset(f.group for f in ep.fields)
         info = EndpointInfo(source, ep, fields, groups, memo.shelf)
+        for intent in ep.intents:
+            g.intent_endpoints[intent].append(info.key)  # the record's key: one object per endpoint
         g.endpoints[info.key] = info
         g.index.add_endpoint(info)
 

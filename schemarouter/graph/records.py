@@ -7,13 +7,18 @@ those modules: the arrows inside the graph package point one way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+import copyreg
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from schemarouter.models import Endpoint, Parameter, ResponseField, Source
 from schemarouter.plan import FieldMeta
 
 if TYPE_CHECKING:
     from schemarouter.graph.shelf import SourceShelf
+
+# What pickle writes as "a new object of this class" (NEWOBJ): read back, no constructor runs, only
+# __setstate__ (the typing stubs do not declare it)
+_NEW_OBJECT = copyreg.__newobj__  # type: ignore[attr-defined]
 
 
 class FieldInfo:
@@ -71,13 +76,25 @@ class FieldInfo:
     def __repr__(self) -> str:
         return f"FieldInfo({self.source}.{self.endpoint}.{self.name})"
 
-    def __reduce__(self) -> tuple[type[FieldInfo], tuple[object, ...]]:
-        # pickled as its constructor's arguments (pickle keeps every state dictionary alive to the end of
-        # a cache file: a million fields at 100,000), and without the declaration where the shelf holds it
+    def __reduce__(self) -> tuple[object, ...]:
+        # A million of these at 100,000 sources, and pickle keeps every state it reads alive to the end of
+        # a cache file: pickled without the declaration (the shelf holds it) and as few values as can be,
+        # what a whole endpoint's fields share (where they come from) and what every field of a name
+        # shares (its words) each one tuple for all of them.
         shelf = self._shelf
-        return FieldInfo, (self.source, self.endpoint, None if shelf is not None else self._field, self.words,
-                           self.source_type, self.license, self.attribution, self.alias_words, self.raw_words,
-                           shelf, self.name, self.unit)
+        if shelf is None:
+            return FieldInfo, (self.source, self.endpoint, self._field, self.words, self.source_type, self.license,
+                               self.attribution, self.alias_words, self.raw_words)
+        origin = shelf.intern((self.source, self.endpoint, self.source_type, self.license, self.attribution))
+        naming = shelf.intern((self.name, self.words, self.raw_words))
+        return _NEW_OBJECT, (FieldInfo,), (origin, naming, self.alias_words, self.unit, shelf)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        origin, naming, self.alias_words, self.unit, self._shelf = state
+        self.source, self.endpoint, self.source_type, self.license, self.attribution = origin
+        self.name, self.words, self.raw_words = naming
+        self._field = None
+        self._meta = None
 
     def meta(self) -> FieldMeta:
         """What a plan carries to cite this field's values: unit, source type, license, attribution
@@ -139,7 +156,8 @@ class EndpointInfo:
     )
 
     def __init__(self, source: Source | None, endpoint: Endpoint | None, fields: dict[str, FieldInfo],
-                 groups: frozenset[str], shelf: SourceShelf | None = None, head: EndpointHead | None = None) -> None:
+                 groups: frozenset[str], shelf: SourceShelf | None = None, head: EndpointHead | None = None,
+                 key: EndpointKey | None = None) -> None:
         self._source = source
         self._endpoint = endpoint
         self._shelf = shelf
@@ -149,7 +167,8 @@ class EndpointInfo:
             if source is None or endpoint is None:
                 raise ValueError("an endpoint record needs its declarations or their head")
             head = EndpointHead.of(source, endpoint)
-        self.key = EndpointKey(head.source, head.endpoint)
+        # read back, the key pickled with the record: the same object every index keyed by it holds
+        self.key = key if key is not None else EndpointKey(head.source, head.endpoint)
         self.access = head.access
         self.intents = head.intents
         self.domain = head.domain
@@ -192,7 +211,7 @@ class EndpointInfo:
         shelf = self._shelf
         if shelf is None:
             return EndpointInfo, (self.source, self.endpoint, self.fields, self.groups)
-        return EndpointInfo, (None, None, self.fields, self.groups, shelf, self.head())
+        return EndpointInfo, (None, None, self.fields, self.groups, shelf, self.head(), self.key)
 
     @property
     def label(self) -> str:

@@ -169,7 +169,7 @@ def _shared_auths(sources: Iterable[Source]) -> dict[str, Auth]:
 class SourceShelf(Mapping[str, Source]):
     """Read-only ``{source id: Source}``: live models, or pickles unpickled (once) on first read."""
 
-    __slots__ = ("_auths", "_endpoints", "_live", "_lock", "_order", "_prose", "_stored")
+    __slots__ = ("_auths", "_endpoints", "_interned", "_live", "_lock", "_order", "_prose", "_stored")
 
     def __init__(self, sources: Mapping[str, Source] | None = None,
                  stored: dict[str, bytes] | SectionRefs | None = None,
@@ -185,6 +185,7 @@ class SourceShelf(Mapping[str, Source]):
         self._auths = auths if auths is not None else _shared_auths(self._live.values())
         self._endpoints: dict[str, dict[str, tuple[Endpoint, dict[str, ResponseField]]]] = {}
         self._lock = threading.Lock()  # a server's threads may read the same source first at once
+        self._interned: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # see intern
 
     def __getitem__(self, source_id: str) -> Source:
         found = self._live.get(source_id)
@@ -227,6 +228,11 @@ class SourceShelf(Mapping[str, Source]):
             raise KeyError(source_id)
         stored = self._stored
         return bytes(stored.read(source_id) if isinstance(stored, SectionRefs) else stored[source_id])
+
+    def intern(self, values: tuple[Any, ...]) -> tuple[Any, ...]:
+        """One tuple for equal ``values``: what the graph's records hold in common is pickled once and read
+        back shared (the records pickle through their shelf)."""
+        return self._interned.setdefault(values, values)
 
     def endpoint(self, source_id: str, endpoint_id: str) -> Endpoint:
         """The declaration of one endpoint (its source unpickled if it is not yet)."""
