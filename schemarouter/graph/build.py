@@ -15,8 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import cast
 
-from schemarouter.declarations import Declarations, Owner
+from schemarouter.declarations import Declarations
 from schemarouter.gcpause import gc_paused
+from schemarouter.graph.alike import one_per_value
 from schemarouter.graph.dense import restore_vectors, stored_vectors
 from schemarouter.graph.index import GraphIndex
 from schemarouter.graph.lexical import LexicalIndex, build_lexical
@@ -167,7 +168,7 @@ def _build(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
         # concepts' names are read at every question, their declarations almost never (graph.shelf)
         concepts=cast(dict[str, DomainConcept], ConceptShelf(decls.concepts)),
         # one object per owner: a plugin's sources share it (read back from a registry, each had its own)
-        owners=_shared_owners(decls.owners))
+        owners=one_per_value(decls.owners))
     g = SchemaGraph(fingerprint=fingerprint, decls=decls)
     _add_vocabulary(g)
     memo = _Memo(shelf)
@@ -188,11 +189,6 @@ def _build(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
     # collector from re-walking its millions of objects (a full pass costs seconds at 10,000 sources).
     gc.freeze()
     return g
-
-
-def _shared_owners(owners: dict[str, Owner]) -> dict[str, Owner]:
-    distinct: dict[Owner, Owner] = {}
-    return {sid: distinct.setdefault(owner, owner) for sid, owner in owners.items()}
 
 
 class _Memo:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from schemarouter.graph.alike import one_per_value
+
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
@@ -42,18 +44,12 @@ def intent_counts(
                 _count(concepts, concept, wanted)
             if f.name not in carried:
                 _count(names, f.name, wanted)
-    # equal counts are one object: thousands of concepts and names are counted alike (one field, one
-    # intent), and the graph keeps, pickles and reads back each distinct count once
-    distinct: dict[Counts, Counts] = {}
-
-    def shared(tally: _Tally) -> Counts:
-        counts = (tally.fields, tuple(tally.per_intent.items()))
-        return distinct.setdefault(counts, counts)
-
-    by_concept = {c: shared(t) for c, t in concepts.items()}
-    by_name = {
-        name: shared(t) for name, t in names.items() if t.per_intent or name in by_concept
-    }  # else it adds nothing: no intent, no other field to share with
+    # equal counts are one object: thousands of concepts and names are counted alike (one field, one intent)
+    seen: dict[Counts, Counts] = {}
+    by_concept = one_per_value({c: (t.fields, tuple(t.per_intent.items())) for c, t in concepts.items()}, seen)
+    by_name = one_per_value({
+        name: (t.fields, tuple(t.per_intent.items())) for name, t in names.items() if t.per_intent or name in by_concept
+    }, seen)  # else it adds nothing: no intent, no other field to share with
     return by_concept, by_name
 
 

@@ -24,10 +24,11 @@ import pickle
 import threading
 import weakref
 from array import array
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from typing import Any, BinaryIO, Protocol
 
+from schemarouter.graph.alike import one_per_value
 from schemarouter.graph.unpickling import GraphUnpickler
 from schemarouter.models import Auth, DomainConcept, Endpoint, ResponseField, Source
 
@@ -159,13 +160,6 @@ def reading(reader: SectionReader) -> Iterator[None]:
         _READING.reset(token)
 
 
-def _shared_auths(sources: Iterable[Source]) -> dict[str, Auth]:
-    """Each source's auth declaration, one object per distinct one: sources of one provider declare the
-    same key the same way, and the graph's pickle then holds it once."""
-    distinct: dict[Auth, Auth] = {}
-    return {s.id: distinct.setdefault(s.auth, s.auth) for s in sources if s.auth is not None}
-
-
 class SourceShelf(Mapping[str, Source]):
     """Read-only ``{source id: Source}``: live models, or pickles unpickled (once) on first read."""
 
@@ -182,7 +176,9 @@ class SourceShelf(Mapping[str, Source]):
         # every source's title and description, read of all sources at once (without unpickling them)
         self._prose = prose if prose is not None else {s.id: (s.title, s.description) for s in self._live.values()}
         # and how each source that needs a key is sent it (a run hides every key's value from what it shows)
-        self._auths = auths if auths is not None else _shared_auths(self._live.values())
+        # (one object per distinct declaration: a provider's sources declare its key alike)
+        self._auths = auths if auths is not None else one_per_value(
+            {s.id: s.auth for s in self._live.values() if s.auth is not None})
         self._endpoints: dict[str, dict[str, tuple[Endpoint, dict[str, ResponseField]]]] = {}
         self._lock = threading.Lock()  # a server's threads may read the same source first at once
         self._interned: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # see intern
@@ -195,7 +191,7 @@ class SourceShelf(Mapping[str, Source]):
 
     def __contains__(self, source_id: object) -> bool:
         # the Mapping default reads the value: it would unpickle a source to answer yes
-        return source_id in self._live or source_id in self._prose
+        return source_id in self._prose  # every source's id, read or not
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._order)
