@@ -16,7 +16,7 @@ from schemarouter.graph import SchemaGraph
 from schemarouter.models import Parameter, Source, ungiven_required
 from schemarouter.router import Router
 from schemarouter.router.guesses import guess_required, stated_default
-from schemarouter.router.rerank import FEATURES, probability, threshold, unsaid_share
+from schemarouter.router.rerank import FEATURES, probability, telling_path_terms, threshold, unsaid_share
 from schemarouter.router.validate import conformed, plan_inputs, validate_plan
 from schemarouter.router.values import Filled
 from schemarouter.understand.actions import action_verb, write_verbs
@@ -382,6 +382,31 @@ def test_a_web_or_mail_address_the_question_writes_is_a_value_for_text(router: R
 def test_a_path_word_the_question_says_shortened_or_in_another_form_is_said(path: set[str], said: set[str],
                                                                           want: float) -> None:
     assert unsaid_share(path, said) == want
+
+
+def test_a_path_segment_that_only_names_its_tool_says_nothing_the_question_must_say(graph: SchemaGraph) -> None:
+    brand = _source("music_tool", [
+        {**_endpoint("music_tool", "/MusicTool", "Music Tool", [], ["answer"]),
+         "description": "Create music playlists and check out the latest music trends."},
+        _endpoint("playlists", "/music_tool/{user}/playlists", "A user's playlists", [_req("user", "string")],
+                  ["name"]),
+    ])
+    tools = with_catalogue(graph, brand)
+    infos = {i.key.endpoint: i for i in tools.source_endpoints("music_tool")}
+    assert telling_path_terms(infos["music_tool"]) == set(), "the segment spells the tool's title"
+    assert telling_path_terms(infos["playlists"]) == {"playlist"}, "a segment naming the tool goes; the rest stays"
+    router = Router(tools)
+    evidence = router.evidence(router.understander.understand("What are the latest music trends?", tools), 10)
+    unsaid = {label: features["unsaid"] for label, _p, features in evidence}
+    assert unsaid["music_tool.music_tool"] == 0.0, "the tool's own name ('tool' is unsaid) counted against it"
+
+
+def test_a_title_word_in_a_path_is_still_the_path_s_word(graph: SchemaGraph) -> None:
+    movies = _source("tmdb_like", [_endpoint("movie", "/movie/{movie_id}", "Movie details",
+                                             [_req("movie_id", "integer")], ["title"])])
+    movies = movies.model_copy(update={"title": "The Movie Database"})
+    info = next(iter(with_catalogue(graph, movies).source_endpoints("tmdb_like")))
+    assert telling_path_terms(info) == {"movi"}, "only a segment spelling the whole title names the tool"
 
 
 @pytest.mark.parametrize(("name", "want"), [

@@ -33,7 +33,7 @@ from typing import Any
 
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.lexical import best_scored
-from schemarouter.graph.terms import path_terms
+from schemarouter.graph.terms import literal_segments, path_terms
 from schemarouter.plan import PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Relevance
 from schemarouter.router.guesses import guess_required
@@ -191,7 +191,7 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
         else:
             spent = len(values & filled.used) / len(values) if values else 0.0
             explained = explaining.both([info], spent * len(values), prefixes=analysis.prefixes)[1]
-        path = set(path_terms(info.path))
+        path = telling_path_terms(info)
         features = (
             scores.get(number, 0.0) / best_score,
             1.0 / (1 + rank),
@@ -214,6 +214,21 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
         out.append(Scored(info, chain, features, _score(features, dense is not None), dense is not None, filled))
     out.sort(key=lambda s: -s.score)  # stable: retrieval's order among equals
     return out
+
+
+def telling_path_terms(info: EndpointInfo) -> set[str]:
+    """The terms of an endpoint's path that say what it does, for ``unsaid``: a segment that only
+    spells its source's id or title ("/MusicTool" of the tool titled "Music Tool") names the tool,
+    which a question need not say (``named`` weighs one that does), and a brand's words are no
+    evidence either way ("Able Style" is no answer to a question about styles, nor "Music Tool" a
+    wrong one for a question about music)."""
+    names = {_letters(info.key.source), _letters(info.source.title)}
+    return set(path_terms("/".join(s for s in literal_segments(info.path) if _letters(s) not in names)))
+
+
+def _letters(text: str) -> str:
+    """``text`` in lower case without separators: "Music Tool", "music_tool" and "MusicTool" alike."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
 SHORTEST_STEM = 4  # a shortening this long or longer names its word ("calc", "hypot")
