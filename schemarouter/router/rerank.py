@@ -27,7 +27,7 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from typing import Any
 
@@ -226,6 +226,7 @@ def telling_path_terms(info: EndpointInfo) -> set[str]:
     return set(path_terms("/".join(s for s in literal_segments(info.path) if _letters(s) not in names)))
 
 
+@lru_cache(maxsize=65_536)  # ids, titles and path segments repeat question after question
 def _letters(text: str) -> str:
     """``text`` in lower case without separators: "Music Tool", "music_tool" and "MusicTool" alike."""
     return "".join(ch for ch in text.lower() if ch.isalnum())
