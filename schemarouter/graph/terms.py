@@ -131,3 +131,17 @@ def compound_terms(text: str) -> list[str]:
     words = _LETTERS.findall(text.lower())
     return [stem(a + b) for a, b in pairwise(words)
             if len(a) > 2 and len(b) > 2 and _keep(a, QUESTION_FILLER) and _keep(b, QUESTION_FILLER)]
+
+
+@lru_cache(maxsize=65_536)  # ids, titles and path segments repeat question after question
+def letters(text: str) -> str:
+    """``text`` in lower case without separators: "Music Tool", "music_tool" and "MusicTool" alike."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def naming_path(path: str, names: frozenset[str]) -> str:
+    """``path`` without the literal segments that only spell one of ``names`` (:func:`letters` of a
+    source's id and title): catalogues put each tool at a path that is its name ("/MusicTool" of the
+    tool titled "Music Tool"), which says which tool it is, not what it does."""
+    return "/".join(s for s in literal_segments(path) if letters(s) not in names)
+

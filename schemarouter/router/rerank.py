@@ -27,13 +27,13 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from importlib.resources import files
 from typing import Any
 
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.lexical import best_scored
-from schemarouter.graph.terms import literal_segments, path_terms
+from schemarouter.graph.terms import letters, naming_path, path_terms
 from schemarouter.plan import PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Relevance
 from schemarouter.router.guesses import guess_required
@@ -222,14 +222,8 @@ def telling_path_terms(info: EndpointInfo) -> set[str]:
     which a question need not say (``named`` weighs one that does), and a brand's words are no
     evidence either way ("Able Style" is no answer to a question about styles, nor "Music Tool" a
     wrong one for a question about music)."""
-    names = {_letters(info.key.source), _letters(info.source.title)}
-    return set(path_terms("/".join(s for s in literal_segments(info.path) if _letters(s) not in names)))
-
-
-@lru_cache(maxsize=65_536)  # ids, titles and path segments repeat question after question
-def _letters(text: str) -> str:
-    """``text`` in lower case without separators: "Music Tool", "music_tool" and "MusicTool" alike."""
-    return "".join(ch for ch in text.lower() if ch.isalnum())
+    names = frozenset((letters(info.key.source), letters(info.source.title)))
+    return set(path_terms(naming_path(info.path, names)))
 
 
 SHORTEST_STEM = 4  # a shortening this long or longer names its word ("calc", "hypot")
