@@ -3,7 +3,9 @@ lexical-only mode where the model's distribution is not installed."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
+from importlib.resources import files
 from typing import Any
 
 import numpy as np
@@ -68,7 +70,7 @@ def test_encode_gives_unit_float32_rows() -> None:
 def test_a_batch_encodes_each_text_as_alone() -> None:
     from schemarouter_embeddings import encode
 
-    # a large batch tokenizes each distinct word once; a few short texts go through model2vec:
+    # a large batch tokenizes each distinct word once; a few short texts are encoded text by text:
     # the same vectors either way, in the order given, whatever else is in the batch
     texts = ["Get the movie credits for a person.", "crew_id, crew department", "", "Crème brûlée HBondDonorCount",
              "/movie/{movie_id}/credits", "?!"] * 5
@@ -76,6 +78,32 @@ def test_a_batch_encodes_each_text_as_alone() -> None:
     alone = np.vstack([encode([t]) for t in texts])
     assert np.allclose(batch, alone, atol=1e-6)
     assert not np.allclose(batch[0], batch[1])
+
+
+def test_a_few_short_texts_get_model2vecs_own_vectors_to_the_bit() -> None:
+    from model2vec import StaticModel
+    from schemarouter_embeddings import encode
+
+    folder = files("schemarouter_embeddings").joinpath("model")
+    reference = StaticModel.from_pretrained(str(folder), normalize=True)
+    texts = ["Who directed Titanic?", "band gap of GaN in eV", "", "Wie hoch ist die Bandlücke?", "zzqx",
+             "Crème brûlée HBondDonorCount /movie/{movie_id}/credits", "a " * 200]
+    for few in ([t] for t in texts):
+        want = np.asarray(reference.encode(few, show_progress_bar=False, use_multiprocessing=False), dtype=np.float32)
+        norms = np.linalg.norm(want, axis=1, keepdims=True)
+        np.divide(want, norms, out=want, where=norms > 0)
+        assert np.array_equal(encode(few), want), few
+    pairs = texts[:4]
+    want = np.asarray(reference.encode(pairs, show_progress_bar=False, use_multiprocessing=False), dtype=np.float32)
+    want /= np.where(np.linalg.norm(want, axis=1, keepdims=True) > 0, np.linalg.norm(want, axis=1, keepdims=True), 1)
+    assert np.array_equal(encode(pairs), want)
+
+
+def test_encoding_a_question_does_not_import_model2vec() -> None:
+    code = ("import sys; from schemarouter_embeddings import encode; encode(['who directed the film']); "
+            "print(sorted(m for m in ('model2vec', 'huggingface_hub', 'scipy.sparse') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]", f"a question imported {out.strip()}"
 
 
 @pytest.mark.parametrize(("question", "endpoint"), [

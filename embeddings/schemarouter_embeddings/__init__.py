@@ -12,43 +12,82 @@ into words first, as the model's (BERT) pre-tokenizer splits them, each distinct
 once, and a text's vector is the mean of its words' token vectors: what model2vec computes, without
 tokenizing a repeated word again. Unlike model2vec's own ``encode``, a long text is not cut at the
 tokenizer's 512 tokens: every word an endpoint declares counts.
+
+model2vec made the vectors and defines them, but is not imported to encode: the files are read with
+``safetensors`` and ``tokenizers`` (what model2vec reads them with), which spares every process that
+routes with dense retrieval the import of the Hugging Face hub client (0.87 s to the first vector
+with model2vec's loader, 0.30 s without it). A few short texts give model2vec's ``encode`` output to
+the bit (a test holds them to it).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import threading
+from dataclasses import dataclass
 from importlib.resources import files
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
-from scipy.sparse import csr_matrix
-
-if TYPE_CHECKING:
-    from model2vec import StaticModel
+from tokenizers import Tokenizer
 
 __all__ = ["MODEL_NAME", "dimensions", "encode"]
 
 MODEL_NAME = "all-MiniLM-L6-v2 (model2vec static, 128 dims, int8)"
 _lock = threading.Lock()  # two threads asking first must not load the model twice
-_loaded: list[StaticModel] = []
+_loaded: list[StaticVectors] = []
 # BERT's pre-tokenizer splits at whitespace and at every punctuation character (the underscore too)
 _WORDS = re.compile(r"[^\W_]+|[^\w\s]|_")
-_FEW, _SHORT = 8, 512  # a batch this small of texts this short goes through model2vec's encode
+_FEW, _SHORT = 8, 512  # a batch this small of texts this short is encoded text by text
 
 
-def _model() -> StaticModel:
+@dataclass(frozen=True)
+class StaticVectors:
+    """The model as encoding reads it: the tokenizer, one int8 row per token, and the unknown token."""
+
+    tokenizer: Tokenizer
+    embedding: npt.NDArray[np.int8]
+    unk_token_id: int | None
+
+    @property
+    def dim(self) -> int:
+        """The length of a row."""
+        return int(self.embedding.shape[1])
+
+
+def _model() -> StaticVectors:
     if _loaded:
         return _loaded[0]
     with _lock:
         if not _loaded:
-            from model2vec import StaticModel
-
-            # a local folder: model2vec reads it without asking the Hugging Face hub
-            folder = files("schemarouter_embeddings").joinpath("model")
-            _loaded.append(StaticModel.from_pretrained(str(folder), normalize=True))
+            _loaded.append(_load())
     return _loaded[0]
+
+
+def _load() -> StaticVectors:
+    """The shipped model, read as model2vec's ``StaticModel.from_pretrained`` reads a local folder
+    (its safetensors file, its tokenizer, padding and truncation as model2vec sets them), without
+    importing model2vec: that import brings the Hugging Face hub client and costs most of a second
+    in every process that routes with dense retrieval on."""
+    from safetensors import safe_open
+
+    folder = files("schemarouter_embeddings").joinpath("model")
+    config = json.loads(folder.joinpath("config.json").read_text("utf-8"))
+    with safe_open(str(folder.joinpath("model.safetensors")), framework="numpy") as tensors:
+        names = set(tensors.keys())
+        if names != {"embeddings"}:
+            # per-token weights or a token mapping (another model2vec layout) would change every vector
+            raise RuntimeError(f"schemarouter-embeddings: unexpected tensors in the model file: {sorted(names)}")
+        embedding = tensors.get_tensor("embeddings")
+    tokenizer = Tokenizer.from_file(str(folder.joinpath("tokenizer.json")))
+    padding = tokenizer.padding
+    if padding is not None:  # model2vec keeps the pad token but pads nothing
+        tokenizer.enable_padding(pad_id=padding["pad_id"], pad_token=padding["pad_token"],
+                                 pad_type_id=padding["pad_type_id"], length=0)
+    tokenizer.enable_truncation(int(config.get("max_length", 512)))
+    unknown = tokenizer.model.unk_token if hasattr(tokenizer.model, "unk_token") else None
+    return StaticVectors(tokenizer, embedding, tokenizer.token_to_id(unknown) if unknown else None)
 
 
 def dimensions() -> int:
@@ -62,9 +101,8 @@ def encode(texts: list[str]) -> npt.NDArray[np.float32]:
     if not texts:
         return np.zeros((0, model.dim), dtype=np.float32)
     if len(texts) <= _FEW and all(len(t) <= _SHORT for t in texts):
-        # a question or two: model2vec's own encode costs less than setting up the batch below, and
-        # gives the same vectors (a text of at most 512 characters has at most 512 tokens: none is cut)
-        out = np.asarray(model.encode(texts, show_progress_bar=False, use_multiprocessing=False), dtype=np.float32)
+        # a question or two: encoding text by text costs less than setting up the batch below
+        out = _encode_few(model, texts)
     else:
         out = _encode_batch(model, texts)
     # normalize again in float32 so that a cosine is a plain dot product
@@ -73,8 +111,25 @@ def encode(texts: list[str]) -> npt.NDArray[np.float32]:
     return out
 
 
-def _encode_batch(model: StaticModel, texts: list[str]) -> npt.NDArray[np.float32]:
+def _encode_few(model: StaticVectors, texts: list[str]) -> npt.NDArray[np.float32]:
+    """What model2vec's ``encode`` gives for a few short texts, to the bit (a text of at most 512
+    characters has at most 512 tokens: none is cut): the mean of each text's token rows, unknown
+    tokens left out, then normalized as model2vec normalizes."""
+    out = np.zeros((len(texts), model.dim), dtype=np.float32)
+    unknown = model.unk_token_id
+    for i, encoding in enumerate(model.tokenizer.encode_batch_fast(texts, add_special_tokens=False)):
+        ids = [t for t in encoding.ids if t != unknown]
+        if ids:
+            out[i] = model.embedding[ids].mean(axis=0)  # int8 rows: an exact sum, then one division
+    norm = np.linalg.norm(out, axis=1, keepdims=True) + 1e-32
+    normalized: npt.NDArray[np.float32] = (out / norm).astype(np.float32)
+    return normalized
+
+
+def _encode_batch(model: StaticVectors, texts: list[str]) -> npt.NDArray[np.float32]:
     """Unnormalized text vectors, each distinct word of the batch tokenized once."""
+    from scipy.sparse import csr_matrix  # only a batch needs it (a question does not pay the import)
+
     known: dict[str, int] = {}  # distinct word -> its row in the word sums
     ids: list[npt.NDArray[np.int32]] = []  # per text, its words' rows (a text's words are not kept)
     for t in texts:
@@ -91,7 +146,7 @@ def _encode_batch(model: StaticModel, texts: list[str]) -> npt.NDArray[np.float3
     return np.asarray(counts @ sums, dtype=np.float32)
 
 
-def _word_sums(model: StaticModel, words: list[str]) -> npt.NDArray[np.float32]:
+def _word_sums(model: StaticVectors, words: list[str]) -> npt.NDArray[np.float32]:
     """The sum of each word's token vectors (unknown tokens left out, as model2vec leaves them)."""
     sums = np.zeros((len(words), model.dim), dtype=np.float32)
     if not words:
