@@ -144,4 +144,3 @@ def naming_path(path: str, names: frozenset[str]) -> str:
     source's id and title): catalogues put each tool at a path that is its name ("/MusicTool" of the
     tool titled "Music Tool"), which says which tool it is, not what it does."""
     return "/".join(s for s in literal_segments(path) if letters(s) not in names)
-
