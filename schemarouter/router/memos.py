@@ -52,6 +52,8 @@ class RouterGraphMemo:
     units: frozenset[str] | None = None
     # the terms of the read endpoints' paths, the nouns records are listed under: ``open_route``
     path_nouns: frozenset[str] | None = None
+    # endpoint key -> the terms of its path that say what it does (not its tool's name): ``rerank``
+    telling_paths: dict[Key, frozenset[str]] = field(default_factory=dict)
 
 
 @dataclass

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
@@ -37,6 +38,7 @@ from schemarouter.graph.terms import letters, naming_path, path_terms
 from schemarouter.plan import PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Relevance
 from schemarouter.router.guesses import guess_required
+from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.open_route import Explaining, fill, question_values, read_numbers
 from schemarouter.router.param_facts import endpoint_facts
 from schemarouter.router.runs import longest_run
@@ -175,6 +177,7 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
     named = set(analysis.understanding.named_tools)
     sources = [lex.keys[n][0] for n in numbers]
     described = sum(1 for n in numbers if graph.endpoints[lex.keys[n]].intents) / len(numbers)
+    telling = graph.memos.of(RouterGraphMemo).telling_paths
     out: list[Scored] = []
     for rank, number in enumerate(numbers):
         info = graph.endpoints[lex.keys[number]]
@@ -191,7 +194,9 @@ def score_candidates(graph: SchemaGraph, analysis: Analysis, current: Sequence[P
         else:
             spent = len(values & filled.used) / len(values) if values else 0.0
             explained = explaining.both([info], spent * len(values), prefixes=analysis.prefixes)[1]
-        path = telling_path_terms(info)
+        path = telling.get(info.key)
+        if path is None:  # per endpoint once: it reads the source's title, and candidates recur
+            path = telling[info.key] = frozenset(telling_path_terms(info))
         features = (
             scores.get(number, 0.0) / best_score,
             1.0 / (1 + rank),
@@ -236,7 +241,7 @@ def said_forms(said: set[str]) -> frozenset[str]:
     return frozenset(said) | {q[:n] for q in said for n in range(SHORTEST_STEM, len(q))}
 
 
-def unsaid_share(path: set[str], said: set[str], forms: frozenset[str] | None = None) -> float:
+def unsaid_share(path: AbstractSet[str], said: set[str], forms: frozenset[str] | None = None) -> float:
     """Share of a path's words the question does not say. A path word that shortens a word the
     question says says it (paths abbreviate: "calc_area", "math_hypot"), and so does one a letter or
     two longer than it (stems of one root: "histori" for history beside "histor" for historical); a
