@@ -657,7 +657,8 @@ def test_a_candidate_the_question_gives_nothing_yields_only_to_a_later_one_that_
 
 @pytest.fixture(scope="module")
 def writes(graph: SchemaGraph) -> SchemaGraph:
-    """Two sources with writes: a video site, and a notebook whose write a quoted value's words reach."""
+    """Two sources with writes: a video site, and a notebook whose write a quoted value's words reach
+    and whose writes of two kinds share words with requests."""
     video = [_req("video_id", "string")]
     return with_catalogue(with_catalogue(graph, _source("vidsite", [
         _endpoint("get_video", "/videos/{video_id}", "Get a video", video, ["name", "duration"]),
@@ -669,6 +670,11 @@ def writes(graph: SchemaGraph) -> SchemaGraph:
     ])), _source("notebook", [
         _endpoint("rename_note", "/projects/{project_id}/notes/{note_id}", "Rename the field notes of a project, day by day",
                   [_req("project_id", "string"), _req("note_id", "string")], [], method="PATCH"),
+        # an API that POSTs every change, beside an unrelated update that shares a word with a request
+        _endpoint("set_alarm", "/set_alarm", "Set an alarm to ring at a time of day, with a label",
+                  [_req("time", "string")], [], method="POST"),
+        _endpoint("update_setting", "/settings/{name}", "Update a setting to a new value",
+                  [_req("name", "string")], [], method="PUT"),
     ]))
 
 
@@ -677,6 +683,8 @@ def writes(graph: SchemaGraph) -> SchemaGraph:
     ("Rename my Vidsite video 812345678 to 'Field notes, day 3'.", "vidsite.edit_video"),
     # putting a thing on one's own list is a PUT as often as a POST
     ("Put video 76979871 on my Watch Later list.", "vidsite.add_to_watch_later"),
+    # "set" asks for a change (a PUT or PATCH), yet the write whose words fit is a POST
+    ("Set a new alarm for 07:30 with the label 'Morning run'.", "notebook.set_alarm"),
 ])
 def test_a_request_to_act_names_the_write_of_the_named_source_that_does_it(writes: SchemaGraph, question: str,
                                                                           named: str) -> None:

@@ -158,6 +158,8 @@ def _cells(suite: str, s: dict[str, Any]) -> tuple[str, str]:
     extra = f"declined {100 * declined:.1f} %" if declined is not None else ""
     if s.get("actions"):
         extra += f"; actions declined {s['actions_declined']} of {s['actions']}"
+        if s.get("actions_with_write"):
+            extra += f", the write named for {s['actions_naming_write']} of {s['actions_with_write']}"
     return f"{_f(s['endpoint_set_exact'])} / {_f(s['required_params_filled'])}", extra
 
 
