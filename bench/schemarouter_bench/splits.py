@@ -173,7 +173,9 @@ def section(doc: dict[str, Any]) -> str:
         "rule, threshold or weight is chosen; the re-ranker's weights and decline threshold are fitted on the "
         "tune split only (`python -m schemarouter_bench.fit_rerank`). Headline figures: first-party = tool "
         "exact / field recall; RestBench TMDB = gold endpoints found / whole chain exact; the others = endpoint "
-        "set exact / required parameters filled with the gold value. Written by "
+        "set exact / required parameters filled with the gold value; beside them, the answerable questions "
+        "declined, the requests to act declined and, of those whose gold names the write that would do it, "
+        "the declines that name it. Written by "
         f"`python -m schemarouter_bench.splits` in {doc['seconds']} s.",
         "",
         "| suite | split | n | schemarouter | BM25 top-1 | schemarouter also |",

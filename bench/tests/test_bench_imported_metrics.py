@@ -144,3 +144,15 @@ def test_gold_that_binds_to_a_later_step_or_marks_a_foreign_identifier_is_refuse
         DevStep(source="a", endpoint="b", call="/b")
     with pytest.raises(ValueError, match="no gold steps"):
         DevQuestion(id="q", query="delete it", kind="action", gold=[SEARCH])
+
+
+def test_the_splits_table_says_how_many_declines_name_the_write() -> None:
+    from schemarouter_bench.splits import _cells
+
+    summary = {"endpoint_set_exact": 0.5, "required_params_filled": 0.25, "answerable_declined": 0.02,
+               "actions": 5, "actions_declined": 4, "actions_with_write": 3, "actions_naming_write": 2}
+    head, extra = _cells("tooluse", summary)
+    assert head == "0.500 / 0.250"
+    assert extra == "declined 2.0 %; actions declined 4 of 5, the write named for 2 of 3"
+    # a suite whose requests to act name no write says nothing of it
+    assert _cells("imported", {**summary, "actions_with_write": 0})[1] == "declined 2.0 %; actions declined 4 of 5"
