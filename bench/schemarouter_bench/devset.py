@@ -67,6 +67,12 @@ def heldout_root() -> Path:
     return data_path("heldout_apis")
 
 
+def science_root() -> Path:
+    """Folder of the scientific APIs added to the open world after the re-ranker's weights were
+    fitted (laid out as the imported-sources set; tune and test by question id)."""
+    return data_path("science_apis")
+
+
 def beside_root() -> Path:
     """Folder of the large APIs imported beside RestBench's TMDB (laid out as the imported-sources set)."""
     return data_path("restbench_beside")

@@ -24,6 +24,7 @@ from schemarouter_bench.devset import (
     beside_root,
     dev_apis,
     heldout_root,
+    science_root,
     tmdb_overlay,
     tmdb_spec,
     tooluse_root,
@@ -151,8 +152,8 @@ def import_document(source_id: str, spec: Path, overlay: Path) -> Imported:
 
 def open_world_documents() -> list[Document]:
     """The documents of the open-world registry: the imported-sources APIs, the held-out scientific
-    APIs, RestBench's TMDB and the large API imported beside it."""
-    folders = [*dev_apis(), *dev_apis(heldout_root()), *dev_apis(beside_root())]
+    APIs, the scientific APIs added later, RestBench's TMDB and the large API imported beside it."""
+    folders = [*dev_apis(), *dev_apis(heldout_root()), *dev_apis(science_root()), *dev_apis(beside_root())]
     return [Document(api.source_id, api.spec, api.overlay) for api in folders] + [
         Document(TMDB_SOURCE, tmdb_spec(), tmdb_overlay())
     ]

@@ -26,6 +26,7 @@ from schemarouter_bench.devset import (
     load_tmdb_queries,
     load_tooluse_questions,
     metatool_root,
+    science_root,
     split_of,
     toolbench_root,
 )
@@ -76,6 +77,7 @@ def tune_suites(base: Frozen | None = None, corpus: Path | None = None) -> list[
     out += [_dev_suite(name, graph, questions) for name, graph, questions in (
         ("imported", opened.frozen.graph, load_dev_questions()),
         ("heldout", opened.frozen.graph, load_dev_questions(heldout_root())),
+        ("science", opened.frozen.graph, load_dev_questions(science_root())),
         ("beside", opened.frozen.graph, load_dev_questions(beside_root())),
         ("tooluse", tooluse.frozen.graph, load_tooluse_questions()),
         ("toolbench", toolbench.frozen.graph, load_tooluse_questions(toolbench_root())),
