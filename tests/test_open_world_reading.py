@@ -91,9 +91,62 @@ def test_a_value_is_labelled_by_its_noun_and_kind_written_in_any_case(text: str,
 
 
 def test_a_signed_number_is_labelled_and_coordinates_are_one_value() -> None:
-    assert _read("Density at latitude 45, longitude -75").labels == {"latitud": "45", "longitud": "-75"}
+    assert _read("Sensor at depth 45, offset -75").labels == {"depth": "45", "offset": "-75"}
     a = _read("Weather at latitude 38.123, longitude -78.543")
     assert a.coordinates == (38.123, -78.543) and a.labels == {}, "the pair is read once, as coordinates"
+    a = _read("Density at latitude 45, longitude -75")
+    assert a.coordinates == (45, -75) and a.labels == {}, "whole numbers their labels mark are a pair too"
+
+
+@pytest.mark.parametrize(("text", "pair", "written"), [
+    ("Neutral wind at 250 km above 60° N, 150° W at 06:40 UTC", (60, -150), ("60", "150")),
+    ("Field strength at 26° S, 50° W and 500 km altitude", (-26, -50), ("26", "50")),
+    ("Gravity anomaly at 0°, 0°, with its unit", (0, 0), ("0", "0")),
+    ("Geoid height at the tide gauge, 37.8063 N, 122.4659 W", (37.8063, -122.4659), ("37.8063", "122.4659")),
+    ("Forecast at latitude -20, longitude 300 at 17:50", (-20, 300), ("-20", "300")),  # longitudes 0-360
+    ("Flux at 500 km altitude, 25° S latitude, 310° E longitude", (-25, 310), ("25", "310")),
+    ("Variation at 150° W, 60° N", (60, -150), ("60", "150")),  # the letters tell which is which
+    ("Weather at 35.77, -78.64 tomorrow", (35.77, -78.64), ("35.77", "-78.64")),
+])
+def test_a_place_is_one_pair_its_hemisphere_letters_sign_and_order(text: str, pair: tuple[float, float],
+                                                                   written: tuple[str, str]) -> None:
+    a = _read(text)
+    assert a.coordinates == pair and a.coordinates_written == written
+
+
+@pytest.mark.parametrize("text", [
+    "Scores between 10.5 and 20.25",  # a span, not a place
+    "Give me 10, 20 or 30 items",  # bare whole numbers
+    "Flux at 10.5 s, 20 m from the source",  # "s" in lower case is seconds
+    "Forecast for the year 2021.5, 20.1 days ahead",  # no pair begins inside a number
+    "Two latitudes, 10° N and 20° S",
+])
+def test_numbers_nothing_marks_as_a_place_are_no_coordinates(text: str) -> None:
+    assert _read(text).coordinates is None
+
+
+def test_a_place_fills_latitude_and_longitude_and_its_numbers_nothing_else() -> None:
+    params = [Parameter(name="latitude", type="number", required=True),
+              Parameter(name="longitude", type="number", required=True),
+              Parameter(name="altitude", type="number", required=True, description="Altitude in km")]
+    filled = open_values(params, _read("Neutral wind at 250 km above 60° N, 150° W"), "/wam-ipe")
+    assert filled.values == {"latitude": 60.0, "longitude": -150.0, "altitude": 250}
+    assert {"60", "150"} <= filled.used, "the pair's numbers are spent with it"
+
+
+def test_a_required_parameter_left_empty_is_not_guessed_from_the_pair_s_numbers(graph: SchemaGraph) -> None:
+    params = [{"name": n, "type": "number", "required": True} for n in ("latitude", "longitude", "altitude")]
+    source = Source.model_validate({
+        "id": "geomag", "title": "Geomagnetic field model", "domain": "geoscience", "source_type": "curated",
+        "license": {"id": "CC0-1.0", "name": "CC0"},
+        "endpoints": [{"id": "magnetic_field", "base_url": "http://127.0.0.1:9", "path": "/magnetic_field",
+                       "summary": "Magnetic declination and inclination at a point", "parameters": params,
+                       "fields": [{"name": "declination", "path": "declination", "type": "number",
+                                   "group": "content"}]}]})
+    plan = Router(with_catalogue(graph, source)).plan("Magnetic declination at Greenwich (51.48° N, 0.0° E)")
+    step = plan.steps[0]
+    assert (step.source, step.params.get("latitude"), step.params.get("longitude")) == ("geomag", 51.48, 0.0)
+    assert "altitude" not in step.params, "51.48 is the latitude, not an altitude"
 
 
 @pytest.mark.parametrize(("text", "value"), [

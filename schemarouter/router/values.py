@@ -419,10 +419,12 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
     words = f.words
     coords = analysis.coordinates
     if f.type in ("number", "string") and coords is not None and words:
+        # the pair is one value; its numbers as written are spent with it (no altitude or year takes them)
+        spent = (f"{coords}", *analysis.coordinates_written)
         if words[-1] in ("lat", "latitude"):
-            return coords[0], f"{coords}", "the latitude in the question", True
+            return coords[0], spent, "the latitude in the question", True
         if words[-1] in ("lon", "lng", "long", "longitude"):
-            return coords[1], f"{coords}", "the longitude in the question", True
+            return coords[1], spent, "the longitude in the question", True
     if f.clock:
         # "in 24-hour format 'HH:MM'": the time of day the question writes ("at 10 in the morning"), never a date
         at = date_for(words, analysis.times, taken, analysis.time_words)

@@ -63,6 +63,7 @@ class Analysis:
     words: list[tuple[str, str]] = field(default_factory=list)  # (as written, term) of the words left
     labels: dict[str, str] = field(default_factory=dict)  # noun term -> the value written after it ("station KRDU")
     coordinates: tuple[float, float] | None = None  # (latitude, longitude) written in the question
+    coordinates_written: tuple[str, ...] = ()  # ... its two numbers as the question writes them
     periods: list[str] = field(default_factory=list)  # reporting periods said ("q1", "half-year", "annual")
     codes: list[str] = field(default_factory=list)  # short all-capitals codes ("DE", "KRDU") not taken otherwise
     # what the layers above derive from the above once per question and read for every candidate

@@ -21,6 +21,7 @@ from schemarouter.understand import wording
 from schemarouter.understand.actions import action_verb
 from schemarouter.understand.asked import KIND_TERMS, agent_terms, asked_terms, kind_terms
 from schemarouter.understand.base import Analysis
+from schemarouter.understand.coordinates import read_coordinates
 from schemarouter.understand.countries import is_country
 from schemarouter.understand.entities import Entity
 from schemarouter.understand.names import identifier_tokens, proper_names
@@ -122,9 +123,6 @@ _LABELLED = re.compile(
     r"([\"'“‘]([^\"'”’]{1,80})[\"'”’]|[A-Z][A-Za-z0-9:_.\-]*[0-9A-Z][A-Za-z0-9:_.\-]*|[A-Za-z]*\d[\w:.\-]*"
     r"|-\d+(?:\.\d+)?(?![\w.])"  # a signed number: "longitude -75"
     r"|(?<=\s)#\d[\w\-]*)")  # a number written with its sign ("my order ID is #123": #123)
-_COORDINATES = prefiltered(
-    r"(?:\blat(?:itude)?\s*[:=]?\s*)?(-?\d{1,2}\.\d+)\s*°?\s*[NS]?\s*,?\s*(?:(?:and\s+)?\blon(?:g|gitude)?\s*[:=]?\s*)?"
-    r"(-?\d{1,3}\.\d+)", ".", flags=re.IGNORECASE)
 # How people name reporting periods, in the words enum labels use (Q1, half-year, Q3, annual).
 _PERIODS = [
     (prefiltered(r"\b(?:first|1st)[- ]quarter\b|\bq1\b", "quarter", "q1", flags=re.I), "q1"),
@@ -282,10 +280,12 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
         for i in range(max(0, start), min(end, len(rest))):
             rest[i] = " "
     analysis.words = [(w, t) for w in _WORD.findall("".join(rest)) if (t := _term(w)) is not None]
-    coordinates = _coordinates(text)
-    analysis.coordinates = coordinates[0] if coordinates else None
+    coordinates = read_coordinates(text)
+    if coordinates is not None:
+        analysis.coordinates = (coordinates.latitude, coordinates.longitude)
+        analysis.coordinates_written = coordinates.written
     # "latitude 51.5, longitude -0.12" is one value, the coordinates, not two labelled numbers
-    analysis.labels = _labels(text, taken + ([coordinates[1]] if coordinates else []), known)
+    analysis.labels = _labels(text, taken + ([coordinates.span] if coordinates else []), known)
     analysis.periods = [period for pattern, period in _PERIODS if pattern.search(text)]
     analysis.action = action_verb(text) if action is False else action
     analysis.live = asks_now(text)
@@ -518,13 +518,3 @@ def trimmed_value(value: str) -> str:
     while value and value[-1] in _OPENERS and value.count(_OPENERS[value[-1]]) < value.count(value[-1]):
         value = value[:-1].rstrip(".,;:?!")
     return value
-
-
-def _coordinates(text: str) -> tuple[tuple[float, float], tuple[int, int]] | None:
-    """A latitude/longitude pair written as two decimals ("lat 51.5, lon -0.12", "at 35.77, -78.64"),
-    and where it is written."""
-    for m in _COORDINATES.finditer(text):
-        lat, lon = float(m.group(1)), float(m.group(2))
-        if -90 <= lat <= 90 and -180 <= lon <= 180:
-            return (lat, lon), (m.start(), m.end())
-    return None
