@@ -743,3 +743,23 @@ def test_a_summary_opening_verb_is_read_as_its_base_form(summary: str, verb: str
     from schemarouter.understand.actions import _opening_verb
 
     assert _opening_verb(summary) == verb
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("Proton flux at 18:45:30 UTC on 4 July 2018", {"hour": 18, "minute": 45, "second": 30}),
+    ("Electron flux at 12:30 UTC on 15 September 2018", {"hour": 12, "minute": 30, "second": 0}),
+    ("Electron flux at 6:40 pm on 15 September 2018", {"hour": 18, "minute": 40, "second": 0}),
+])
+def test_an_endpoint_taking_a_time_in_parts_gets_the_parts_of_the_time_written(text: str,
+                                                                             values: dict[str, int]) -> None:
+    params = [Parameter(name=n, type="integer", required=True) for n in ("hour", "minute", "second")]
+    filled = open_values([Parameter(name="coord3", type="number", required=True), *params], _read(text), "/flux")
+    assert {k: filled.values.get(k) for k in values} == values
+    hour = str(values["hour"] if "pm" not in text else 6)
+    assert hour in filled.used, "the time's numbers are spent with it (no other number takes them)"
+
+
+def test_a_parameter_named_for_hours_alone_is_no_part_of_a_time() -> None:
+    # "hours" beside no "minute" is a duration as often as a time of day
+    filled = open_values([Parameter(name="hours", type="integer")], _read("Forecast from 12:30 UTC"), "/forecast")
+    assert "hours" not in filled.values

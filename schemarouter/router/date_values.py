@@ -12,6 +12,7 @@ decides per parameter which of these readings applies.
 from __future__ import annotations
 
 import calendar
+import re
 from collections.abc import Sequence
 
 from schemarouter.graph.terms import stem
@@ -40,6 +41,25 @@ def date_parts(params: list[tuple[Parameter, ParamFacts]], analysis: Analysis,
     out = {name: str(int(date[_PARTS[part]])) for name, part in named.items()}
     out[""] = date
     return out
+
+
+def time_parts(params: list[tuple[Parameter, ParamFacts]], analysis: Analysis,
+               taken: set[str]) -> tuple[dict[str, int], tuple[str, ...]]:
+    """(parameter name -> its part of the question's first free time of day, what that spends: the
+    time and its numbers as written), for an endpoint with an ``hour`` and a ``minute`` parameter
+    (one named for hours alone is a duration as often as a time): nothing otherwise. A time written
+    to the minute is at second 0."""
+    named = {f.name: part for _, f in params if (part := f.time_part)}
+    if not {"hour", "minute"} <= set(named.values()):
+        return {}, ()
+    text = analysis.text or analysis.question
+    for clock, (start, end) in zip(analysis.times, analysis.time_spans, strict=True):
+        if clock in taken:
+            continue
+        hour, minute, *second = (int(n) for n in clock.split(":"))
+        parts = {"hour": hour, "minute": minute, "second": second[0] if second else 0}
+        return {name: parts[part] for name, part in named.items()}, (clock, *re.findall(r"\d+", text[start:end]))
+    return {}, ()
 
 
 # words of a date or time parameter's name that say it is one, not which one it is

@@ -110,6 +110,7 @@ class ParamFacts:
     postal: bool  # a postal code (``postal_code``, ``zip``, ``postcode``): a code with a digit
     id_kind: str | None  # the identifier concept it is named for (``pmid``, ``doi_list``): one with declared patterns
     date_part: str  # "year", "month" or "day" for a one-word name of that part of a date; "" else
+    time_part: str  # "hour", "minute" or "second" for a one-word name of that part of a time of day; "" else
     # how a date is written for it where that is not ISO 8601: "YYYYMMDD", "YYYYMMDDHH" (see ``date_spelling``)
     date_spelling: str
     # how a time of day is written for it, where its description gives the form ("in 24-hour format
@@ -175,6 +176,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         postal=any(w in _POSTAL_WORDS for w in words),
         id_kind=id_kind,
         date_part=_date_part(p, words, fmt),
+        time_part=_time_part(p, words, fmt),
         date_spelling=date_spelling(p) if p.type in ("string", "date") and not p.enum else "",
         clock=clock,
         curie=takes_curie(p, path_segment),
@@ -472,6 +474,18 @@ def _date_part(p: Parameter, words: Sequence[str], fmt: str) -> str:
 
 
 _DATE_PARTS = frozenset({"year", "month", "day"})
+
+
+def _time_part(p: Parameter, words: Sequence[str], fmt: str) -> str:
+    """The part of a time of day a parameter named ``hour``, ``minute`` or ``second`` (or their
+    plurals) takes (a number, not a whole time); "" for any other."""
+    if len(words) == 1 and p.type in ("integer", "string", "number") and fmt not in ("date", "date-time", "time"):
+        return _TIME_PARTS.get(words[0], "")
+    return ""
+
+
+_TIME_PARTS = {"hour": "hour", "hours": "hour", "minute": "minute", "minutes": "minute", "second": "second",
+               "seconds": "second"}
 
 
 # words of a flag's name that say how it is set, not what it is for (good_for_kids is for kids)

@@ -37,7 +37,15 @@ from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
 from schemarouter.router.counts import count_for, noun_for
-from schemarouter.router.date_values import clocked, date_for, date_parts, month_bound, month_taken, spelled
+from schemarouter.router.date_values import (
+    clocked,
+    date_for,
+    date_parts,
+    month_bound,
+    month_taken,
+    spelled,
+    time_parts,
+)
 from schemarouter.router.enum_kinds import true_member
 from schemarouter.router.flags import negated, states
 from schemarouter.router.identifiers import identifier_for
@@ -161,6 +169,17 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
         out.used.add(date)
         out.tied.add(date)
         own = [entry for entry in own if entry[1].name not in parts]
+    clock, spent_clock = time_parts(own, analysis, taken)
+    if clock:
+        # ... and one that takes a time in parts (hour, minute, second) the parts of the time written,
+        # its numbers spent with it (no other number parameter takes the 18 of "18:45:30")
+        for p, f in own:
+            if f.name in clock:
+                out.values[f.name] = _typed(p, str(clock[f.name]))
+                out.why[f.name] = f"the {f.time_part} of the time {spent_clock[0]} in the question"
+        out.used.update(spent_clock)
+        out.tied.add(spent_clock[0])
+        own = [entry for entry in own if entry[1].name not in clock]
     # the vocabulary rules (router.params) fill the others: they own those spellings.
     # In three passes: a value goes first to a parameter the question's words tie it to ("target
     # CHEMBL203" to targetChemblId), then to one whose endpoint lists such records, and only then
