@@ -2,7 +2,7 @@
 
 A path is relative to one record and uses the inventory's small grammar:
 
-* dotted keys: ``symmetry.symbol``
+* dotted keys: ``symmetry.symbol`` (a key may hold single spaces between its words: ``dose rate``)
 * ``[]`` every element of a list: ``authorships[].author.display_name``
 * ``[0]`` (any integer) one element of a list: ``title[0]``
 * ``[key=value]`` the list element whose ``key`` equals ``value``:
@@ -20,7 +20,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-_KEY = re.compile(r"@?[A-Za-z_][A-Za-z0-9_:\-]*")
+# a key: letters (any alphabet), digits, "_", ":" and "-", not opening with a digit; words of a key may
+# be separated by single spaces, as some APIs name a property ("dose rate", "Error Message")
+_KEY = re.compile(r"@?[^\W\d][\w:\-]*(?: [\w:\-]+)*")
 
 
 WHOLE_RECORD = "$"  # the path of the whole record

@@ -17,6 +17,8 @@ from schemarouter.field_paths import PathSyntaxError, extract, parse_path, proje
         "arxiv:primary_category.@term",
         "results.properties.electronic.band_gap[0].value",
         "is-referenced-by-count",
+        "dose rate.value",  # a key whose words a space separates, as some APIs name a property
+        "Ar e Ventilação",
     ],
 )
 def test_inventory_paths_parse_and_render_back(path: str) -> None:
@@ -35,6 +37,9 @@ def test_inventory_paths_parse_and_render_back(path: str) -> None:
         ("a.1b", "does not start with a key"),
         (" a", "whitespace"),
         ("a[0]b", "unexpected"),
+        ("a .b", "unexpected"),  # a space only between the words of a key
+        ("a.  b", "does not start with a key"),
+        ("a  b", "unexpected"),
     ],
 )
 def test_bad_paths_name_the_problem(path: str, message: str) -> None:

@@ -191,7 +191,8 @@ def test_constructs_refs_allof_nesting_units_and_nullable_types(tmp_path: Path) 
             "either": {"oneOf": [{"type": "string"}, {"type": "object", "properties": {"a": {"type": "string"}}}]},
             "never": {"not": {"type": "string"}},
             "remote": {"$ref": "https://schemas.example/thing.json"},
-            "odd key": {"type": "string"},
+            "odd key": {"type": "string"},  # a key with a space is a field ("dose rate")
+            "odd/key": {"type": "string"},  # one with a slash cannot be written as a path
         }}]},
     }
     path = _write(tmp_path, "spec.json", spec)
@@ -207,7 +208,8 @@ def test_constructs_refs_allof_nesting_units_and_nullable_types(tmp_path: Path) 
     assert fields["size_deep_deeper_deepest"].type == "object" and "size_deep_deeper_deepest_x" not in fields, "depth-limited: deeper nesting stays one object field"
     constructs = {(u.construct, u.place.rsplit(" ", 1)[-1]) for u in result.report.unmapped}
     assert {("oneOf", "either"), ("not", "never"), ("external $ref", "remote"),
-            ("property name not expressible as a field path", "key")} <= constructs
+            ("property name not expressible as a field path", "odd/key")} <= constructs
+    assert fields["odd_key"].path == "odd key", "words a space separates are one key of the path"
     assert any(u.construct == "nesting deeper than the depth limit" for u in result.report.unmapped)
     assert result.local.source.license.id == "Apache-2.0", "info.license is used when the overlay has none"
 

@@ -21,7 +21,7 @@ from typing import Any
 from schemarouter.openapi.report import ImportReport
 from schemarouter.openapi.resolver import CircularRef, DanglingRef, ExternalRef, Resolver
 
-_PATH_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_:\-]*$")
+_PATH_KEY = re.compile(r"^[^\W\d][\w:\-]*(?: [\w:\-]+)*$")  # a key the field path grammar can write
 _SCALARS = {"string", "integer", "number", "boolean"}
 _DATE_FORMATS = {"date", "date-time"}
 MAX_DEPTH = 4
