@@ -73,6 +73,10 @@ WAIT = Parameter(name="time", type="integer", required=True,
                  description="The maximum time the customer is willing to wait, specified in seconds.")
 RADIUS = Parameter(name="radius", type="integer", required=True, description="The radius, measured in kilometers.")
 SPEED = Parameter(name="velocity", type="number", description="The velocity in meters per second.")
+# how OpenAPI documents of scientific APIs state a unit: in brackets, after "in" or alone, or as a range
+ALT_BRACKETED = Parameter(name="altitude", type="number", required=True, description="Altitude in (km)")
+ALT_ALONE = Parameter(name="altitude", type="number", required=True, description="Altitude (km)")
+ALT_RANGE = Parameter(name="altitude", type="number", required=True, description="Geodetic Altitude 0 km to 600 km.")
 
 
 @pytest.mark.parametrize(("param", "question", "want"), [
@@ -83,6 +87,9 @@ SPEED = Parameter(name="velocity", type="number", description="The velocity in m
     (RADIUS, "Mountains within 30 minutes of Denver", None),  # a time is no radius
     (WAIT, "Tôi có thể chờ tối đa 10 phút", None),  # no unit this reading knows
     (SPEED, "A car going at 50 meters, then 20", None),  # "meters per second" is a unit not taken apart
+    (ALT_BRACKETED, "Density of NRLMSISE-00 at 400 km above Darmstadt", 400),  # not the model's 00
+    (ALT_ALONE, "Density of NRLMSISE-00 at 400 km above Darmstadt", 400),
+    (ALT_RANGE, "Field at 3,000 m on Mount Rainier", 3),  # converted: the range says kilometres
 ])
 def test_a_quantity_in_the_unit_a_parameter_is_declared_in_fills_it(param: Parameter, question: str,
                                                                     want: int | None) -> None:
@@ -91,3 +98,27 @@ def test_a_quantity_in_the_unit_a_parameter_is_declared_in_fills_it(param: Param
 
 def test_a_number_written_after_the_name_comes_before_one_in_its_unit() -> None:
     assert open_values([WAIT], read_question("Wait for a time of 30, at most 600 seconds"), "/x").values == {"time": 30}
+
+
+UTC_HOURS = Parameter(name="utc", type="number", required=True, description="Coordinated Universal Time (hrs)")
+UTC_HOUR = Parameter(name="utc", type="integer", required=True, description="Hour in 24 hour time.")
+FLIGHT_HOURS = Parameter(name="hour", type="number", required=True, description="Duration of the flight, in hours")
+
+
+@pytest.mark.parametrize(("param", "question", "want"), [
+    (UTC_HOURS, "Density at 250 km at 22:30 UTC on 17 March 2015", 22.5),
+    (UTC_HOURS, "Density at 600 km on 1 September 2018, 03:00 UTC", 3),
+    (UTC_HOUR, "Dose rate at 12 km at 22:30 UTC on 17 March 2015", 22),
+    (FLIGHT_HOURS, "Dose on a flight leaving at 22:30 UTC", None),  # a length of time is no time of day
+])
+def test_a_number_for_the_hour_of_the_day_takes_the_time_written_in_hours(param: Parameter, question: str,
+                                                                          want: float | None) -> None:
+    assert open_values([param], read_question(question), "/x").values.get(param.name) == want
+
+
+def test_a_word_in_brackets_states_a_unit_only_where_it_is_one() -> None:
+    from schemarouter.router.unit_bounds import stated_unit
+
+    assert stated_unit("altitude", "Altitude (km)") == "km"
+    assert stated_unit("distance", "Distance to a planet (e.g. Mars)") is None
+    assert stated_unit("count", "How many, between 1 and 10 to return") is None

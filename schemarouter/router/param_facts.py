@@ -116,6 +116,9 @@ class ParamFacts:
     # how a time of day is written for it, where its description gives the form ("in 24-hour format
     # 'HH:MM'"): "HH:MM", "HH:MM:SS" or "HH:MM AM/PM"; "" for any other parameter (see ``clock_template``)
     clock: str
+    # a number for the hour of the day ("utc: Coordinated Universal Time (hrs)", "hour: UTC hour of the
+    # day"): it takes a time of day the question writes, in hours (22:30 -> 22.5)
+    hour_of_day: bool
     # an identifier whose declared example is a compact URI ("id, e.g. NCBIGene:3630"): it takes only
     # compact URIs, a symbol or a name being something a search resolves first
     curie: bool
@@ -179,6 +182,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         time_part=_time_part(p, words, fmt),
         date_spelling=date_spelling(p) if p.type in ("string", "date") and not p.enum else "",
         clock=clock,
+        hour_of_day=_hour_of_day(p, words),
         curie=takes_curie(p, path_segment),
         legend=legend(p.description or "") if p.type in ("integer", "string") else (),
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
@@ -474,6 +478,17 @@ def _date_part(p: Parameter, words: Sequence[str], fmt: str) -> str:
 
 
 _DATE_PARTS = frozenset({"year", "month", "day"})
+
+
+def _hour_of_day(p: Parameter, words: Sequence[str]) -> bool:
+    """Whether a number parameter is the hour of a day: named for UTC or UT, or for the hour alone, and not
+    described as a length of time."""
+    if p.type not in ("integer", "number") or not words or words[-1] not in ("utc", "ut", "hour"):
+        return False
+    return not _DURATION.search(p.description or "")
+
+
+_DURATION = re.compile(r"\b(?:duration|number of hours|how many|how long|length|elapsed|offset)\b", re.IGNORECASE)
 
 
 def _time_part(p: Parameter, words: Sequence[str], fmt: str) -> str:

@@ -450,6 +450,15 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if at is None:
             return None
         return clocked(at, f.clock), at, "a time of day in the question", True
+    if f.hour_of_day and analysis.times:
+        # "at 22:30 UTC" for utc, "Coordinated Universal Time (hrs)": the time written, in hours
+        at = next((t for t in analysis.times if t not in taken), None)
+        if at is None:
+            return None
+        hour, minute, *second = (int(n) for n in at.split(":"))
+        hours = hour + minute / 60 + (second[0] / 3600 if second else 0)
+        in_hours = hour if p.type == "integer" else (int(hours) if hours == int(hours) else round(hours, 4))
+        return in_hours, at, f"the time of day {at} in the question, in hours", True
     if f.type == "string" and "time" in words and not fmt and analysis.times:
         # a time whose form the declaration does not give: the time as the question writes it ("3pm")
         at = date_for(words, analysis.times, taken, analysis.time_words)
