@@ -122,3 +122,17 @@ def test_a_word_in_brackets_states_a_unit_only_where_it_is_one() -> None:
     assert stated_unit("altitude", "Altitude (km)") == "km"
     assert stated_unit("distance", "Distance to a planet (e.g. Mars)") is None
     assert stated_unit("count", "How many, between 1 and 10 to return") is None
+
+
+ALTITUDE = Parameter(name="altitude", type="number", required=True, description="Geodetic Altitude 0 km to 600 km.")
+
+
+@pytest.mark.parametrize(("question", "want"), [
+    ("Magnetic declination at Greenwich at sea level in 2021", 0),
+    ("Compass correction for Auckland at ground level in 2024", 0),
+    ("Declination and inclination at 70° S, 0° E, at the surface, for 2022", 0),
+    ("Declination at 3,000 m above sea level", 3),  # a height written in a unit comes first
+    ("Declination over the sea in 2021", None),
+])
+def test_an_altitude_said_in_words_as_sea_or_ground_level_is_zero(question: str, want: int | None) -> None:
+    assert open_values([ALTITUDE], read_question(question), "/wmm").values.get("altitude") == want

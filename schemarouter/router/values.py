@@ -127,6 +127,12 @@ class Filled:
 
 
 
+# an altitude or elevation a question gives in words as zero
+_ELEVATION_WORDS = frozenset(["altitude", "elevation"])
+_ZERO_ELEVATION = re.compile(r"\b(?:mean\s+)?(?:sea|ground)[- ]level\b|\bat\s+the\s+(?:earth'?s\s+)?surface\b",
+                             re.IGNORECASE)
+
+
 def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: set[str] | None = None,
                 unknown: Callable[[str], bool] | None = None,
                 unexplained: Callable[[str], bool] | None = None,
@@ -513,6 +519,9 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         labelled = _labelled(p, analysis, taken)  # "version 2" for v_number
         if labelled is not None:
             return _typed(p, labelled), labelled, f"'{labelled}' is written after its noun", True
+        if _ELEVATION_WORDS & set(words) and (level := _ZERO_ELEVATION.search(analysis.question)) is not None:
+            # "at sea level", "at ground level", "at the surface": an altitude of zero
+            return 0, level.group(0), f"'{level.group(0)}' is an {f.name} of zero", True
         return None
     if f.type == "array" or (f.type == "string" and f.plural and stem(words[-1]) in analysis.labels):
         # a list parameter, or one named for several things the question lists right after that noun
