@@ -134,15 +134,19 @@ def test_a_place_fills_latitude_and_longitude_and_its_numbers_nothing_else() -> 
     assert {"60", "150"} <= filled.used, "the pair's numbers are spent with it"
 
 
-def test_a_required_parameter_left_empty_is_not_guessed_from_the_pair_s_numbers(graph: SchemaGraph) -> None:
+def _geomagnetic_model(extra: tuple[dict[str, object], ...] = ()) -> Source:
     params = [{"name": n, "type": "number", "required": True} for n in ("latitude", "longitude", "altitude")]
-    source = Source.model_validate({
+    return Source.model_validate({
         "id": "geomag", "title": "Geomagnetic field model", "domain": "geoscience", "source_type": "curated",
         "license": {"id": "CC0-1.0", "name": "CC0"},
         "endpoints": [{"id": "magnetic_field", "base_url": "http://127.0.0.1:9", "path": "/magnetic_field",
-                       "summary": "Magnetic declination and inclination at a point", "parameters": params,
+                       "summary": "Magnetic declination and inclination at a point", "parameters": [*params, *extra],
                        "fields": [{"name": "declination", "path": "declination", "type": "number",
                                    "group": "content"}]}]})
+
+
+def test_a_required_parameter_left_empty_is_not_guessed_from_the_pair_s_numbers(graph: SchemaGraph) -> None:
+    source = _geomagnetic_model()
     plan = Router(with_catalogue(graph, source)).plan("Magnetic declination at Greenwich (51.48° N, 0.0° E)")
     step = plan.steps[0]
     assert (step.source, step.params.get("latitude"), step.params.get("longitude")) == ("geomag", 51.48, 0.0)
@@ -763,3 +767,16 @@ def test_a_parameter_named_for_hours_alone_is_no_part_of_a_time() -> None:
     # "hours" beside no "minute" is a duration as often as a time of day
     filled = open_values([Parameter(name="hours", type="integer")], _read("Forecast from 12:30 UTC"), "/forecast")
     assert "hours" not in filled.values
+
+
+@pytest.mark.parametrize(("question", "year"), [
+    ("Magnetic declination at 51.48° N, 0.0° E at sea level in mid-2021", 2021.5),
+    ("Magnetic declination at 0° N, 100° W, 550 km up, halfway through 2024", 2024.5),
+    ("Magnetic declination at 0° N, 100° W, 550 km up, in 2024", 2024),
+])
+def test_the_middle_of_a_year_is_half_a_year_on_for_a_decimal_year(graph: SchemaGraph, question: str,
+                                                                   year: float) -> None:
+    decimal = {"name": "year", "type": "number", "required": True,
+               "description": "Year as a decimal in the range 2015-2025 (2017.5 would be half way through 2017)."}
+    step = Router(with_catalogue(graph, _geomagnetic_model((decimal,)))).plan(question).steps[0]
+    assert step.params.get("year") == year

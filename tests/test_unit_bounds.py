@@ -136,3 +136,4 @@ ALTITUDE = Parameter(name="altitude", type="number", required=True, description=
 ])
 def test_an_altitude_said_in_words_as_sea_or_ground_level_is_zero(question: str, want: int | None) -> None:
     assert open_values([ALTITUDE], read_question(question), "/wmm").values.get("altitude") == want
+

@@ -127,6 +127,8 @@ class Filled:
 
 
 
+# the middle of a year, for a year taken as a decimal
+_MID_YEAR = re.compile(r"\b(?:mid-?|(?:the\s+)?middle\s+of\s+|half\s*way\s+through\s+)((?:19|20)\d\d)\b", re.IGNORECASE)
 # an altitude or elevation a question gives in words as zero
 _ELEVATION_WORDS = frozenset(["altitude", "elevation"])
 _ZERO_ELEVATION = re.compile(r"\b(?:mean\s+)?(?:sea|ground)[- ]level\b|\bat\s+the\s+(?:earth'?s\s+)?surface\b",
@@ -480,6 +482,10 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         date_token, day = within
         return spelled(day, f.date_spelling), date_token, "a date in the question", True
     if names_a_year(f.name) and f.type in ("integer", "string", "number"):
+        middle = _MID_YEAR.search(analysis.question) if f.type == "number" else None
+        if middle is not None and middle.group(1) not in taken:
+            # a year taken as a decimal ("2017.5 would be half way through 2017"): "mid-2021" is 2021.5
+            return int(middle.group(1)) + 0.5, middle.group(1), f"'{middle.group(0)}' as a decimal year", True
         year = analysis.entity("year")
         if year is not None and str(year.value) not in taken:
             return _typed(p, str(year.value)), str(year.value), "the year in the question", True
