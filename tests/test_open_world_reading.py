@@ -780,3 +780,14 @@ def test_the_middle_of_a_year_is_half_a_year_on_for_a_decimal_year(graph: Schema
                "description": "Year as a decimal in the range 2015-2025 (2017.5 would be half way through 2017)."}
     step = Router(with_catalogue(graph, _geomagnetic_model((decimal,)))).plan(question).steps[0]
     assert step.params.get("year") == year
+
+
+def test_a_parameter_that_takes_a_code_gets_the_code_written_in_brackets_after_the_name() -> None:
+    coded = [Parameter(name=n, type="string", required=True,
+                       description=f"The ICAO code or IATA code of the {n} airport.") for n in ("origin", "destination")]
+    question = _read("Cosmic radiation dose flying from Dubai (DXB) to Auckland (AKL) at 12 km for 17 hours")
+    filled = open_values(coded, question, "/route/effective_dose")
+    assert (filled.values["origin"], filled.values["destination"]) == ("DXB", "AKL")
+    named = [Parameter(name=n, type="string", required=True, description=f"The {n} city.") for n in ("origin", "destination")]
+    filled = open_values(named, question, "/route/effective_dose")
+    assert (filled.values["origin"], filled.values["destination"]) == ("Dubai", "Auckland"), "a name stays a name"
