@@ -132,6 +132,11 @@ def test_a_place_fills_latitude_and_longitude_and_its_numbers_nothing_else() -> 
     filled = open_values(params, _read("Neutral wind at 250 km above 60° N, 150° W"), "/wam-ipe")
     assert filled.values == {"latitude": 60.0, "longitude": -150.0, "altitude": 250}
     assert {"60", "150"} <= filled.used, "the pair's numbers are spent with it"
+    # ... and no other parameter of the endpoint takes them, though it is read first ("altitude, 60")
+    first = [Parameter(name="altitude", type="number", required=True, description="Altitude (in km), at most 47 km."),
+             *params[:2]]
+    filled = open_values(first, _read("Neutron flux at 12 km altitude, 60° N, 10° E"), "/intensity")
+    assert filled.values == {"latitude": 60.0, "longitude": 10.0, "altitude": 12}
 
 
 def _geomagnetic_model(extra: tuple[dict[str, object], ...] = ()) -> Source:

@@ -133,6 +133,8 @@ ALTITUDE = Parameter(name="altitude", type="number", required=True, description=
     ("Declination and inclination at 70° S, 0° E, at the surface, for 2022", 0),
     ("Declination at 3,000 m above sea level", 3),  # a height written in a unit comes first
     ("Declination over the sea in 2021", None),
+    ("Descend in 0.5 h back to ground level", 0),
+    ("Dew point and sea-level pressure at Greenwich", None),  # a kind of pressure, not a height
 ])
 def test_an_altitude_said_in_words_as_sea_or_ground_level_is_zero(question: str, want: int | None) -> None:
     assert open_values([ALTITUDE], read_question(question), "/wmm").values.get("altitude") == want

@@ -45,6 +45,9 @@ RARER = [
     "compound CID 2244, DOI 10.1038/nature12373, PMID 12345678, arXiv 2101.00001",
     "HGNC:1100 and MONDO:0007739 for target CHEMBL203, ISSN 0028-0836",
     "today's most trending movies in Germany for 2 weeks at 300 km altitude",
+    "magnetic declination at sea level halfway through 2021 over 60° N, 150° W",
+    "magnetic declination at ground level over Greenwich",  # an altitude said with no number
+    "neutral density at noon UTC, proton flux at 18:45:30, a dose from Dubai (DXB) to Auckland (AKL)",
 ]
 
 

@@ -216,6 +216,11 @@ COUNT_CUE = "count:"  # a cue for a noun the question counts ("the second season
 ORDER_CUE = "order:"  # a cue for a question that asks for an order ("the longest", "top 5", "sorted by")
 
 
+# the words of a parameter's name for a height above the ground or the sea, which "at sea level" says is zero
+ELEVATION_WORDS = frozenset(["altitude", "elevation"])
+_LEVEL_CUES = frozenset(stem(w) for w in ("level", "surface"))
+
+
 # nouns that count people, as counts read stems: one counts any ("a bus for two people"; router.counts)
 PEOPLE_NOUNS = frozenset(stem(w) for w in ("people", "persons", "ppl", "adults", "passengers", "guests", "travelers",
                                            "travellers", "attendees", "riders", "occupants", "pax"))
@@ -291,14 +296,18 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
     if p.type == "string" and not fmt:
         needs |= SAYS_DATES | (SAYS_TIMES if "time" in words else 0)
     if names_a_year(p.name) and p.type in ("integer", "string", "number"):
-        return done(needs | SAYS_ENTITIES)
+        # a decimal year may be read off "mid-2021", which need not be read as a year
+        return done(needs | SAYS_ENTITIES | (SAYS_NUMBERS if p.type == "number" else 0))
     if (p.type in ("integer", "number") or (p.type == "string" and path_segment)) and not id_like:
         needs |= SAYS_SPANS
     labelled = noun(LABEL_CUE, SAYS_LABELS, label_head(words))
     if p.type in ("integer", "number") and not id_like:
         # a number of records may be written as a word ("the top five"): any count the question says
         counts = SAYS_COUNTS if names_a_size(words) else noun(COUNT_CUE, SAYS_COUNTS, count_word(words))
-        return done(needs | SAYS_NUMBERS | labelled | counts)
+        if ELEVATION_WORDS & set(words):
+            cues.update(_LEVEL_CUES)  # "at sea level", "at the surface": an altitude of zero
+        hour = SAYS_TIMES if _hour_of_day(p, words) else 0  # "at noon UTC" writes no number
+        return done(needs | SAYS_NUMBERS | labelled | counts | hour)
     if p.type == "array" or (p.type == "string" and plural):
         needs |= SAYS_IDS | SAYS_CODES | SAYS_LABELS
     if p.type == "array":

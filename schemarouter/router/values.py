@@ -66,6 +66,7 @@ from schemarouter.router.numbers import (
     written_lists,
 )
 from schemarouter.router.param_facts import (
+    ELEVATION_WORDS,
     ParamFacts,
     date_like,
     flag_terms,
@@ -135,10 +136,16 @@ def code_after(name: str, question: str) -> str | None:
 
 # the middle of a year, for a year taken as a decimal
 _MID_YEAR = re.compile(r"\b(?:mid-?|(?:the\s+)?middle\s+of\s+|half\s*way\s+through\s+)((?:19|20)\d\d)\b", re.IGNORECASE)
-# an altitude or elevation a question gives in words as zero
-_ELEVATION_WORDS = frozenset(["altitude", "elevation"])
-_ZERO_ELEVATION = re.compile(r"\b(?:mean\s+)?(?:sea|ground)[- ]level\b|\bat\s+the\s+(?:earth'?s\s+)?surface\b",
-                             re.IGNORECASE)
+# an altitude or elevation (``param_facts.ELEVATION_WORDS``) a question gives in words as zero
+_ZERO_ELEVATION = re.compile(r"\b(?:at|to|from|on)\s+(?:mean\s+)?(?:sea|ground)[- ]level\b"
+                             r"|\bat\s+the\s+(?:earth'?s\s+)?surface\b",
+                             re.IGNORECASE)  # "at sea level", "back to ground level", not "sea-level pressure"
+
+
+# the last word of a parameter's name that takes a coordinate of the question's latitude/longitude pair
+_LATITUDE = ("lat", "latitude")
+_LONGITUDE = ("lon", "lng", "long", "longitude")
+_PLACE_WORDS = frozenset((*_LATITUDE, *_LONGITUDE))
 
 
 def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: set[str] | None = None,
@@ -170,6 +177,10 @@ def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: s
     # each parameter with its facts, which carry what the passes below read of its declaration (a
     # declaration's attributes cost a lookup through the model on every read)
     every = [(p, known[p.name]) for p in params]
+    if analysis.coordinates_written and any(f.words and f.words[-1] in _PLACE_WORDS for _p, f in every):
+        # where the endpoint takes the pair, its numbers are the pair's alone: no altitude takes the 60 of
+        # "12 km altitude, 60° N, 10° E" (the pair itself is read whole, whatever was taken)
+        taken |= set(analysis.coordinates_written)
     own = [entry for entry in every if entry[1].own]
     parts = date_parts(own, analysis, taken)
     if parts:
@@ -458,9 +469,9 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
     if f.type in ("number", "string") and coords is not None and words:
         # the pair is one value; its numbers as written are spent with it (no altitude or year takes them)
         spent = (f"{coords}", *analysis.coordinates_written)
-        if words[-1] in ("lat", "latitude"):
+        if words[-1] in _LATITUDE:
             return coords[0], spent, "the latitude in the question", True
-        if words[-1] in ("lon", "lng", "long", "longitude"):
+        if words[-1] in _LONGITUDE:
             return coords[1], spent, "the longitude in the question", True
     if f.clock:
         # "in 24-hour format 'HH:MM'": the time of day the question writes ("at 10 in the morning"), never a date
@@ -535,7 +546,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         labelled = _labelled(p, analysis, taken)  # "version 2" for v_number
         if labelled is not None:
             return _typed(p, labelled), labelled, f"'{labelled}' is written after its noun", True
-        if _ELEVATION_WORDS & set(words) and (level := _ZERO_ELEVATION.search(analysis.question)) is not None:
+        if ELEVATION_WORDS & set(words) and (level := _ZERO_ELEVATION.search(analysis.question)) is not None:
             # "at sea level", "at ground level", "at the surface": an altitude of zero
             return 0, level.group(0), f"'{level.group(0)}' is an {f.name} of zero", True
         return None
