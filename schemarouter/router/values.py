@@ -126,9 +126,7 @@ class Filled:
         self.why.update(other.why)
 
 
-
-
-def code_after(name: str, question: str) -> str | None:
+def _code_after(name: str, question: str) -> str | None:
     """The short code the question writes in brackets right after ``name`` ("Frankfurt (EDDF)"), or None."""
     m = re.search(re.escape(name) + r"\s*\(\s*([A-Z][A-Z0-9]{1,5})\s*\)", question)
     return m.group(1) if m else None
@@ -325,7 +323,7 @@ def _value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: se
         return got
     if "airport" in f.words and (code := airport_code(got[0])) is not None:
         got = (code, got[1], f"{got[2]}, as the airport's code", got[3])  # "JFK Airport" for origin_airport
-    elif f.coded and (code := code_after(got[0], analysis.question)) is not None and code not in taken:
+    elif f.coded and (code := _code_after(got[0], analysis.question)) is not None and code not in taken:
         # "Dubai (DXB)" for an origin that takes "the ICAO code or IATA code": the code written after the name
         spent = got[1] if isinstance(got[1], tuple) else (got[1],)
         got = (code, (*spent, code), f"'{code}' is the code written after '{got[0]}'", got[3])
