@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import math
+import os
+import subprocess
+import sys
 
 import pytest
 from schemarouter_bench.frozen import load_frozen
@@ -48,3 +52,20 @@ def test_bm25_router_picks_the_matching_source_and_fields(router: BM25Router) ->
 def test_bm25_router_declines_when_nothing_matches(router: BM25Router) -> None:
     plan = router.plan("zzzz qqqq")
     assert plan.declined and not plan.steps
+
+
+_SCORES = """
+import json
+from schemarouter_bench.routers.bm25 import BM25
+words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"]
+docs = [[w for j, w in enumerate(words) for _ in range((i + j) % 4 + 1)] + ["pad"] * i for i in range(12)]
+print(json.dumps(BM25(docs).scores(words)))
+"""
+
+
+def test_scores_do_not_depend_on_the_process_hash_seed() -> None:
+    # a set's order follows the hash seed; floats summed in another order break near-ties another way,
+    # so a baseline's figures would move from run to run (seeds 0 and 3 sum these differently)
+    runs = [json.loads(subprocess.run([sys.executable, "-c", _SCORES], check=True, capture_output=True, text=True,
+                                      env={**os.environ, "PYTHONHASHSEED": seed}).stdout) for seed in ("0", "3")]
+    assert runs[0] == runs[1]

@@ -46,7 +46,9 @@ class BM25:
     def scores(self, query: Sequence[str]) -> list[float]:
         """The BM25 score of every document for the query's words."""
         out = [0.0] * len(self.tfs)
-        for w in set(query):
+        # the query's words in the order written, not a set's: a set's order follows the process's hash
+        # seed, and sums of floats in another order break near-ties another way from run to run
+        for w in dict.fromkeys(query):
             idf = self.idf.get(w)
             if idf is None:
                 continue
