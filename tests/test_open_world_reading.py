@@ -796,3 +796,16 @@ def test_a_parameter_that_takes_a_code_gets_the_code_written_in_brackets_after_t
     named = [Parameter(name=n, type="string", required=True, description=f"The {n} city.") for n in ("origin", "destination")]
     filled = open_values(named, question, "/route/effective_dose")
     assert (filled.values["origin"], filled.values["destination"]) == ("Dubai", "Auckland"), "a name stays a name"
+
+
+@pytest.mark.parametrize(("text", "route"), [
+    ("Ambient dose on a LHR-JFK crossing at 10.7 km lasting 7.5 h", ("LHR", "JFK")),
+    ("Effective dose on the SYD\u2013LAX route at 12 km", ("SYD", "LAX")),
+    ("Effective dose from FRA to HND at 11 km", ("FRA", "HND")),  # the role words come first
+])
+def test_a_route_written_as_two_codes_joined_by_a_dash_gives_where_it_starts_and_ends(
+        text: str, route: tuple[str, str]) -> None:
+    params = [Parameter(name=n, type="string", required=True, description=f"The IATA code of the {n} airport.")
+              for n in ("origin", "destination")]
+    filled = open_values(params, _read(text), "/route/dose")
+    assert (filled.values.get("origin"), filled.values.get("destination")) == route

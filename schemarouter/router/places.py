@@ -45,6 +45,8 @@ _REGION_AFTER = re.compile(r"(?:,\s*|\s+)([A-Z]{2}\b|[A-Z][a-z]+(?:\s+[A-Z][a-z]
 # ... or said to contain it: "Lafayette in Louisiana", "Springfield in the state of Illinois"
 _REGION_IN = re.compile(r"\s+in\s+(?:the\s+state\s+of\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})\b")
 _ROLE_WORD = re.compile(r"\b(from|to|between|and)\s+(?:the\s+)?", re.IGNORECASE)
+# a route written as two codes joined by a dash ("a LHR-JFK crossing", "SYD–LAX"): where it starts, where it ends
+_ROUTE = re.compile(r"(?<![\w-])([A-Z]{3,4})\s*[-\u2013\u2014]\s*([A-Z]{3,4})(?![\w-])")
 # words of a parameter name that make it the place something is in (``location``, ``city``)
 PLACE_WORDS = frozenset({"location", "city", "place", "town", "area", "region", "locality", "where", "near"})
 # where a question writes the place something is in: "in Seattle", "near LA", "around Paris"
@@ -134,6 +136,11 @@ def role_value(role: str, analysis: Analysis, taken: set[str]) -> Placed | None:
         found = starts.get(m.end())
         if found is not None and found not in taken:
             return Placed(found, found)
+    if role in ("source", "target"):
+        for route in _ROUTE.finditer(question):
+            code = route.group(1 if role == "source" else 2)
+            if code not in taken:
+                return Placed(code, code)
     return None
 
 
