@@ -22,7 +22,14 @@ from typing import Any
 
 # a key: letters (any alphabet), digits, "_", ":" and "-", not opening with a digit; words of a key may
 # be separated by single spaces, as some APIs name a property ("dose rate", "Error Message")
-_KEY = re.compile(r"@?[^\W\d][\w:\-]*(?: [\w:\-]+)*")
+_NAME = r"[^\W\d][\w:\-]*(?: [\w:\-]+)*"
+_KEY = re.compile(r"@?" + _NAME)  # "@" opens an XML attribute
+_PLAIN_KEY = re.compile(_NAME)
+
+
+def is_plain_key(name: str) -> bool:
+    """Whether ``name`` (a JSON property's) can be written as one key of a path."""
+    return _PLAIN_KEY.fullmatch(name) is not None
 
 
 WHOLE_RECORD = "$"  # the path of the whole record

@@ -14,14 +14,13 @@ record fits (so a record with very wide nested schemas keeps its outer fields).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
+from schemarouter.field_paths import is_plain_key
 from schemarouter.openapi.report import ImportReport
 from schemarouter.openapi.resolver import CircularRef, DanglingRef, ExternalRef, Resolver
 
-_PATH_KEY = re.compile(r"^[^\W\d][\w:\-]*(?: [\w:\-]+)*$")  # a key the field path grammar can write
 _SCALARS = {"string", "integer", "number", "boolean"}
 _DATE_FORMATS = {"date", "date-time"}
 MAX_DEPTH = 4
@@ -314,7 +313,7 @@ class Flattener:
         units: dict[str, Any] = node["x-units"] if isinstance(node.get("x-units"), dict) else {}
         for key, child in (node.get("properties") or {}).items():
             child_place = f"{place} {prefix}{key}"  # place is the record's place; prefix the path so far
-            if not _PATH_KEY.match(str(key)):
+            if not is_plain_key(str(key)):
                 self.report.add(child_place, "property name not expressible as a field path", repr(key))
                 continue
             self._value(child, f"{prefix}{key}", child_place, chain, depth, in_list, out, units.get(key))

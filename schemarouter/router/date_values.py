@@ -43,6 +43,12 @@ def date_parts(params: list[tuple[Parameter, ParamFacts]], analysis: Analysis,
     return out
 
 
+def clock_parts(clock: str) -> tuple[int, int, int]:
+    """(hour, minute, second) of a time of day as the reading writes it ("HH:MM" or "HH:MM:SS")."""
+    hour, minute, *second = (int(n) for n in clock.split(":"))
+    return hour, minute, second[0] if second else 0
+
+
 def time_parts(params: list[tuple[Parameter, ParamFacts]], analysis: Analysis,
                taken: set[str]) -> tuple[dict[str, int], tuple[str, ...]]:
     """(parameter name -> its part of the question's first free time of day, what that spends: the
@@ -56,8 +62,7 @@ def time_parts(params: list[tuple[Parameter, ParamFacts]], analysis: Analysis,
     for clock, (start, end) in zip(analysis.times, analysis.time_spans, strict=True):
         if clock in taken:
             continue
-        hour, minute, *second = (int(n) for n in clock.split(":"))
-        parts = {"hour": hour, "minute": minute, "second": second[0] if second else 0}
+        parts = dict(zip(("hour", "minute", "second"), clock_parts(clock), strict=True))
         return {name: parts[part] for name, part in named.items()}, (clock, *re.findall(r"\d+", text[start:end]))
     return {}, ()
 

@@ -157,6 +157,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
     id_kind = identifier_kind(words, id_kinds)
     clock = clock_template(p)
     flag = (p.type == "boolean" or true_member(p.enum) is not None) and not p.required
+    hour_of_day = _hour_of_day(p, words)
     currency = p.type == "string" and takes_currency(words, p.description or "")
     return ParamFacts(
         name=p.name,
@@ -182,7 +183,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         time_part=_time_part(p, words, fmt),
         date_spelling=date_spelling(p) if p.type in ("string", "date") and not p.enum else "",
         clock=clock,
-        hour_of_day=_hour_of_day(p, words),
+        hour_of_day=hour_of_day,
         curie=takes_curie(p, path_segment),
         legend=legend(p.description or "") if p.type in ("integer", "string") else (),
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
@@ -192,7 +193,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         region=wants_region(p) if p.type == "string" else "",
         **_needs(p, words, fmt, credential=credential, search=search, country=bool(country), id_kind=bool(id_kind),
                  id_like=id_like, path_segment=path_segment, plural=plural, coded=coded, clock=bool(clock),
-                 currency=currency),
+                 currency=currency, hour_of_day=hour_of_day),
     )
 
 
@@ -228,7 +229,7 @@ PEOPLE_NOUNS = frozenset(stem(w) for w in ("people", "persons", "ppl", "adults",
 
 def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, search: bool, country: bool,
            id_kind: bool, id_like: bool, path_segment: bool, plural: bool, coded: bool,
-           clock: bool, currency: bool) -> dict[str, Any]:
+           clock: bool, currency: bool, hour_of_day: bool) -> dict[str, Any]:
     """``needs`` and ``cues`` of parameter ``p``: the kinds of question value, and the words, one of
     which must be present for the value reading of ``router.values`` to give it anything. They
     follow that reading's branches in its order, each adding what it reads and stopping where it
@@ -306,7 +307,7 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         counts = SAYS_COUNTS if names_a_size(words) else noun(COUNT_CUE, SAYS_COUNTS, count_word(words))
         if ELEVATION_WORDS & set(words):
             cues.update(_LEVEL_CUES)  # "at sea level", "at the surface": an altitude of zero
-        hour = SAYS_TIMES if _hour_of_day(p, words) else 0  # "at noon UTC" writes no number
+        hour = SAYS_TIMES if hour_of_day else 0  # "at noon UTC" writes no number
         return done(needs | SAYS_NUMBERS | labelled | counts | hour)
     if p.type == "array" or (p.type == "string" and plural):
         needs |= SAYS_IDS | SAYS_CODES | SAYS_LABELS

@@ -77,6 +77,7 @@ from schemarouter.router.param_facts import (
     parameter_facts,
 )
 from schemarouter.router.places import airport_code, role_value, state_after_place, with_region
+from schemarouter.router.quantities import code_after, in_hours, mid_year, zero_elevation
 from schemarouter.router.question_facts import (
     dates_said,
     identifiers,
@@ -124,20 +125,6 @@ class Filled:
         self.said |= other.said
         self.guessed |= other.guessed
         self.why.update(other.why)
-
-
-def _code_after(name: str, question: str) -> str | None:
-    """The short code the question writes in brackets right after ``name`` ("Frankfurt (EDDF)"), or None."""
-    m = re.search(re.escape(name) + r"\s*\(\s*([A-Z][A-Z0-9]{1,5})\s*\)", question)
-    return m.group(1) if m else None
-
-
-# the middle of a year, for a year taken as a decimal
-_MID_YEAR = re.compile(r"\b(?:mid-?|(?:the\s+)?middle\s+of\s+|half\s*way\s+through\s+)((?:19|20)\d\d)\b", re.IGNORECASE)
-# an altitude or elevation (``param_facts.ELEVATION_WORDS``) a question gives in words as zero
-_ZERO_ELEVATION = re.compile(r"\b(?:at|to|from|on)\s+(?:mean\s+)?(?:sea|ground)[- ]level\b"
-                             r"|\bat\s+the\s+(?:earth'?s\s+)?surface\b",
-                             re.IGNORECASE)  # "at sea level", "back to ground level", not "sea-level pressure"
 
 
 # the last word of a parameter's name that takes a coordinate of the question's latitude/longitude pair
@@ -323,7 +310,7 @@ def _value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: se
         return got
     if "airport" in f.words and (code := airport_code(got[0])) is not None:
         got = (code, got[1], f"{got[2]}, as the airport's code", got[3])  # "JFK Airport" for origin_airport
-    elif f.coded and (code := _code_after(got[0], analysis.question)) is not None and code not in taken:
+    elif f.coded and (code := code_after(got[0], analysis.question)) is not None and code not in taken:
         # "Dubai (DXB)" for an origin that takes "the ICAO code or IATA code": the code written after the name
         spent = got[1] if isinstance(got[1], tuple) else (got[1],)
         got = (code, (*spent, code), f"'{code}' is the code written after '{got[0]}'", got[3])
@@ -482,10 +469,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         at = next((t for t in analysis.times if t not in taken), None)
         if at is None:
             return None
-        hour, minute, *second = (int(n) for n in at.split(":"))
-        hours = hour + minute / 60 + (second[0] / 3600 if second else 0)
-        in_hours = hour if p.type == "integer" else (int(hours) if hours == int(hours) else round(hours, 4))
-        return in_hours, at, f"the time of day {at} in the question, in hours", True
+        return in_hours(at, p.type == "integer"), at, f"the time of day {at} in the question, in hours", True
     if f.type == "string" and "time" in words and not fmt and analysis.times:
         # a time whose form the declaration does not give: the time as the question writes it ("3pm")
         at = date_for(words, analysis.times, taken, analysis.time_words)
@@ -501,10 +485,10 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         date_token, day = within
         return spelled(day, f.date_spelling), date_token, "a date in the question", True
     if names_a_year(f.name) and f.type in ("integer", "string", "number"):
-        middle = _MID_YEAR.search(analysis.question) if f.type == "number" else None
-        if middle is not None and middle.group(1) not in taken:
+        middle = mid_year(analysis.question) if f.type == "number" else None
+        if middle is not None and middle[1] not in taken:
             # a year taken as a decimal ("2017.5 would be half way through 2017"): "mid-2021" is 2021.5
-            return int(middle.group(1)) + 0.5, middle.group(1), f"'{middle.group(0)}' as a decimal year", True
+            return middle[0], middle[1], f"'{middle[2]}' as a decimal year", True
         year = analysis.entity("year")
         if year is not None and str(year.value) not in taken:
             return _typed(p, str(year.value)), str(year.value), "the year in the question", True
@@ -544,9 +528,8 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         labelled = _labelled(p, analysis, taken)  # "version 2" for v_number
         if labelled is not None:
             return _typed(p, labelled), labelled, f"'{labelled}' is written after its noun", True
-        if ELEVATION_WORDS & set(words) and (level := _ZERO_ELEVATION.search(analysis.question)) is not None:
-            # "at sea level", "at ground level", "at the surface": an altitude of zero
-            return 0, level.group(0), f"'{level.group(0)}' is an {f.name} of zero", True
+        if ELEVATION_WORDS & set(words) and (level := zero_elevation(analysis.question)) is not None:
+            return 0, level, f"'{level}' is an {f.name} of zero", True
         return None
     if f.type == "array" or (f.type == "string" and f.plural and stem(words[-1]) in analysis.labels):
         # a list parameter, or one named for several things the question lists right after that noun
