@@ -38,17 +38,18 @@ def registry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Regist
 
 
 class Loads:
-    """Counts reads of every declaration (a build); a graph from the cache file makes none."""
+    """Counts reads of every declaration (a build reads them through ``Registry.batches``); a graph from
+    the cache file makes none."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.count = 0
-        original = Registry.load
+        original = Registry.batches
 
-        def counted(reg: Registry) -> object:
+        def counted(reg: Registry, size: int | None = None) -> object:
             self.count += 1
-            return original(reg)
+            return original(reg, size)
 
-        monkeypatch.setattr(Registry, "load", counted)
+        monkeypatch.setattr(Registry, "batches", counted)
 
 
 def _fresh_load(reg: Registry) -> SchemaGraph:

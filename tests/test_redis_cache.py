@@ -110,8 +110,8 @@ def test_a_graph_one_server_built_is_loaded_by_another(
     monkeypatch.setenv("SCHEMAROUTER_CACHE_BACKEND", REDIS_URL)
     monkeypatch.setenv("SCHEMAROUTER_GRAPH_CACHE", "false")  # no cache file: Redis is the only way to share
     builds = []
-    original = Registry.load
-    monkeypatch.setattr(Registry, "load", lambda reg: builds.append(1) or original(reg))
+    original = Registry.batches  # what a build reads every declaration through
+    monkeypatch.setattr(Registry, "batches", lambda reg, size=None: builds.append(1) or original(reg, size))
     with Registry.open(routing_db) as reg:
         cache.clear_cache()
         built = cache.load_graph(reg)  # server one builds and publishes

@@ -11,28 +11,31 @@ import dataclasses
 import gc
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from schemarouter.declarations import Declarations
+from schemarouter.declarations import Declarations, Owner
 from schemarouter.gcpause import gc_paused
 from schemarouter.graph.alike import one_per_value
 from schemarouter.graph.dense import restore_vectors, stored_vectors
 from schemarouter.graph.index import GraphIndex
-from schemarouter.graph.lexical import LexicalIndex, build_lexical
-from schemarouter.graph.links import Link, build_links
+from schemarouter.graph.lexical import LexicalBuilder, LexicalIndex
+from schemarouter.graph.links import Link, add_source_links
 from schemarouter.graph.model import Edge, Node
-from schemarouter.graph.order import IntentGroup, group_places, intent_order
+from schemarouter.graph.order import IntentGroup, IntentOrderBuilder, group_places
 from schemarouter.graph.phrases import PhraseIndex
 from schemarouter.graph.records import EndpointInfo, FieldInfo
-from schemarouter.graph.shares import Counts, intent_counts
-from schemarouter.graph.shelf import ConceptShelf, SourceShelf
+from schemarouter.graph.shares import Counts, IntentCounter
+from schemarouter.graph.shelf import ConceptShelf, SectionRefs, SourceShelf, Spill
 from schemarouter.graph.structure import build_structure, field_meta
 from schemarouter.graph.text import STOPWORDS, humanize, normalize
-from schemarouter.graph.value_readers import ValueReader, build_value_readers
+from schemarouter.graph.value_readers import ValueReader, note_integer_concepts, value_readers_of
 from schemarouter.memos import Memos
 from schemarouter.models import Auth, DomainConcept, Endpoint, ResponseField, Source
+
+if TYPE_CHECKING:
+    from schemarouter.registry.store import SourceBatches
 
 # Single words too generic to stand for a field on their own when they are only part of its name.
 _GENERIC_PARTS = frozenset(
@@ -156,39 +159,94 @@ class SchemaGraph:
 def build_graph(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
     """The schema graph over ``decls``, labelled with their ``fingerprint``."""
     with gc_paused():  # millions of long-lived objects and no cycles (schemarouter.gcpause)
-        return _build(decls, fingerprint)
+        builder = GraphBuilder(decls, fingerprint)
+        builder.add(sorted(decls.sources.values(), key=lambda s: s.id), decls.owners)
+        return builder.finish(list(decls.sources))
 
 
-def _build(decls: Declarations, fingerprint: str | None) -> SchemaGraph:
-    # The graph reads its sources through a shelf: all live here, each pickled on its own in the cache
-    # file and read back on first use (graph.shelf). Declarations are read-only once in a graph.
-    shelf = SourceShelf(decls.sources)
-    decls = dataclasses.replace(
-        decls, sources=cast(dict[str, Source], shelf),
-        # concepts' names are read at every question, their declarations almost never (graph.shelf)
-        concepts=cast(dict[str, DomainConcept], ConceptShelf(decls.concepts)),
+def build_graph_in_batches(batches: SourceBatches) -> SchemaGraph:
+    """The schema graph of a registry read a batch of sources at a time (:meth:`Registry.batches`), the
+    same graph :func:`build_graph` makes of the whole read, but each batch's declarations pickled to a
+    temporary file once the graph's records and indexes have what they need of them, and read back from
+    there on first use, as a graph read from its cache file reads them (:mod:`schemarouter.graph.shelf`).
+    A cold start of a large registry thus never holds every declaration at once beside the graph."""
+    with gc_paused():
+        spill = Spill()
+        builder = GraphBuilder(batches.header, batches.header.fingerprint, spill)
+        for batch in batches:
+            builder.add(batch.sources.values(), batch.owners)
+            del batch  # its sources are spilled: nothing holds them now
+        return builder.finish(batches.order, spill.refs())
+
+
+class GraphBuilder:
+    """Builds a graph source by source, in id order: each source's records, phrases and index entries,
+    and what the graph-wide indexes need of its declarations, are taken while it is added, so that a
+    source's declarations are not read again once it is (they may be spilled, :func:`build_graph_in_batches`)."""
+
+    def __init__(self, header: Declarations, fingerprint: str | None, spill: Spill | None = None) -> None:
+        # The graph reads its sources through a shelf: live while the graph is built, pickled on their
+        # own in the cache file (or the spill) and read back on first use (graph.shelf). Declarations are
+        # read-only once in a graph.
+        self.shelf = SourceShelf()
+        self.spill = spill
+        self.owners: dict[str, Owner] = {}
+        decls = dataclasses.replace(
+            header, sources=cast(dict[str, Source], self.shelf),
+            # concepts' names are read at every question, their declarations almost never (graph.shelf)
+            concepts=cast(dict[str, DomainConcept], ConceptShelf(header.concepts)), owners={})
+        self.graph = g = SchemaGraph(fingerprint=fingerprint, decls=decls)
+        _add_vocabulary(g)
+        self.memo = _Memo(self.shelf)
+        self.lexical = LexicalBuilder()
+        self.order = IntentOrderBuilder(decls.intents)
+        self.counts = IntentCounter(decls.intents)
+        self.links: dict[tuple[str, str], dict[str, list[Link]]] = {}
+        self.integer: dict[str, bool] = {}  # see value_readers.note_integer_concepts
+
+    def add(self, sources: Iterable[Source], owners: Mapping[str, Owner]) -> None:
+        """Add sources (in id order, after every source added before), and their owners."""
+        g, memo, added = self.graph, self.memo, []
+        for source in sources:
+            self.shelf.add(source)
+            infos = _add_source(g, source, memo)
+            for info in infos:
+                self.lexical.add(info)
+                self.order.add(info)
+                self.counts.add(info)
+            add_source_links(infos, self.links)
+            note_integer_concepts(source, self.integer)
+            added.append((source.id, infos))
+        self.owners.update(owners)
+        if self.spill is not None:
+            self.shelf.spill([sid for sid, _infos in added], self.spill.writer)
+            for _sid, infos in added:
+                for info in infos:
+                    info.shelve()
+            self.lexical.release()
+
+    def finish(self, order: Sequence[str], stored: SectionRefs | None = None) -> SchemaGraph:
+        """The graph: ``order`` is every source id added, in the registry's order; ``stored`` where the
+        spilled sources lie."""
+        g = self.graph
+        self.shelf.settle(order, stored)
         # one object per owner: a plugin's sources share it (read back from a registry, each had its own)
-        owners=one_per_value(decls.owners))
-    g = SchemaGraph(fingerprint=fingerprint, decls=decls)
-    _add_vocabulary(g)
-    memo = _Memo(shelf)
-    for source in sorted(decls.sources.values(), key=lambda s: s.id):
-        _add_source(g, source, memo)
-    del memo  # its sets are free again for the indexes below to reuse
-    g.index.freeze()
-    g.intent_order = intent_order(g.endpoints.values(), decls.intents)
-    # with the graph, not on first use: at 100,000 sources an intent's first question paid 60-90 ms for it
-    g.intent_places = {intent: group_places(groups) for intent, groups in g.intent_order.items()}
-    g.concept_intent_counts, g.name_intent_counts = intent_counts(g.endpoints.values(), decls.intents)
-    g.value_readers = build_value_readers(decls)
-    g.identifier_concepts = frozenset(reader.concept for reader in g.value_readers)
-    g.lexical = build_lexical(iter(g.endpoints.values()))
-    g.numbers = {key: i for i, key in enumerate(g.lexical.keys)}
-    g.links = build_links(g.endpoints)
-    # The graph lives as long as the process routes over it and holds no garbage: keep the cyclic
-    # collector from re-walking its millions of objects (a full pass costs seconds at 10,000 sources).
-    gc.freeze()
-    return g
+        g.decls.owners = one_per_value(self.owners)
+        del self.memo  # its sets are free again for the indexes below to reuse
+        g.index.freeze()
+        g.intent_order = self.order.finish()
+        # with the graph, not on first use: at 100,000 sources an intent's first question paid 60-90 ms for it
+        g.intent_places = {intent: group_places(groups) for intent, groups in g.intent_order.items()}
+        g.concept_intent_counts, g.name_intent_counts = self.counts.finish()
+        g.value_readers = value_readers_of(g.decls.concepts, self.integer)
+        g.identifier_concepts = frozenset(reader.concept for reader in g.value_readers)
+        g.lexical = self.lexical.finish()
+        g.numbers = {key: i for i, key in enumerate(g.lexical.keys)}
+        g.links = self.links
+        # The graph lives as long as the process routes over it and holds no garbage: keep the cyclic
+        # collector from re-walking its millions of objects (a full pass costs seconds at 10,000 sources).
+        gc.freeze()
+        return g
 
 
 class _Memo:
@@ -232,7 +290,7 @@ def _add_vocabulary(g: SchemaGraph) -> None:
             g.phrases.add("concept", concept.name, alias)
 
 
-def _add_source(g: SchemaGraph, source: Source, memo: _Memo) -> None:
+def _add_source(g: SchemaGraph, source: Source, memo: _Memo) -> list[EndpointInfo]:
     # a word of the title written with a capital inside ("BioLink" of "Monarch Initiative BioLink
     # API") is a name of its own, alone and with the rest of the title: users call the source by it
     words = _TITLE_WORD.findall(source.title)
@@ -241,6 +299,7 @@ def _add_source(g: SchemaGraph, source: Source, memo: _Memo) -> None:
         normal = normalize(name)  # lower-case words joined by spaces: the phrase index's key too
         g.phrases.add("source", source.id, name, key=normal)
         g.source_by_alias.setdefault(name if normal == name else normal, source.id)
+    infos: list[EndpointInfo] = []
     for ep in source.endpoints:
         fields: dict[str, FieldInfo] = {}
         for f in ep.fields:
@@ -253,6 +312,8 @@ def _add_source(g: SchemaGraph, source: Source, memo: _Memo) -> None:
             g.intent_endpoints[intent].append(info.key)  # the record's key: one object per endpoint
         g.endpoints[info.key] = info
         g.index.add_endpoint(info)
+        infos.append(info)
+    return infos
 
 
 _TITLE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")

@@ -25,7 +25,7 @@ from typing import Literal
 
 from schemarouter.config import home, setting
 from schemarouter.graph import persist, shared
-from schemarouter.graph.build import SchemaGraph, build_graph
+from schemarouter.graph.build import SchemaGraph, build_graph, build_graph_in_batches
 from schemarouter.graph.dense import dense_enabled, dense_index, lacks_vectors
 from schemarouter.registry import Registry
 
@@ -99,16 +99,12 @@ def load_graph_traced(registry: Registry, use_file: bool | None = None) -> tuple
                 return fetched.graph, "redis"
     data: bytes | None = None
     try:
-        # The fingerprint read with the declarations (one snapshot) keys the graph: a sync committing
-        # between the two reads must not file a graph of new content under the old fingerprint.
-        times = [time.perf_counter()]
-        decls = registry.load()
-        times.append(time.perf_counter())
-        fingerprint = decls.fingerprint
-        graph = build_graph(decls, fingerprint)
+        started = time.perf_counter()
+        graph, read_s = build_from_registry(registry)  # labelled with the fingerprint read with it
+        fingerprint = graph.fingerprint
         if dense_enabled():
             dense_index(graph)  # embedded once here, so the vectors go into the cache file with the graph
-        times.append(time.perf_counter())
+        times = [started, started + read_s, time.perf_counter()]
         if fingerprint is not None:
             _remember(fingerprint, graph)
             # encoded once where Redis shares it: the same bytes go to Redis and to the file (a file
@@ -129,6 +125,25 @@ def load_graph_traced(registry: Registry, use_file: bool | None = None) -> tuple
             and not registry.engine.url.drivername.startswith("sqlite"):
         persist.prune(path.parent)
     return graph, "built"
+
+
+def build_from_registry(registry: Registry) -> tuple[SchemaGraph, float]:
+    """The graph of ``registry``'s current state built from its declarations, and the seconds spent
+    reading them. The fingerprint read with the declarations (one snapshot) labels the graph: a sync
+    committing during the read must not file a graph of new content under the old fingerprint. A
+    registry of more sources than one batch is read and built a batch at a time, each batch's
+    declarations spilled once the graph has what it needs of them (:func:`build_graph_in_batches`): a
+    cold start then never holds all of them beside the graph. A smaller one is read whole and its
+    sources stay live, as a process that plans over a few sources reads them all anyway; so is any
+    registry while dense routing is on (embedding every endpoint reads every declaration)."""
+    with registry.batches() as batches:
+        # a build that embeds every endpoint (dense routing) reads every declaration anyway
+        if len(batches) > batches.size and not dense_enabled():
+            graph = build_graph_in_batches(batches)
+        else:
+            decls = batches.whole()
+            graph = build_graph(decls, decls.fingerprint)
+        return graph, batches.read_s
 
 
 def _fetch_or_claim(url: str, fingerprint: str) -> tuple[shared.Fetched | None, shared.BuildLock | None]:

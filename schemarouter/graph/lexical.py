@@ -48,6 +48,9 @@ WEIGHTS: dict[str, tuple[float, float]] = {
 _FIELDS = tuple(WEIGHTS)
 MAX_ENUM_TERMS = 40  # a longer enum lists codes (countries, languages), not what the endpoint answers
 _STRUCTURAL = ("source", "path", "summary", "tags", "param", "field")
+# the document fields whose terms are structural words (the summary is read apart, without its examples)
+_NAMED_FIELDS = tuple(i for i, name in enumerate(_FIELDS) if name in _STRUCTURAL and name != "summary")
+_SUMMARY_AT = _FIELDS.index("summary")
 # a value a text quotes as an example: 'San Francisco, CA', "JFK" (an apostrophe inside a word is none)
 _QUOTED = re.compile(r"""(?<!\w)(['"‘“])[^'"‘’“”\n]{1,80}['"’”](?!\w)""")
 # ... or names unquoted after a word that introduces examples: "for a city like Boston", "such as Paris or
@@ -60,7 +63,8 @@ _NAMED_EXAMPLE = re.compile(
 Pieces = tuple[tuple[str, ...], ...]  # the terms of one document field, as the term tuples they came in
 
 
-def endpoint_document(info: EndpointInfo, params: dict[int, tuple[tuple[str, ...], Pieces]]) -> tuple[Pieces, ...]:
+def endpoint_document(info: EndpointInfo,
+                      params: dict[int, tuple[Parameter, tuple[tuple[str, ...], Pieces]]]) -> tuple[Pieces, ...]:
     """The terms of one endpoint, per document field (in ``WEIGHTS`` order).
 
     Each field is kept as the tuples of terms its names and prose gave, not one flat list: those
@@ -77,9 +81,10 @@ def endpoint_document(info: EndpointInfo, params: dict[int, tuple[tuple[str, ...
     param: list[tuple[str, ...]] = []
     param_text: list[tuple[str, ...]] = []
     for p in ep.parameters:
-        found = params.get(id(p))
-        if found is None:
-            found = params[id(p)] = _parameter_pieces(p)
+        held = params.get(id(p))
+        if held is None:
+            held = params[id(p)] = (p, _parameter_pieces(p))
+        found = held[1]
         param.append(found[0])
         param_text.extend(found[1])
     names: list[str] = []
@@ -327,55 +332,76 @@ def _strength(saturated: float) -> float:
 
 def build_lexical(infos: Iterator[EndpointInfo]) -> LexicalIndex:
     """Index every endpoint (in the order given, which becomes the endpoint numbering)."""
-    index = LexicalIndex()
-    docs: list[tuple[Pieces, ...]] = []
-    params: dict[int, tuple[tuple[str, ...], Pieces]] = {}  # id() of a live parameter model -> its pieces
-    structural: set[str] = set()
-    named = [i for i, name in enumerate(_FIELDS) if name in _STRUCTURAL and name != "summary"]
-    summary_at = _FIELDS.index("summary")
+    builder = LexicalBuilder()
     for info in infos:
-        index.keys.append(info.key)
-        doc = endpoint_document(info, params)
-        docs.append(doc)
-        structural.update(t for i in named for piece in doc[i] for t in piece)
+        builder.add(info)
+    return builder.finish()
+
+
+class LexicalBuilder:
+    """Builds the index one endpoint at a time, reading each endpoint's declarations only while it is
+    added: a graph built from a registry read in batches drops each batch's declarations before the
+    next (:mod:`schemarouter.graph.build`), and what an endpoint's document keeps is its terms."""
+
+    def __init__(self) -> None:
+        self.index = LexicalIndex()
+        self.docs: list[tuple[Pieces, ...]] = []
+        # id() of a parameter model -> the model (held, so that its id is never another's) and its pieces
+        self.params: dict[int, tuple[Parameter, tuple[tuple[str, ...], Pieces]]] = {}
+        self.structural: set[str] = set()
+
+    def add(self, info: EndpointInfo) -> None:
+        """Index one endpoint, numbered after those added before it."""
+        self.index.keys.append(info.key)
+        doc = endpoint_document(info, self.params)
+        self.docs.append(doc)
+        self.structural.update(t for i in _NAMED_FIELDS for piece in doc[i] for t in piece)
         summary = info.endpoint.summary or ""
         # "such as 'San Francisco, CA'": an example a summary quotes is a value, not the registry's word
         example = _QUOTED.search(summary) or _NAMED_EXAMPLE.search(summary)
-        pieces = (prose_terms(_NAMED_EXAMPLE.sub(" ", _QUOTED.sub(" ", summary))),) if example else doc[summary_at]
-        structural.update(t for piece in pieces for t in piece)
-    del params
-    index.structural = frozenset(structural)
-    n = len(docs)
-    if not n:
+        pieces = (prose_terms(_NAMED_EXAMPLE.sub(" ", _QUOTED.sub(" ", summary))),) if example else doc[_SUMMARY_AT]
+        self.structural.update(t for piece in pieces for t in piece)
+
+    def release(self) -> None:
+        """Forget the parameter models read so far (a batch's declarations are about to be dropped)."""
+        self.params.clear()
+
+    def finish(self) -> LexicalIndex:
+        """The index over every endpoint added."""
+        index, docs, structural = self.index, self.docs, self.structural
+        self.release()
+        index.structural = frozenset(structural)
+        n = len(docs)
+        if not n:
+            return index
+        lengths = [[sum(map(len, pieces)) for pieces in doc] for doc in docs]
+        avg = [(sum(row[i] for row in lengths) / n) or 1.0 for i in range(len(_FIELDS))]
+        weights = [WEIGHTS[name] for name in _FIELDS]
+        postings: dict[str, tuple[array[int], array[float]]] = {}
+        for number, (doc, doc_lengths) in enumerate(zip(docs, lengths, strict=True)):
+            pseudo: dict[str, float] = {}
+            get = pseudo.get
+            for i, pieces in enumerate(doc):
+                length = doc_lengths[i]
+                if not length:
+                    continue
+                weight, b = weights[i]
+                scale = weight / (1.0 - b + b * length / avg[i])
+                # each occurrence adds the field's weight: summed here, not counted first (most terms
+                # occur once in a field, and a Counter per field costs more than it saves)
+                for piece in pieces:
+                    for t in piece:
+                        pseudo[t] = get(t, 0.0) + scale
+            for t, tf in pseudo.items():
+                found = postings.get(t)
+                if found is None:
+                    found = postings[t] = (array("i"), array("f"))
+                found[0].append(number)
+                found[1].append(tf / (K1 + tf))
+        index.postings = postings
+        index.idf = {t: math.log(1.0 + (n - len(a) + 0.5) / (len(a) + 0.5)) for t, (a, _) in postings.items()}
+        # A word no endpoint declares counts against every candidate, but no more than a typical word:
+        # questions carry chatty words ("finished watching") that say nothing about what is asked.
+        ordered = sorted(index.idf.values())
+        index.unknown_idf = ordered[len(ordered) // 2] if ordered else 1.0
         return index
-    lengths = [[sum(map(len, pieces)) for pieces in doc] for doc in docs]
-    avg = [(sum(row[i] for row in lengths) / n) or 1.0 for i in range(len(_FIELDS))]
-    weights = [WEIGHTS[name] for name in _FIELDS]
-    postings: dict[str, tuple[array[int], array[float]]] = {}
-    for number, (doc, doc_lengths) in enumerate(zip(docs, lengths, strict=True)):
-        pseudo: dict[str, float] = {}
-        get = pseudo.get
-        for i, pieces in enumerate(doc):
-            length = doc_lengths[i]
-            if not length:
-                continue
-            weight, b = weights[i]
-            scale = weight / (1.0 - b + b * length / avg[i])
-            # each occurrence adds the field's weight: summed here, not counted first (most terms
-            # occur once in a field, and a Counter per field costs more than it saves)
-            for piece in pieces:
-                for t in piece:
-                    pseudo[t] = get(t, 0.0) + scale
-        for t, tf in pseudo.items():
-            found = postings.get(t)
-            if found is None:
-                found = postings[t] = (array("i"), array("f"))
-            found[0].append(number)
-            found[1].append(tf / (K1 + tf))
-    index.postings = postings
-    index.idf = {t: math.log(1.0 + (n - len(a) + 0.5) / (len(a) + 0.5)) for t, (a, _) in postings.items()}
-    # A word no endpoint declares counts against every candidate, but no more than a typical word:
-    # questions carry chatty words ("finished watching") that say nothing about what is asked.
-    ordered = sorted(index.idf.values())
-    index.unknown_idf = ordered[len(ordered) // 2] if ordered else 1.0
-    return index

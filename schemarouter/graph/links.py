@@ -185,55 +185,63 @@ def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[
     id, listed records)."""
     by_source: dict[str, list[EndpointInfo]] = defaultdict(list)
     for info in endpoints.values():
-        if info.access == "read":
-            by_source[info.key.source].append(info)
+        by_source[info.key.source].append(info)
     out: dict[Key, dict[str, list[Link]]] = {}
-    for source_id, infos in by_source.items():
-        if len(infos) < 2:
-            continue  # links run between endpoints of one source, and never from an endpoint to itself
-        source = infos[0].source
-        declared: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
-        for feed in source.feeds:
-            (p_ep, p_field), (c_ep, c_param) = feed.split()
-            declared[(c_ep, c_param)].append((p_ep, p_field))
-        field_owners: dict[str, list[EndpointInfo]] = defaultdict(list)
-        resources: dict[str, list[EndpointInfo]] = defaultdict(list)  # path term -> endpoints
-        # the term before a field name's final "id" -> (endpoint, field, the name's terms)
-        id_fields: dict[str, list[tuple[EndpointInfo, str, tuple[str, ...]]]] = defaultdict(list)
-        for info in infos:
-            for name in info.fields:
-                field_owners[name].append(info)
-                terms = name_terms(name)
-                if len(terms) >= 2 and terms[-1] == "id":
-                    id_fields[terms[-2]].append((info, name, terms))
-            for term in set(path_terms(info.path)):
-                resources[term].append(info)
-        wanted = {resource[-1] for consumer in infos for p in consumer.endpoint.parameters
-                  if (resource := _id_resource(p.name, consumer.path))}
-        listed = _listed_records(infos, wanted) if wanted else {}
-        for consumer in infos:
-            params: dict[str, list[Link]] = {}
-            for p in consumer.endpoint.parameters:
-                found: list[tuple[EndpointInfo, str, str]] = []  # (producer, its field, how), best first
-                for p_ep, p_field in declared.get((consumer.key.endpoint, p.name), ()):
-                    producer = endpoints.get((source_id, p_ep))
-                    if producer is not None:
-                        found.append((producer, p_field, "declared"))
-                found += [(producer, p.name, "same name") for producer in field_owners.get(p.name, ())]
-                resource = _id_resource(p.name, consumer.path)
-                if resource:
-                    if p.name != "id":
-                        found += [(producer, fname, "nested id") for producer, fname, terms in id_fields.get(resource[-1], ())
-                                  if fname != p.name and terms[-1 - len(resource):-1] == resource]
-                    for producer in resources.get(resource[-1], ()):
-                        found += [(producer, fname, "resource id") for fname in _record_id_fields(producer, resource)[:1]]
-                    found += [(producer, fname, "listed records") for producer, fname in listed.get(resource[-1], ())]
-                links = _distinct_links(consumer, p.name, found)
-                if links:
-                    params[p.name] = links
-            if params:
-                out[consumer.key] = params
+    for infos in by_source.values():
+        add_source_links(infos, out)
     return out
+
+
+def add_source_links(infos: list[EndpointInfo], out: dict[Key, dict[str, list[Link]]]) -> None:
+    """Add to ``out`` the links among the endpoints of one source (``infos``, in graph order): links run
+    between endpoints of one source, so each source's are found with its declarations alone."""
+    endpoints: dict[Key, EndpointInfo] = {info.key: info for info in infos}  # a feed may name any of them
+    infos = [info for info in infos if info.access == "read"]
+    if len(infos) < 2:
+        return  # and never from an endpoint to itself
+    source_id = infos[0].key.source
+    source = infos[0].source
+    declared: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
+    for feed in source.feeds:
+        (p_ep, p_field), (c_ep, c_param) = feed.split()
+        declared[(c_ep, c_param)].append((p_ep, p_field))
+    field_owners: dict[str, list[EndpointInfo]] = defaultdict(list)
+    resources: dict[str, list[EndpointInfo]] = defaultdict(list)  # path term -> endpoints
+    # the term before a field name's final "id" -> (endpoint, field, the name's terms)
+    id_fields: dict[str, list[tuple[EndpointInfo, str, tuple[str, ...]]]] = defaultdict(list)
+    for info in infos:
+        for name in info.fields:
+            field_owners[name].append(info)
+            terms = name_terms(name)
+            if len(terms) >= 2 and terms[-1] == "id":
+                id_fields[terms[-2]].append((info, name, terms))
+        for term in set(path_terms(info.path)):
+            resources[term].append(info)
+    wanted = {resource[-1] for consumer in infos for p in consumer.endpoint.parameters
+              if (resource := _id_resource(p.name, consumer.path))}
+    listed = _listed_records(infos, wanted) if wanted else {}
+    for consumer in infos:
+        params: dict[str, list[Link]] = {}
+        for p in consumer.endpoint.parameters:
+            found: list[tuple[EndpointInfo, str, str]] = []  # (producer, its field, how), best first
+            for p_ep, p_field in declared.get((consumer.key.endpoint, p.name), ()):
+                producer = endpoints.get((source_id, p_ep))
+                if producer is not None:
+                    found.append((producer, p_field, "declared"))
+            found += [(producer, p.name, "same name") for producer in field_owners.get(p.name, ())]
+            resource = _id_resource(p.name, consumer.path)
+            if resource:
+                if p.name != "id":
+                    found += [(producer, fname, "nested id") for producer, fname, terms in id_fields.get(resource[-1], ())
+                              if fname != p.name and terms[-1 - len(resource):-1] == resource]
+                for producer in resources.get(resource[-1], ()):
+                    found += [(producer, fname, "resource id") for fname in _record_id_fields(producer, resource)[:1]]
+                found += [(producer, fname, "listed records") for producer, fname in listed.get(resource[-1], ())]
+            links = _distinct_links(consumer, p.name, found)
+            if links:
+                params[p.name] = links
+        if params:
+            out[consumer.key] = params
 
 
 def _id_resource(param: str, path: str) -> tuple[str, ...]:

@@ -40,9 +40,23 @@ class IntentGroup:
 
 def intent_order(endpoints: Iterable[EndpointInfo], intents: Mapping[str, Intent]) -> dict[str, list[IntentGroup]]:
     """Intent -> its endpoints' groups (every intent any endpoint serves; others have no endpoint)."""
-    groups: dict[str, dict[tuple[object, ...], IntentGroup]] = {}
-    wanted: dict[str, set[str]] = {}
+    builder = IntentOrderBuilder(intents)
     for info in endpoints:
+        builder.add(info)
+    return builder.finish()
+
+
+class IntentOrderBuilder:
+    """:func:`intent_order` one endpoint at a time (each endpoint's declarations read only as it is added)."""
+
+    def __init__(self, intents: Mapping[str, Intent]) -> None:
+        self.intents = intents
+        self.groups: dict[str, dict[tuple[object, ...], IntentGroup]] = {}
+        self.wanted: dict[str, set[str]] = {}
+
+    def add(self, info: EndpointInfo) -> None:
+        """Place one endpoint in the groups of every intent it serves."""
+        groups, wanted = self.groups, self.wanted
         ep = info.endpoint
         params = ep.parameters
         facts = (
@@ -56,7 +70,7 @@ def intent_order(endpoints: Iterable[EndpointInfo], intents: Mapping[str, Intent
         label, priority, n_fields = info.label, info.source.priority, len(info.fields)
         for intent in dict.fromkeys(ep.intents):
             if intent not in wanted:
-                declared = intents.get(intent)
+                declared = self.intents.get(intent)
                 wanted[intent] = set(declared.field_groups) if declared else set()
             covered = len(wanted[intent] & info.groups)
             sig = (*facts, covered > 0, info.source.source_type.value, field_type)
@@ -66,14 +80,17 @@ def intent_order(endpoints: Iterable[EndpointInfo], intents: Mapping[str, Intent
                 group = by_sig[sig] = IntentGroup(*sig)
             group.endpoints.append(info)
             group.tails.append((-covered, -priority, n_fields, label))
-    for by_sig in groups.values():
-        for group in by_sig.values():
-            # ascending tails: most coverage, highest priority, fewest fields, then label
-            order = sorted(range(len(group.tails)), key=group.tails.__getitem__)
-            group.endpoints = [group.endpoints[i] for i in order]
-            group.tails = [group.tails[i] for i in order]
-            group.keys = [i.key for i in group.endpoints]
-    return {intent: list(by_sig.values()) for intent, by_sig in groups.items()}
+
+    def finish(self) -> dict[str, list[IntentGroup]]:
+        """Intent -> its groups, each sorted."""
+        for by_sig in self.groups.values():
+            for group in by_sig.values():
+                # ascending tails: most coverage, highest priority, fewest fields, then label
+                order = sorted(range(len(group.tails)), key=group.tails.__getitem__)
+                group.endpoints = [group.endpoints[i] for i in order]
+                group.tails = [group.tails[i] for i in order]
+                group.keys = [i.key for i in group.endpoints]
+        return {intent: list(by_sig.values()) for intent, by_sig in self.groups.items()}
 
 
 # A place in an intent's groups packed into one int, (group number << _POS_BITS) | position: one small

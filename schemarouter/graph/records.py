@@ -198,6 +198,15 @@ class EndpointInfo:
             found = self._endpoint = self._shelved().endpoint(*self.key)
         return found
 
+    def shelve(self) -> None:
+        """Let go of the live declarations (of the endpoint, its source and its fields): read from here
+        on through the shelf, which has them stored (a graph built batch by batch, :mod:`.build`)."""
+        if self._shelf is None:
+            raise LookupError(f"endpoint {self.label} has no shelf to read its declarations back from")
+        self._source = self._endpoint = None
+        for f in self.fields.values():
+            f._field = None
+
     def _shelved(self) -> SourceShelf:
         if self._shelf is None:
             raise LookupError(f"endpoint {self.key.source}.{self.key.endpoint} has no declaration")

@@ -28,11 +28,23 @@ def intent_counts(
     name that do not carry it as a concept). One pass over the endpoints in graph order, which is the
     order of ``concept_fields`` and ``fields_by_name`` (field names and concepts are unique per endpoint
     and field, as the models validate)."""
-    wants = {name: set(intent.field_groups) for name, intent in intents.items()}
-    concepts: dict[str, _Tally] = {}
-    names: dict[str, _Tally] = {}
+    counter = IntentCounter(intents)
     for info in endpoints:
-        served = info.intents
+        counter.add(info)
+    return counter.finish()
+
+
+class IntentCounter:
+    """:func:`intent_counts` one endpoint at a time (each endpoint's declarations read only as it is added)."""
+
+    def __init__(self, intents: Mapping[str, Intent]) -> None:
+        self.wants = {name: set(intent.field_groups) for name, intent in intents.items()}
+        self.concepts: dict[str, _Tally] = {}
+        self.names: dict[str, _Tally] = {}
+
+    def add(self, info: EndpointInfo) -> None:
+        """Count the fields of one endpoint."""
+        served, wants, concepts, names = info.intents, self.wants, self.concepts, self.names
         by_group: dict[str, tuple[str, ...]] = {}
         for f in info.fields.values():
             group = f.field.group
@@ -44,13 +56,17 @@ def intent_counts(
                 _count(concepts, concept, wanted)
             if f.name not in carried:
                 _count(names, f.name, wanted)
-    # equal counts are one object: thousands of concepts and names are counted alike (one field, one intent)
-    seen: dict[Counts, Counts] = {}
-    by_concept = one_per_value({c: (t.fields, tuple(t.per_intent.items())) for c, t in concepts.items()}, seen)
-    by_name = one_per_value({
-        name: (t.fields, tuple(t.per_intent.items())) for name, t in names.items() if t.per_intent or name in by_concept
-    }, seen)  # else it adds nothing: no intent, no other field to share with
-    return by_concept, by_name
+
+    def finish(self) -> tuple[dict[str, Counts], dict[str, Counts]]:
+        """(concept -> counts, field name -> counts), as :func:`intent_counts` gives them."""
+        concepts, names = self.concepts, self.names
+        # equal counts are one object: thousands of concepts and names are counted alike (one field, one intent)
+        seen: dict[Counts, Counts] = {}
+        by_concept = one_per_value({c: (t.fields, tuple(t.per_intent.items())) for c, t in concepts.items()}, seen)
+        by_name = one_per_value({
+            name: (t.fields, tuple(t.per_intent.items())) for name, t in names.items() if t.per_intent or name in by_concept
+        }, seen)  # else it adds nothing: no intent, no other field to share with
+        return by_concept, by_name
 
 
 class _Tally:

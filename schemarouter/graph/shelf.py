@@ -21,10 +21,11 @@ import hashlib
 import io
 import os
 import pickle
+import tempfile
 import threading
 import weakref
 from array import array
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from typing import Any, BinaryIO, Protocol
 
@@ -104,6 +105,23 @@ class SectionWriter:
     def refs(self) -> SectionRefs:
         """Where each source lies, as the graph's pickle records it."""
         return SectionRefs(self.ids, self.offsets, self.lengths, bytes(self.digests))
+
+
+class Spill:
+    """Where a graph built batch by batch puts each batch's sources once its records hold what they need:
+    an unnamed temporary file (gone with its last descriptor), read back as a cache file's section is."""
+
+    def __init__(self) -> None:
+        self._file = tempfile.TemporaryFile()  # noqa: SIM115  (handed to a reader; closed in refs)
+        self.writer = SectionWriter(self._file)
+
+    def refs(self) -> SectionRefs:
+        """Where each spilled source lies, read through a descriptor of the file's own (this one is closed)."""
+        self._file.flush()
+        with reading(SectionReader(self._file, 0, self.writer.size)):
+            refs = self.writer.refs()
+        self._file.close()
+        return refs
 
 
 class SectionRefs:
@@ -201,6 +219,31 @@ class SourceShelf(Mapping[str, Source]):
 
     def __repr__(self) -> str:
         return f"SourceShelf({len(self)} sources, {self.loaded()} read)"
+
+    def add(self, source: Source) -> None:
+        """Add a live source (a graph being built adds its sources one by one)."""
+        self._live[source.id] = source
+        self._prose[source.id] = (source.title, source.description)
+        if source.auth is not None:
+            self._auths[source.id] = source.auth
+        self._order.append(source.id)
+
+    def spill(self, source_ids: Iterable[str], writer: SectionWriter) -> None:
+        """Pickle these live sources into ``writer``'s section and drop them (:meth:`settle` reads them
+        back from there): a graph built batch by batch keeps no batch's declarations live."""
+        for source_id in source_ids:
+            writer.add(source_id, pickle.dumps(self._live.pop(source_id), protocol=pickle.HIGHEST_PROTOCOL))
+
+    def settle(self, order: Sequence[str], stored: SectionRefs | None = None) -> None:
+        """Done adding: the sources in ``order`` (every id added, in the order a registry gives them), those
+        spilled read back through ``stored``; one object per distinct auth declaration."""
+        if sorted(order) != sorted(self._prose):
+            raise ValueError("a shelf's order must name every source added, once")
+        self._order = list(order)
+        self._prose = {sid: self._prose[sid] for sid in order}
+        self._auths = one_per_value({sid: self._auths[sid] for sid in order if sid in self._auths})
+        if stored is not None:
+            self._stored = stored
 
     def prose(self) -> Iterator[tuple[str, str]]:
         """Every source's (title, description), in the mapping's order, without reading a source."""

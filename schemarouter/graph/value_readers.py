@@ -9,10 +9,11 @@ needs no list of identifier kinds in code: the kinds are the concepts that decla
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from schemarouter.declarations import Declarations
+from schemarouter.models import DomainConcept, Source
 from schemarouter.prefilter import Prefiltered
 
 
@@ -39,12 +40,24 @@ def build_value_readers(decls: Declarations) -> tuple[ValueReader, ...]:
     """Every concept's declared patterns, compiled, in the order the registry keeps the concepts."""
     integer: dict[str, bool] = {}
     for source in decls.sources.values():
-        for endpoint in source.endpoints:
-            for p in endpoint.parameters:
-                if p.concept:
-                    integer[p.concept] = integer.get(p.concept, True) and p.type == "integer"
+        note_integer_concepts(source, integer)
+    return value_readers_of(decls.concepts, integer)
+
+
+def note_integer_concepts(source: Source, integer: dict[str, bool]) -> None:
+    """Note in ``integer`` whether every parameter of ``source`` carrying a concept takes an integer
+    (a concept some parameter takes as another type is not one)."""
+    for endpoint in source.endpoints:
+        for p in endpoint.parameters:
+            if p.concept:
+                integer[p.concept] = integer.get(p.concept, True) and p.type == "integer"
+
+
+def value_readers_of(concepts: Mapping[str, DomainConcept], integer: Mapping[str, bool]) -> tuple[ValueReader, ...]:
+    """Every concept's declared patterns, compiled, with whether the parameters carrying it are integers
+    (``integer``, from :func:`note_integer_concepts`)."""
     readers: list[ValueReader] = []
-    for concept in decls.concepts.values():
+    for concept in concepts.values():
         for declared in concept.patterns:
             compiled = re.compile(declared.regex)
             pattern = Prefiltered(compiled, *declared.needs) if declared.needs else compiled

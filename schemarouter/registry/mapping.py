@@ -12,7 +12,7 @@ import gc
 import json
 import sys
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -341,35 +341,41 @@ def _json_column(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
-def read_sources(connection: Connection, decls: Declarations, only: str | None = None) -> None:
-    """Rebuild Source models (all, or one id) with their owners (cyclic GC paused: reading creates
-    hundreds of thousands of long-lived objects and no garbage cycles)."""
+def read_sources(connection: Connection, decls: Declarations, only: str | None = None,
+                 among: Sequence[str] | None = None) -> None:
+    """Rebuild Source models (all, one id, or the ids ``among``) with their owners (cyclic GC paused:
+    reading creates hundreds of thousands of long-lived objects and no garbage cycles)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        _read_sources(connection, decls, only)
+        _read_sources(connection, decls, [only] if only is not None else among)
     finally:
         if enabled:
             gc.enable()
 
 
-def _read_sources(connection: Connection, decls: Declarations, only: str | None = None) -> None:
-    """Rebuild Source models (all, or one id) with their owners.
+def source_ids(connection: Connection) -> list[str]:
+    """Every source's id, in the order the registry keeps them (``read_sources`` reads them in)."""
+    return [sid for (sid,) in connection.execute(select(T_SOURCES.c.id).order_by(T_SOURCES.c.id))]
+
+
+def _read_sources(connection: Connection, decls: Declarations, ids: Sequence[str] | None = None) -> None:
+    """Rebuild Source models (all, or those of ``ids``) with their owners.
 
     Rows were validated when they were written, so models are built without re-validating
     (``model_construct``): loading 10,000 sources is then dominated by reading rows.
     """
 
     def where(stmt: Any, column: Any) -> Any:
-        return stmt.where(column == only) if only is not None else stmt
+        return stmt.where(column.in_(ids)) if ids is not None else stmt
 
     licenses = {row.pk: _license(row) for row in connection.execute(select(T_LICENSES))}
-    # one source: its endpoint keys narrow the queries below; all sources: every row is read, and rows
+    # some sources: the keys of their endpoints (and fields) narrow the queries below, as subqueries (a
+    # batch's keys would be thousands of bound values); all sources: every row is read. Either way rows
     # are streamed rather than held (at 10,000 sources the rows of a table alone are megabytes)
-    epks = (
-        [pk for (pk,) in connection.execute(select(T_ENDPOINTS.c.pk).where(T_ENDPOINTS.c.source_id == only))]
-        if only is not None else []
-    )
+    endpoint_keys = select(T_ENDPOINTS.c.pk).where(T_ENDPOINTS.c.source_id.in_(ids)) if ids is not None else None
+    field_keys = (select(T_FIELDS.c.pk).where(T_FIELDS.c.endpoint_pk.in_(endpoint_keys))
+                  if endpoint_keys is not None else None)
     by_endpoint_params: dict[int, list[Parameter]] = defaultdict(list)
     by_endpoint_intents: dict[int, list[str]] = defaultdict(list)
     by_endpoint_fields: dict[int, list[Any]] = defaultdict(list)
@@ -377,7 +383,7 @@ def _read_sources(connection: Connection, decls: Declarations, only: str | None 
     field_aliases: dict[int, list[str]] = defaultdict(list)
 
     def in_endpoints(stmt: Any, column: Any) -> Any:
-        return stmt.where(column.in_(epks)) if only is not None else stmt
+        return stmt.where(column.in_(endpoint_keys)) if endpoint_keys is not None else stmt
 
     # Declarations are frozen, so endpoints that declare the same parameter (page, limit, language:
     # most of a registry's parameters repeat) share one model: tens of megabytes at 10,000 sources.
@@ -410,13 +416,9 @@ def _read_sources(connection: Connection, decls: Declarations, only: str | None 
     ):
         by_endpoint_intents[row.endpoint_pk].append(_i(row.intent))
     fields_query = in_endpoints(select(T_FIELDS), T_FIELDS.c.endpoint_pk).order_by(T_FIELDS.c.position)
-    # one source: its field keys narrow the next two queries; all sources: field rows are streamed below
-    # (not held, at 10,000 sources they are ~100,000 rows) once concepts and aliases are read
-    field_rows = connection.execute(fields_query).all() if only is not None else None
-    fpks = [row.pk for row in field_rows] if field_rows is not None else []
 
     def in_fields(stmt: Any, column: Any) -> Any:
-        return stmt.where(column.in_(fpks)) if only is not None else stmt
+        return stmt.where(column.in_(field_keys)) if field_keys is not None else stmt
 
     # two columns, unpacked: a quarter of a million alias rows at 10,000 sources
     fc, fa = T_FIELD_CONCEPTS.c, T_FIELD_ALIASES.c
@@ -429,7 +431,8 @@ def _read_sources(connection: Connection, decls: Declarations, only: str | None 
     # As parameters: endpoints that return the same field (an API's list and detail endpoints, a
     # catalogue's shared schemas) share one frozen model, its concept and alias lists with it.
     same_field: dict[tuple[Any, ...], ResponseField] = {}
-    for row in field_rows if field_rows is not None else connection.execute(fields_query):
+    # streamed (not held: at 10,000 sources ~100,000 rows) once concepts and aliases are read
+    for row in connection.execute(fields_query):
         concepts, aliases = field_concepts.get(row.pk, _EMPTY), field_aliases.get(row.pk, _EMPTY)
         key = (row.name, row.path, row.type, row.unit, row.group_name, row.identifier, tuple(concepts),
                tuple(aliases), row.description, row.source_type, row.license_pk)

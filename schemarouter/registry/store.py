@@ -10,8 +10,10 @@ it, and :meth:`Registry.load` returns the fingerprint of exactly the content it 
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -127,6 +129,40 @@ class LocalBatch:
     fingerprint: str | None
 
 
+BATCH_SOURCES = 500  # sources per batch of :meth:`Registry.batches` (a few MB of declarations at a time)
+
+
+@dataclass
+class SourceBatches:
+    """A registry's declarations with the sources still to read, a batch at a time (:meth:`Registry.batches`)."""
+
+    header: Declarations  # the vocabulary, adapter specs and fingerprint; no source yet
+    order: list[str]  # every source id, in the order :meth:`Registry.load` gives them
+    _read: Callable[[Sequence[str] | None], Declarations]  # the sources of these ids (None: all)
+    size: int
+
+    read_s: float = 0.0  # seconds spent reading the batches so far
+
+    def __len__(self) -> int:
+        return len(self.order)
+
+    def __iter__(self) -> Iterator[Declarations]:
+        """The sources (with their owners), ``size`` at a time, in id order."""
+        ids = sorted(self.order)
+        for start in range(0, len(ids), self.size):
+            started = time.perf_counter()
+            batch = self._read(ids[start : start + self.size])
+            self.read_s += time.perf_counter() - started
+            yield batch
+
+    def whole(self) -> Declarations:
+        """Every declaration at once, as :meth:`Registry.load` gives them (a registry of one batch or less)."""
+        started = time.perf_counter()
+        every = self._read(None)
+        self.read_s += time.perf_counter() - started
+        return dataclasses.replace(self.header, sources=every.sources, owners=every.owners)
+
+
 class Registry:
     """Read and write the registry database at one URL."""
 
@@ -191,6 +227,26 @@ class Registry:
             decls.adapter_specs = m.read_adapter_specs(conn)
             decls.fingerprint = self._meta_fp(conn)
         return decls
+
+    @contextmanager
+    def batches(self, size: int | None = None) -> Iterator[SourceBatches]:
+        """Every declaration in the registry as :meth:`load` gives them, one snapshot, but the sources read
+        ``size`` (default :data:`BATCH_SOURCES`) at a time as the result is iterated (in id order): a graph built from them drops each
+        batch's declarations before the next is read (:func:`schemarouter.graph.build_graph_in_batches`),
+        so a cold start never holds every declaration of a large registry at once. The batches must be
+        read inside the block (the read transaction that keeps them one snapshot closes with it)."""
+        header = Declarations()
+        with self._read() as conn:
+            m.read_vocabulary(conn, header)
+            header.adapter_specs = m.read_adapter_specs(conn)
+            header.fingerprint = self._meta_fp(conn)
+
+            def read(ids: Sequence[str] | None) -> Declarations:
+                batch = Declarations()
+                m.read_sources(conn, batch, among=ids)
+                return batch
+
+            yield SourceBatches(header, m.source_ids(conn), read, size or BATCH_SOURCES)
 
     def source(self, source_id: str) -> tuple[Source, Owner]:
         """One source and its owner by id; an unknown id raises RegistryError suggesting the closest id."""
