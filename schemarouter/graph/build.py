@@ -173,10 +173,16 @@ def build_graph_in_batches(batches: SourceBatches) -> SchemaGraph:
     with gc_paused():
         spill = Spill()
         builder = GraphBuilder(batches.header, batches.header.fingerprint, spill)
+        batches.header.concepts = {}  # the graph's now (put away): the header lets go of the models
         for batch in batches:
             builder.add(batch.sources.values(), batch.owners)
             del batch  # its sources are spilled: nothing holds them now
         return builder.finish(batches.order, spill.refs())
+
+
+# Phrases a graph built batch by batch gathers as term objects before it keeps them as columns
+# (PhraseIndex.compact): each compaction copies the columns, so not after every batch.
+PHRASES_COMPACTED_AT = 100_000
 
 
 class GraphBuilder:
@@ -197,6 +203,12 @@ class GraphBuilder:
             concepts=cast(dict[str, DomainConcept], ConceptShelf(header.concepts)), owners={})
         self.graph = g = SchemaGraph(fingerprint=fingerprint, decls=decls)
         _add_vocabulary(g)
+        # the concepts whose values have a written form (a few; their readers are compiled at the end)
+        self.patterned = [concept for concept in header.concepts.values() if concept.patterns]
+        if spill is not None:
+            # all the build reads of the rest was their names and aliases, just indexed: at 100,000 sources
+            # 134,000 models, kept as one pickle from here as a graph read back from its cache file keeps them
+            cast(ConceptShelf, decls.concepts).put_away()
         self.memo = _Memo(self.shelf)
         self.lexical = LexicalBuilder()
         self.order = IntentOrderBuilder(decls.intents)
@@ -224,6 +236,9 @@ class GraphBuilder:
                 for info in infos:
                     info.shelve()
             self.lexical.release()
+            self.memo.forget_batch()
+            if len(self.graph.phrases.entries) > PHRASES_COMPACTED_AT:
+                self.graph.phrases.compact()
 
     def finish(self, order: Sequence[str], stored: SectionRefs | None = None) -> SchemaGraph:
         """The graph: ``order`` is every source id added, in the registry's order; ``stored`` where the
@@ -233,12 +248,14 @@ class GraphBuilder:
         # one object per owner: a plugin's sources share it (read back from a registry, each had its own)
         g.decls.owners = one_per_value(self.owners)
         del self.memo  # its sets are free again for the indexes below to reuse
+        if self.spill is not None:
+            g.phrases.compact()  # as a graph read back from its cache file keeps them
         g.index.freeze()
         g.intent_order = self.order.finish()
         # with the graph, not on first use: at 100,000 sources an intent's first question paid 60-90 ms for it
         g.intent_places = {intent: group_places(groups) for intent, groups in g.intent_order.items()}
         g.concept_intent_counts, g.name_intent_counts = self.counts.finish()
-        g.value_readers = value_readers_of(g.decls.concepts, self.integer)
+        g.value_readers = value_readers_of(self.patterned, self.integer)
         g.identifier_concepts = frozenset(reader.concept for reader in g.value_readers)
         g.lexical = self.lexical.finish()
         g.numbers = {key: i for i, key in enumerate(g.lexical.keys)}
@@ -264,6 +281,18 @@ class _Memo:
         self.aliases_done: set[tuple[str, str]] = set()
         self.parts_done: set[str] = set()  # field-name parts in the index ("band gap" of many names)
         self.alias_words: dict[tuple[str, ...], tuple[str, ...]] = {}  # aliases as declared -> normalized
+        self.groups: dict[frozenset[str], frozenset[str]] = {}  # an endpoint's field groups, one object each
+
+    def forget_batch(self) -> None:
+        """Forget what only saves work on later sources (a graph built batch by batch, between batches):
+        phrases the index already has are found there again (it keeps each once), an alias is normalized
+        again. What it held of each alias would otherwise outlive the batch's declarations, and at
+        100,000 sources a million aliases are a large part of a cold start's memory."""
+        for done in (self.names_done, self.aliases_done, self.parts_done):
+            done.clear()
+        self.normal.clear()
+        self.alias_words.clear()
+        self.source_meta.clear()  # by source id: a source is added once
 
     def words(self, name: str) -> tuple[str, str]:
         found = self.name_words.get(name)
@@ -307,6 +336,7 @@ def _add_source(g: SchemaGraph, source: Source, memo: _Memo) -> list[EndpointInf
             fields[f.name] = field_info
             _add_field(g, field_info, memo)
         groups = frozenset(f.group for f in ep.fields)
+        groups = memo.groups.setdefault(groups, groups)  # one object per distinct set: endpoints repeat them
         info = EndpointInfo(source, ep, fields, groups, memo.shelf)
         for intent in ep.intents:
             g.intent_endpoints[intent].append(info.key)  # the record's key: one object per endpoint

@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from schemarouter.graph.records import FieldInfo
+
 if TYPE_CHECKING:
-    from schemarouter.graph.records import EndpointInfo, FieldInfo
+    from schemarouter.graph.records import EndpointInfo
 
 
 @dataclass
@@ -24,7 +26,9 @@ class GraphIndex:
     by_source: dict[str, list[EndpointInfo]] = field(default_factory=lambda: defaultdict(list))
     fields_by_name: dict[str, list[FieldInfo]] = field(default_factory=lambda: defaultdict(list))
     fields_by_words: dict[str, list[FieldInfo]] = field(default_factory=lambda: defaultdict(list))
-    fields_by_alias: dict[str, list[FieldInfo]] = field(default_factory=lambda: defaultdict(list))
+    # alias -> the fields declaring it: the field itself where only one does (most aliases name one field,
+    # and a list each was tens of megabytes at 100,000 sources), else a list
+    fields_by_alias: dict[str, FieldInfo | list[FieldInfo]] = field(default_factory=dict)
     names_by_word: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))  # word -> humanized names
     by_param_concept: dict[str, list[EndpointInfo]] = field(default_factory=lambda: defaultdict(list))
     # concept -> keys of the endpoints keeping a field that carries it (each once)
@@ -60,12 +64,18 @@ class GraphIndex:
                     self.names_by_word[word].append(f.words)
             same_words.append(f)
             for alias in f.alias_words:
-                self.fields_by_alias[alias].append(f)
+                found = self.fields_by_alias.get(alias)
+                if found is None:
+                    self.fields_by_alias[alias] = f
+                elif isinstance(found, list):
+                    found.append(f)
+                else:
+                    self.fields_by_alias[alias] = [found, f]
 
     def freeze(self) -> None:
         """From here on a lookup of a missing key must not insert it: the indexes stop making defaults
         (in place: a copy of each would briefly double them while the graph is built)."""
-        for name in ("by_source", "fields_by_name", "fields_by_words", "fields_by_alias", "names_by_word",
+        for name in ("by_source", "fields_by_name", "fields_by_words", "names_by_word",
                      "by_param_concept", "concept_endpoints"):
             index = getattr(self, name)
             if isinstance(index, defaultdict):
@@ -84,7 +94,8 @@ class GraphIndex:
             out.update(zip(map(id, fields), fields, strict=True))
 
         take(self.fields_by_words.get(concept_words, ()))
-        take(self.fields_by_alias.get(said, ()))
+        aliased = self.fields_by_alias.get(said, ())
+        take((aliased,) if isinstance(aliased, FieldInfo) else aliased)
         if len(concept_words) >= 4:
             words = concept_words.split()
             if words:

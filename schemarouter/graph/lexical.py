@@ -345,7 +345,8 @@ class LexicalBuilder:
 
     def __init__(self) -> None:
         self.index = LexicalIndex()
-        self.docs: list[tuple[Pieces, ...]] = []
+        self.docs: list[tuple[Pieces, ...] | None] = []  # each let go of once its postings are made
+        self.lengths = array("I")  # every document's field lengths, ``len(_FIELDS)`` per document
         # id() of a parameter model -> the model (held, so that its id is never another's) and its pieces
         self.params: dict[int, tuple[Parameter, tuple[tuple[str, ...], Pieces]]] = {}
         self.structural: set[str] = set()
@@ -355,6 +356,7 @@ class LexicalBuilder:
         self.index.keys.append(info.key)
         doc = endpoint_document(info, self.params)
         self.docs.append(doc)
+        self.lengths.extend([sum(map(len, pieces)) for pieces in doc])
         self.structural.update(t for i in _NAMED_FIELDS for piece in doc[i] for t in piece)
         summary = info.endpoint.summary or ""
         # "such as 'San Francisco, CA'": an example a summary quotes is a value, not the registry's word
@@ -374,11 +376,16 @@ class LexicalBuilder:
         n = len(docs)
         if not n:
             return index
-        lengths = [[sum(map(len, pieces)) for pieces in doc] for doc in docs]
-        avg = [(sum(row[i] for row in lengths) / n) or 1.0 for i in range(len(_FIELDS))]
+        width = len(_FIELDS)
+        lengths = self.lengths
+        avg = [(sum(lengths[i::width]) / n) or 1.0 for i in range(width)]
         weights = [WEIGHTS[name] for name in _FIELDS]
         postings: dict[str, tuple[array[int], array[float]]] = {}
-        for number, (doc, doc_lengths) in enumerate(zip(docs, lengths, strict=True)):
+        for number in range(n):
+            doc = docs[number]
+            assert doc is not None
+            docs[number] = None  # what the postings grow into
+            doc_lengths = lengths[number * width : (number + 1) * width]
             pseudo: dict[str, float] = {}
             get = pseudo.get
             for i, pieces in enumerate(doc):

@@ -80,20 +80,7 @@ class PhraseIndex:
     # looks up a few dozen phrases; sorted columns, not a dictionary of phrases: a dictionary of two
     # million phrases and their numbers was 160 MB and a tenth of a warm load.
     def __getstate__(self) -> tuple[list[str], list[str], list[Any], list[str], bytes, dict[str, int]]:
-        keys: list[str] = []
-        kinds: list[str] = []
-        targets: list[Any] = []
-        originals: list[str] = []
-        sensitive = bytearray()
-        unread = self._columns[0] if self._columns is not None else []
-        for key in sorted({*self.entries, *unread}):
-            for term in self.terms(key):
-                keys.append(key)
-                kinds.append(term.kind)
-                targets.append(term.target)
-                originals.append(term.original)
-                sensitive.append(term.case_sensitive)
-        return keys, kinds, targets, originals, bytes(sensitive), self.longest
+        return (*self._merged(), self.longest)
 
     def __setstate__(self, state: tuple[list[str], list[str], list[Any], list[str], bytes, dict[str, int]]) -> None:
         keys, kinds, targets, originals, sensitive, self.longest = state
@@ -135,6 +122,48 @@ class PhraseIndex:
             self.entries[key] = [bucket, term]
         else:
             bucket.append(term)
+
+    def compact(self) -> None:
+        """Keep every term in the sorted columns a graph read back from its cache file keeps, none as an
+        object (a graph built batch by batch does so between batches, and at the end): a column row is a
+        few references where a term object and its dictionary slot cost over a hundred bytes, and a cold
+        start at 100,000 sources adds two million terms. A phrase's terms stay in the order they were
+        added: a phrase added to again was first made from the columns (:meth:`add`), so its terms in
+        ``entries`` are all of them."""
+        self._columns = self._merged()
+        self.entries = {}
+
+    def _merged(self) -> tuple[list[str], list[str], list[Any], list[str], bytes]:
+        """Every term as sorted columns: those read back (or compacted) and those added since, merged."""
+        old_keys, old_kinds, old_targets, old_originals, old_sensitive = self._columns or ([], [], [], [], b"")
+        if not self.entries:
+            return old_keys, old_kinds, old_targets, old_originals, old_sensitive
+        keys: list[str] = []
+        kinds: list[str] = []
+        targets: list[Any] = []
+        originals: list[str] = []
+        sensitive = bytearray()
+        at = 0  # the first column row not yet copied
+
+        def copy_rows(end: int) -> None:
+            keys.extend(old_keys[at:end])
+            kinds.extend(old_kinds[at:end])
+            targets.extend(old_targets[at:end])
+            originals.extend(old_originals[at:end])
+            sensitive.extend(old_sensitive[at:end])
+
+        for key in sorted(self.entries):
+            first = bisect_left(old_keys, key, lo=at)
+            copy_rows(first)
+            at = bisect_right(old_keys, key, lo=first)  # this phrase's old rows: its entries hold them too
+            for term in self.terms(key):
+                keys.append(term.phrase)
+                kinds.append(term.kind)
+                targets.append(term.target)
+                originals.append(term.original)
+                sensitive.append(term.case_sensitive)
+        copy_rows(len(old_keys))
+        return keys, kinds, targets, originals, bytes(sensitive)
 
     def terms(self, key: str) -> list[Term] | tuple[Term, ...]:
         """The terms of a phrase (lower-case words joined by spaces), in the order they were added."""

@@ -62,9 +62,9 @@ class IntentCounter:
         concepts, names = self.concepts, self.names
         # equal counts are one object: thousands of concepts and names are counted alike (one field, one intent)
         seen: dict[Counts, Counts] = {}
-        by_concept = one_per_value({c: (t.fields, tuple(t.per_intent.items())) for c, t in concepts.items()}, seen)
+        by_concept = one_per_value({c: t.counts() for c, t in concepts.items()}, seen)
         by_name = one_per_value({
-            name: (t.fields, tuple(t.per_intent.items())) for name, t in names.items() if t.per_intent or name in by_concept
+            name: t.counts() for name, t in names.items() if t.per_intent or name in by_concept
         }, seen)  # else it adds nothing: no intent, no other field to share with
         return by_concept, by_name
 
@@ -76,7 +76,12 @@ class _Tally:
 
     def __init__(self) -> None:
         self.fields = 0
-        self.per_intent: dict[str, int] = {}  # in first-seen order
+        # in first-seen order; None until an intent wants one (most names no intent wants: a dictionary
+        # each was tens of megabytes at 100,000 sources)
+        self.per_intent: dict[str, int] | None = None
+
+    def counts(self) -> Counts:
+        return self.fields, tuple(self.per_intent.items()) if self.per_intent else ()
 
 
 def _count(acc: dict[str, _Tally], key: str, wanted: tuple[str, ...]) -> None:
@@ -84,6 +89,10 @@ def _count(acc: dict[str, _Tally], key: str, wanted: tuple[str, ...]) -> None:
     if tally is None:
         tally = acc[key] = _Tally()
     tally.fields += 1
+    if not wanted:
+        return
     per = tally.per_intent
+    if per is None:
+        per = tally.per_intent = {}
     for intent in wanted:
         per[intent] = per.get(intent, 0) + 1

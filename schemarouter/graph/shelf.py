@@ -327,6 +327,14 @@ class ConceptShelf(Mapping[str, DomainConcept]):
         self._pickled = pickled
         self._lock = threading.Lock()
 
+    def put_away(self) -> None:
+        """Keep the concepts as one pickle until one is asked for, as a graph read back from its cache file
+        does (a graph built batch by batch, once the vocabulary is indexed)."""
+        with self._lock:
+            if self._live is not None:
+                self._pickled = pickle.dumps(self._live, protocol=pickle.HIGHEST_PROTOCOL)
+                self._live = None
+
     def _models(self) -> dict[str, DomainConcept]:
         live = self._live
         if live is None:

@@ -9,7 +9,7 @@ needs no list of identifier kinds in code: the kinds are the concepts that decla
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from schemarouter.declarations import Declarations
@@ -41,7 +41,7 @@ def build_value_readers(decls: Declarations) -> tuple[ValueReader, ...]:
     integer: dict[str, bool] = {}
     for source in decls.sources.values():
         note_integer_concepts(source, integer)
-    return value_readers_of(decls.concepts, integer)
+    return value_readers_of(decls.concepts.values(), integer)
 
 
 def note_integer_concepts(source: Source, integer: dict[str, bool]) -> None:
@@ -53,11 +53,11 @@ def note_integer_concepts(source: Source, integer: dict[str, bool]) -> None:
                 integer[p.concept] = integer.get(p.concept, True) and p.type == "integer"
 
 
-def value_readers_of(concepts: Mapping[str, DomainConcept], integer: Mapping[str, bool]) -> tuple[ValueReader, ...]:
-    """Every concept's declared patterns, compiled, with whether the parameters carrying it are integers
-    (``integer``, from :func:`note_integer_concepts`)."""
+def value_readers_of(concepts: Iterable[DomainConcept], integer: Mapping[str, bool]) -> tuple[ValueReader, ...]:
+    """The declared patterns of ``concepts`` (in order), compiled, with whether the parameters carrying each
+    concept are integers (``integer``, from :func:`note_integer_concepts`)."""
     readers: list[ValueReader] = []
-    for concept in concepts.values():
+    for concept in concepts:
         for declared in concept.patterns:
             compiled = re.compile(declared.regex)
             pattern = Prefiltered(compiled, *declared.needs) if declared.needs else compiled
