@@ -28,7 +28,7 @@ from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 
 if TYPE_CHECKING:
     from schemarouter.graph.records import EndpointInfo
-    from schemarouter.models import Parameter
+    from schemarouter.models import Parameter, Source
 
 VECTOR_MIN = 4096  # postings a question's terms must have in all before they are summed as vectors
 K1 = 1.2
@@ -63,8 +63,8 @@ _NAMED_EXAMPLE = re.compile(
 Pieces = tuple[tuple[str, ...], ...]  # the terms of one document field, as the term tuples they came in
 
 
-def endpoint_document(info: EndpointInfo,
-                      params: dict[int, tuple[Parameter, tuple[tuple[str, ...], Pieces]]]) -> tuple[Pieces, ...]:
+def endpoint_document(info: EndpointInfo, params: dict[int, tuple[Parameter, tuple[tuple[str, ...], Pieces]]],
+                      source: Pieces | None = None) -> tuple[Pieces, ...]:
     """The terms of one endpoint, per document field (in ``WEIGHTS`` order).
 
     Each field is kept as the tuples of terms its names and prose gave, not one flat list: those
@@ -73,9 +73,9 @@ def endpoint_document(info: EndpointInfo,
     ``params`` keeps the pieces of each parameter model while the index is built: endpoints that
     declare the same parameter share one loaded model.
     """
-    src, ep = info.source, info.endpoint
-    # a source's names are its own: read past the names cache, which they would only flush
-    source = [_uncached_name_terms(name) for name in (src.id, src.title, *src.aliases)]
+    ep = info.endpoint
+    if source is None:
+        source = source_pieces(info.source)
     summary = [prose_terms(ep.summary)] if ep.summary else []
     description = [prose_terms(ep.description)] if ep.description else []
     param: list[tuple[str, ...]] = []
@@ -101,12 +101,18 @@ def endpoint_document(info: EndpointInfo,
     # that the record has a repository, not that the endpoint is about repositories
     field_names = (tuple(dict.fromkeys(names)),)
     return (
-        tuple(source), (path_terms(ep.path),), tuple(summary), tuple(name_terms(t) for t in ep.tags),
+        source, (path_terms(ep.path),), tuple(summary), tuple(name_terms(t) for t in ep.tags),
         tuple(description), tuple(param), tuple(param_text), field_names, tuple(field_text),
     )
 
 
 _uncached_name_terms = name_terms.__wrapped__
+
+
+def source_pieces(src: Source) -> Pieces:
+    """The terms of a source's names (the ``source`` field of each of its endpoints' documents)."""
+    # a source's names are its own: read past the names cache, which they would only flush
+    return tuple(_uncached_name_terms(name) for name in (src.id, src.title, *src.aliases))
 
 
 def _parameter_pieces(p: Parameter) -> tuple[tuple[str, ...], Pieces]:
@@ -350,11 +356,15 @@ class LexicalBuilder:
         # id() of a parameter model -> the model (held, so that its id is never another's) and its pieces
         self.params: dict[int, tuple[Parameter, tuple[tuple[str, ...], Pieces]]] = {}
         self.structural: set[str] = set()
+        self._source: tuple[str, Pieces] | None = None  # the last source's id and the terms of its names
 
     def add(self, info: EndpointInfo) -> None:
         """Index one endpoint, numbered after those added before it."""
         self.index.keys.append(info.key)
-        doc = endpoint_document(info, self.params)
+        if self._source is None or self._source[0] != info.key.source:
+            # once per source: its endpoints' documents share the terms of its names
+            self._source = (info.key.source, source_pieces(info.source))
+        doc = endpoint_document(info, self.params, self._source[1])
         self.docs.append(doc)
         self.lengths.extend([sum(map(len, pieces)) for pieces in doc])
         self.structural.update(t for i in _NAMED_FIELDS for piece in doc[i] for t in piece)

@@ -129,41 +129,41 @@ class PhraseIndex:
         few references where a term object and its dictionary slot cost over a hundred bytes, and a cold
         start at 100,000 sources adds two million terms. A phrase's terms stay in the order they were
         added: a phrase added to again was first made from the columns (:meth:`add`), so its terms in
-        ``entries`` are all of them."""
-        self._columns = self._merged()
+        ``entries`` are all of them. Each column is merged in turn and its old one let go at once, so
+        that no more than one column is ever held twice."""
+        if not self.entries:
+            return
+        columns: list[Any] = list(self._columns or ([], [], [], [], b""))
+        self._columns = None
+        plan = self._plan(columns[0])
+        for i in range(len(columns)):
+            columns[i] = _merge_column(plan, columns[i], i)
+        keys, kinds, targets, originals, sensitive = columns
+        self._columns = (keys, kinds, targets, originals, bytes(sensitive))
         self.entries = {}
 
     def _merged(self) -> tuple[list[str], list[str], list[Any], list[str], bytes]:
-        """Every term as sorted columns: those read back (or compacted) and those added since, merged."""
-        old_keys, old_kinds, old_targets, old_originals, old_sensitive = self._columns or ([], [], [], [], b"")
+        """Every term as sorted columns: those read back (or compacted) and those added since, merged
+        (new columns; the index is left as it is)."""
+        columns: tuple[list[str], list[str], list[Any], list[str], bytes] = self._columns or ([], [], [], [], b"")
         if not self.entries:
-            return old_keys, old_kinds, old_targets, old_originals, old_sensitive
-        keys: list[str] = []
-        kinds: list[str] = []
-        targets: list[Any] = []
-        originals: list[str] = []
-        sensitive = bytearray()
-        at = 0  # the first column row not yet copied
+            return columns
+        plan = self._plan(columns[0])
+        keys, kinds, targets, originals, sensitive = (_merge_column(plan, column, i) for i, column in enumerate(columns))
+        return keys, kinds, targets, originals, bytes(sensitive)
 
-        def copy_rows(end: int) -> None:
-            keys.extend(old_keys[at:end])
-            kinds.extend(old_kinds[at:end])
-            targets.extend(old_targets[at:end])
-            originals.extend(old_originals[at:end])
-            sensitive.extend(old_sensitive[at:end])
-
+    def _plan(self, old_keys: list[str]) -> list[tuple[int, int] | list[Term]]:
+        """How the columns and the terms added since merge, in phrase order: runs of column rows to copy
+        (start, end) between the terms of each phrase added to (whose column rows they replace)."""
+        plan: list[tuple[int, int] | list[Term]] = []
+        at = 0  # the first column row not yet placed
         for key in sorted(self.entries):
             first = bisect_left(old_keys, key, lo=at)
-            copy_rows(first)
-            at = bisect_right(old_keys, key, lo=first)  # this phrase's old rows: its entries hold them too
-            for term in self.terms(key):
-                keys.append(term.phrase)
-                kinds.append(term.kind)
-                targets.append(term.target)
-                originals.append(term.original)
-                sensitive.append(term.case_sensitive)
-        copy_rows(len(old_keys))
-        return keys, kinds, targets, originals, bytes(sensitive)
+            plan.append((at, first))
+            at = bisect_right(old_keys, key, lo=first)
+            plan.append(list(self.terms(key)))
+        plan.append((at, len(old_keys)))
+        return plan
 
     def terms(self, key: str) -> list[Term] | tuple[Term, ...]:
         """The terms of a phrase (lower-case words joined by spaces), in the order they were added."""
@@ -210,6 +210,21 @@ class PhraseIndex:
             out.append(hit)
             i = hit.end
         return out
+
+
+_TERM_COLUMNS = ("phrase", "kind", "target", "original", "case_sensitive")  # the columns' order, as Term fields
+
+
+def _merge_column(plan: list[tuple[int, int] | list[Term]], old: Any, column: int) -> Any:
+    """One column merged by ``plan`` (:meth:`PhraseIndex._plan`): a list, or a bytearray for case sensitivity."""
+    out: Any = bytearray() if column == len(_TERM_COLUMNS) - 1 else []
+    name = _TERM_COLUMNS[column]
+    for step in plan:
+        if isinstance(step, tuple):
+            out.extend(old[step[0] : step[1]])
+        else:
+            out.extend([getattr(term, name) for term in step])
+    return out
 
 
 def _same_case(alias: str, written: str) -> bool:
