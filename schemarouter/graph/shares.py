@@ -35,12 +35,17 @@ def intent_counts(
 
 
 class IntentCounter:
-    """:func:`intent_counts` one endpoint at a time (each endpoint's declarations read only as it is added)."""
+    """:func:`intent_counts` one endpoint at a time (each endpoint's declarations read only as it is added).
+
+    Each count is kept as the immutable tuple the graph keeps, and a first count as one object for equal
+    ones: most concepts and names are counted once (one field, one intent), and a tally object with a
+    dictionary each, for hundreds of thousands of them, was a large part of a cold start's memory."""
 
     def __init__(self, intents: Mapping[str, Intent]) -> None:
         self.wants = {name: set(intent.field_groups) for name, intent in intents.items()}
-        self.concepts: dict[str, _Tally] = {}
-        self.names: dict[str, _Tally] = {}
+        self.concepts: dict[str, Counts] = {}
+        self.names: dict[str, Counts] = {}
+        self.first: dict[Counts, Counts] = {}  # the counts of keys counted once, one object each
 
     def add(self, info: EndpointInfo) -> None:
         """Count the fields of one endpoint."""
@@ -53,46 +58,38 @@ class IntentCounter:
                 wanted = by_group[group] = tuple(i for i in served if group in wants.get(i, ()))
             carried = f.field.concepts
             for concept in carried:
-                _count(concepts, concept, wanted)
+                self._count(concepts, concept, wanted)
             if f.name not in carried:
-                _count(names, f.name, wanted)
+                self._count(names, f.name, wanted)
+
+    def _count(self, acc: dict[str, Counts], key: str, wanted: tuple[str, ...]) -> None:
+        fields, per_intent = acc.get(key, _NONE)
+        if wanted:
+            pairs = list(per_intent)  # in first-seen order
+            for intent in wanted:
+                for j, (name, n) in enumerate(pairs):
+                    if name == intent:
+                        pairs[j] = (name, n + 1)
+                        break
+                else:
+                    pairs.append((intent, 1))
+            per_intent = tuple(pairs)
+        counts = (fields + 1, per_intent)
+        # a first count is shared as it is made (most keys are counted once); a later one replaces the
+        # last, and equal ones are made one object at the end (sharing every count as it is made would
+        # keep every intermediate one)
+        acc[key] = self.first.setdefault(counts, counts) if fields == 0 else counts
 
     def finish(self) -> tuple[dict[str, Counts], dict[str, Counts]]:
         """(concept -> counts, field name -> counts), as :func:`intent_counts` gives them."""
-        concepts, names = self.concepts, self.names
-        # equal counts are one object: thousands of concepts and names are counted alike (one field, one intent)
-        seen: dict[Counts, Counts] = {}
-        by_concept = one_per_value({c: t.counts() for c, t in concepts.items()}, seen)
-        by_name = one_per_value({
-            name: t.counts() for name, t in names.items() if t.per_intent or name in by_concept
-        }, seen)  # else it adds nothing: no intent, no other field to share with
+        # equal counts are one object: thousands of concepts and names are counted alike
+        seen = self.first
+        by_concept = self.concepts
+        for concept, counts in by_concept.items():  # in place: no second dictionary of them all
+            by_concept[concept] = seen.setdefault(counts, counts)
+        # a name's counts add nothing where no intent wants it and no concept shares its name
+        by_name = one_per_value({name: c for name, c in self.names.items() if c[1] or name in by_concept}, seen)
         return by_concept, by_name
 
 
-class _Tally:
-    """Fields counted for one concept or name, and how many of them each intent wants."""
-
-    __slots__ = ("fields", "per_intent")
-
-    def __init__(self) -> None:
-        self.fields = 0
-        # in first-seen order; None until an intent wants one (most names no intent wants: a dictionary
-        # each was tens of megabytes at 100,000 sources)
-        self.per_intent: dict[str, int] | None = None
-
-    def counts(self) -> Counts:
-        return self.fields, tuple(self.per_intent.items()) if self.per_intent else ()
-
-
-def _count(acc: dict[str, _Tally], key: str, wanted: tuple[str, ...]) -> None:
-    tally = acc.get(key)
-    if tally is None:
-        tally = acc[key] = _Tally()
-    tally.fields += 1
-    if not wanted:
-        return
-    per = tally.per_intent
-    if per is None:
-        per = tally.per_intent = {}
-    for intent in wanted:
-        per[intent] = per.get(intent, 0) + 1
+_NONE: Counts = (0, ())
