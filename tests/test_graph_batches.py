@@ -74,7 +74,35 @@ def test_a_graph_built_in_batches_is_the_graph_of_the_whole_read(any_url: str, s
     assert batched.concept_intent_counts == whole.concept_intent_counts
     assert [(r.concept, r.integer) for r in batched.value_readers] == [(r.concept, r.integer) for r in whole.value_readers]
     assert list(batched.source_auths()) == list(whole.source_auths())
+    # kept as sorted columns in the batched graph, as term objects in the other: the same terms
+    assert batched.phrases.__getstate__() == whole.phrases.__getstate__()
+    assert batched.source_by_alias == whole.source_by_alias
+    assert _aliases(batched) == _aliases(whole)
     assert _plans(batched) == _plans(whole)
+
+
+def _aliases(graph: SchemaGraph) -> dict[str, list[str]]:
+    return {alias: [repr(f) for f in (found if isinstance(found, list) else [found])]
+            for alias, found in graph.index.fields_by_alias.items()}
+
+
+def test_intent_counts_are_every_field_counted_once_per_intent_that_wants_its_group(synthetic: Declarations) -> None:
+    graph = build_graph(synthetic, None)
+    wants = {name: set(intent.field_groups) for name, intent in synthetic.intents.items()}
+    expected: dict[str, tuple[int, dict[str, int]]] = {}
+    for source in sorted(synthetic.sources.values(), key=lambda s: s.id):
+        for endpoint in source.endpoints:
+            for f in endpoint.fields:
+                for concept in f.concepts:
+                    fields, per_intent = expected.get(concept, (0, {}))
+                    for intent in endpoint.intents:
+                        if f.group in wants.get(intent, ()):
+                            per_intent[intent] = per_intent.get(intent, 0) + 1
+                    expected[concept] = (fields + 1, per_intent)
+    assert graph.concept_intent_counts == {c: (n, tuple(per.items())) for c, (n, per) in expected.items()}
+    # equal counts are one object
+    counts = list(graph.concept_intent_counts.values())
+    assert len({id(c) for c in counts}) == len(set(counts))
 
 
 def test_no_batch_stays_live_and_each_source_reads_back_whole(sqlite_url: str, synthetic: Declarations) -> None:

@@ -55,3 +55,30 @@ def test_a_pickled_phrase_index_finds_what_the_original_finds() -> None:
         assert [(m.start, m.end, [t.target for t in m.terms]) for m in back.scan(tokens, text)] == [
             (m.start, m.end, [t.target for t in m.terms]) for m in index.scan(tokens, text)
         ]
+
+
+def test_a_compacted_phrase_index_is_the_index_it_was_and_takes_more_terms_in_order() -> None:
+    index, plain = _index(), _index()
+    index.compact()
+    assert not index.entries, "compacted, every term is a column row"
+    keys = list(plain.entries)
+    assert _terms(index, keys) == _terms(plain, keys)
+    # added to after a compaction: a phrase kept as rows gets its terms back first, and the new term after
+    # them; a phrase never seen before sorts among the rows at the next compaction
+    for target in (index, plain):
+        target.add("field", "gap_direct", "band gap")
+        target.add("concept", "aardvark", "aardvark")
+        target.add("concept", "zebra", "zebra")
+        target.add("field", "band_gap", "Band Gap")  # already there: no second term
+    index.compact()
+    keys = ["aardvark", "band gap", "look up", "mp", "zebra"]
+    assert _terms(index, keys) == _terms(plain, keys)
+    assert index.terms("band gap")[-1].target == "gap_direct" and len(index.terms("band gap")) == 4
+    assert index.longest == plain.longest
+    # its pickled form is the plain index's, and compacting nothing new changes nothing
+    assert index.__getstate__() == plain.__getstate__()
+    before = index.__getstate__()
+    index.compact()
+    assert index.__getstate__() == before
+    assert [m.terms[0].target for m in index.scan(tokenize("the band gap of an aardvark"), "the band gap of an aardvark")] \
+        == ["band_gap", "aardvark"]

@@ -110,6 +110,7 @@ class EndpointHead(NamedTuple):
     source: str
     endpoint: str
     access: str
+    scope: str  # public, or account (an account's own records)
     intents: tuple[str, ...]
     domain: str  # the source's
     path: str
@@ -120,8 +121,9 @@ class EndpointHead(NamedTuple):
     @classmethod
     def of(cls, source: Source, endpoint: Endpoint) -> EndpointHead:
         """The head of ``endpoint`` of ``source``."""
-        return cls(source.id, endpoint.id, endpoint.access, tuple(endpoint.intents), source.domain, endpoint.path,
-                   endpoint.summary or "", endpoint.description or "", tuple(p.name for p in endpoint.parameters))
+        return cls(source.id, endpoint.id, endpoint.access, endpoint.scope, tuple(endpoint.intents), source.domain,
+                   endpoint.path, endpoint.summary or "", endpoint.description or "",
+                   tuple(p.name for p in endpoint.parameters))
 
 
 class EndpointKey(NamedTuple):
@@ -144,6 +146,7 @@ class EndpointInfo:
         "_shelf",
         "_source",
         "access",
+        "auth_name",
         "description",
         "domain",
         "fields",
@@ -151,13 +154,16 @@ class EndpointInfo:
         "intents",
         "key",
         "param_names",
+        "parameters",
         "path",
+        "scope",
         "summary",
     )
 
     def __init__(self, source: Source | None, endpoint: Endpoint | None, fields: dict[str, FieldInfo],
                  groups: frozenset[str], shelf: SourceShelf | None = None, head: EndpointHead | None = None,
-                 key: EndpointKey | None = None) -> None:
+                 key: EndpointKey | None = None, parameters: tuple[Parameter, ...] | None = None,
+                 auth_name: str | None = None) -> None:
         self._source = source
         self._endpoint = endpoint
         self._shelf = shelf
@@ -170,17 +176,26 @@ class EndpointInfo:
         # read back, the key pickled with the record: the same object every index keyed by it holds
         self.key = key if key is not None else EndpointKey(head.source, head.endpoint)
         self.access = head.access
+        self.scope = head.scope
         self.intents = head.intents
         self.domain = head.domain
         self.path = head.path
         self.summary = head.summary
         self.description = head.description
         self.param_names = head.param_names
+        # what every candidate's parameter facts read (router.param_facts): kept here, so that ranking a
+        # question's candidates reads no source back (parameter models are shared: a few hundred distinct)
+        if parameters is None:
+            if endpoint is None or source is None:
+                raise ValueError("an endpoint record needs its declarations or its parameters")
+            parameters, auth_name = tuple(endpoint.parameters), source.auth.name if source.auth else None
+        self.parameters = parameters
+        self.auth_name = auth_name  # the source's auth scheme, if it needs a key
 
     def head(self) -> EndpointHead:
         """What this record keeps of its declarations (how it is pickled)."""
-        return EndpointHead(self.key.source, self.key.endpoint, self.access, self.intents, self.domain, self.path,
-                            self.summary, self.description, self.param_names)
+        return EndpointHead(self.key.source, self.key.endpoint, self.access, self.scope, self.intents, self.domain,
+                            self.path, self.summary, self.description, self.param_names)
 
     @property
     def source(self) -> Source:
@@ -220,7 +235,15 @@ class EndpointInfo:
         shelf = self._shelf
         if shelf is None:
             return EndpointInfo, (self.source, self.endpoint, self.fields, self.groups)
-        return EndpointInfo, (None, None, self.fields, self.groups, shelf, self.head(), self.key)
+        return EndpointInfo, (None, None, self.fields, self.groups, shelf, self.head(), self.key, self.parameters,
+                              self.auth_name)
+
+    @property
+    def source_title(self) -> str:
+        """The source's title (read from the shelf's prose where there is one: no declaration is read)."""
+        if self._shelf is not None:
+            return self._shelf.title(self.key.source)
+        return self.source.title
 
     @property
     def label(self) -> str:
@@ -234,7 +257,7 @@ class EndpointInfo:
 
     def param(self, name: str) -> Parameter | None:
         """The parameter called ``name``, or None."""
-        for p in self.endpoint.parameters:
+        for p in self.parameters:
             if p.name == name:
                 return p
         return None

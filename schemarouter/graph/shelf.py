@@ -245,6 +245,10 @@ class SourceShelf(Mapping[str, Source]):
         if stored is not None:
             self._stored = stored
 
+    def title(self, source_id: str) -> str:
+        """A source's title, without reading the source."""
+        return self._prose[source_id][0]
+
     def prose(self) -> Iterator[tuple[str, str]]:
         """Every source's (title, description), in the mapping's order, without reading a source."""
         prose = self._prose

@@ -197,7 +197,7 @@ class ChainBuilder:
         known = self.graph.memos.of(RouterGraphMemo).searchable
         found = known.get(info.key)
         if found is None:
-            found = known[info.key] = any(is_search_parameter(p) for p in info.endpoint.parameters)
+            found = known[info.key] = any(is_search_parameter(p) for p in info.parameters)
         return found
 
     def _likely(self, links: Iterable[Link], param: str, consumer: EndpointInfo,

@@ -412,7 +412,7 @@ class Router:
                 head = group.endpoints[0]
                 fit = _entity_fit(head, wanted)
                 evidence = round(sum(analysis.intent_scores.get(i, 0.0) for i in group.intents), 3)
-                web = 0 if head.is_web else 1
+                web = 0 if group.source_type == "web" else 1  # the head's source type, read of no source
                 buckets: dict[float, list[int]] = {}
                 for pos in group_reached:
                     key = group.keys[pos]
@@ -502,10 +502,10 @@ class Router:
 
     def _params(self, c: Candidate, analysis: Analysis) -> tuple[dict[str, Any] | None, list[str]]:
         params, notes = fill_params(c.info, analysis, c.match.unmatched, self.graph.identifier_concepts)
-        required = [p.name for p in c.info.endpoint.parameters if p.required]
+        required = [p.name for p in c.info.parameters if p.required]
         if any(r not in params for r in required):
             return None, notes
-        takes_entity = any(p.concept for p in c.info.endpoint.parameters)
+        takes_entity = any(p.concept for p in c.info.parameters)
         if takes_entity and not params:
             return None, notes  # nothing to select records by: not an executable request
         return params, notes
@@ -566,7 +566,7 @@ def _claimed(u: Understanding, steps: list[PlanStep], graph: SchemaGraph) -> Und
     takes that kind of value ("lead" read as Pb means nothing to a film database), and an intent only
     where a chosen endpoint serves it."""
     infos = [graph.endpoints[(s.source, s.endpoint)] for s in steps]
-    taken = {p.concept for i in infos for p in i.endpoint.parameters if p.concept}
+    taken = {p.concept for i in infos for p in i.parameters if p.concept}
     served = {intent for i in infos for intent in i.intents}
     params = {k: v for k, v in u.params.items() if k in taken or (k == "elements" and "element" in taken)}
     return u.model_copy(update={"params": params, "intent": u.intent if u.intent in served else None})
@@ -599,13 +599,13 @@ def _entity_fit(info: EndpointInfo, wanted: set[str] | None) -> int:
     title, 0 if the question has none, -1 if it can take none of them."""
     if wanted is None:
         return 0
-    concepts = {p.concept for p in info.endpoint.parameters if p.concept}
+    concepts = {p.concept for p in info.parameters if p.concept}
     if concepts & wanted:
         return 2
     # free text takes any entity; a page title takes the thing asked about
     loose = {"query_text"}
     if wanted & {"formula", "compound_name", "corp_name"}:
-        loose |= {"title"} if any(p.required and p.concept == "title" for p in info.endpoint.parameters) else set()
+        loose |= {"title"} if any(p.required and p.concept == "title" for p in info.parameters) else set()
     return 1 if concepts & loose else -1
 
 
@@ -622,7 +622,7 @@ def _provenance(c: Candidate) -> str:
 
 def _property_param_bonus(info: EndpointInfo, m: EndpointMatch, graph: SchemaGraph) -> float:
     """An endpoint that takes the property's name as a parameter answers a concept no field names."""
-    if not m.unmatched or not any(p.concept == "property_name" for p in info.endpoint.parameters):
+    if not m.unmatched or not any(p.concept == "property_name" for p in info.parameters):
         return 0.0
     return _bonus(m.unmatched, {c for c in m.unmatched if _numeric(graph, c)})
 

@@ -110,7 +110,7 @@ def _concept(
             if concept in f.field.concepts or f.words in words or words & set(f.alias_words):
                 by.append(_label(step, name))
                 fields.append((info, name))
-        for p in info.endpoint.parameters:
+        for p in info.parameters:
             if p.concept == "property_name" and p.name in step.params:
                 by.append(_label(step, p.name))  # the property is asked for by name (MPDS props)
     if by:

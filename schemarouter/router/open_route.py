@@ -20,7 +20,7 @@ where no field is reached, the endpoint's fields (recall mode) or its first few 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -162,13 +162,13 @@ def _fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set
 
     nouns = path_nouns(graph)
 
-    def opened(params: list[Parameter]) -> Filled:
+    def opened(params: Sequence[Parameter]) -> Filled:
         return open_values(params, analysis, info.path, taken, lambda term: term not in lex.idf,
                            lambda term: number is None or not lex.strength(number, term), facts.by_name,
                            nouns.__contains__)
 
     if not facts.concepts:
-        out = opened(info.endpoint.parameters)  # the question's values are all there is to fill
+        out = opened(info.parameters)  # the question's values are all there is to fill
     else:
         out = Filled()
         values, notes = fill_params(info, analysis, list(analysis.understanding.concepts), graph.identifier_concepts)
@@ -177,7 +177,7 @@ def _fill(info: EndpointInfo, graph: SchemaGraph, analysis: Analysis, taken: set
             out.used.add("concepts")
         for note in notes:
             out.why.setdefault("_params", note)
-        out.merge(opened([p for p in info.endpoint.parameters if p.name not in out.values]))
+        out.merge(opened([p for p in info.parameters if p.name not in out.values]))
     pairs = pairs_of(graph, info)
     if pairs:  # two names joined for a pair of parameters ("between New York and Los Angeles")
         out.merge(split_pair(pairs, out))
@@ -190,7 +190,7 @@ def pairs_of(graph: SchemaGraph, info: EndpointInfo) -> tuple[tuple[str, str], .
     memo = graph.memos.of(RouterGraphMemo).pairs
     found = memo.get(info.key)
     if found is None:
-        found = memo[info.key] = paired(tuple(p.name for p in info.endpoint.parameters))
+        found = memo[info.key] = paired(tuple(p.name for p in info.parameters))
     return found
 
 
@@ -278,7 +278,7 @@ def _best_chain(graph: SchemaGraph, analysis: Analysis, builder: ChainBuilder, c
         unsaid = len(set(path_terms(info.path)) - said)
         tied = len(values_given & chain.tied)  # values the question's words tie to their parameters
         # the caller's own space answers only, and first, a question about the asker's own records
-        fits = analysis.own == any(i.endpoint.scope == "account" for i in infos)
+        fits = analysis.own == any(i.scope == "account" for i in infos)
         # among equals, the record a value addresses (/videos/{video_id}) before more records of its
         # kind hanging under it (/videos/{video_id}/videos: related ones), which a question would name
         under = _under_record(info.path)

@@ -578,8 +578,8 @@ def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
     found: EndpointFacts | None = memo.get(info.key)
     if found is None:
         path = info.path
-        auth = info.source.auth.name if info.source.auth else None
-        params = info.endpoint.parameters
+        auth = info.auth_name
+        params = info.parameters
         by_name = {p.name: parameter_facts(p, path, auth, graph.identifier_concepts) for p in params}
         found = memo[info.key] = EndpointFacts(
             by_name=by_name,

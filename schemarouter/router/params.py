@@ -15,7 +15,7 @@ example is never sent.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from schemarouter.graph import EndpointInfo
@@ -39,7 +39,7 @@ def fill_params(info: EndpointInfo, analysis: Analysis, unmatched: list[str],
     values = analysis.understanding.params
     out: dict[str, Any] = {}
     notes: list[str] = []
-    params = info.endpoint.parameters
+    params = info.parameters
     # the parameters declaring each concept, in declaration order (each declaration read once)
     by_concept: dict[str, list[Parameter]] = {}
     for p in params:
@@ -104,7 +104,7 @@ def _other_value(
     if p.concept == "query_text":
         if has_identifier and not p.required:
             return None
-        if any(q.concept == "formula" for q in info.endpoint.parameters) and not p.required:
+        if any(q.concept == "formula" for q in info.parameters) and not p.required:
             # a formula parameter already says which material; free text only helps for names
             entity = analysis.entity("compound") or (analysis.entity("formula") if formula_from_name else None)
             return (entity.extra.get("name") or entity.text) if entity else None
@@ -139,7 +139,7 @@ def _other_value(
     if "sort" in values and p.name.lower() in ("sort", "sortby", "sort_by"):
         return _citation_sort(p)
     if p.name.lower() in ("order", "sortorder") and "sort" in values and any(
-        q.name.lower() in ("sort", "sortby") and _citation_sort(q) for q in info.endpoint.parameters
+        q.name.lower() in ("sort", "sortby") and _citation_sort(q) for q in info.parameters
     ):
         return "desc" if p.enum is None or "desc" in p.enum else None
     return None
@@ -155,7 +155,7 @@ def _bound_params(info: EndpointInfo, bounds: dict[str, list[float | None]]) -> 
     out: dict[str, Any] = {}
     for key, (lo, hi) in bounds.items():
         names = {f.name for f in info.fields.values() if f.name == key or key in f.field.concepts}
-        for p in info.endpoint.parameters:
+        for p in info.parameters:
             if p.format not in ("lower_bound", "upper_bound", "range_star") or _BOUND_SUFFIX.sub("", p.name) not in names:
                 continue
             if p.format == "lower_bound" and lo is not None:
@@ -182,7 +182,7 @@ def format_formula(p: Parameter, formula: str) -> str:
     return formula
 
 
-def _species_count_param(params: list[Parameter]) -> Parameter | None:
+def _species_count_param(params: Sequence[Parameter]) -> Parameter | None:
     return next((p for p in params if p.format == "species_count"), None)
 
 

@@ -227,7 +227,7 @@ def telling_path_terms(info: EndpointInfo) -> set[str]:
     which a question need not say (``named`` weighs one that does), and a brand's words are no
     evidence either way ("Able Style" is no answer to a question about styles, nor "Music Tool" a
     wrong one for a question about music)."""
-    names = frozenset((letters(info.key.source), letters(info.source.title)))
+    names = frozenset((letters(info.key.source), letters(info.source_title)))
     return set(path_terms(naming_path(info.path, names)))
 
 

@@ -59,7 +59,7 @@ def _values(plan: Plan, step: PlanStep, info: EndpointInfo) -> dict[str, Any]:
 
 def _selecting(info: EndpointInfo, params: dict[str, Any]) -> set[str]:
     """Concepts of the parameters that select the records (bound parameters included)."""
-    return {p.concept for p in info.endpoint.parameters if p.concept and p.name in params}
+    return {p.concept for p in info.parameters if p.concept and p.name in params}
 
 
 def _params(candidate: EndpointInfo, plan: Plan, values: dict[str, Any], selected_by: set[str],
@@ -69,7 +69,7 @@ def _params(candidate: EndpointInfo, plan: Plan, values: dict[str, Any], selecte
     understanding = Understanding(intent=plan.understanding.intent, concepts=list(plan.understanding.concepts),
                                   params=values)
     params, _notes = fill_params(candidate, Analysis(question=plan.query, understanding=understanding), [], identifiers)
-    if any(p.required and p.name not in params for p in candidate.endpoint.parameters):
+    if any(p.required and p.name not in params for p in candidate.parameters):
         return None
     taken = _selecting(candidate, params)
     if values and not taken:

@@ -114,7 +114,7 @@ def validate_plan(plan: Plan, graph: SchemaGraph) -> list[str]:
             continue
         if info.access == "write":
             problems.append(f"{where}: a write operation; plans only read")
-        declared = {p.name: p for p in info.endpoint.parameters}
+        declared = {p.name: p for p in info.parameters}
         for name, value in step.params.items():
             p = declared.get(name)
             binding = binding_of(value)

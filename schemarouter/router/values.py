@@ -29,7 +29,7 @@ a value.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,7 +133,7 @@ _LONGITUDE = ("lon", "lng", "long", "longitude")
 _PLACE_WORDS = frozenset((*_LATITUDE, *_LONGITUDE))
 
 
-def open_values(params: list[Parameter], analysis: Analysis, path: str, taken: set[str] | None = None,
+def open_values(params: Sequence[Parameter], analysis: Analysis, path: str, taken: set[str] | None = None,
                 unknown: Callable[[str], bool] | None = None,
                 unexplained: Callable[[str], bool] | None = None,
                 facts: Mapping[str, ParamFacts] | None = None,

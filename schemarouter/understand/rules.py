@@ -289,7 +289,7 @@ def _takes_identifiers(graph: SchemaGraph, source: str, entities: list[Entity]) 
     wanted = {_IDENTIFIERS[e.kind] for e in entities if e.kind in _IDENTIFIERS}
     if not wanted:
         return True
-    params = [p for info in graph.source_endpoints(source) for p in info.endpoint.parameters]
+    params = [p for info in graph.source_endpoints(source) for p in info.parameters]
     taken = {p.concept for p in params}
     if "query_text" in taken:  # a search box takes an identifier as text
         return True
