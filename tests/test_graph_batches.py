@@ -16,7 +16,8 @@ from schemarouter.graph.build import SchemaGraph
 from schemarouter.graph.cache import build_from_registry
 from schemarouter.graph.shelf import SourceShelf
 from schemarouter.plugins import make_plugin_manager
-from schemarouter.registry import Registry, store
+from schemarouter.registry import Registry
+from schemarouter.registry import batches as registry_batches
 from schemarouter.router import Router
 
 SOURCES = 60
@@ -143,10 +144,10 @@ def test_a_cold_start_builds_in_batches_only_past_one_batch(sqlite_url: str, syn
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     registry = _registry(sqlite_url, synthetic)
     try:
-        monkeypatch.setattr(store, "BATCH_SOURCES", SOURCES)  # one batch holds them all: read whole, kept live
+        monkeypatch.setattr(registry_batches, "BATCH_SOURCES", SOURCES)  # one batch holds them all: read whole, kept live
         whole, _read_s = build_from_registry(registry)
         assert _shelf(whole).loaded() == SOURCES
-        monkeypatch.setattr(store, "BATCH_SOURCES", BATCH)
+        monkeypatch.setattr(registry_batches, "BATCH_SOURCES", BATCH)
         batched, read_s = build_from_registry(registry)
         assert _shelf(batched).loaded() == 0
         assert read_s > 0

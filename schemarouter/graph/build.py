@@ -35,7 +35,7 @@ from schemarouter.memos import Memos
 from schemarouter.models import Auth, DomainConcept, Endpoint, ResponseField, Source
 
 if TYPE_CHECKING:
-    from schemarouter.registry.store import SourceBatches
+    from schemarouter.registry.batches import SourceBatches
 
 # Single words too generic to stand for a field on their own when they are only part of its name.
 _GENERIC_PARTS = frozenset(

@@ -10,10 +10,8 @@ it, and :meth:`Registry.load` returns the fingerprint of exactly the content it 
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import json
-import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -28,6 +26,7 @@ from schemarouter.declarations import Declarations, Owner, coerce, describe_vali
 from schemarouter.errors import DeclarationError, ImportFileError, RegistryError, clip
 from schemarouter.gcpause import gc_paused
 from schemarouter.models import DomainConcept, FieldGroup, Intent, Source
+from schemarouter.registry.batches import SourceBatches, batch_size
 from schemarouter.registry.database import META_TABLE, make_engine, translate_db_errors
 from schemarouter.registry.fingerprint import (
     registry_fingerprint,
@@ -129,40 +128,6 @@ class LocalBatch:
     fingerprint: str | None
 
 
-BATCH_SOURCES = 500  # sources per batch of :meth:`Registry.batches` (a few MB of declarations at a time)
-
-
-@dataclass
-class SourceBatches:
-    """A registry's declarations with the sources still to read, a batch at a time (:meth:`Registry.batches`)."""
-
-    header: Declarations  # the vocabulary, adapter specs and fingerprint; no source yet
-    order: list[str]  # every source id, in the order :meth:`Registry.load` gives them
-    _read: Callable[[Sequence[str] | None], Declarations]  # the sources of these ids (None: all)
-    size: int
-
-    read_s: float = 0.0  # seconds spent reading the batches so far
-
-    def __len__(self) -> int:
-        return len(self.order)
-
-    def __iter__(self) -> Iterator[Declarations]:
-        """The sources (with their owners), ``size`` at a time, in id order."""
-        ids = sorted(self.order)
-        for start in range(0, len(ids), self.size):
-            started = time.perf_counter()
-            batch = self._read(ids[start : start + self.size])
-            self.read_s += time.perf_counter() - started
-            yield batch
-
-    def whole(self) -> Declarations:
-        """Every declaration at once, as :meth:`Registry.load` gives them (a registry of one batch or less)."""
-        started = time.perf_counter()
-        every = self._read(None)
-        self.read_s += time.perf_counter() - started
-        return dataclasses.replace(self.header, sources=every.sources, owners=every.owners)
-
-
 class Registry:
     """Read and write the registry database at one URL."""
 
@@ -231,7 +196,7 @@ class Registry:
     @contextmanager
     def batches(self, size: int | None = None) -> Iterator[SourceBatches]:
         """Every declaration in the registry as :meth:`load` gives them, one snapshot, but the sources read
-        ``size`` (default :data:`BATCH_SOURCES`) at a time as the result is iterated (in id order): a graph built from them drops each
+        ``size`` (default :func:`batch_size`) at a time as the result is iterated (in id order): a graph built from them drops each
         batch's declarations before the next is read (:func:`schemarouter.graph.build_graph_in_batches`),
         so a cold start never holds every declaration of a large registry at once. The batches must be
         read inside the block (the read transaction that keeps them one snapshot closes with it)."""
@@ -246,7 +211,7 @@ class Registry:
                 m.read_sources(conn, batch, among=ids)
                 return batch
 
-            yield SourceBatches(header, m.source_ids(conn), read, size or BATCH_SOURCES)
+            yield SourceBatches(header, m.source_ids(conn), read, size or batch_size())
 
     def source(self, source_id: str) -> tuple[Source, Owner]:
         """One source and its owner by id; an unknown id raises RegistryError suggesting the closest id."""
