@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
@@ -218,12 +219,12 @@ _TERM_COLUMNS = ("phrase", "kind", "target", "original", "case_sensitive")  # th
 def _merge_column(plan: list[tuple[int, int] | list[Term]], old: Any, column: int) -> Any:
     """One column merged by ``plan`` (:meth:`PhraseIndex._plan`): a list, or a bytearray for case sensitivity."""
     out: Any = bytearray() if column == len(_TERM_COLUMNS) - 1 else []
-    name = _TERM_COLUMNS[column]
+    value = attrgetter(_TERM_COLUMNS[column])
     for step in plan:
         if isinstance(step, tuple):
             out.extend(old[step[0] : step[1]])
         else:
-            out.extend([getattr(term, name) for term in step])
+            out.extend(map(value, step))
     return out
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -201,6 +202,7 @@ class Registry:
         so a cold start never holds every declaration of a large registry at once. The batches must be
         read inside the block (the read transaction that keeps them one snapshot closes with it)."""
         header = Declarations()
+        started = time.perf_counter()
         with self._read() as conn:
             m.read_vocabulary(conn, header)
             header.adapter_specs = m.read_adapter_specs(conn)
@@ -211,7 +213,8 @@ class Registry:
                 m.read_sources(conn, batch, among=ids)
                 return batch
 
-            yield SourceBatches(header, m.source_ids(conn), read, size or batch_size())
+            order = m.source_ids(conn)
+            yield SourceBatches(header, order, read, size or batch_size(), read_s=time.perf_counter() - started)
 
     def source(self, source_id: str) -> tuple[Source, Owner]:
         """One source and its owner by id; an unknown id raises RegistryError suggesting the closest id."""
