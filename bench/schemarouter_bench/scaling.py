@@ -197,10 +197,13 @@ def _dense_main(url: str, questions_file: str) -> None:
         print(json.dumps({}))
         return
     registry = Registry.open(url)
+    t0 = time.perf_counter()
+    # with dense routing on, a cold start reads the registry whole (embedding reads every declaration)
     graph = build_graph(registry.load(), registry.fingerprint())
+    out = {"dense_graph_build_s": time.perf_counter() - t0}
     t0 = time.perf_counter()
     dense_index(graph)
-    out = {"dense_build_s": time.perf_counter() - t0}
+    out["dense_build_s"] = time.perf_counter() - t0
     questions = json.loads(Path(questions_file).read_text(encoding="utf-8"))
     for name, value in latency_stats(Router(graph, dense=True).plan, questions).items():
         out[f"dense_{name}"] = value
@@ -260,8 +263,8 @@ def measure_size(
             "graph_build_s": probe["build_s"],
             "rss_peak_mb": probe["rss_peak_mb"],
             "rss_graph_mb": probe["rss_graph_mb"],
-            **{k: probe[k] for k in ("cache_write_s", "warm_load_s", "rss_warm_peak_mb", "dense_build_s",
-                                     "rss_dense_peak_mb") if k in probe},
+            **{k: probe[k] for k in ("cache_write_s", "warm_load_s", "rss_warm_peak_mb", "dense_graph_build_s",
+                                     "dense_build_s", "rss_dense_peak_mb") if k in probe},
             **{k: v for k, v in probe.items() if k.endswith("_ms") or k.endswith("prompt_tokens")},
         }
     )

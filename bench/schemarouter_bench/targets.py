@@ -34,7 +34,8 @@ def check(doc: dict[str, Any]) -> list[dict[str, Any]]:
     dense_p50 = num("dense_p50_ms")
     if dense_p50 is not None:
         add("routing p50 at 10,000 sources, dense on", "<= 10 ms", dense_p50, dense_p50 <= 10)
-        both = (build or 0.0) + (num("dense_build_s") or 0.0)
+        # the dense process's own read and build (with dense on the registry is read whole) and embedding
+        both = (num("dense_graph_build_s") or build or 0.0) + (num("dense_build_s") or 0.0)
         add("graph and dense vectors build at 10,000 sources", "<= 5 s", both, both <= 5)
         peak = num("rss_dense_peak_mb")
         add("router process peak RSS at 10,000 sources, dense on", "<= 600 MB", peak,
