@@ -120,7 +120,7 @@ SCALING = [
     ("schemarouter_p50_ms", "schemarouter p50 (ms)"),
     ("schemarouter_p95_ms", "schemarouter p95 (ms)"),
     ("schemarouter_p99_ms", "schemarouter p99 (ms)"),
-    ("dense_graph_build_s", "registry load and graph build, dense on (s)"),
+    ("dense_graph_build_s", "graph build, dense on (s)"),
     ("dense_build_s", "dense vectors build (s)"),
     ("dense_p50_ms", "schemarouter p50, dense on (ms)"),
     ("dense_p95_ms", "schemarouter p95, dense on (ms)"),
