@@ -181,9 +181,10 @@ def build_graph_in_batches(batches: SourceBatches) -> SchemaGraph:
 
 
 # Phrases a graph built batch by batch gathers as term objects before it keeps them as columns
-# (PhraseIndex.compact): each compaction copies the columns, so not after every batch; a larger share
-# (250,000) saved little time and kept more at once (10,000 sources: peak 235 -> 262 MB).
-PHRASES_COMPACTED_AT = 100_000
+# (PhraseIndex.compact): each compaction copies the columns, so only this many at a time (about 27 MB of
+# terms), and not at the end, where it would save nothing of the peak (at 10,000 sources, compacting
+# every 100,000 terms and at the end cost a second of a 4.7 s build for 5 MB)
+PHRASES_COMPACTED_AT = 250_000
 
 
 class GraphBuilder:
@@ -249,8 +250,6 @@ class GraphBuilder:
         # one object per owner: a plugin's sources share it (read back from a registry, each had its own)
         g.decls.owners = one_per_value(self.owners)
         del self.memo  # its sets are free again for the indexes below to reuse
-        if self.spill is not None:
-            g.phrases.compact()  # as a graph read back from its cache file keeps them
         g.index.freeze()
         g.intent_order = self.order.finish()
         # with the graph, not on first use: at 100,000 sources an intent's first question paid 60-90 ms for it

@@ -126,7 +126,7 @@ class PhraseIndex:
 
     def compact(self) -> None:
         """Keep every term in the sorted columns a graph read back from its cache file keeps, none as an
-        object (a graph built batch by batch does so between batches, and at the end): a column row is a
+        object (a graph built batch by batch does so between batches): a column row is a
         few references where a term object and its dictionary slot cost over a hundred bytes, and a cold
         start at 100,000 sources adds two million terms. A phrase's terms stay in the order they were
         added: a phrase added to again was first made from the columns (:meth:`add`), so its terms in
