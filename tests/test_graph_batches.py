@@ -12,7 +12,7 @@ from schemarouter_bench.synth import synthesize
 
 from schemarouter.declarations import Declarations, collect
 from schemarouter.graph import build as graph_build
-from schemarouter.graph import build_graph, build_graph_in_batches, persist
+from schemarouter.graph import build_graph, build_graph_in_batches, cache, persist
 from schemarouter.graph.build import SchemaGraph
 from schemarouter.graph.cache import build_from_registry
 from schemarouter.graph.shelf import SourceShelf
@@ -145,14 +145,15 @@ def test_a_graph_built_in_batches_goes_to_its_cache_file_and_back(tmp_path: Path
     assert _plans(read) == _plans(graph)
 
 
-def test_a_cold_start_builds_in_batches_only_past_one_batch(sqlite_url: str, synthetic: Declarations,
+def test_a_cold_start_builds_in_batches_only_past_its_threshold(sqlite_url: str, synthetic: Declarations,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     registry = _registry(sqlite_url, synthetic)
     try:
-        monkeypatch.setattr(registry_batches, "BATCH_SOURCES", SOURCES)  # one batch holds them all: read whole, kept live
+        monkeypatch.setattr(registry_batches, "BATCH_SOURCES", BATCH)
+        monkeypatch.setattr(cache, "BATCHED_ABOVE_SOURCES", SOURCES)  # not past it: read whole, kept live
         whole, _read_s = build_from_registry(registry)
         assert _shelf(whole).loaded() == SOURCES
-        monkeypatch.setattr(registry_batches, "BATCH_SOURCES", BATCH)
+        monkeypatch.setattr(cache, "BATCHED_ABOVE_SOURCES", SOURCES - 1)
         batched, read_s = build_from_registry(registry)
         assert _shelf(batched).loaded() == 0
         assert read_s > 0

@@ -330,7 +330,7 @@ def _dev_sections(doc: dict[str, Any], path: Path, plots: list[Path]) -> list[st
             (
                 "Synthetic inventories from the real 19 sources (`bench/schemarouter_bench/synth.py`, seeded). "
                 "Each size runs in a fresh router process that loads the registry from SQLite and builds the "
-                "graph as a cold CLI call does (above 500 sources a batch of sources at a time, each batch's "
+                "graph as a cold CLI call does (above 20,000 sources a batch of sources at a time, each batch's "
                 "declarations spilled to a temporary file once the graph has what it needs of them; registry load "
                 "is the time spent reading, graph build the rest; peak RSS is that whole process up to the built "
                 "graph; graph RSS is what the process holds after the build less what it held before the read), "
