@@ -1,8 +1,9 @@
 """The schema graph: the lookup indexes routing needs, plus typed nodes and edges on demand.
 
-Built from registry declarations only (``Registry.load()``), never from plugin objects, so
-a router needs nothing but the registry. Everything a plan needs per field (unit, effective
-source type, license, attribution) is resolved here once, not per question.
+Built from registry declarations only (``Registry.load()``, or ``Registry.batches()`` a batch of
+sources at a time), never from plugin objects, so a router needs nothing but the registry. Everything
+a plan needs per field (unit, effective source type, license, attribution) is resolved here once, not
+per question.
 """
 
 from __future__ import annotations
