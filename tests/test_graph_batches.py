@@ -171,3 +171,26 @@ def test_a_shelf_settles_only_on_the_sources_it_was_given() -> None:
         shelf.add(source)
     with pytest.raises(ValueError, match="every source added"):
         shelf.settle(["not-a-source"])
+
+
+def test_a_cold_start_that_cannot_spill_reads_the_registry_whole(sqlite_url: str, synthetic: Declarations,
+                                                                monkeypatch: pytest.MonkeyPatch,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
+    registry = _registry(sqlite_url, synthetic)
+
+    class FullDisk:
+        def __init__(self) -> None:
+            raise OSError(28, "No space left on device")
+
+    try:
+        monkeypatch.setattr(registry_batches, "BATCH_SOURCES", BATCH)
+        monkeypatch.setattr(cache, "BATCHED_ABOVE_SOURCES", 1)
+        expected = _plans(build_graph(registry.load(), registry.fingerprint()))
+        monkeypatch.setattr(graph_build, "Spill", FullDisk)
+        with caplog.at_level("WARNING", logger="schemarouter.graph.cache"):
+            graph, _read_s = build_from_registry(registry)
+    finally:
+        registry.close()
+    assert "No space left on device" in caplog.text and "reading the registry whole" in caplog.text
+    assert _shelf(graph).loaded() == SOURCES and graph.fingerprint is not None
+    assert _plans(graph) == expected

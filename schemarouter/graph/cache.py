@@ -146,11 +146,20 @@ def build_from_registry(registry: Registry) -> tuple[SchemaGraph, float]:
     (embedding every endpoint reads every declaration)."""
     with registry.batches() as batches:
         if len(batches) > BATCHED_ABOVE_SOURCES and not dense_enabled():
-            graph = build_graph_in_batches(batches)
+            try:
+                return build_graph_in_batches(batches), batches.read_s
+            except OSError as exc:
+                # the spill's temporary file could not be written (a full or read-only temporary directory):
+                # the graph is still built, from a whole read, with the memory that takes
+                log.warning("building the graph in batches failed (%s: the temporary directory must hold the "
+                            "registry's declarations, about as large as its graph cache file); reading the "
+                            "registry whole instead", exc)
         else:
             decls = batches.whole()
-            graph = build_graph(decls, decls.fingerprint)
-        return graph, batches.read_s
+            return build_graph(decls, decls.fingerprint), batches.read_s
+    with registry.batches() as batches:  # a new snapshot: the batches above were partly read
+        decls = batches.whole()
+        return build_graph(decls, decls.fingerprint), batches.read_s
 
 
 def _fetch_or_claim(url: str, fingerprint: str) -> tuple[shared.Fetched | None, shared.BuildLock | None]:
