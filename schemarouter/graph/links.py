@@ -180,18 +180,6 @@ def _exclusive_fields(shapes: dict[str, list[tuple[int, Shape]]]) -> dict[str, f
     return {term: frozenset(n for n in names if counts[n] == 1 and n != "id") for term, names in carried.items()}
 
 
-def build_links(endpoints: dict[Key, EndpointInfo]) -> dict[Key, dict[str, list[Link]]]:
-    """consumer key -> parameter -> links, in a stable order (declared, same name, nested id, resource
-    id, listed records)."""
-    by_source: dict[str, list[EndpointInfo]] = defaultdict(list)
-    for info in endpoints.values():
-        by_source[info.key.source].append(info)
-    out: dict[Key, dict[str, list[Link]]] = {}
-    for infos in by_source.values():
-        add_source_links(infos, out)
-    return out
-
-
 def add_source_links(infos: list[EndpointInfo], out: dict[Key, dict[str, list[Link]]]) -> None:
     """Add to ``out`` the links among the endpoints of one source (``infos``, in graph order): links run
     between endpoints of one source, so each source's are found with its declarations alone."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Collection, Iterable, Mapping
+    from collections.abc import Collection, Mapping
 
     from schemarouter.graph.records import EndpointInfo
     from schemarouter.models import Intent
@@ -38,16 +38,9 @@ class IntentGroup:
     tails: list[tuple[int, int, int, str]] = field(default_factory=list)
 
 
-def intent_order(endpoints: Iterable[EndpointInfo], intents: Mapping[str, Intent]) -> dict[str, list[IntentGroup]]:
-    """Intent -> its endpoints' groups (every intent any endpoint serves; others have no endpoint)."""
-    builder = IntentOrderBuilder(intents)
-    for info in endpoints:
-        builder.add(info)
-    return builder.finish()
-
-
 class IntentOrderBuilder:
-    """:func:`intent_order` one endpoint at a time (each endpoint's declarations read only as it is added)."""
+    """Intent -> its endpoints' groups (every intent any endpoint serves; others have no endpoint), made
+    one endpoint at a time (each endpoint's declarations read only as it is added)."""
 
     def __init__(self, intents: Mapping[str, Intent]) -> None:
         self.intents = intents

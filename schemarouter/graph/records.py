@@ -116,14 +116,12 @@ class EndpointHead(NamedTuple):
     path: str
     summary: str
     description: str
-    param_names: tuple[str, ...]
 
     @classmethod
     def of(cls, source: Source, endpoint: Endpoint) -> EndpointHead:
         """The head of ``endpoint`` of ``source``."""
         return cls(source.id, endpoint.id, endpoint.access, endpoint.scope, tuple(endpoint.intents), source.domain,
-                   endpoint.path, endpoint.summary or "", endpoint.description or "",
-                   tuple(p.name for p in endpoint.parameters))
+                   endpoint.path, endpoint.summary or "", endpoint.description or "")
 
 
 class EndpointKey(NamedTuple):
@@ -137,9 +135,9 @@ class EndpointInfo:
 
     ``source`` and ``endpoint`` are declarations, resolved through the graph's shelf on first read
     when the graph came from its cache file (as :class:`FieldInfo`'s). What questions read of every
-    endpoint at once (its access, intents, path, summary and description, parameter names, its
-    source's domain) is kept here as well, so that nothing a graph works out once about all its
-    endpoints reads every declaration back."""
+    endpoint at once (its access, scope, intents, path, summary and description, parameters, its
+    source's domain and auth scheme) is kept here as well, so that nothing a graph works out once about
+    all its endpoints, and nothing ranking reads of each candidate, reads a declaration back."""
 
     __slots__ = (
         "_endpoint",
@@ -153,7 +151,6 @@ class EndpointInfo:
         "groups",
         "intents",
         "key",
-        "param_names",
         "parameters",
         "path",
         "scope",
@@ -182,7 +179,6 @@ class EndpointInfo:
         self.path = head.path
         self.summary = head.summary
         self.description = head.description
-        self.param_names = head.param_names
         # what every candidate's parameter facts read (router.param_facts): kept here, so that ranking a
         # question's candidates reads no source back (parameter models are shared: a few hundred distinct)
         if parameters is None:
@@ -195,7 +191,7 @@ class EndpointInfo:
     def head(self) -> EndpointHead:
         """What this record keeps of its declarations (how it is pickled)."""
         return EndpointHead(self.key.source, self.key.endpoint, self.access, self.scope, self.intents, self.domain,
-                            self.path, self.summary, self.description, self.param_names)
+                            self.path, self.summary, self.description)
 
     @property
     def source(self) -> Source:
@@ -237,6 +233,11 @@ class EndpointInfo:
             return EndpointInfo, (self.source, self.endpoint, self.fields, self.groups)
         return EndpointInfo, (None, None, self.fields, self.groups, shelf, self.head(), self.key, self.parameters,
                               self.auth_name)
+
+    @property
+    def param_names(self) -> tuple[str, ...]:
+        """The names of its parameters, in declared order."""
+        return tuple(p.name for p in self.parameters)
 
     @property
     def source_title(self) -> str:

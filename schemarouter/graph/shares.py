@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from schemarouter.graph.alike import one_per_value
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Mapping
 
     from schemarouter.graph.records import EndpointInfo
     from schemarouter.models import Intent
@@ -21,21 +21,11 @@ if TYPE_CHECKING:
 Counts = tuple[int, tuple[tuple[str, int], ...]]  # (fields counted, (intent, fields it wants) in first-seen order)
 
 
-def intent_counts(
-    endpoints: Iterable[EndpointInfo], intents: Mapping[str, Intent]
-) -> tuple[dict[str, Counts], dict[str, Counts]]:
-    """(concept -> counts over the fields carrying it, field name -> counts over the fields of that
-    name that do not carry it as a concept). One pass over the endpoints in graph order, which is the
-    order of ``concept_fields`` and ``fields_by_name`` (field names and concepts are unique per endpoint
-    and field, as the models validate)."""
-    counter = IntentCounter(intents)
-    for info in endpoints:
-        counter.add(info)
-    return counter.finish()
-
-
 class IntentCounter:
-    """:func:`intent_counts` one endpoint at a time (each endpoint's declarations read only as it is added).
+    """(concept -> counts over the fields carrying it, field name -> counts over the fields of that name
+    that do not carry it as a concept), counted one endpoint at a time in graph order, which is the
+    order of ``concept_fields`` and ``fields_by_name`` (field names and concepts are unique per endpoint
+    and field, as the models validate); each endpoint's declarations read only as it is added.
 
     Each count is kept as the immutable tuple the graph keeps, and a first count as one object for equal
     ones: most concepts and names are counted once (one field, one intent), and a tally object with a
@@ -81,7 +71,7 @@ class IntentCounter:
         acc[key] = self.first.setdefault(counts, counts) if fields == 0 else counts
 
     def finish(self) -> tuple[dict[str, Counts], dict[str, Counts]]:
-        """(concept -> counts, field name -> counts), as :func:`intent_counts` gives them."""
+        """(concept -> counts, field name -> counts)."""
         # equal counts are one object: thousands of concepts and names are counted alike
         seen = self.first
         by_concept = self.concepts
