@@ -18,6 +18,7 @@ from schemarouter_bench.openworld import build_open_world
 
 from schemarouter.graph import SchemaGraph
 from schemarouter.models import Parameter
+from schemarouter.router.endpoint_facts import endpoint_facts
 from schemarouter.router.param_facts import (
     SAYS_COUNTS,
     SAYS_DATES,
@@ -26,7 +27,6 @@ from schemarouter.router.param_facts import (
     SAYS_NAMES,
     SAYS_NUMBERS,
     ParamFacts,
-    endpoint_facts,
     parameter_facts,
 )
 from schemarouter.router.question_facts import may_fill, may_take, question_says, question_words

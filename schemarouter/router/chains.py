@@ -22,8 +22,9 @@ from typing import Any
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.links import Link, resource_of
 from schemarouter.graph.terms import literal_segments, path_terms
+from schemarouter.router.endpoint_facts import endpoint_facts, missing_required
 from schemarouter.router.memos import RouterGraphMemo
-from schemarouter.router.param_facts import endpoint_facts, is_search_parameter, missing_required
+from schemarouter.router.param_facts import is_search_parameter
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
 

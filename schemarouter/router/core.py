@@ -23,10 +23,11 @@ from schemarouter.graph.terms import question_terms
 from schemarouter.graph.text import normalize
 from schemarouter.plan import Mode, Plan, PlanStep, Understanding
 from schemarouter.router.coverage import coverage as coverage_report
+from schemarouter.router.endpoint_facts import endpoint_facts, missing_required
 from schemarouter.router.matching import EndpointMatch, concept_hits, match_endpoint, match_from_hits
 from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.open_route import OpenPlan, chain_steps, explained, fill, open_route, question_values
-from schemarouter.router.param_facts import endpoint_facts, is_search_parameter, missing_required
+from schemarouter.router.param_facts import is_search_parameter
 from schemarouter.router.params import fill_params
 from schemarouter.router.polymorphs import structure_fields
 from schemarouter.router.question_facts import quoted_values

@@ -14,9 +14,9 @@ if TYPE_CHECKING:
     from schemarouter.graph import EndpointInfo
     from schemarouter.graph.links import Link
     from schemarouter.graph.records import EndpointKey
+    from schemarouter.router.endpoint_facts import EndpointFacts
     from schemarouter.router.matching import Hit
     from schemarouter.router.open_route import Described
-    from schemarouter.router.param_facts import EndpointFacts
     from schemarouter.router.question_facts import QuestionWords
     from schemarouter.router.values import Filled
     from schemarouter.understand.entities import Entity

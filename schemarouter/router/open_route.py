@@ -32,9 +32,9 @@ from schemarouter.graph.terms import name_terms, path_terms, prose_terms
 from schemarouter.models import Parameter
 from schemarouter.plan import Mode, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Relevance
+from schemarouter.router.endpoint_facts import EndpointFacts, endpoint_facts
 from schemarouter.router.guesses import paired, split_pair
 from schemarouter.router.memos import QuestionMemo, RouterGraphMemo
-from schemarouter.router.param_facts import EndpointFacts, endpoint_facts
 from schemarouter.router.params import fill_params
 from schemarouter.router.question_facts import may_fill
 from schemarouter.router.unit_bounds import in_unit_written

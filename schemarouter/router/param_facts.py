@@ -8,20 +8,16 @@ from a question (:mod:`schemarouter.router.values`) only reads the question.
 
 from __future__ import annotations
 
-import functools
-import operator
 import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter, is_credential
-from schemarouter.router.enum_kinds import all_member, counted_unit, json_member, true_member
+from schemarouter.router.enum_kinds import counted_unit, true_member
 from schemarouter.router.flags import described_condition
-from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.modifiers import modified_noun
 from schemarouter.router.money import takes_currency
 from schemarouter.router.name_words import name_words
@@ -71,13 +67,6 @@ _SEARCH_PROSE = re.compile(r"\b(?:search|query) (?:text|string|term)|\bfree[- ]t
                            r"|\b(?:title|name|term|keyword|word|phrase)s? to search\b", re.I)
 _SAYS_SEARCH = re.compile(r"\b(?:search|quer(?:y|ies)|keywords?|free[- ]text)\b", re.I)
 _CODE_PROSE = re.compile(r"\b(?:code|ISO[- ]?3166|2[- ]letter|two[- ]letter)\b", re.I)
-def missing_required(graph: SchemaGraph, info: EndpointInfo, given: Collection[str]) -> list[Parameter]:
-    """The required parameters of ``info`` that ``given`` (parameter names) lacks; the one its
-    source sends the key in is never missing (the executor sends it)."""
-    facts = endpoint_facts(graph, info)
-    return [p for p, name in facts.required_named if name not in given]
-
-
 _TYPE_NAMES = frozenset({"string", "integer", "number", "boolean", "array", "object", "text"})
 
 
@@ -548,54 +537,6 @@ def member_cues(p: Parameter) -> frozenset[str]:
         if unit is not None:
             cues.add(UNIT_CUE + unit)
     return frozenset(cues)
-
-
-@dataclass(frozen=True, slots=True)
-class EndpointFacts:
-    """What an endpoint's parameters say whatever the question: each one's :class:`ParamFacts`, and
-    the groups that filling them reads for every question."""
-
-    by_name: dict[str, ParamFacts]
-    concepts: bool  # a parameter declares a concept the vocabulary rules fill (not free text)
-    any_concept: bool  # a parameter declares a concept, free text included
-    # required, and not the credential the executor sends; each with its name (read off the model once)
-    required_named: tuple[tuple[Parameter, str], ...]
-    defaults: tuple[Parameter, ...]  # required, with a declared default
-    # required, with no default, and one enum member that selects every record ("all-access"): that member
-    everything: tuple[tuple[Parameter, str], ...]
-    # required, with no default, and an enum of response formats ("json", "xml"): its JSON member
-    formats: tuple[tuple[Parameter, str], ...]
-    # whether a question can give the parameters the value reading fills anything: the kinds of value
-    # they need (their ``needs`` together), and whether one is free text or part of a date (those take more)
-    needs: int
-    cues: frozenset[str]
-    open_text: bool
-
-
-def endpoint_facts(graph: SchemaGraph, info: EndpointInfo) -> EndpointFacts:
-    """The endpoint's :class:`EndpointFacts` (worked out once per graph, in its memo)."""
-    memo = graph.memos.of(RouterGraphMemo).param_facts
-    found: EndpointFacts | None = memo.get(info.key)
-    if found is None:
-        path = info.path
-        auth = info.auth_name
-        params = info.parameters
-        by_name = {p.name: parameter_facts(p, path, auth, graph.identifier_concepts) for p in params}
-        found = memo[info.key] = EndpointFacts(
-            by_name=by_name,
-            concepts=any(p.concept and p.concept != "query_text" for p in params),
-            any_concept=any(p.concept for p in params),
-            required_named=tuple((p, p.name) for p in params if p.required and not by_name[p.name].credential),
-            defaults=tuple(p for p in params if p.required and p.default is not None),
-            everything=tuple((p, member) for p in params if p.required and p.default is None
-                             and (member := all_member(p.enum)) is not None),
-            formats=tuple((p, member) for p in params if p.required and p.default is None
-                          and (member := json_member(p.enum)) is not None),
-            needs=functools.reduce(operator.or_, (f.needs for f in by_name.values() if f.own), 0),
-            cues=frozenset().union(*(f.cues for f in by_name.values() if f.own)),
-            open_text=any(f.search or (f.own and f.date_part) for f in by_name.values()),
-        )
-    return found
 
 
 # Addresses, each with its shape: a parameter named for one takes only a value of that shape, and the

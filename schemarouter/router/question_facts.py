@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from schemarouter.graph.terms import stem
 from schemarouter.prefilter import prefiltered
+from schemarouter.router.endpoint_facts import EndpointFacts
 from schemarouter.router.memos import QuestionMemo
 from schemarouter.router.numbers import has_numbers
 from schemarouter.router.param_facts import (
@@ -35,7 +36,6 @@ from schemarouter.router.param_facts import (
     SAYS_SPANS,
     SAYS_TIMES,
     UNIT_CUE,
-    EndpointFacts,
     ParamFacts,
 )
 from schemarouter.router.places import known_city_after

@@ -37,10 +37,10 @@ from schemarouter.graph.lexical import best_scored
 from schemarouter.graph.terms import letters, naming_path, path_terms
 from schemarouter.plan import PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Relevance
+from schemarouter.router.endpoint_facts import endpoint_facts
 from schemarouter.router.guesses import guess_required
 from schemarouter.router.memos import RouterGraphMemo
 from schemarouter.router.open_route import Explaining, fill, question_values, read_numbers
-from schemarouter.router.param_facts import endpoint_facts
 from schemarouter.router.runs import longest_run
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
