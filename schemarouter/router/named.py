@@ -15,6 +15,10 @@ A parameter named only for the records' label (``name``, ``title``, ``full_name_
 filter a database import or an API gives its records' name column) is tied by the noun of the
 records its endpoint lists: "the Riverside district" for ``name_contains`` of ``/districts``,
 "member Ada Janssen" for ``full_name_contains`` of ``/members``.
+
+And the plainest tie: a value written right after the parameter's noun ("station KRDU" for
+``station``, :func:`written_after_noun`), and the noun a question calls a name by ("the gene SHH",
+:func:`kind_named`).
 """
 
 from __future__ import annotations
@@ -26,6 +30,10 @@ from itertools import pairwise
 
 from schemarouter.graph.terms import literal_segments, stem
 from schemarouter.graph.text import STOPWORDS
+from schemarouter.models import Parameter
+from schemarouter.router.counts import noun_for
+from schemarouter.router.memos import QuestionMemo
+from schemarouter.router.name_words import name_words
 from schemarouter.router.param_facts import label_head
 from schemarouter.router.places import written_as_place
 from schemarouter.understand.base import Analysis
@@ -198,3 +206,38 @@ def word_before(noun: str, analysis: Analysis, taken: set[str]) -> str | None:
             continue
         return before
     return None
+
+
+def written_after_noun(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
+    """The value written right after the parameter's noun ("station KRDU" for ``station``)."""
+    if not analysis.labels:
+        return None
+    head = label_head(name_words(p.name))
+    if head is None:
+        return None
+    value = analysis.labels.get(noun_for(head, analysis.labels, len(name_words(p.name)) > 1))
+    if value is None or value in taken:
+        return None
+    if p.type in ("integer", "number") and not value.replace(".", "", 1).lstrip("-").isdigit():
+        return None
+    return value
+
+
+def kind_named(analysis: Analysis, value: str) -> str | None:
+    """The term of the noun the question calls a name by ("the paper 'Deep residual ...'" -> paper,
+    "the gene SHH" -> gene): a noun after an article, right before the name."""
+    question = analysis.question
+    memo = analysis.memos.of(QuestionMemo)
+    nouns = memo.article_nouns
+    if nouns is None:
+        # every "the/a/an <noun> " of the question, overlapping ones too, with where the name would start
+        nouns = memo.article_nouns = [(m.group(1), m.end(2)) for m in _ARTICLE_NOUN.finditer(question)]
+    wanted = value.casefold()
+    for noun, at in nouns:
+        if question[at:at + len(value)].casefold() == wanted:
+            return stem(noun.lower())
+    return None
+
+
+# a lookahead: the matches may overlap ("a the film X" has "the film" inside "a the")
+_ARTICLE_NOUN = re.compile(r"(?=\b(?:the|a|an)\s+([A-Za-z]+)(\s+[\"'‘“]?))", re.IGNORECASE)

@@ -36,7 +36,7 @@ from typing import Any
 from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
-from schemarouter.router.counts import count_for, noun_for
+from schemarouter.router.counts import count_for
 from schemarouter.router.date_values import (
     clocked,
     date_for,
@@ -51,11 +51,10 @@ from schemarouter.router.flags import negated, states
 from schemarouter.router.identifiers import identifier_for
 from schemarouter.router.listed import joined_after, names_listed, numbers_listed
 from schemarouter.router.members import enum_members, legend_code, written_member
-from schemarouter.router.memos import QuestionMemo
 from schemarouter.router.modifiers import modified_noun
 from schemarouter.router.money import currency_value
-from schemarouter.router.name_words import name_words, takes_no_name
-from schemarouter.router.named import record_named, word_before
+from schemarouter.router.name_words import takes_no_name
+from schemarouter.router.named import kind_named, record_named, word_before, written_after_noun
 from schemarouter.router.numbers import (
     as_fraction,
     list_items,
@@ -72,7 +71,6 @@ from schemarouter.router.param_facts import (
     flag_terms,
     is_address,
     is_curie,
-    label_head,
     names_a_year,
     parameter_facts,
 )
@@ -340,7 +338,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if name is not None:
             # "the paper 'Deep residual ...'": a search whose endpoint says nothing of papers takes
             # the title only by its shape
-            noun = _kind_named(analysis, str(name.value))
+            noun = kind_named(analysis, str(name.value))
             firm = noun is None or unexplained is None or not unexplained(noun)
             if name.extra.get("agent") and unexplained is not None:
                 # "directed by Sofia Coppola" names who made something: firm for a search of people
@@ -525,7 +523,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         measured = unit_value(p, analysis.question, taken)
         if measured is not None:
             return measured[0], measured[1], f"'{measured[1]}' is written in the unit {f.name} is declared in", True
-        labelled = _labelled(p, analysis, taken)  # "version 2" for v_number
+        labelled = written_after_noun(p, analysis, taken)  # "version 2" for v_number
         if labelled is not None:
             return _typed(p, labelled), labelled, f"'{labelled}' is written after its noun", True
         if ELEVATION_WORDS & set(words) and (level := zero_elevation(analysis.question)) is not None:
@@ -589,7 +587,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         before = word_before(stem(noun), analysis, taken)
         if before is not None and not before.endswith(("ed", "ing")):  # a verb's form ("switched energy") is no kind
             return before, before, f"'{before}' is written before '{noun}'", True
-    labelled = _labelled(p, analysis, taken)
+    labelled = written_after_noun(p, analysis, taken)
     if labelled is not None:
         if f.type == "array":
             # "the networks 'n1' and 'n2'": a list takes every value joined to the one after its noun
@@ -647,26 +645,6 @@ def _shaped_like(code: str, example: Any) -> bool:
     return not (isinstance(example, str) and example.isalpha()) or len(code) == len(example)
 
 
-def _kind_named(analysis: Analysis, value: str) -> str | None:
-    """The term of the noun the question calls a name by ("the paper 'Deep residual ...'" -> paper,
-    "the gene SHH" -> gene): a noun after an article, right before the name."""
-    question = analysis.question
-    memo = analysis.memos.of(QuestionMemo)
-    nouns = memo.article_nouns
-    if nouns is None:
-        # every "the/a/an <noun> " of the question, overlapping ones too, with where the name would start
-        nouns = memo.article_nouns = [(m.group(1), m.end(2)) for m in _ARTICLE_NOUN.finditer(question)]
-    wanted = value.casefold()
-    for noun, at in nouns:
-        if question[at:at + len(value)].casefold() == wanted:
-            return stem(noun.lower())
-    return None
-
-
-# a lookahead: the matches may overlap ("a the film X" has "the film" inside "a the")
-_ARTICLE_NOUN = re.compile(r"(?=\b(?:the|a|an)\s+([A-Za-z]+)(\s+[\"'‘“]?))", re.IGNORECASE)
-
-
 def _all_of_a_kind(p: Parameter, analysis: Analysis, taken: set[str]) -> list[str]:
     """Every free value of the kind the parameter takes, when the question gives two or more:
     identifiers for an id list, codes for a code list."""
@@ -675,21 +653,6 @@ def _all_of_a_kind(p: Parameter, analysis: Analysis, taken: set[str]) -> list[st
         if len(free) >= 2:
             return free
     return []
-
-
-def _labelled(p: Parameter, analysis: Analysis, taken: set[str]) -> str | None:
-    """The value written right after the parameter's noun ("station KRDU" for ``station``)."""
-    if not analysis.labels:
-        return None
-    head = label_head(name_words(p.name))
-    if head is None:
-        return None
-    value = analysis.labels.get(noun_for(head, analysis.labels, len(name_words(p.name)) > 1))
-    if value is None or value in taken:
-        return None
-    if p.type in ("integer", "number") and not value.replace(".", "", 1).lstrip("-").isdigit():
-        return None
-    return value
 
 
 def _first_free(entities: list[Entity], taken: set[str]) -> Entity | None:
