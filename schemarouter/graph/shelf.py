@@ -237,7 +237,7 @@ class SourceShelf(Mapping[str, Source]):
     def settle(self, order: Sequence[str], stored: SectionRefs | None = None) -> None:
         """Done adding: the sources in ``order`` (every id added, in the order a registry gives them), those
         spilled read back through ``stored``; one object per distinct auth declaration."""
-        if sorted(order) != sorted(self._prose):
+        if len(order) != len(self._prose) or self._prose.keys() != set(order):
             raise ValueError("a shelf's order must name every source added, once")
         self._order = list(order)
         self._prose = {sid: self._prose[sid] for sid in order}
