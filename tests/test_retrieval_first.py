@@ -503,6 +503,34 @@ def test_a_read_does_a_verb_of_the_same_act_its_prose_opens_with(graph: SchemaGr
     assert router.plan("Delete the video about plastic in the oceans").declined
 
 
+def test_a_light_verb_asks_for_the_act_its_noun_names(graph: SchemaGraph) -> None:
+    # "make a reservation" asks to reserve: a tool that says it is for booking does that act (kin of
+    # reserve), so the request is its read; where the only read lists restaurants, it is declined
+    booking = _endpoint("restaurant_booking", "/RestaurantBooking", "Restaurant Booking Tool", [], ["answer"])
+    booking["description"] = "Tool for booking restaurant"
+    listing = _endpoint("restaurants", "/restaurants", "List restaurants near a place", [], ["name", "cuisine"])
+    question = "I would like to make a reservation for four at a sushi restaurant in Tokyo on Friday"
+    router = Router(with_catalogue(graph, _source("dining", [booking])))
+    assert _calls(router.plan(question)) == ["dining.restaurant_booking"]
+    declined = Router(with_catalogue(graph, _source("dining", [listing]))).plan(question)
+    assert not declined.steps and "reserve" in (declined.declined or "")
+
+
+@pytest.mark.parametrize(("text", "verb"), [
+    ("Make a dinner reservation at Nobu for Friday", "reserve"),  # a word before the noun of the act
+    ("Please place an order for three pizzas", "order"),
+    ("I want to make a payment of 20 USD to Bob", "pay"),
+    ("Can you make a booking for two at 7pm?", "book"),
+    ("Can you do a search for hotels in Paris?", None),  # the act is a read
+    ("Make a list of bookings for this week", None),  # a list, not a booking
+    ("Make a playlist of my favourite songs", "make"),  # no noun of an act: the light verb stands
+])
+def test_the_act_a_light_verb_s_noun_names(text: str, verb: str | None) -> None:
+    from schemarouter.understand.actions import action_verb
+
+    assert action_verb(text) == verb
+
+
 def test_a_clause_a_write_s_description_opens_with_names_no_verb(graph: SchemaGraph) -> None:
     record = _endpoint("record", "/records/{doi}", "Record by DOI", [_req("doi", "string")], ["title", "download_url"])
     record["path"] = "/records"

@@ -109,6 +109,8 @@ def action_verb(text: str, verbs: frozenset[str] = ACTION_VERBS) -> str | None:
         if m is None:
             continue
         verb, frame, rest = m.group("verb").lower(), m.group("frame"), m.group("rest")
+        if verb in _LIGHT_VERBS:
+            verb = _named_act(rest) or verb  # "make a reservation" asks to reserve, "do a search" to search
         if verb not in verbs:
             # a request that does not act: a reading verb, or a verb that asks for information the
             # system is asked to do ("Could you ask me for the SSID?"); "Could you use my debit card for
@@ -125,6 +127,50 @@ def action_verb(text: str, verbs: frozenset[str] = ACTION_VERBS) -> str | None:
         goal = goal or verb
     # "I want to book a suite ... Can you find the pricing for me?": the request is the read
     return None if reads else goal
+
+
+# Verbs that say little on their own: the act is the noun after them ("make a reservation", "place
+# an order", "do a quick search"), and the verb that noun names is what the request asks
+_LIGHT_VERBS = frozenset(["do", "make", "place"])
+# a determiner (or a count) and up to two words before the noun of the act: "a dinner reservation"
+_ACT_NOUN = re.compile(r"^\s*(?:me\s+|us\s+)?(?:(?:a|an|the|my|our|some|another|one|two|three|\d+)\s+)?"
+                       r"([a-z\-]+)(?:\s+([a-z\-]+))?(?:\s+([a-z\-]+))?", re.IGNORECASE)
+
+
+def _named_act(rest: str) -> str | None:
+    """The verb whose act is the noun a light verb takes (:func:`act_nouns`): "a dinner reservation
+    for four" -> reserve. The noun is looked for in the object's first three words, up to a
+    function word ("a list of bookings" names no act: a list)."""
+    m = _ACT_NOUN.match(rest)
+    if m is None:
+        return None
+    nouns = act_nouns()
+    for word in (w.lower() for w in m.groups() if w):
+        if word in STOPWORDS:
+            return None
+        if word in nouns:
+            return nouns[word]
+    return None
+
+
+@lru_cache(maxsize=1)
+def act_nouns() -> dict[str, str]:
+    """The nouns that name the act of a verb this module knows, made by the regular ways English
+    names an act (reserve -> reservation, book -> booking, pay -> payment, remove -> removal,
+    delete -> deletion, modify -> modification, order -> order), each mapped to its verb."""
+    out: dict[str, str] = {}
+    for verb in sorted(_KNOWN_VERBS):
+        stem = verb[:-1] if verb.endswith("e") else verb
+        forms = {verb, f"{stem}ing", f"{verb}ment", f"{stem}al", f"{stem}ation", f"{verb}ation"}
+        if verb.endswith("e"):
+            forms.add(f"{stem}ion")  # delete -> deletion, create -> creation
+        elif verb.endswith(("ct", "rt", "st")):
+            forms.add(f"{verb}ion")  # connect -> connection, insert -> insertion
+        if verb.endswith("y"):
+            forms.add(f"{verb[:-1]}ication")  # modify -> modification, notify -> notification
+        for form in forms:
+            out.setdefault(form, verb)
+    return out
 
 
 def _is_goal(frame: str) -> bool:
@@ -207,6 +253,9 @@ def _reads_better(text: str, verb: str, graph: SchemaGraph) -> bool:
 # enables/helps you (to)". Not after a bare "to" and not any sentence's first word: descriptions also
 # instruct the caller ("Send a descriptive User-Agent", "you need to send a token")
 _DOES_BEFORE = r"(?:\bcan|\bwill|\b(?:lets?|allows?|enables?|helps?)\s+(?:you|users?)(?:\s+to)?)\s+"
+# ... or names itself a means of doing it: "Tool for booking restaurant", "an API to book flights"
+_MEANS_BEFORE = (r"\b(?:tool|service|api|app|application|plugin|platform|assistant|bot|used|useful|designed|made)"
+                 r"\s+(?:for|to)\s+")
 
 
 def says_it_does(endpoint: Endpoint, verb: str) -> bool:
@@ -218,7 +267,10 @@ def says_it_does(endpoint: Endpoint, verb: str) -> bool:
         return True
     prose = f"{endpoint.summary}. {endpoint.description}"
     said = "|".join(re.escape(v) for v in sorted(kin))
-    return re.search(rf"{_DOES_BEFORE}(?:{said})\b", prose, re.IGNORECASE) is not None
+    if re.search(rf"{_DOES_BEFORE}(?:{said})\b", prose, re.IGNORECASE) is not None:
+        return True
+    doing = "|".join(re.escape(f"{v[:-1] if v.endswith('e') else v}ing") for v in sorted(kin))
+    return re.search(rf"{_MEANS_BEFORE}(?:{said}|{doing})\b", prose, re.IGNORECASE) is not None
 
 
 def _own_description(summary: str, description: str) -> str:
