@@ -111,7 +111,8 @@ CARDINALS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "se
               "ten": 10, "eleven": 11, "twelve": 12}
 _CARDINAL_NOUN = prefiltered(r"\b(" + "|".join(CARDINALS) + r")\s+([a-z]{3,})\b", *CARDINALS, flags=re.IGNORECASE)
 _ORDINAL_NOUN = prefiltered(r"\b(" + "|".join(_ORDINALS) + r")\s+([a-z]+)", *_ORDINALS, flags=re.IGNORECASE)
-_NOUN_NUMBER = prefiltered(r"\b([a-z]{3,})\s+(?:no\.?\s*|number\s+|#)?(\d{1,4})\b(?![.\-/]\d)", *DIGITS,
+# (a number written with thousands separators, "1,500 units", "$400,000 budget", is one number, none of its groups a count)
+_NOUN_NUMBER = prefiltered(r"\b([a-z]{3,})\s+(?:no\.?\s*|number\s+|#)?(\d{1,4})\b(?![.\-/]\d|,\d{3}\b)", *DIGITS,
                            flags=re.IGNORECASE)
 
 
@@ -134,7 +135,7 @@ _PERIODS = [
 ]
 _PREFIX = re.compile(r"([A-Za-z]{2,})[_:\-]?\d")
 # a number standing alone (not the tail of a date, id or decimal) followed by what it counts
-_NUMBER_NOUN = prefiltered(r"(?<![\w.\-/:])(\d{1,4})(?:-|\s+)([a-z]{3,})\b", *DIGITS, flags=re.IGNORECASE)
+_NUMBER_NOUN = prefiltered(r"(?<![\w.\-/:])(?<!\d,)(\d{1,4})(?:-|\s+)([a-z]{3,})\b", *DIGITS, flags=re.IGNORECASE)
 _NEXT_WORD = re.compile(r"[ \t]+([a-z]{3,})\b", re.IGNORECASE)  # the word right after (no comma between)
 _MODIFIED = 2  # words after a counted word that may be what it counts ("ten major historical events")
 _CODE = re.compile(r"(?<![\w:/.\-])([A-Z]{2,4})(?![\w:/\-])(?!\.\w)")
