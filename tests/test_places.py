@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from schemarouter.models import Parameter
-from schemarouter.router.places import role_of, wants_region, with_region
+from schemarouter.router.places import country_spelling, role_of, wants_region, with_region, world_city
 from schemarouter.router.values import open_values
 from schemarouter.understand.names import proper_names
 from tests.open_world_support import read_question
@@ -95,6 +95,32 @@ def test_both_ends_may_share_a_region() -> None:
 def test_a_region_format_is_read_from_the_declaration(description: str, example: str | None, wanted: str) -> None:
     p = Parameter(name="location", type="string", description=description, example=example)
     assert wants_region(p) == wanted
+
+
+@pytest.mark.parametrize(("description", "spelling"), [
+    ("In the format of 'City, State' or 'City, Country', such as 'Paris, France' or 'New York, NY'.", "name"),
+    ("Such as 'Paris, FR' or 'New York, NY'.", "code"),  # FR is a country, NY a state
+    ("The city, for example 'London, UK'.", "code"),
+    ("City and country of the venue.", "name"),
+    (CITY_STATE, ""),  # a US state only
+])
+def test_how_a_declaration_writes_a_country_after_a_place(description: str, spelling: str) -> None:
+    assert country_spelling(Parameter(name="location", type="string", description=description)) == spelling
+
+
+def test_a_city_abroad_gets_its_country_where_the_parameter_asks_for_one() -> None:
+    by_name = Parameter(name="location", type="string", required=True,
+                        description="The city, in the format of 'City, State' or 'City, Country', such as 'Paris, France'.")
+    by_code = Parameter(name="location", type="string", required=True, description="Such as 'Paris, FR' or 'Austin, TX'.")
+    state_only = Parameter(name="location", type="string", required=True, description=CITY_STATE)
+    assert _values("Museums in Paris for kids", by_name) == {"location": "Paris, France"}
+    assert _values("Museums in Paris for kids", by_code) == {"location": "Paris, FR"}
+    assert _values("Museums in Paris for kids", state_only) == {"location": "Paris"}, "no US state of that name"
+    assert _values("Museums in Austin for kids", by_name) == {"location": "Austin, TX"}, "a US city keeps its state"
+    assert _values("Museums in Bogota for kids", by_name) == {"location": "Bogota, Colombia"}, "spelled without accents"
+    # a name two cities of about the same size share is completed with neither
+    assert world_city("San Jose") is None and world_city("Springfield") is None
+    assert _values("Weather in Moscow, Idaho", by_name) == {"location": "Moscow, ID"}, "the region written wins"
 
 
 def test_an_unknown_trailing_word_is_no_region() -> None:

@@ -22,7 +22,7 @@ from schemarouter.router.modifiers import modified_noun
 from schemarouter.router.money import takes_currency
 from schemarouter.router.name_words import name_words
 from schemarouter.router.numbers import END, START
-from schemarouter.router.places import role_of, wants_region
+from schemarouter.router.places import country_spelling, role_of, wants_region
 from schemarouter.router.spans import span_cues
 from schemarouter.router.superlatives import reverses
 from schemarouter.understand.asked import CURRENCY
@@ -117,6 +117,7 @@ class ParamFacts:
     currency: bool  # takes a currency's code (router.money)
     role: str | None  # "source" or "target": named for one end of a journey (``from_city``, ``destination``)
     region: str  # asks for a place written with its region: "state" ("City, State"), "any", or ""
+    country_as: str  # ... and how it writes a country there: "name" ('Paris, France'), "code" ('Paris, FR'), or ""
     # the kinds of question value (a mask of the ``SAYS_*`` bits) one of which the question must carry
     # for the parameter to take anything: most of a registry's parameters are skipped unread for a
     # question that carries none of their kinds (an optional ``page`` for "Who directed Alien?")
@@ -179,7 +180,8 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         currency=currency,
         condition=described_condition(p.description) if flag else (),
         role=_role(p, words, fmt, search, id_like),
-        region=wants_region(p) if p.type == "string" else "",
+        region=(region := wants_region(p) if p.type == "string" else ""),
+        country_as=country_spelling(p) if region else "",
         **_needs(p, words, fmt, credential=credential, search=search, country=bool(country), id_kind=bool(id_kind),
                  id_like=id_like, path_segment=path_segment, plural=plural, coded=coded, clock=bool(clock),
                  currency=currency, hour_of_day=hour_of_day),

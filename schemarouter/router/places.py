@@ -81,6 +81,22 @@ def wants_region(p: Parameter) -> str:
 
 _STATE_FORMAT = re.compile(r"city,\s*state|city and state", re.IGNORECASE)
 _EXAMPLE_REGION = re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)*, ([A-Z]{2})\b")
+_COUNTRY_FORMAT = re.compile(r"city,\s*country|city and country", re.IGNORECASE)
+_EXAMPLE_COUNTRY = re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)*, ([A-Z][a-z]+(?: [A-Z][a-z]+)*)\b")
+
+
+def country_spelling(p: Parameter) -> str:
+    """How the declaration writes a place's country after it, where it asks for one ("City, Country",
+    'Paris, France', 'Paris, FR'): "code" where its examples write a country as two letters, "name"
+    else; "" where it asks for no country (a US state's code is no country's: 'Berkeley, CA')."""
+    text = " ".join(str(x) for x in (p.description, p.example) if x)
+    if not text:
+        return ""
+    codes = [c for c in (m.group(1) for m in _EXAMPLE_REGION.finditer(text)) if c not in _regions().values()]
+    if codes and any(is_country(c) or c == "UK" for c in codes):
+        return "code"
+    named = any(is_country(m.group(1)) for m in _EXAMPLE_COUNTRY.finditer(text))
+    return "name" if named or _COUNTRY_FORMAT.search(text) else ""
 
 
 @dataclass(frozen=True)
@@ -199,10 +215,12 @@ def _starts_in(question: str, codes: tuple[str, ...], names: tuple[tuple[str, in
     return out
 
 
-def with_region(value: str, analysis: Analysis, state: bool = False) -> tuple[str, str] | None:
+def with_region(value: str, analysis: Analysis, state: bool = False, country: str = "") -> tuple[str, str] | None:
     """``value`` written as "Place, Region" with the region the question writes right after it, and
     the region as written (to spend it); where it writes none and a US ``state`` is asked for, the
-    state of a US city the gazetteer knows ("" spent); None else."""
+    state of a US city the gazetteer knows ("" spent), and where a ``country`` is asked for (spelled
+    as a "name" or a "code", :func:`country_spelling`), the country of a city outside the US the
+    gazetteer knows ('Paris, France'); None else."""
     question = analysis.question
     place, region = _split_region(value)
     if region is not None:
@@ -212,6 +230,10 @@ def with_region(value: str, analysis: Analysis, state: bool = False) -> tuple[st
         if code is not None:  # a region may be shared: "from Anaheim, CA to Berkeley, CA"
             return f"{value}, {code}", written
     code = city_state(value) if state else None
+    if code is None and country:
+        found = world_city(value)
+        if found is not None:
+            code = found[0] if country == "code" else found[1]
     return (f"{value}, {code}", "") if code is not None else None
 
 
@@ -243,6 +265,23 @@ def city_state(name: str) -> str | None:
     one place of 15,000 people or more; else None."""
     key = name.lower()
     return _us_cities().get(key) or _us_towns().get(key)
+
+
+def world_city(name: str) -> tuple[str, str] | None:
+    """(ISO 3166-1 alpha-2 code, common name) of the country of the city outside the US called ``name``
+    (any case, accents or not), where the name means one city of 100,000 people or more; else None."""
+    found = _world_cities().get(name.lower())
+    return (found[0], found[1]) if found else None
+
+
+@cache
+def _world_cities() -> dict[str, list[str]]:
+    """City name (lower case) -> [country code, country name], for cities outside the US whose name
+    means one city of 100,000 people or more (GeoNames, CC BY 4.0; written by
+    ``tools/places/world_cities.py``)."""
+    data: dict[str, list[str]] = json.loads(
+        files("schemarouter.router").joinpath("data", "world_cities.json").read_text("utf-8"))
+    return data
 
 
 @cache

@@ -313,12 +313,13 @@ def _value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken: se
         spent = got[1] if isinstance(got[1], tuple) else (got[1],)
         got = (code, (*spent, code), f"'{code}' is the code written after '{got[0]}'", got[3])
     if f.region:
-        regional = with_region(got[0], analysis, state=f.region == "state")
+        regional = with_region(got[0], analysis, state=f.region == "state", country=f.country_as)
         if regional is not None:
             # "Portland, OR" for a parameter that asks for 'City, State'
             value, region = regional
             spent = got[1] if isinstance(got[1], tuple) else (got[1],)
-            got = (value, (*spent, region) if region else spent, f"{got[2]}, with the region written after it", got[3])
+            how = "with the region written after it" if region else "with its region from the gazetteer"
+            got = (value, (*spent, region) if region else spent, f"{got[2]}, {how}", got[3])
     scheme = f.scheme
     if scheme is not None and not scheme.fullmatch(got[0].strip()):
         return None  # "Deep residual learning ..." is no ISSN
