@@ -126,18 +126,6 @@ def test_a_number_with_thousands_separators_counts_nothing() -> None:
     assert _read("room 12, 3 nights").counts == {"room": 12, "night": 3}, "a comma between two counts"
 
 
-def test_a_known_place_is_no_value_for_a_parameter_named_for_no_place() -> None:
-    # for want of another name, a required string takes the question's first name, but not a known
-    # place written as one: an instrument's type is not "San Diego"
-    kind = Parameter(name="type", type="string", required=True, description="Type of the instrument")
-    city = Parameter(name="city", type="string", required=True, description="The city to search in")
-    a = _read("Find a 3 bedroom villa for sale in San Diego.")
-    assert open_values([kind], a, "/find_instrument").values == {}
-    assert open_values([city], a, "/find_home").values == {"city": "San Diego"}
-    assert open_values([kind], _read("Find a Yamaha piano in San Diego."), "/find_instrument").values == {
-        "type": "Yamaha"}
-
-
 def test_neither_an_enum_nor_an_id_by_description_takes_a_name() -> None:
     # EPA ECHO: p_fntype says how to search (EXACT, CONTAINS), qid is "Query ID Selector"
     a = _read("Which air pollution facilities are in Raleigh?")

@@ -187,13 +187,6 @@ def written_as_place(analysis: Analysis, name: str) -> bool:
     return any(starts.get(m.end()) == name for m in _PLACE_WORD.finditer(analysis.question))
 
 
-def placed_known(analysis: Analysis, name: str) -> bool:
-    """Whether ``name`` is a place the question writes where it says where something is, and one
-    known as a place (a country, a US city or town): "a villa in San Diego" gives a place, which a
-    parameter not named for one (an instrument's ``type``) does not take for want of another name."""
-    return written_as_place(analysis, name) and (is_country(name) or city_state(name) is not None)
-
-
 def _starts(analysis: Analysis) -> dict[int, str]:
     """Where each name and short code of the question starts -> its text (read once per question:
     every role parameter of every candidate endpoint asks)."""

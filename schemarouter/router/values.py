@@ -74,7 +74,7 @@ from schemarouter.router.param_facts import (
     names_a_year,
     parameter_facts,
 )
-from schemarouter.router.places import airport_code, placed_known, role_value, state_after_place, with_region
+from schemarouter.router.places import airport_code, role_value, state_after_place, with_region
 from schemarouter.router.quantities import code_after, in_hours, mid_year, zero_elevation
 from schemarouter.router.question_facts import (
     dates_said,
@@ -609,10 +609,8 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
     if (f.type == "string" and f.required and not f.id_like and not f.currency and not takes_no_name(p.name)
             and not date_like(words, p.description or "")):
         # (a date's parameter takes a date, never a name: "startdate" of "in Boston and in Chicago"; a
-        # currency's takes a currency, read as one by router.money: "Berlin" is none; nor is a known
-        # place written as one, "in San Diego", the value of a parameter named for no place)
-        names = analysis.names if f.role else [n for n in analysis.names if not placed_known(analysis, str(n.value))]
-        name = _first_free(names, taken)
+        # currency's takes a currency, read as one by router.money: "Berlin" is none)
+        name = _first_free(analysis.names, taken)
         if name is not None:
             return name.value, str(name.value), f"the name '{name.value}' in the question", False
     return None
