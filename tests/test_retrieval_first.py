@@ -518,7 +518,10 @@ def test_a_light_verb_asks_for_the_act_its_noun_names(graph: SchemaGraph) -> Non
 
 @pytest.mark.parametrize(("text", "verb"), [
     ("Make a dinner reservation at Nobu for Friday", "reserve"),  # a word before the noun of the act
-    ("Please place an order for three pizzas", "order"),
+    ("Please make a deletion of the old records", "delete"),
+    ("Please place an order for three pizzas", "place"),  # a noun spelled as its verb: the light verb stands
+    ("Make me an Apdex report for 'ns9934'", "make"),  # what the act makes, not the act
+    ("What is the version? Do not add parameters!", None),  # a negated auxiliary, no act
     ("I want to make a payment of 20 USD to Bob", "pay"),
     ("Can you make a booking for two at 7pm?", "book"),
     ("Can you do a search for hotels in Paris?", None),  # the act is a read

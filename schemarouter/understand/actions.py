@@ -140,13 +140,13 @@ _ACT_NOUN = re.compile(r"^\s*(?:me\s+|us\s+)?(?:(?:a|an|the|my|our|some|another|
 def _named_act(rest: str) -> str | None:
     """The verb whose act is the noun a light verb takes (:func:`act_nouns`): "a dinner reservation
     for four" -> reserve. The noun is looked for in the object's first three words, up to a
-    function word ("a list of bookings" names no act: a list)."""
+    function word ("a list of bookings" names no act: a list; "do not add" is no act of adding)."""
     m = _ACT_NOUN.match(rest)
     if m is None:
         return None
     nouns = act_nouns()
     for word in (w.lower() for w in m.groups() if w):
-        if word in STOPWORDS:
+        if word in STOPWORDS or word in ("not", "never"):
             return None
         if word in nouns:
             return nouns[word]
@@ -157,11 +157,13 @@ def _named_act(rest: str) -> str | None:
 def act_nouns() -> dict[str, str]:
     """The nouns that name the act of a verb this module knows, made by the regular ways English
     names an act (reserve -> reservation, book -> booking, pay -> payment, remove -> removal,
-    delete -> deletion, modify -> modification, order -> order), each mapped to its verb."""
+    delete -> deletion, modify -> modification), each mapped to its verb. A noun spelled as its
+    verb is left out: it names as often what the act makes ("make a report", "make a copy") as the
+    act itself ("place an order"), where the light verb's own reading stands."""
     out: dict[str, str] = {}
     for verb in sorted(_KNOWN_VERBS):
         stem = verb[:-1] if verb.endswith("e") else verb
-        forms = {verb, f"{stem}ing", f"{verb}ment", f"{stem}al", f"{stem}ation", f"{verb}ation"}
+        forms = {f"{stem}ing", f"{verb}ment", f"{stem}al", f"{stem}ation", f"{verb}ation"}
         if verb.endswith("e"):
             forms.add(f"{stem}ion")  # delete -> deletion, create -> creation
         elif verb.endswith(("ct", "rt", "st")):
