@@ -505,15 +505,32 @@ def test_a_read_does_a_verb_of_the_same_act_its_prose_opens_with(graph: SchemaGr
 
 def test_a_light_verb_asks_for_the_act_its_noun_names(graph: SchemaGraph) -> None:
     # "make a reservation" asks to reserve: a tool that says it is for booking does that act (kin of
-    # reserve), so the request is its read; where the only read lists restaurants, it is declined
+    # reserve), so the request is its read; where the reads only list restaurants and a write takes
+    # reservations, it is declined
     booking = _endpoint("restaurant_booking", "/RestaurantBooking", "Restaurant Booking Tool", [], ["answer"])
     booking["description"] = "Tool for booking restaurant"
     listing = _endpoint("restaurants", "/restaurants", "List restaurants near a place", [], ["name", "cuisine"])
     question = "I would like to make a reservation for four at a sushi restaurant in Tokyo on Friday"
     router = Router(with_catalogue(graph, _source("dining", [booking])))
     assert _calls(router.plan(question)) == ["dining.restaurant_booking"]
-    declined = Router(with_catalogue(graph, _source("dining", [listing]))).plan(question)
+    reserve = _endpoint("reserve_table", "/reservations", "Reserve a table for a party at a restaurant",
+                        [_req("restaurant", "string")], ["reservation_id"], method="POST")
+    declined = Router(with_catalogue(graph, _source("dining", [listing, reserve]))).plan(question)
     assert not declined.steps and "reserve" in (declined.declined or "")
+
+
+def test_a_goal_no_write_of_the_registry_would_serve_is_the_context_of_a_read(graph: SchemaGraph) -> None:
+    # "I want to buy a gift" states the asker's goal: over tools that only read, a gift finder answers
+    # it; where a write shares the request's words (an order endpoint), it is a request to act
+    finder = _endpoint("gift_finder", "/gifts", "Gift ideas for a friend by interests and budget", [], ["idea"])
+    order = _endpoint("place_order", "/orders", "Order a gift for delivery", [_req("gift", "string")], ["order_id"],
+                      method="POST")
+    question = "I want to buy a thoughtful gift for my close friend who loves hiking"
+    assert _calls(Router(with_catalogue(graph, _source("shop", [finder]))).plan(question)) == ["shop.gift_finder"]
+    declined = Router(with_catalogue(graph, _source("shop", [finder, order]))).plan(question)
+    assert not declined.steps and "buy" in (declined.declined or "")
+    # a request addressed to the system acts whatever the registry holds
+    assert Router(with_catalogue(graph, _source("shop", [finder]))).plan("Buy a thoughtful gift for my friend").declined
 
 
 @pytest.mark.parametrize(("text", "verb"), [

@@ -7,7 +7,8 @@ or modal frame such as "please", "can you", "I'd like to", or after "and") whose
 sends, orders, books, runs, changes or removes something, followed by its object rather than by
 a preposition ("Change in enthalpy" is a noun phrase, "Change the record" an order). A frame that
 states the asker's own goal ("I want to book a suite") acts only where nothing else is asked of the
-system: beside a request to read ("... Can you find the pricing?") it is that request's context.
+system: beside a request to read ("... Can you find the pricing?") it is that request's context,
+and so it is where no write endpoint of the registry shares a word with the request.
 """
 
 from __future__ import annotations
@@ -93,13 +94,19 @@ _RUN_COMMAND = re.compile(r"\busing\s+(?:the\s+)?(?:exact\s+)?(?:[\w%./-]+\s+(?:
                           r"\busing\s+[\w.]+\s+--?[a-z]+\b|\bcommand\s+prompt\b", re.IGNORECASE)
 
 
-@lru_cache(maxsize=256)
 def action_verb(text: str, verbs: frozenset[str] = ACTION_VERBS) -> str | None:
     """The action verb of a request to act, or None for a request for data (remembered: the
     understand step and the shared reading both ask of each question). ``verbs``: the verbs that
     act (default: the general ones; a registry adds what its write endpoints do)."""
+    return _action(text, verbs)[0]
+
+
+@lru_cache(maxsize=256)
+def _action(text: str, verbs: frozenset[str] = ACTION_VERBS) -> tuple[str | None, bool]:
+    """(:func:`action_verb`, whether only a frame stating the asker's own goal says it: "I want to
+    buy a gift for my friend", not "Buy a gift")."""
     if _RUN_COMMAND.search(text):
-        return "execute"
+        return "execute", False
     goal: str | None = None  # an action the asker means to take (a goal frame)
     reads = False  # whether a clause asks the system for something else ("Can you find ...", "Check ...")
     for clause in _CLAUSES.split(_PHRASAL.sub("remove", text.strip())):
@@ -123,10 +130,10 @@ def action_verb(text: str, verbs: frozenset[str] = ACTION_VERBS) -> str | None:
         if (verb in _PRESENTING_VERBS and _PRESENTING.match(rest)) or _FORMATTING.match(rest):
             continue
         if not _is_goal(frame):
-            return verb
+            return verb, False
         goal = goal or verb
     # "I want to book a suite ... Can you find the pricing for me?": the request is the read
-    return None if reads else goal
+    return (None, False) if reads else (goal, goal is not None)
 
 
 # Verbs that say little on their own: the act is the noun after them ("make a reservation", "place
@@ -208,14 +215,19 @@ def requested_action(text: str, graph: SchemaGraph) -> str | None:
     :func:`action_verb`, less what this registry's read endpoints do (:func:`read_verbs`), and less a
     verb written as the name of a read endpoint's parameter right before its value ("pageviews with
     start 2024020100 and end 2024020700" gives a start, it does not start anything)."""
-    verb = action_verb(text)
+    verb, goal = _action(text)
     if verb is None:
         # a verb the registry's write endpoints do and none of its read endpoints does ("Follow
         # Artists", "Pause Playback"): in this registry it acts, though it is no general action verb
-        verb = action_verb(text, write_verbs(graph)) if write_verbs(graph) else None
+        verb, goal = _action(text, write_verbs(graph)) if write_verbs(graph) else (None, False)
     if verb is None:
         return None
-    if _reads_better(text, verb, graph):
+    best_read, best_write = _fit(text, verb, graph)
+    if goal and not best_write:
+        # the asker's own goal ("I want to buy a gift for my friend") where no write of this registry
+        # shares a word with the request: nothing here would act on it, and it is the context of a read
+        return None
+    if best_read > best_write:
         # a verb a read endpoint's summary opens with ("Calculate the power output", "Generate a
         # random forest model") reads in this registry where such a read fits the question better
         # than any write ("Generate a report" beside a "Generate a sales report" write acts)
@@ -225,12 +237,13 @@ def requested_action(text: str, graph: SchemaGraph) -> str | None:
     return verb
 
 
-def _reads_better(text: str, verb: str, graph: SchemaGraph) -> bool:
-    """Whether the question's words reach a read endpoint that does ``verb`` better than any write
-    endpoint (BM25F over what they declare). A read does the verb where its summary or description
-    opens with it, or, for the read the words reach best, where its prose says it does
-    (:func:`says_it_does`). Only reads that do the verb count: in a large registry some unrelated
-    read endpoint always shares a word with a request to act."""
+def _fit(text: str, verb: str, graph: SchemaGraph) -> tuple[float, float]:
+    """(how well the question's words reach a read endpoint that does ``verb``, how well they reach
+    any write endpoint), by BM25F over what they declare: the request reads where the first is the
+    greater. A read does the verb where its summary or description opens with it, or, for the read
+    the words reach best, where its prose says it does (:func:`says_it_does`). Only reads that do
+    the verb count: in a large registry some unrelated read endpoint always shares a word with a
+    request to act."""
     openers = _read_openers(graph)
     reads: Collection[int] = set().union(*(openers.get(v, ()) for v in kindred(verb)))
     lex, endpoints = graph.lexical, graph.endpoints
@@ -248,7 +261,7 @@ def _reads_better(text: str, verb: str, graph: SchemaGraph) -> bool:
     # against a novice", "allows you to book"), not only where it opens with it
     if best is not None and says_it_does(endpoints[lex.keys[best]].endpoint, verb):
         best_read = max(best_read, best_any)
-    return best_read > best_write
+    return best_read, best_write
 
 
 # where a description says what its endpoint lets a caller do: after "can", "will" or "lets/allows/
