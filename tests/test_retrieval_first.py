@@ -539,6 +539,9 @@ def test_a_goal_no_write_of_the_registry_would_serve_is_the_context_of_a_read(gr
     ("Please place an order for three pizzas", "place"),  # a noun spelled as its verb: the light verb stands
     ("Make me an Apdex report for 'ns9934'", "make"),  # what the act makes, not the act
     ("What is the version? Do not add parameters!", None),  # a negated auxiliary, no act
+    ("I'd like to start the process for creating an interior design report", "create"),  # the act begun
+    ("Begin translating this text into French", "translate"),
+    ("Please start the timer", "start"),  # no act begun: starting is the act
     ("I want to make a payment of 20 USD to Bob", "pay"),
     ("Can you make a booking for two at 7pm?", "book"),
     ("Can you do a search for hotels in Paris?", None),  # the act is a read

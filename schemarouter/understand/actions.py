@@ -118,6 +118,9 @@ def _action(text: str, verbs: frozenset[str] = ACTION_VERBS) -> tuple[str | None
         verb, frame, rest = m.group("verb").lower(), m.group("frame"), m.group("rest")
         if verb in _LIGHT_VERBS:
             verb = _named_act(rest) or verb  # "make a reservation" asks to reserve, "do a search" to search
+        elif verb in _ASPECTUAL and (begun := _GERUND.match(rest)) is not None:
+            # "start the process for creating a report" asks to create one, "begin recording" to record
+            verb = act_nouns().get(begun.group(1).lower(), verb)
         if verb not in verbs:
             # a request that does not act: a reading verb, or a verb that asks for information the
             # system is asked to do ("Could you ask me for the SSID?"); "Could you use my debit card for
@@ -139,6 +142,9 @@ def _action(text: str, verbs: frozenset[str] = ACTION_VERBS) -> tuple[str | None
 # Verbs that say little on their own: the act is the noun after them ("make a reservation", "place
 # an order", "do a quick search"), and the verb that noun names is what the request asks
 _LIGHT_VERBS = frozenset(["do", "make", "place"])
+# Verbs of beginning: the act is the one begun ("start the process for creating", "begin recording")
+_ASPECTUAL = frozenset(["begin", "start"])
+_GERUND = re.compile(r"^\s*(?:the\s+process\s+(?:of|for)\s+)?([a-z]+ing)\b", re.IGNORECASE)
 # a determiner (or a count) and up to two words before the noun of the act: "a dinner reservation"
 _ACT_NOUN = re.compile(r"^\s*(?:me\s+|us\s+)?(?:(?:a|an|the|my|our|some|another|one|two|three|\d+)\s+)?"
                        r"([a-z\-]+)(?:\s+([a-z\-]+))?(?:\s+([a-z\-]+))?", re.IGNORECASE)
