@@ -52,7 +52,10 @@ def main() -> None:
         if len(found) == 1 or people >= 2 * found[1][0]:
             out[name] = [code, names[code]]
     target = DATA / "world_cities.json"
-    target.write_text(json.dumps(out, indent=0, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    # one city per line: a change to the gazetteer reads as a diff of the cities it changes
+    lines = [f"{json.dumps(name, ensure_ascii=False)}: {json.dumps(found, ensure_ascii=False)}"
+             for name, found in sorted(out.items())]
+    target.write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")
     print(f"{len(out)} names -> {target}")
 
 
