@@ -117,7 +117,7 @@ def _action(text: str, verbs: frozenset[str] = ACTION_VERBS) -> tuple[str | None
             continue
         verb, frame, rest = m.group("verb").lower(), m.group("frame"), m.group("rest")
         if verb in _LIGHT_VERBS:
-            verb = _named_act(rest) or verb  # "make a reservation" asks to reserve, "do a search" to search
+            verb = _named_act(rest) or verb  # "make a reservation" asks to reserve, "make a payment" to pay
         elif verb in _ASPECTUAL and (begun := _GERUND.match(rest)) is not None:
             # "start the process for creating a report" asks to create one, "begin recording" to record
             verb = act_nouns().get(begun.group(1).lower(), verb)
@@ -140,7 +140,7 @@ def _action(text: str, verbs: frozenset[str] = ACTION_VERBS) -> tuple[str | None
 
 
 # Verbs that say little on their own: the act is the noun after them ("make a reservation", "place
-# an order", "do a quick search"), and the verb that noun names is what the request asks
+# a booking", "do the deletion"), and the verb that noun names is what the request asks
 _LIGHT_VERBS = frozenset(["do", "make", "place"])
 # Verbs of beginning: the act is the one begun ("start the process for creating", "begin recording")
 _ASPECTUAL = frozenset(["begin", "start"])
