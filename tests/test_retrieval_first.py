@@ -533,6 +533,19 @@ def test_a_goal_no_write_of_the_registry_would_serve_is_the_context_of_a_read(gr
     assert Router(with_catalogue(graph, _source("shop", [finder]))).plan("Buy a thoughtful gift for my friend").declined
 
 
+def test_a_phrasal_verb_is_declined_naming_the_write_of_the_act_it_means(graph: SchemaGraph) -> None:
+    # "set up a data source" creates one: the decline names the POST that creates, not the PUT that
+    # updates (which "set" alone would ask for)
+    listing = _endpoint("data_sources", "/dataSources", "List data sources", [], ["name", "kind"])
+    create = _endpoint("create_data_source", "/createDataSource", "Create a data source",
+                       [_req("name", "string")], ["id"], method="POST")
+    update = _endpoint("update_data_source", "/updateDataSource", "Update a data source",
+                       [_req("name", "string")], ["id"], method="PUT")
+    router = Router(with_catalogue(graph, _source("superset", [listing, create, update])))
+    declined = router.plan("I want to set up a MySQL data source for my new project. Call it DS_A.")
+    assert not declined.steps and "superset.create_data_source" in (declined.declined or "")
+
+
 @pytest.mark.parametrize(("text", "verb"), [
     ("Make a dinner reservation at Nobu for Friday", "reserve"),  # a word before the noun of the act
     ("Please make a deletion of the old records", "delete"),
@@ -542,6 +555,9 @@ def test_a_goal_no_write_of_the_registry_would_serve_is_the_context_of_a_read(gr
     ("I'd like to start the process for creating an interior design report", "create"),  # the act begun
     ("Begin translating this text into French", "translate"),
     ("Please start the timer", "start"),  # no act begun: starting is the act
+    ("Sign me up for the newsletter", "register"),  # phrasal verbs: the verb they mean
+    ("Get rid of my old playlist", "remove"),
+    ("What is the set up time of the experiment?", None),
     ("I want to make a payment of 20 USD to Bob", "pay"),
     ("Can you make a booking for two at 7pm?", "book"),
     ("Can you do a search for hotels in Paris?", None),  # the act is a read

@@ -40,9 +40,19 @@ _FRAME = (
     r"(?:please\s+)?"
 )
 _CLAUSES = re.compile(r"[.;!?]\s+|,\s*|\s+(?:and|then|and\s+then)\s+", re.IGNORECASE)
-# Phrasal verbs that ask to act, mapped to the verb they mean.
-_PHRASAL = re.compile(r"\b(?:get\s+rid\s+of|take\s+down|throw\s+away|sign\s+(?:me\s+)?up|opt\s+(?:me\s+)?out)\b",
-                      re.IGNORECASE)
+# Phrasal verbs that ask to act, mapped to the verb they mean ("set up a data source" creates one,
+# "sign me up" registers, "get rid of" removes).
+_PHRASAL_VERBS = {"get rid of": "remove", "take down": "remove", "throw away": "remove", "sign up": "register",
+                  "opt out": "unsubscribe", "set up": "create"}
+_PHRASAL = re.compile(r"\b(?:get\s+rid\s+of|take\s+down|throw\s+away|sign\s+(?:me\s+)?up|opt\s+(?:me\s+)?out"
+                      r"|set\s+up(?=\s+(?:a|an|the|my|our|new)\b))\b", re.IGNORECASE)
+
+
+def _phrasal(m: re.Match[str]) -> str:
+    """The verb a phrasal verb means (:data:`_PHRASAL_VERBS`), for :data:`_PHRASAL`'s ``sub``."""
+    return _PHRASAL_VERBS[" ".join(w for w in m.group(0).lower().split() if w != "me")]
+
+
 _VERB = re.compile(r"^\s*(?P<frame>" + _FRAME + r")(?P<verb>[a-z][a-z\-]*)\b(?P<rest>.*)", re.IGNORECASE | re.DOTALL)
 # What may follow an imperative verb: its object (a determiner, a pronoun, a number, a noun).
 _NOT_AN_OBJECT = re.compile(r"^\s*(?:of|in|on|at|from|between|with|over|during|per|versus|vs\.?|is|are|was|were|"
@@ -109,7 +119,7 @@ def _action(text: str, verbs: frozenset[str] = ACTION_VERBS) -> tuple[str | None
         return "execute", False
     goal: str | None = None  # an action the asker means to take (a goal frame)
     reads = False  # whether a clause asks the system for something else ("Can you find ...", "Check ...")
-    for clause in _CLAUSES.split(_PHRASAL.sub("remove", text.strip())):
+    for clause in _CLAUSES.split(_PHRASAL.sub(_phrasal, text.strip())):
         m = _VERB.match(clause)
         if _ASKING.match(clause):  # "... Are there any questions available for practice?"
             reads = True
