@@ -558,6 +558,8 @@ def test_a_phrasal_verb_is_declined_naming_the_write_of_the_act_it_means(graph: 
     ("Sign me up for the newsletter", "register"),  # phrasal verbs: the verb they mean
     ("Get rid of my old playlist", "remove"),
     ("What is the set up time of the experiment?", None),
+    ("I want a new avatar. How about creating one in a minimal style for me?", "create"),  # a suggestion
+    ("How about the weather in Paris?", None),
     ("I want to make a payment of 20 USD to Bob", "pay"),
     ("Can you make a booking for two at 7pm?", "book"),
     ("Can you do a search for hotels in Paris?", None),  # the act is a read

@@ -120,6 +120,10 @@ def _action(text: str, verbs: frozenset[str] = ACTION_VERBS) -> tuple[str | None
     goal: str | None = None  # an action the asker means to take (a goal frame)
     reads = False  # whether a clause asks the system for something else ("Can you find ...", "Check ...")
     for clause in _CLAUSES.split(_PHRASAL.sub(_phrasal, text.strip())):
+        suggested = _SUGGESTION.match(clause)
+        if suggested is not None and (verb := act_nouns().get(suggested.group(1).lower())) in verbs:
+            # "How about creating an avatar for me?" asks the system to create one
+            return verb, False
         m = _VERB.match(clause)
         if _ASKING.match(clause):  # "... Are there any questions available for practice?"
             reads = True
@@ -152,6 +156,8 @@ def _action(text: str, verbs: frozenset[str] = ACTION_VERBS) -> tuple[str | None
 # Verbs that say little on their own: the act is the noun after them ("make a reservation", "place
 # a booking", "do the deletion"), and the verb that noun names is what the request asks
 _LIGHT_VERBS = frozenset(["do", "make", "place"])
+# A suggestion of an act: "How about creating an avatar in a minimal style?"
+_SUGGESTION = re.compile(r"^\s*(?:so\s+)?(?:how|what)\s+about\s+([a-z]+ing)\b", re.IGNORECASE)
 # Verbs of beginning: the act is the one begun ("start the process for creating", "begin recording")
 _ASPECTUAL = frozenset(["begin", "start"])
 _GERUND = re.compile(r"^\s*(?:the\s+process\s+(?:of|for)\s+)?([a-z]+ing)\b", re.IGNORECASE)
