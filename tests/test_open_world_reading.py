@@ -46,6 +46,8 @@ from tests.routing_support import graph, routing_db  # noqa: F401  (session fixt
     ("The distance to Washington D.C.", ["Washington D.C."]),  # the last period is the initials'
     ("A trip to Washington D.C. in April", ["Washington D.C."]),
     ("I met Anna Smith.", ["Anna Smith"]),  # ... and otherwise the sentence's
+    ("Flights from São Paulo to Zürich", ["São Paulo", "Zürich"]),  # letters of any alphabet
+    ("Who is Beyoncé?", ["Beyoncé"]),
 ])
 def test_proper_names_come_from_capitals_and_quotes(text: str, names: list[str]) -> None:
     assert [e.value for e in proper_names(text, [])] == names

@@ -117,6 +117,7 @@ def test_a_city_abroad_gets_its_country_where_the_parameter_asks_for_one() -> No
     assert _values("Museums in Paris for kids", by_code) == {"location": "Paris, FR"}
     assert _values("Museums in Paris for kids", state_only) == {"location": "Paris"}, "no US state of that name"
     assert _values("Museums in Austin for kids", by_name) == {"location": "Austin, TX"}, "a US city keeps its state"
+    assert _values("Museums in Bogotá for kids", by_name) == {"location": "Bogotá, Colombia"}
     assert _values("Museums in Bogota for kids", by_name) == {"location": "Bogota, Colombia"}, "spelled without accents"
     # a name two cities of about the same size share is completed with neither
     assert world_city("San Jose") is None and world_city("Springfield") is None

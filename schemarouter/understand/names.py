@@ -18,7 +18,8 @@ from schemarouter.prefilter import DIGITS, prefiltered
 from schemarouter.understand import chemistry
 from schemarouter.understand.entities import Entity
 
-_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’.&\-]*")
+# letters of any alphabet ("Bogotá", "São Paulo", "Zürich"), digits and the marks names are written with
+_TOKEN = re.compile(r"[^\W_](?:[^\W_]|['’.&\-])*")
 _INTERLEAVED = re.compile(r"\d[A-Z]")  # a capital after a digit: no accession's shape but the interleaved one
 _INITIALS = re.compile(r"(?<![\w.])(?:[A-Z]\.){2,}$")  # a name ending in initials: "D.C.", "U.S."
 # a quote opens after a space or at the start and closes before a space or punctuation, so the
