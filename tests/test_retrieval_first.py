@@ -377,6 +377,10 @@ def test_a_web_or_mail_address_the_question_writes_is_a_value_for_text(router: R
     ({"specificcolorset"}, {"specif", "color", "set", "random"}, 0.0),  # words run together, each said
     ({"randomcolorset"}, {"random", "color"}, 1.0),  # ... but not when one of them is not
     ({"colorset", "list"}, {"color", "set"}, 0.5),
+    # a verb that only says the endpoint returns something may open the name unsaid
+    ({"getrandomarray"}, {"generat", "random", "array"}, 0.0),
+    ({"listuser"}, {"user", "activ"}, 0.0),
+    ({"getrandomcolor"}, {"random", "array"}, 1.0),  # ... the words after it must still be said
     (set(), {"area"}, 0.0),
 ])
 def test_a_path_word_the_question_says_shortened_or_in_another_form_is_said(path: set[str], said: set[str],

@@ -264,17 +264,25 @@ def unsaid_share(path: AbstractSet[str], said: set[str], forms: frozenset[str] |
 
 
 SHORTEST_PIECE = 3  # letters of the shortest said word a run-together path word is read as holding
+# verbs that only say an endpoint returns something, which many APIs open an operation's name with
+ACCESSORS = ("get", "list", "fetch", "find", "retrieve", "read", "search", "show", "query", "lookup")
 
 
 def run_together(term: str, said: set[str]) -> bool:
     """Whether ``term`` is two or more words the question says written as one (paths of many APIs
-    join words without a separator: "getrandomarray", "specificcolorset"), each a said stem of at
+    join words without a separator: "randomcolorset", "specificcolorset"), each a said stem of at
     least :data:`SHORTEST_PIECE` letters followed by at most :data:`STEM_SLACK` letters of its
-    ending ("specif" + "ic")."""
+    ending ("specif" + "ic"); an opening verb of :data:`ACCESSORS` need not be said ("getrandomarray"
+    for "generate a random array", "listusers" for "the active users")."""
     stems = [s for s in said if len(s) >= SHORTEST_PIECE and s in term]
-    if len(stems) < 2:
+    accessor = next((v for v in ACCESSORS if term.startswith(v)), None)
+    if len(stems) < (1 if accessor is not None else 2):
         return False
     pieces: dict[int, int] = {0: 0}  # position reached -> fewest words to reach it
+    # a verb that only says the endpoint returns something may open the name unsaid ("get" of
+    # "getrandomarray" for "generate a random array"): the words after it say what it returns
+    if accessor is not None:
+        pieces[len(accessor)] = 1
     for start in range(len(term)):
         if start not in pieces:
             continue
