@@ -561,6 +561,7 @@ def test_a_phrasal_verb_is_declined_naming_the_write_of_the_act_it_means(graph: 
     ("Please start the timer", "start"),  # no act begun: starting is the act
     ("Sign me up for the newsletter", "register"),  # phrasal verbs: the verb they mean
     ("Get rid of my old playlist", "remove"),
+    ("Please opt me out of the weekly emails", "unsubscribe"),
     ("What is the set up time of the experiment?", None),
     ("I want a new avatar. How about creating one in a minimal style for me?", "create"),  # a suggestion
     ("How about the weather in Paris?", None),
