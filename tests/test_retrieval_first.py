@@ -553,6 +553,9 @@ def test_a_phrasal_verb_is_declined_naming_the_write_of_the_act_it_means(graph: 
 @pytest.mark.parametrize(("text", "verb"), [
     ("Make a dinner reservation at Nobu for Friday", "reserve"),  # a word before the noun of the act
     ("Please make a deletion of the old records", "delete"),
+    ("Can you make a removal of my old listing?", "remove"),
+    ("Can you do my assignment on the French revolution?", None),  # homework, no act of assigning
+    ("Make a postal code lookup for 90210", "make"),  # "postal" is no act of posting
     ("Please place an order for three pizzas", "place"),  # a noun spelled as its verb: the light verb stands
     ("Make me an Apdex report for 'ns9934'", "make"),  # what the act makes, not the act
     ("What is the version? Do not add parameters!", None),  # a negated auxiliary, no act

@@ -157,8 +157,9 @@ def _action(text: str, verbs: frozenset[str] = ACTION_VERBS) -> tuple[str | None
 
 
 # Verbs that say little on their own: the act is the noun after them ("make a reservation", "place
-# a booking", "do the deletion"), and the verb that noun names is what the request asks
-_LIGHT_VERBS = frozenset(["do", "make", "place"])
+# a booking"), and the verb that noun names is what the request asks
+# ("do" is none: "do my assignment" is homework, not assigning)
+_LIGHT_VERBS = frozenset(["make", "place"])
 # A suggestion of an act: "How about creating an avatar in a minimal style?"
 _SUGGESTION = re.compile(r"^\s*(?:so\s+)?(?:how|what)\s+about\s+([a-z]+ing)\b", re.IGNORECASE)
 # Verbs of beginning: the act is the one begun ("start the process for creating", "begin recording")
@@ -195,9 +196,11 @@ def act_nouns() -> dict[str, str]:
     out: dict[str, str] = {}
     for verb in sorted(_KNOWN_VERBS):
         stem = verb[:-1] if verb.endswith("e") else verb
-        forms = {f"{stem}ing", f"{verb}ment", f"{stem}al", f"{stem}ation", f"{verb}ation"}
+        forms = {f"{stem}ing", f"{verb}ment", f"{stem}ation", f"{verb}ation"}
         if verb.endswith("e"):
             forms.add(f"{stem}ion")  # delete -> deletion, create -> creation
+            if len(stem) > 3:
+                forms.add(f"{stem}al")  # remove -> removal (not "postal", "signal", "seal": other words)
         elif verb.endswith(("ct", "rt", "st")):
             forms.add(f"{verb}ion")  # connect -> connection, insert -> insertion
         if verb.endswith("y"):
