@@ -149,6 +149,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
     flag = (p.type == "boolean" or true_member(p.enum) is not None) and not p.required
     hour_of_day = _hour_of_day(p, words)
     currency = p.type == "string" and takes_currency(words, p.description or "")
+    region = wants_region(p) if p.type == "string" else ""
     return ParamFacts(
         name=p.name,
         type=p.type,
@@ -180,7 +181,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         currency=currency,
         condition=described_condition(p.description) if flag else (),
         role=_role(p, words, fmt, search, id_like),
-        region=(region := wants_region(p) if p.type == "string" else ""),
+        region=region,
         country_as=country_spelling(p) if region else "",
         **_needs(p, words, fmt, credential=credential, search=search, country=bool(country), id_kind=bool(id_kind),
                  id_like=id_like, path_segment=path_segment, plural=plural, coded=coded, clock=bool(clock),

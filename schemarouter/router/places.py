@@ -66,11 +66,16 @@ def role_of(words: tuple[str, ...]) -> str | None:
     return "place" if said & PLACE_WORDS and not source else None
 
 
+def _declared_form(p: Parameter) -> str:
+    """What a declaration says of how a place is written: its description and its example."""
+    return " ".join(str(x) for x in (p.description, p.example) if x)
+
+
 def wants_region(p: Parameter) -> str:
     """Whether the declaration asks for a place written with its region: "state" where that region is a
     US state ("City, State", 'Berkeley, CA'), "any" for another ('Paris, France', "City, Country"),
     "" where it asks for none."""
-    text = " ".join(str(x) for x in (p.description, p.example) if x)
+    text = _declared_form(p)
     if not text or _REGION_FORMAT.search(text) is None:
         return ""
     written = [m.group(1) for m in _EXAMPLE_REGION.finditer(text)]
@@ -89,7 +94,7 @@ def country_spelling(p: Parameter) -> str:
     """How the declaration writes a place's country after it, where it asks for one ("City, Country",
     'Paris, France', 'Paris, FR'): "code" where its examples write a country as two letters, "name"
     else; "" where it asks for no country (a US state's code is no country's: 'Berkeley, CA')."""
-    text = " ".join(str(x) for x in (p.description, p.example) if x)
+    text = _declared_form(p)
     if not text:
         return ""
     codes = [c for c in (m.group(1) for m in _EXAMPLE_REGION.finditer(text)) if c not in _regions().values()]

@@ -43,17 +43,15 @@ _CLAUSES = re.compile(r"[.;!?]\s+|,\s*|\s+(?:and|then|and\s+then)\s+", re.IGNORE
 # Phrasal verbs that ask to act, mapped to the verb they mean ("set up a data source" creates one,
 # "sign me up" registers, "get rid of" removes).
 _PHRASAL_VERBS = {"get rid of": "remove", "take down": "remove", "throw away": "remove", "sign up": "register",
-                  "opt out": "unsubscribe", "set up": "create"}
+                  "opt out": "unsubscribe", "opt out of": "unsubscribe", "set up": "create"}
 _PHRASAL = re.compile(r"\b(?:get\s+rid\s+of|take\s+down|throw\s+away|sign\s+(?:me\s+)?up|opt\s+(?:me\s+)?out(?:\s+of)?"
                       r"|set\s+up(?=\s+(?:a|an|the|my|our|new)\b))\b", re.IGNORECASE)
 
 
 def _phrasal(m: re.Match[str]) -> str:
     """The verb a phrasal verb means (:data:`_PHRASAL_VERBS`), for :data:`_PHRASAL`'s ``sub``."""
-    words = m.group(0).lower().split()
-    phrase = " ".join(w for w in words if w != "me")
-    # "opt me out of emails": the "of" is the phrasal verb's ("get rid of" keeps its own)
-    return _PHRASAL_VERBS[phrase.removesuffix(" of") if phrase not in _PHRASAL_VERBS else phrase]
+    # ("opt me out of emails": the "of" is the phrasal verb's, not a preposition after its object)
+    return _PHRASAL_VERBS[" ".join(w for w in m.group(0).lower().split() if w != "me")]
 
 
 _VERB = re.compile(r"^\s*(?P<frame>" + _FRAME + r")(?P<verb>[a-z][a-z\-]*)\b(?P<rest>.*)", re.IGNORECASE | re.DOTALL)
