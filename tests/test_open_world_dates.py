@@ -277,3 +277,10 @@ def test_a_doi_goes_to_the_record_it_names_not_to_a_filter_named_for_something_e
     assert open_values(record, a, "/works/{id}").values == {"id": "10.5281/zenodo.1234"}
     own = [Parameter(name="doi", type="string")]
     assert open_values(own, a, "/works").values == {"doi": "10.5281/zenodo.1234"}
+
+
+def test_a_number_with_thousands_separators_counts_nothing() -> None:
+    # "$400,000 budget" is a budget of 400,000, not 0 of them; "1,500 units" no 500 units
+    assert _read("A 3 bedroom villa for sale within $300,000 to $400,000 budget").counts == {"bedroom": 3, "villa": 3}
+    assert _read("I sold 1,500 units last year").counts == {}
+    assert _read("room 12, 3 nights").counts == {"room": 12, "night": 3}, "a comma between two counts"
