@@ -28,6 +28,7 @@ from schemarouter.graph import persist, shared
 from schemarouter.graph.build import SchemaGraph, build_graph, build_graph_in_batches
 from schemarouter.graph.dense import dense_enabled, dense_index, lacks_vectors
 from schemarouter.registry import Registry
+from schemarouter.registry.batches import SourceBatches
 
 log = logging.getLogger(__name__)
 _CACHE: dict[str, SchemaGraph] = {}
@@ -155,11 +156,15 @@ def build_from_registry(registry: Registry) -> tuple[SchemaGraph, float]:
                             "registry's declarations, about as large as its graph cache file); reading the "
                             "registry whole instead", exc)
         else:
-            decls = batches.whole()
-            return build_graph(decls, decls.fingerprint), batches.read_s
+            return _built_whole(batches)
     with registry.batches() as batches:  # a new snapshot: the batches above were partly read
-        decls = batches.whole()
-        return build_graph(decls, decls.fingerprint), batches.read_s
+        return _built_whole(batches)
+
+
+def _built_whole(batches: SourceBatches) -> tuple[SchemaGraph, float]:
+    """The graph of every declaration read at once, and the seconds the reading took."""
+    decls = batches.whole()
+    return build_graph(decls, decls.fingerprint), batches.read_s
 
 
 def _fetch_or_claim(url: str, fingerprint: str) -> tuple[shared.Fetched | None, shared.BuildLock | None]:

@@ -46,7 +46,8 @@ class SourceBatches:
             yield batch
 
     def whole(self) -> Declarations:
-        """Every declaration at once, as :meth:`Registry.load` gives them (a registry of one batch or less)."""
+        """Every declaration at once, as :meth:`Registry.load` gives them (a registry built from a whole
+        read: one too small for batches to pay, or any while dense routing embeds every endpoint)."""
         started = time.perf_counter()
         every = self._read(None)
         self.read_s += time.perf_counter() - started
