@@ -163,6 +163,21 @@ def test_the_act_a_light_verb_s_noun_names(text: str, verb: str | None) -> None:
     assert action_verb(text) == verb
 
 
+@pytest.mark.parametrize(("text", "verb"), [
+    # a verb joined to a relative clause says what the thing does, as the clause's first verb did
+    ("Can you recommend a tool that can help me manage my to-do list and remind me of deadlines?", None),
+    ("I want an app that allows users to create and manage tasks, set reminders and track progress", None),
+    # ... a verb of another form, a frame of its own or an act on the thing found is a request
+    ("Search for a hotel that allows smoking and book two rooms for me", "book"),
+    ("Find a tool that can convert files and can you send it to Bob?", "send"),
+    ("Find a hotel that can take pets and book it for Friday", "book"),
+    # a sentence's end closes the relative clause
+    ("I need a tool that can help me plan. Remind me of my deadlines tomorrow.", "remind"),
+])
+def test_a_verb_joined_to_a_relative_clause_is_the_thing_s(text: str, verb: str | None) -> None:
+    assert action_verb(text) == verb
+
+
 def test_a_clause_a_write_s_description_opens_with_names_no_verb(graph: SchemaGraph) -> None:
     record = _endpoint("record", "/records/{doi}", "Record by DOI", [_req("doi", "string")], ["title", "download_url"])
     record["path"] = "/records"

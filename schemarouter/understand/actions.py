@@ -40,6 +40,46 @@ _FRAME = (
     r"(?:please\s+)?"
 )
 _CLAUSES = re.compile(r"[.;!?]\s+|,\s*|\s+(?:and|then|and\s+then)\s+", re.IGNORECASE)
+# A relative clause that says what a thing does or lets one do: "a tool that can help me", "an app
+# that allows users to create tasks", "a service which sends reminders"
+_RELATIVE = re.compile(r"\b(?:that|which|who)\s+(?:(?P<modal>can|could|will|would|may|might|should)|[a-z]+s)\b"
+                       r"(?P<rest>.*)", re.IGNORECASE)
+_INFINITIVE = re.compile(r"\bto\s+[a-z]+\b", re.IGNORECASE)
+# ... and a clause that may continue it: no frame or subject of its own ("and can you book it") and no
+# act on the thing found ("and book it")
+_JOINED_VERB = re.compile(r"^\s*(?!(?:please|can|could|would|will|i|we|let'?s|it|them|this|that|these|those)\b)"
+                          r"(?P<verb>[a-z]+)\b(?!\s+(?:it|them)\b)", re.IGNORECASE)
+
+
+def _relative(clause: str) -> str | None:
+    """The form a verb continuing ``clause``'s relative clause takes, or None where it has none: the
+    base form after a modal or an infinitive ("that can help me manage ... and remind me", "that
+    allows users to create and manage tasks, set reminders"), else the form with -s ("that sends
+    reminders and tracks tasks": "... and book two rooms for me" is a request of its own)."""
+    m = _RELATIVE.search(clause)
+    if m is None:
+        return None
+    return "base" if m.group("modal") or _INFINITIVE.search(m.group("rest")) else "s"
+
+
+def _continues(clause: str, form: str) -> bool:
+    """Whether ``clause`` continues a relative clause whose verbs take ``form`` (:func:`_relative`)."""
+    m = _JOINED_VERB.match(clause)
+    return m is not None and (form == "base" or m.group("verb").lower().endswith("s"))
+
+
+def _clauses(text: str) -> list[tuple[str, bool]]:
+    """The clauses of a request (:data:`_CLAUSES`), each with whether a comma or "and" joins it to the
+    one before (a sentence's end does not)."""
+    out: list[tuple[str, bool]] = []
+    at, joined = 0, False
+    for m in _CLAUSES.finditer(text):
+        out.append((text[at:m.start()], joined))
+        joined, at = not re.match(r"[.;!?]", m.group()), m.end()
+    out.append((text[at:], joined))
+    return out
+
+
 # Phrasal verbs that ask to act, mapped to the verb they mean ("set up a data source" creates one,
 # "sign me up" registers, "get rid of" removes).
 _PHRASAL_VERBS = {"get rid of": "remove", "take down": "remove", "throw away": "remove", "sign up": "register",
@@ -120,7 +160,14 @@ def _action(text: str, verbs: frozenset[str] = ACTION_VERBS) -> tuple[str | None
         return "execute", False
     goal: str | None = None  # an action the asker means to take (a goal frame)
     reads = False  # whether a clause asks the system for something else ("Can you find ...", "Check ...")
-    for clause in _CLAUSES.split(_PHRASAL.sub(_phrasal, text.strip())):
+    describing: str | None = None  # within a relative clause that says what a thing does: its verbs' form
+    for clause, joined in _clauses(_PHRASAL.sub(_phrasal, text.strip())):
+        describing = describing if joined else None
+        if describing is not None and _continues(clause, describing):
+            # "a tool that can help me manage my list and remind me of deadlines": the coordinated verb
+            # is the thing's, as the first one was, not a request of its own
+            continue
+        describing = _relative(clause)
         suggested = _SUGGESTION.match(clause)
         if suggested is not None and (verb := act_nouns().get(suggested.group(1).lower())) in verbs:
             # "How about creating an avatar for me?" asks the system to create one
