@@ -196,6 +196,18 @@ def test_an_identifier_labelled_by_another_resource_of_the_path_is_not_the_param
     assert open_values([word], _read("Anything for 76979871?"), "/tags/{word}/videos").values == {"word": "76979871"}
 
 
+def test_an_id_labelled_by_the_record_the_path_names_goes_to_its_id_parameter_whatever_its_name() -> None:
+    professional = Parameter(name="professional_id", type="integer", required=True)
+    path = "/view_service_provider_profile"
+    # "profile ID 28": the id of the profile this endpoint shows, though its parameter names a professional
+    assert open_values([professional], _read("View provider profile ID 28"), path).values == {"professional_id": 28}
+    # ... not the id of a record the path does not name
+    assert open_values([professional], _read("View the invoice ID 28"), path).values == {}
+    # ... and of two such ids, neither is chosen by the path alone
+    both = _read("Compare provider ID 28 with profile ID 31")
+    assert open_values([professional], both, path).values == {}
+
+
 def test_a_required_search_text_takes_the_value_the_question_quotes() -> None:
     a = _read("I'm making a board game for kids. Can you find jokes that involve 'sports'?")
     params = [Parameter(name="query", type="string", required=True)]

@@ -11,7 +11,7 @@ Kept apart from :mod:`schemarouter.router.values`, which asks it.
 from __future__ import annotations
 
 from schemarouter.graph.links import resource_of
-from schemarouter.graph.terms import literal_segments, name_terms
+from schemarouter.graph.terms import literal_segments, name_terms, stem
 from schemarouter.models import Parameter
 from schemarouter.router.name_words import name_words
 from schemarouter.router.param_facts import in_path
@@ -48,6 +48,9 @@ def identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str])
         number = analysis.labels.get(resource[-1]) if resource else None
         if number is not None and number.isdigit() and number not in taken:
             return Entity("identifier", number, 0, 0, number), 1.0
+        number = _record_id(analysis, path)
+        if number is not None and number not in taken and (p.type != "integer" or number.isdigit()):
+            return Entity("identifier", number, 0, 0, number), 0.5
         return None
     if resource:
         # tied when the words before it, or its own prefix, name the resource: "gene HGNC:1100" for
@@ -66,6 +69,16 @@ def identifier_for(p: Parameter, analysis: Analysis, path: str, taken: set[str])
         if not free:
             return None
     return free[0], 0.0
+
+
+def _record_id(analysis: Analysis, path: str) -> str | None:
+    """The value written after "<noun> ID" where the endpoint's path names that noun: "provider
+    profile ID 28" is the id of the record /view_service_provider_profile shows, whatever its
+    parameter is called (``professional_id``). Only one such value: two ids leave the choice open."""
+    named = {t for segment in literal_segments(path) for t in name_terms(segment)}
+    found = [value for noun, value in analysis.labels.items()
+             if noun.endswith("id") and len(noun) > 2 and stem(noun[:-2]) in named]
+    return found[0] if len(set(found)) == 1 else None
 
 
 def _own_terms(name: str, path: str) -> frozenset[str]:
