@@ -178,6 +178,39 @@ def test_a_verb_joined_to_a_relative_clause_is_the_thing_s(text: str, verb: str 
     assert action_verb(text) == verb
 
 
+@pytest.mark.parametrize(("text", "verb"), [
+    # a question about the way to do something asks for information, whatever verbs it joins
+    ("Can you teach me how to use SSH and run commands against a server?", None),
+    ("How can I add a new page to my workspace and start writing down ideas?", None),
+    ("Is there a way to extract the text from the PDF and save it separately?", None),
+    ("Please tell me how to get there and book a taxi for me", "book"),  # ... but not what is done for the asker
+    ("Book a table for two and tell me how to get there", "book"),
+    # the asker told about something is a read, as is sharing with no one else
+    ("Please update me on the wave forecast for Scarborough Beach.", None),
+    ("Share the recent data on clinical studies of vaccines", None),
+    ("Could you share a short story with me?", None),
+    ("Share my playlist with Bob", "share"),
+    ("Update my shipping address to 5 Main Street", "update"),
+])
+def test_a_question_about_the_way_or_telling_the_asker_is_no_act(text: str, verb: str | None) -> None:
+    assert action_verb(text) == verb
+
+
+def test_a_verb_one_of_the_best_reads_says_it_does_in_a_list_of_what_it_does_is_a_read(graph: SchemaGraph) -> None:
+    charts = _endpoint("chart_tool", "/chart_tool", "Chart Tool", [], ["answer"])
+    charts["description"] = "A chart tool. It allows you to build, modify, and draw various charts and graphs."
+    # a read the words reach better, which does not draw
+    papers = _endpoint("paper_search", "/papers", "Search papers on unemployment rate in countries over the decade",
+                       [], ["title"])
+    tools = with_catalogue(graph, _source("tools", [charts, papers]))
+    plan = Router(tools).plan("Can you draw a bar graph of the unemployment rate in countries over the decade?")
+    assert not plan.declined, plan.declined
+    # with no read saying it draws, the request is an act
+    charts["description"] = "A chart tool with charts and graphs."
+    plain = with_catalogue(graph, _source("tools", [charts, papers]))
+    assert Router(plain).plan("Can you draw a bar graph of the unemployment rate in countries over the decade?").declined
+
+
 def test_a_clause_a_write_s_description_opens_with_names_no_verb(graph: SchemaGraph) -> None:
     record = _endpoint("record", "/records/{doi}", "Record by DOI", [_req("doi", "string")], ["title", "download_url"])
     record["path"] = "/records"

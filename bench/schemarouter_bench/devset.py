@@ -40,6 +40,7 @@ from schemarouter_bench import data_path
 from schemarouter_bench.dataset import DatasetError
 
 QUESTIONS = "questions.jsonl"
+METATOOL_MORE = "questions_more.jsonl"  # the MetaTool pool for tuning only
 CROSS_SOURCE = "cross_source.jsonl"
 Kind = Literal["answer", "action", "out_of_scope"]
 Split = Literal["tune", "test"]
@@ -86,6 +87,16 @@ def tooluse_root() -> Path:
 def toolbench_root() -> Path:
     """Folder of the ToolBench suite (StableToolBench's solvable queries), laid out as the tool-use suite."""
     return data_path("toolbench")
+
+
+def load_metatool_more() -> list[DevQuestion]:
+    """More of MetaTool's queries over the same tools, none of the suite's: a pool every question of
+    which is in the tune split, for rules about requests over tools that do things (see the suite's
+    PROVENANCE.md)."""
+    questions = read_questions(metatool_root() / METATOOL_MORE)
+    if any(q.part != "tune" for q in questions):
+        raise DatasetError(f"{metatool_root() / METATOOL_MORE}: every question of the pool is in the tune split")
+    return [q.model_copy(update={"api": q.gold[0].source}) for q in questions]
 
 
 def metatool_root() -> Path:

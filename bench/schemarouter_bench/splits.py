@@ -6,7 +6,8 @@ held-out scientific APIs, five scientific APIs added after the re-ranker was fit
 figures were measured before any rule looked at them), a large API imported beside TMDB, RestBench TMDB, the tool-use suite
 (BFCL and ToolAlpaca functions as thousands of endpoints), the ToolBench suite (RapidAPI tools of
 StableToolBench's solvable queries) and the MetaTool suite (tool-selection questions over 199 tools
-described in one sentence each). With an import corpus (``make corpus``)
+described in one sentence each, and a further 995 of MetaTool's queries over the same tools, all
+tune). With an import corpus (``make corpus``)
 the scale condition runs too: the imported-sources set and TMDB again, with the tool-use suite's
 documents and every corpus document imported into the same registry as distractors (about 6,000
 read endpoints).
@@ -31,6 +32,7 @@ from schemarouter_bench.devset import (
     beside_root,
     heldout_root,
     load_dev_questions,
+    load_metatool_more,
     load_tmdb_queries,
     load_tooluse_questions,
     metatool_root,
@@ -126,6 +128,7 @@ def measure(corpus: Path | None = None, say: Say | None = None) -> dict[str, Any
     say("importing the MetaTool suite's documents")
     metatool = build_tooluse_world(base, metatool_root())
     doc["suites"]["metatool"] = _dev_suite(metatool, load_tooluse_questions(metatool_root()))
+    doc["suites"]["metatool, more"] = _dev_suite(metatool, load_metatool_more())
     doc["registries"] = {"open": _facts(opened), "tooluse": _facts(tooluse), "toolbench": _facts(toolbench),
                          "metatool": _facts(metatool)}
     if corpus is not None:

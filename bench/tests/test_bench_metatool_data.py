@@ -27,3 +27,20 @@ def test_every_tool_imports_and_every_gold_names_its_one_operation() -> None:
         assert world.calls[(step.source, step.endpoint)] == step.call, q.id
         per_tool[step.source] = per_tool.get(step.source, 0) + 1
     assert set(per_tool.values()) == {3}  # three questions for every tool
+
+
+def test_the_pool_for_tuning_is_other_queries_of_the_same_tools_all_in_the_tune_split() -> None:
+    from schemarouter_bench.devset import load_metatool_more
+
+    suite = {q.query.casefold() for q in load_tooluse_questions(ROOT)}
+    more = load_metatool_more()
+    assert len(more) == 995 and all(q.part == "tune" and q.answerable for q in more)
+    assert not any(q.query.casefold() in suite for q in more), "a query of the suite itself"
+    assert len({q.id for q in more}) == len(more)
+    tools = {p.stem for p in (ROOT / "docs").glob("*.json")}
+    per_tool: dict[str, int] = {}
+    for q in more:
+        (step,) = q.gold
+        assert step.source in tools, q.id
+        per_tool[step.source] = per_tool.get(step.source, 0) + 1
+    assert set(per_tool.values()) == {5} and len(per_tool) == 199

@@ -13,6 +13,7 @@ and so it is where no write endpoint of the registry shares a word with the requ
 
 from __future__ import annotations
 
+import heapq
 import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -63,9 +64,28 @@ def _relative(clause: str) -> str | None:
 
 
 def _continues(clause: str, form: str) -> bool:
-    """Whether ``clause`` continues a relative clause whose verbs take ``form`` (:func:`_relative`)."""
+    """Whether ``clause`` continues a relative clause whose verbs take ``form`` (:func:`_relative`),
+    or the way of doing something a question asks about (``form`` "method")."""
+    if _FOR_THE_ASKER.search(clause):
+        return False  # "... and book two rooms for me": a request of its own
+    if form == "method":
+        return _METHOD_VERB.match(clause) is not None
     m = _JOINED_VERB.match(clause)
     return m is not None and (form == "base" or m.group("verb").lower().endswith("s"))
+
+
+# An act whose object is the asker, about something: "update me on the forecast", "brief us about it"
+_INFORMS_THE_ASKER = re.compile(r"^\s*(?:me|us)\s+(?:on|about)\b", re.IGNORECASE)
+# ... and sharing is one only with someone else or somewhere: "share it with Bob", "share to my feed"
+_SHARED_WITH = re.compile(r"\b(?:with|to|via)\s+(?!me\b|us\b)", re.IGNORECASE)
+# A question about the way to do something: "how to", "how can I", "is there a way to", "the best way to"
+_METHOD = re.compile(r"\bhow\s+(?:to|(?:can|could|do|does|should|would|might|may)\s+(?:i|we|one|you|someone|users?)\b)"
+                     r"|\b(?:is\s+there\s+(?:a|any)|(?:the\s+)?(?:best|easiest|right)|what(?:'s|\s+is)\s+the)\s+way\s+to\b",
+                     re.IGNORECASE)
+# ... continued by a verb joined to it without a frame or subject of its own ("and save it separately")
+_METHOD_VERB = re.compile(r"^\s*(?!(?:please|can|could|would|will|i|we|let'?s)\b)[a-z]+\b", re.IGNORECASE)
+# a clause that asks the system to do it for the asker ("... for me", "for us")
+_FOR_THE_ASKER = re.compile(r"\bfor\s+(?:me|us)\b", re.IGNORECASE)
 
 
 def _clauses(text: str) -> list[tuple[str, bool]]:
@@ -165,9 +185,12 @@ def _action(text: str, verbs: frozenset[str] = ACTION_VERBS) -> tuple[str | None
         describing = describing if joined else None
         if describing is not None and _continues(clause, describing):
             # "a tool that can help me manage my list and remind me of deadlines": the coordinated verb
-            # is the thing's, as the first one was, not a request of its own
+            # is the thing's, as the first one was, not a request of its own; "how to extract the
+            # text and save it": the way to do both is asked
             continue
-        describing = _relative(clause)
+        # "Can you teach me how to use SSH", "Is there a way to extract the text": the asker asks how
+        # to do it, for information, not for the system to do it
+        describing = "method" if _METHOD.search(clause) else _relative(clause)
         suggested = _SUGGESTION.match(clause)
         if suggested is not None and (verb := act_nouns().get(suggested.group(1).lower())) in verbs:
             # "How about creating an avatar for me?" asks the system to create one
@@ -193,6 +216,11 @@ def _action(text: str, verbs: frozenset[str] = ACTION_VERBS) -> tuple[str | None
         if _NOT_AN_OBJECT.match(rest) or (not frame.strip() and _COMPOUND.match(rest)):
             continue
         if (verb in _PRESENTING_VERBS and _PRESENTING.match(rest)) or _FORMATTING.match(rest):
+            continue
+        if _INFORMS_THE_ASKER.match(rest) or (verb == "share" and not _SHARED_WITH.search(rest)):
+            # "update me on the wave forecast", "share the recent data on clinical studies": the asker
+            # is told something, which is a read
+            reads = reads or not _is_goal(frame)
             continue
         if not _is_goal(frame):
             return verb, False
@@ -310,6 +338,10 @@ def requested_action(text: str, graph: SchemaGraph) -> str | None:
     return verb
 
 
+# how many of the reads the words reach best are asked whether their prose says they do the verb
+SAYS_IT_DOES_AMONG = 3
+
+
 def _fit(text: str, verb: str, graph: SchemaGraph) -> tuple[float, float]:
     """(how well the question's words reach a read endpoint that does ``verb``, how well they reach
     any write endpoint), by BM25F over what they declare: the request reads where the first is the
@@ -320,27 +352,29 @@ def _fit(text: str, verb: str, graph: SchemaGraph) -> tuple[float, float]:
     openers = _read_openers(graph)
     reads: Collection[int] = set().union(*(openers.get(v, ()) for v in kindred(verb)))
     lex, endpoints = graph.lexical, graph.endpoints
-    best_read = best_write = best_any = 0.0
-    best: int | None = None  # the read the words reach best
+    best_read = best_write = 0.0
+    scored: list[tuple[float, int]] = []  # the reads the words reach
     for number, score in lex.score(question_terms(text)).items():
         if endpoints[lex.keys[number]].access == "write":
             best_write = max(best_write, score)
             continue
         if number in reads:
             best_read = max(best_read, score)
-        if best is None or score > best_any:
-            best, best_any = number, score
-    # ... or the read the words reach best, where its own prose says it does the verb ("You can play
-    # against a novice", "allows you to book"), not only where it opens with it
-    if best is not None and says_it_does(endpoints[lex.keys[best]].endpoint, verb):
-        best_read = max(best_read, best_any)
+        scored.append((score, number))
+    # ... or one of the few reads the words reach best, where its own prose says it does the verb ("You
+    # can play against a novice", "allows you to book"), not only where it opens with it
+    for score, number in heapq.nlargest(SAYS_IT_DOES_AMONG, scored):
+        if score > best_read and says_it_does(endpoints[lex.keys[number]].endpoint, verb):
+            best_read = score
     return best_read, best_write
 
 
 # where a description says what its endpoint lets a caller do: after "can", "will" or "lets/allows/
 # enables/helps you (to)". Not after a bare "to" and not any sentence's first word: descriptions also
 # instruct the caller ("Send a descriptive User-Agent", "you need to send a token")
-_DOES_BEFORE = r"(?:\bcan|\bwill|\b(?:lets?|allows?|enables?|helps?)\s+(?:you|users?)(?:\s+to)?)\s+"
+_DOES_BEFORE = (r"(?:\bcan|\bwill|\b(?:lets?|allows?|enables?|helps?)\s+(?:you|users?)(?:\s+to)?)\s+"
+                # ... first or in a list of what it does: "allows you to build, modify, and draw charts"
+                r"(?:[a-z]+,\s+){0,3}(?:[a-z]+,?\s+(?:and|or)\s+)?")
 # ... or names itself a means of doing it: "Tool for booking restaurant", "an API to book flights"
 _MEANS_BEFORE = (r"\b(?:tool|service|api|app|application|plugin|platform|assistant|bot|used|useful|designed|made)"
                  r"\s+(?:for|to)\s+")
