@@ -225,6 +225,16 @@ def test_a_country_or_an_enum_without_the_code_gives_a_state_parameter_nothing()
     assert _values("Issues filed from Raleigh, NC", city, status).get("state") != "NC"
 
 
+def test_the_code_of_a_city_s_own_country_is_its_country_though_a_state_shares_it() -> None:
+    city = Parameter(name="city", type="string", required=True)
+    state = Parameter(name="state", type="string")
+    country = Parameter(name="country", type="string")
+    got = _values("Give me a 7-day forecast for Berlin, DE.", city, state, country)
+    assert got.get("country") == "DE" and "state" not in got  # Germany, not Delaware
+    # ... while a US state written after a city abroad of the same name is its state
+    assert _values("Weather in Paris, TX today", city, state, country).get("state") == "TX"
+
+
 def test_a_city_the_gazetteer_knows_is_a_place_written_in_lower_case_after_in() -> None:
     city = Parameter(name="city", type="string", required=True, description=CITY_STATE)
     assert _values("I need a therapist for my family in berkeley.", city) == {"city": "Berkeley, CA"}

@@ -238,12 +238,17 @@ def with_region(value: str, analysis: Analysis, state: bool = False, country: st
 def state_after_place(analysis: Analysis, taken: set[str]) -> tuple[str, str] | None:
     """The US state or Canadian province the question writes right after a place ("Raleigh, NC",
     "Portland, Oregon"), as its postal code, and as written (to spend it); None where it writes none.
-    A country written there ("Lyon, FR") is no state."""
+    A country written there ("Lyon, FR") is no state, nor is the code of a city's own country that a
+    state shares ("Berlin, DE" is Germany, not Delaware)."""
     for name in analysis.names:
+        abroad = world_city(str(name.value))
         for written in _written_after(analysis.question, str(name.value)):
             if written in taken:
                 continue
             code = _regions().get(written.lower()) or (written if written in _regions().values() else None)
+            if code is not None and abroad is not None and written.casefold() in (abroad[0].casefold(),
+                                                                                 abroad[1].casefold()):
+                continue
             if code is not None:
                 return code, written
     return None
