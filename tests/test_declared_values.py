@@ -208,6 +208,15 @@ def test_an_id_labelled_by_the_record_the_path_names_goes_to_its_id_parameter_wh
     assert open_values([professional], both, path).values == {}
 
 
+def test_a_one_letter_code_is_said_by_the_initial_of_the_word_before_the_parameter_s_name() -> None:
+    units = Parameter(name="units", type="string", enum=["S", "I"], description="Convert to units. Default Metric")
+    assert open_values([units], _read("Current visibility in Reykjavik in imperial units."), "/current").values == {
+        "units": "I"}
+    assert open_values([units], _read("Show the flux in scientific units"), "/flux").values == {"units": "S"}
+    # a word that only begins with a member's letter elsewhere says nothing
+    assert open_values([units], _read("The impact of sunlight on visibility"), "/current").values == {}
+
+
 def test_a_required_search_text_takes_the_value_the_question_quotes() -> None:
     a = _read("I'm making a board game for kids. Can you find jokes that involve 'sports'?")
     params = [Parameter(name="query", type="string", required=True)]

@@ -26,6 +26,16 @@ def written_member(member: Any, analysis: Analysis) -> str:
     return next((w for w, _ in analysis.words if isinstance(member, str) and w.lower() == member.lower()), "")
 
 
+def _initial_before_name(letter: str, name: str, question: str) -> bool:
+    """Whether the question writes a word beginning with ``letter`` right before the parameter's name
+    ("imperial units" for ``units``): a one-letter code is often the initial of what it means."""
+    words = name_terms(name)
+    if len(words) != 1:
+        return False
+    return re.search(rf"\b[{letter.lower()}{letter.upper()}][a-z]{{2,}}\s+{re.escape(name.lower())}\b",
+                     question, re.IGNORECASE) is not None
+
+
 def enum_members(p: Parameter, analysis: Analysis) -> list[Any]:
     """The enum members the question names (by their terms, or a calendar unit it implies: "today"
     for ``day``)."""
@@ -56,6 +66,9 @@ def enum_members(p: Parameter, analysis: Analysis) -> list[Any]:
             # calendar unit the question implies ("today" for 1 of "1 | 7 | 30" days)
             if re.search(rf"(?<![\d.]){member}(?!\d|\.\d)", analysis.question) or counted_unit(p, member) in units:
                 hits.append(member)
+            continue
+        if len(member) == 1 and member.isalpha() and _initial_before_name(member, p.name, analysis.question):
+            hits.append(member)  # "in imperial units" for units "I" of "S | I": the word's initial
             continue
         if len(member) <= 3 and not (member.istitle() and member.isalpha() and len(member) > 1):
             # a short code ("de", "I") only as written, never as a word that happens to match it;

@@ -536,6 +536,8 @@ def member_cues(p: Parameter) -> frozenset[str]:
             continue
         cues.update((UNIT_CUE + member.lower(), member.lower(), member, member.upper()))
         cues.update(name_terms(member)[:1])
+        if len(member) == 1 and member.isalpha() and len(named := name_terms(p.name)) == 1:
+            cues.add(named[0])  # a one-letter code said by its word's initial: "imperial units" (members)
         unit = counted_unit(p, member)
         if unit is not None:
             cues.add(UNIT_CUE + unit)
