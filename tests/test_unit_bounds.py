@@ -139,3 +139,17 @@ ALTITUDE = Parameter(name="altitude", type="number", required=True, description=
 def test_an_altitude_said_in_words_as_sea_or_ground_level_is_zero(question: str, want: int | None) -> None:
     assert open_values([ALTITUDE], read_question(question), "/wmm").values.get("altitude") == want
 
+
+
+def test_a_number_in_the_unit_per_thing_the_declaration_states_is_the_parameter_s() -> None:
+    energy = Parameter(name="energy", type="number", required=True,
+                       description="Particle energy in MeV/n. Valid range: [0, 10^6] MeV/n")
+    question = "Flux of galactic cosmic-ray oxygen nuclei at 250 MeV/nucleon on 15 July 2017?"
+    assert open_values([energy], read_question(question), "/gcr/flux").values == {"energy": 250}
+    assert open_values([energy], read_question("flux at 2.5 MeV/n"), "/gcr/flux").values == {"energy": 2.5}
+    # another unit, or the same per another thing, is not converted
+    assert open_values([energy], read_question("flux at 250 keV/nucleon"), "/gcr/flux").values == {}
+    assert open_values([energy], read_question("flux at 250 MeV/proton"), "/gcr/flux").values == {}
+    # a whole number only for an integer parameter
+    steps = Parameter(name="steps", type="integer", description="Speed in m/s")
+    assert open_values([steps], read_question("at 9.8 m/s"), "/fall").values == {}

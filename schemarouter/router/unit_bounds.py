@@ -215,6 +215,31 @@ def stated_unit(name: str, description: str | None) -> str | None:
     return None
 
 
+# a unit per something, as a declaration states it ("energy in MeV/n") and as a question writes it
+# ("250 MeV/nucleon"): what is measured, then what it is per
+_PER_UNIT_STATED = re.compile(r"\bin\s+([A-Za-zµ°]+)/([A-Za-z]+)\b")
+_PER_UNIT_WRITTEN = re.compile(r"(?<![\w.,])(-?\d+(?:\.\d+)?)\s*([A-Za-zµ°]+)/([A-Za-z]+)\b")
+
+
+def _per_unit_value(p: Parameter, question: str, taken: set[str]) -> tuple[float | int, str] | None:
+    """(the value, as written) where the declaration states a unit per something ("in MeV/n") and the
+    question writes a number in the same unit per the same thing, abbreviated or not ("250
+    MeV/nucleon"); the units library reads neither, so no other unit is converted."""
+    stated = _PER_UNIT_STATED.search(p.description or "")
+    if stated is None:
+        return None
+    unit, per = stated.group(1), stated.group(2).lower()
+    for m in _PER_UNIT_WRITTEN.finditer(question):
+        written, said, said_per = m.group(1), m.group(2), m.group(3).lower()
+        if written in taken or said != unit or not (said_per.startswith(per) or per.startswith(said_per)):
+            continue
+        if "." not in written:
+            return int(written), written
+        if p.type == "number":
+            return float(written), written
+    return None
+
+
 def unit_value(p: Parameter, question: str, taken: set[str]) -> tuple[float | int, str] | None:
     """(the value, the number as written) for a numeric parameter whose unit its declaration states,
     from the first quantity the question writes in a unit of that kind, converted ("within 50km" for a
@@ -224,7 +249,7 @@ def unit_value(p: Parameter, question: str, taken: set[str]) -> tuple[float | in
         return None
     unit = stated_unit(p.name, p.description)
     if unit is None:
-        return None
+        return _per_unit_value(p, question, taken)
     for m in _WHOLE_QUANTITY.finditer(question):
         written = m.group(1).replace(",", "")
         said = _question_unit(m.group(2))
