@@ -153,3 +153,10 @@ def test_a_number_in_the_unit_per_thing_the_declaration_states_is_the_parameter_
     # a whole number only for an integer parameter
     steps = Parameter(name="steps", type="integer", description="Speed in m/s")
     assert open_values([steps], read_question("at 9.8 m/s"), "/fall").values == {}
+
+
+def test_a_format_written_like_a_unit_is_no_unit() -> None:
+    month = Parameter(name="month", type="integer", required=True, description="Month in MM format")
+    altitude = Parameter(name="altitude", type="number", required=True, description="Altitude in (km)")
+    got = open_values([month, altitude], read_question("Density at 420 km altitude, please"), "/atmosphere").values
+    assert got.get("altitude") == 420 and "month" not in got  # MM is how a month is written, not millimetres

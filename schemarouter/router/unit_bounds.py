@@ -195,7 +195,9 @@ def named_bound(p: Parameter, question: str, taken: set[str]) -> tuple[float | i
 # (one word: "in meters per second squared" is a unit this reading does not take apart)
 # "in kilometers", "in (km)", "Altitude (km)", "(in km)", and a range written in the unit ("0 km to 600 km")
 _UNIT_PHRASE = re.compile(r"(?:\bin\s+(?:the\s+)?\(?|\(\s*(?:in\s+)?(?=[A-Za-zµ°][A-Za-z°²³]*\s*\))|\d\s*(?=[A-Za-zµ°][A-Za-z°²³]*\s+to\s+\d))"
-                          r"([A-Za-zµ°][A-Za-z°²³]*)\b(?!\s*(?:/|per\b|squared\b|\^))")
+                          r"([A-Za-zµ°][A-Za-z°²³]*)\b(?!\s*(?:/|per\b|squared\b|\^))"
+                          # "Month in MM format": how it is written, not a unit (MM is no millimetre)
+                          r"(?!\s+format\b)")
 # a quantity as written for :func:`unit_value`: thousands may be grouped ("12,000 miles") and the unit
 # is a whole word ("10 phút" has none)
 _WHOLE_QUANTITY = re.compile(r"(?<![\w.,])(-?\d{1,3}(?:,\d{3})+|-?\d+(?:\.\d+)?)\s*([A-Za-zµ°][A-Za-z°²³]*)(?![\w/^])")
