@@ -24,6 +24,9 @@ from tests.routing_support import graph, routing_db  # noqa: F401  (session fixt
     ("Flux at 500 km altitude, 25° S latitude, 310° E longitude", (-25, 310), ("25", "310")),
     ("Variation at 150° W, 60° N", (60, -150), ("60", "150")),  # the letters tell which is which
     ("Weather at 35.77, -78.64 tomorrow", (35.77, -78.64), ("35.77", "-78.64")),
+    ("Weather at 35.77,-78.64 tomorrow", (35.77, -78.64), ("35.77", "-78.64")),
+    # a decimal comma before a degree sign; its pieces are the pair's numbers too
+    ("Densité au-dessus de 51,6° N, 0,5° E", (51.6, 0.5), ("51,6", "0,5", "51", "6", "0", "5")),
 ])
 def test_a_place_is_one_pair_its_hemisphere_letters_sign_and_order(text: str, pair: tuple[float, float],
                                                                    written: tuple[str, str]) -> None:
@@ -37,6 +40,7 @@ def test_a_place_is_one_pair_its_hemisphere_letters_sign_and_order(text: str, pa
     "Flux at 10.5 s, 20 m from the source",  # "s" in lower case is seconds
     "Forecast for the year 2021.5, 20.1 days ahead",  # no pair begins inside a number
     "Two latitudes, 10° N and 20° S",
+    "Give me 10,20 or 30 items",  # a comma between digits is a decimal comma only before a degree sign
 ])
 def test_numbers_nothing_marks_as_a_place_are_no_coordinates(text: str) -> None:
     assert _read(text).coordinates is None

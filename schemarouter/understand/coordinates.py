@@ -1,7 +1,7 @@
 """A latitude/longitude pair as people write it in a question.
 
 "at 35.77, -78.64", "lat 51.5, lon -0.12", "60° N, 150° W", "26° S, 50° W", "0°, 0°", "latitude -20,
-longitude 300", "25° S latitude, 310° E longitude". A hemisphere letter gives the sign (south and west
+longitude 300", "25° S latitude, 310° E longitude", "51,6° N, 0,5° E" (a decimal comma). A hemisphere letter gives the sign (south and west
 are negative) and tells latitude from longitude whichever comes first ("150° W, 60° N"). Two bare
 whole numbers ("10, 20") are no coordinates: each number of a pair must be marked as a coordinate by a
 decimal point, a degree sign, a hemisphere letter or its label. The numbers as written come back too,
@@ -17,7 +17,8 @@ from dataclasses import dataclass
 # One number of a pair, with what marks it as a coordinate: a label before it ("lat", "longitude"), a
 # degree sign, a hemisphere letter (capital: "10.5 s" is seconds), a label after it ("25° S latitude").
 _PART = (r"(?:(?P<{n}label>\b(?i:lat(?:itude)?|lon(?:g|gitude)?))\s*[:=]?\s*)?"
-         r"(?<![\d.])(?P<{n}num>[-+\u2212]?\d{{1,3}}(?:\.\d+)?)\s*(?P<{n}deg>°|º|\b(?i:deg(?:rees?)?)\b)?"
+         # (a decimal comma only right before a degree sign: "51,6° N" is 51.6, "10,20" two numbers)
+         r"(?<![\d.])(?P<{n}num>[-+\u2212]?\d{{1,3}}(?:\.\d+|,\d+(?=\s*[°º]))?)\s*(?P<{n}deg>°|º|\b(?i:deg(?:rees?)?)\b)?"
          r"\s*(?P<{n}hem>[NSEW]\b)?(?:\s+(?P<{n}after>(?i:lat(?:itude)?|lon(?:g|gitude)?))\b)?")
 _PAIR = re.compile(_PART.format(n="a") + r"\s*[,;/]?\s*(?P<joined>(?i:and)\s+)?" + _PART.format(n="b"))
 
@@ -70,7 +71,7 @@ def _part(m: re.Match[str], n: str) -> tuple[float, str, str] | None:
     hemisphere = (m.group(f"{n}hem") or "").upper()
     if not ("." in raw or m.group(f"{n}deg") or hemisphere or label):
         return None
-    value = float(raw.replace("\u2212", "-"))
+    value = float(raw.replace("\u2212", "-").replace(",", "."))
     if hemisphere in ("S", "W"):
         value = -abs(value)
     kind = "lat" if hemisphere in ("N", "S") or label.startswith("lat") else \

@@ -284,7 +284,9 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     coordinates = read_coordinates(text)
     if coordinates is not None:
         analysis.coordinates = (coordinates.latitude, coordinates.longitude)
-        analysis.coordinates_written = coordinates.written
+        # a number with a decimal comma ("51,6") is two numbers to the other readers: both are the pair's
+        analysis.coordinates_written = coordinates.written + tuple(
+            piece for number in coordinates.written if "," in number for piece in number.split(","))
     # "latitude 51.5, longitude -0.12" is one value, the coordinates, not two labelled numbers
     analysis.labels = _labels(text, taken + ([coordinates.span] if coordinates else []), known)
     analysis.periods = [period for pattern, period in _PERIODS if pattern.search(text)]
