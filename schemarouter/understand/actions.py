@@ -8,7 +8,11 @@ sends, orders, books, runs, changes or removes something, followed by its object
 a preposition ("Change in enthalpy" is a noun phrase, "Change the record" an order). A frame that
 states the asker's own goal ("I want to book a suite") acts only where nothing else is asked of the
 system: beside a request to read ("... Can you find the pricing?") it is that request's context,
-and so it is where no write endpoint of the registry shares a word with the request.
+and so it is where no write endpoint of the registry shares a word with the request. Verbs that ask
+nothing of the system are no request either: one joined to a relative clause says what a thing does
+("a tool that can manage my list and remind me"), one joined to a question about the way to do
+something is what the way is asked for ("how to use SSH and run commands"), and an act that tells the
+asker something is a read ("update me on the forecast", "share the recent data").
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from __future__ import annotations
 import heapq
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from schemarouter.graph.terms import question_terms
 from schemarouter.graph.text import STOPWORDS
@@ -52,7 +56,12 @@ _JOINED_VERB = re.compile(r"^\s*(?!(?:please|can|could|would|will|i|we|let'?s|it
                           r"(?P<verb>[a-z]+)\b(?!\s+(?:it|them)\b)", re.IGNORECASE)
 
 
-def _relative(clause: str) -> str | None:
+# how a verb joined to the clause before it continues that clause (see ``_action``): in the base form
+# or the form with -s of a relative clause's verbs, or as a verb of a way to do something asked about
+Continuation = Literal["base", "s", "method"]
+
+
+def _relative(clause: str) -> Continuation | None:
     """The form a verb continuing ``clause``'s relative clause takes, or None where it has none: the
     base form after a modal or an infinitive ("that can help me manage ... and remind me", "that
     allows users to create and manage tasks, set reminders"), else the form with -s ("that sends
@@ -63,7 +72,7 @@ def _relative(clause: str) -> str | None:
     return "base" if m.group("modal") or _INFINITIVE.search(m.group("rest")) else "s"
 
 
-def _continues(clause: str, form: str) -> bool:
+def _continues(clause: str, form: Continuation) -> bool:
     """Whether ``clause`` continues a relative clause whose verbs take ``form`` (:func:`_relative`),
     or the way of doing something a question asks about (``form`` "method")."""
     if _FOR_THE_ASKER.search(clause):
@@ -180,7 +189,7 @@ def _action(text: str, verbs: frozenset[str] = ACTION_VERBS) -> tuple[str | None
         return "execute", False
     goal: str | None = None  # an action the asker means to take (a goal frame)
     reads = False  # whether a clause asks the system for something else ("Can you find ...", "Check ...")
-    describing: str | None = None  # within a relative clause that says what a thing does: its verbs' form
+    describing: Continuation | None = None  # how a joined verb would continue the clause before it
     for clause, joined in _clauses(_PHRASAL.sub(_phrasal, text.strip())):
         describing = describing if joined else None
         if describing is not None and _continues(clause, describing):
