@@ -54,6 +54,7 @@ from schemarouter.router.substitutes import alternatives
 from schemarouter.understand.actions import write_methods
 from schemarouter.understand.base import Analysis, Understander
 from schemarouter.understand.evidence import ENTITY_CONCEPT, entity_concept
+from schemarouter.understand.scripts import foreign_script
 
 MAX_COMPARE_STEPS = 3
 MIN_COVERAGE = 0.3  # the open route answers alone only when its steps mention this share of the question
@@ -187,7 +188,11 @@ class Router:
         if found is not None and (found.coverage >= MIN_COVERAGE or (sources and found.coverage > 0)):
             return chain_steps(found, graph, analysis, mode), "", "open"
         if u.intent is None and not u.named_tools:
-            return [], "nothing in the question matches a registered source, concept or intent", ""
+            reason = "nothing in the question matches a registered source, concept or intent"
+            script = foreign_script(analysis.question)
+            if script is not None:
+                reason += f": it is written in {script}, and no registered declaration shares a word with it"
+            return [], reason, ""
         return [], "no registered source can answer this with the values given" + self._needs(analysis, sources), ""
 
     def reranked(self, analysis: Analysis, mode: Mode = "recall") -> tuple[list[PlanStep], list[Scored]]:
