@@ -46,8 +46,8 @@ def test_a_verb_reads_and_writes_open_with_is_told_by_the_endpoint_the_words_rea
 def test_a_verb_a_read_endpoint_s_description_opens_with_is_a_read_where_its_summary_is_a_name(
         graph: SchemaGraph) -> None:
     # a catalogue tool titled by its brand: the summary names it, the description says what it does
-    tool = _endpoint("photoreal", "/Photoreal", "Photoreal", [], ["prompt"])
-    tool["description"] = "Photoreal. Generate photorealistic image prompts for Midjourney."
+    tool = _endpoint("photoreal", "/Photoreal", "Photoreal", [], ["prompt"],
+                     description="Photoreal. Generate photorealistic image prompts for Midjourney.")
     router = Router(with_catalogue(graph, _source("studio", [tool])))
     plan = router.plan("Could you generate a lifelike image of a city street at night for Midjourney?")
     assert _calls(plan) == ["studio.photoreal"]
@@ -59,8 +59,8 @@ def test_a_verb_a_read_endpoint_s_description_opens_with_is_a_read_where_its_sum
 
 def test_a_verb_the_best_read_says_it_does_is_a_read_and_a_word_sharing_its_stem_is_not(
         graph: SchemaGraph) -> None:
-    game = _endpoint("checkers", "/Checkers", "Checkers", [], ["board"])
-    game["description"] = "Checkers. This allows you to play a game of checkers against the computer."
+    game = _endpoint("checkers", "/Checkers", "Checkers", [], ["board"],
+                     description="Checkers. This allows you to play a game of checkers against the computer.")
     router = Router(with_catalogue(graph, _source("games", [game])))
     assert _calls(router.plan("Can you play a game of checkers with me?")) == ["games.checkers"]
     # "settings" shares the stem of "set" but says nothing of setting anything
@@ -70,8 +70,8 @@ def test_a_verb_the_best_read_says_it_does_is_a_read_and_a_word_sharing_its_stem
     router = Router(with_catalogue(graph, _source("home", [state])))
     assert router.plan("Set the air conditioner to 20 degrees").declined
     # a description instructing the caller ("... you need to send a token") does not send anything
-    inbox = _endpoint("inbox", "/inbox", "Messages in the inbox", [], ["subject", "sender"])
-    inbox["description"] = "Messages in the inbox, newest first; to read them you need to send a token as a header."
+    inbox = _endpoint("inbox", "/inbox", "Messages in the inbox", [], ["subject", "sender"],
+                      description="Messages in the inbox, newest first; to read them you need to send a token as a header.")
     router = Router(with_catalogue(graph, _source("mailbox", [inbox])))
     assert router.plan("Send a message to the inbox of my advisor").declined
 
@@ -79,10 +79,10 @@ def test_a_verb_the_best_read_says_it_does_is_a_read_and_a_word_sharing_its_stem
 def test_a_read_does_a_verb_of_the_same_act_its_prose_opens_with(graph: SchemaGraph) -> None:
     # "make" a video is done by the tool that "creates" one; an adverb before the verb and verbs
     # joined to it ("Quickly create and deploy") open the description as much as a bare verb
-    video = _endpoint("visla", "/Visla", "Visla", [], ["answer"])
-    video["description"] = "Visla. Create a short video from public stock footage based on your topic."
-    site = _endpoint("website", "/Website", "Website Tool", [], ["answer"])
-    site["description"] = "Website Tool. Quickly create and deploy websites, and publish content on them."
+    video = _endpoint("visla", "/Visla", "Visla", [], ["answer"],
+                      description="Visla. Create a short video from public stock footage based on your topic.")
+    site = _endpoint("website", "/Website", "Website Tool", [], ["answer"],
+                     description="Website Tool. Quickly create and deploy websites, and publish content on them.")
     router = Router(with_catalogue(graph, _source("studio", [video, site])))
     assert _calls(router.plan("Make a video that shows the dangers of plastic in the oceans.")) == ["studio.visla"]
     assert _calls(router.plan("Can you help me deploy my shop's website on Netlify?")) == ["studio.website"]
@@ -94,8 +94,8 @@ def test_a_light_verb_asks_for_the_act_its_noun_names(graph: SchemaGraph) -> Non
     # "make a reservation" asks to reserve: a tool that says it is for booking does that act (kin of
     # reserve), so the request is its read; where the reads only list restaurants and a write takes
     # reservations, it is declined
-    booking = _endpoint("restaurant_booking", "/RestaurantBooking", "Restaurant Booking Tool", [], ["answer"])
-    booking["description"] = "Tool for booking restaurant"
+    booking = _endpoint("restaurant_booking", "/RestaurantBooking", "Restaurant Booking Tool", [], ["answer"],
+                        description="Tool for booking restaurant")
     listing = _endpoint("restaurants", "/restaurants", "List restaurants near a place", [], ["name", "cuisine"])
     question = "I would like to make a reservation for four at a sushi restaurant in Tokyo on Friday"
     router = Router(with_catalogue(graph, _source("dining", [booking])))
@@ -197,8 +197,8 @@ def test_a_question_about_the_way_or_telling_the_asker_is_no_act(text: str, verb
 
 
 def test_a_verb_one_of_the_best_reads_says_it_does_in_a_list_of_what_it_does_is_a_read(graph: SchemaGraph) -> None:
-    charts = _endpoint("chart_tool", "/chart_tool", "Chart Tool", [], ["answer"])
-    charts["description"] = "A chart tool. It allows you to build, modify, and draw various charts and graphs."
+    charts = _endpoint("chart_tool", "/chart_tool", "Chart Tool", [], ["answer"],
+                       description="A chart tool. It allows you to build, modify, and draw various charts and graphs.")
     # a read the words reach better, which does not draw
     papers = _endpoint("paper_search", "/papers", "Search papers on unemployment rate in countries over the decade",
                        [], ["title"])
@@ -214,8 +214,8 @@ def test_a_verb_one_of_the_best_reads_says_it_does_in_a_list_of_what_it_does_is_
 def test_a_clause_a_write_s_description_opens_with_names_no_verb(graph: SchemaGraph) -> None:
     record = _endpoint("record", "/records/{doi}", "Record by DOI", [_req("doi", "string")], ["title", "download_url"])
     record["path"] = "/records"
-    search = _endpoint("search_records", "/records/search", "", [_req("query", "string")], ["title"], method="POST")
-    search["description"] = "If the query matches no record, the result is empty."
+    search = _endpoint("search_records", "/records/search", "", [_req("query", "string")], ["title"], method="POST",
+                       description="If the query matches no record, the result is empty.")
     tools = with_catalogue(graph, _source("repository", [record, search]))
     assert "if" not in write_verbs(tools)
     plan = Router(tools).plan("Is there a repository record for the DOI 10.1371/journal.pone.0115069? If so, its title.")

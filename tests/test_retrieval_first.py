@@ -439,10 +439,10 @@ def test_the_vocabulary_s_pick_weighs_as_much_as_the_share_of_candidates_it_coul
 
 
 def test_money_asked_in_another_currency_is_a_conversion_not_a_price(graph: SchemaGraph) -> None:
-    petrol = _endpoint("petrol", "/petrol_prices", "Petrol prices", [], ["price"])
-    petrol["description"] = "The average daily petrol price and its cost in any state."
-    exchange = _endpoint("exchange", "/exchange", "Exchange", [], ["amount"])
-    exchange["description"] = "Seamlessly convert currencies with our currency conversion tool."
+    petrol = _endpoint("petrol", "/petrol_prices", "Petrol prices", [], ["price"],
+                       description="The average daily petrol price and its cost in any state.")
+    exchange = _endpoint("exchange", "/exchange", "Exchange", [], ["amount"],
+                         description="Seamlessly convert currencies with our currency conversion tool.")
     router = Router(with_catalogue(graph, _source("tools", [petrol, exchange])))
     assert _calls(router.plan("How much is 50 GBP in USD?")) == ["tools.exchange"]
     assert _calls(router.plan("How much is petrol in Sydney?")) == ["tools.petrol"]

@@ -16,11 +16,14 @@ def field(name: str, type_: str = "string") -> dict[str, Any]:
 
 
 def endpoint(endpoint_id: str, path: str, summary: str, params: list[dict[str, Any]], fields: list[str],
-             method: str = "GET") -> dict[str, Any]:
+             method: str = "GET", description: str | None = None) -> dict[str, Any]:
     """An endpoint declaration: a GET reads, any other method writes."""
-    return {"id": endpoint_id, "base_url": TOOL_BASE, "path": path, "method": method, "summary": summary,
-            "access": "read" if method == "GET" else "write", "parameters": params,
-            "fields": [field(f) for f in fields]}
+    declared = {"id": endpoint_id, "base_url": TOOL_BASE, "path": path, "method": method, "summary": summary,
+                "access": "read" if method == "GET" else "write", "parameters": params,
+                "fields": [field(f) for f in fields]}
+    if description is not None:
+        declared["description"] = description
+    return declared
 
 
 def source(source_id: str, endpoints: list[dict[str, Any]]) -> Source:
