@@ -79,6 +79,10 @@ class Relevance:
         number = self.numbers.get(info.key)
         return 0.0 if number is None else self.scored.get(number, 0.0) / self.best
 
+    def of_number(self, number: int | None) -> float:
+        """:meth:`of` the endpoint numbered ``number`` in the lexical index (None: not in it)."""
+        return 0.0 if number is None else self.scored.get(number, 0.0) / self.best
+
 
 class ChainBuilder:
     """Builds chains for one question over one graph, remembering what it already filled and built
@@ -210,18 +214,25 @@ class ChainBuilder:
         if ranked is None:
             names = bool(self.analysis.names)
             own = self.analysis.own
-            scored = []
-            for fixed, link, producer, searchable in self._producers(links, param, consumer):
-                if not own and producer.endpoint.scope == "account":
+            relevance = self.relevance
+            scored: list[tuple[float, float, Link]] = []
+            for fixed, link, number, searchable, account in self._producers(links, param, consumer):
+                if not own and account:
                     # the caller's own space supplies a chain only for a question about the asker's
                     # own records (as it answers only those: router.core): a public article's id is
                     # never looked up in "my" articles
                     continue
                 # a search can spend the name the question asks about; a list cannot
                 search = 3.0 if names and searchable else 0.0
-                scored.append((fixed + search + self.relevance.of(producer), link))
+                relevant = relevance.of_number(number)
+                scored.append((fixed + search + relevant, relevant, link))
             scored.sort(key=lambda t: -t[0])  # stable: those skipped below leave the others' order
-            ranked = self._ranked[key] = [link for _, link in scored]
+            ranked = self._ranked[key] = [link for _, _, link in scored]
+            # those the question's words reach, most relevant first, equals in the order above (see
+            # ``_most_relevant``): worked out here, where each producer's relevance is at hand
+            reached = [(relevant, link) for _, relevant, link in scored if relevant > 0]
+            reached.sort(key=lambda t: -t[0])
+            self._relevant[key] = [link for _, link in reached]
         out: list[Link] = []
         for link in ranked:
             if link.producer not in visiting:
@@ -241,24 +252,18 @@ class ChainBuilder:
 
     def _most_relevant(self, key: tuple[tuple[str, str], str], ranked: list[Link]) -> list[Link]:
         """The links of ``ranked`` whose producers the question's words reach, most relevant first
-        (equals in link order), remembered per (consumer, parameter)."""
-        found = self._relevant.get(key)
-        if found is None:
-            endpoints = self.graph.endpoints
-            scored = [(relevance, link) for link in ranked
-                      if (relevance := self.relevance.of(endpoints[link.producer])) > 0]
-            scored.sort(key=lambda t: -t[0])  # stable: equals keep the link order
-            found = self._relevant[key] = [link for _, link in scored]
-        return found
+        (equals in link order), remembered per (consumer, parameter) by :meth:`_likely`."""
+        return self._relevant[key]
 
     def _producers(self, links: Iterable[Link], param: str,
-                   consumer: EndpointInfo) -> list[tuple[float, Link, EndpointInfo, bool]]:
+                   consumer: EndpointInfo) -> list[tuple[float, Link, int | None, bool, bool]]:
         """The producers of ``param`` of ``consumer`` with what no question changes: the link's
-        sureness plus whether the producer's path names the resource, and whether it can search
-        (worked out once per graph)."""
+        sureness plus whether the producer's path names the resource, the producer's number in the
+        lexical index, whether it can search and whether it reads the caller's own space (worked out
+        once per graph)."""
         memo = self.graph.memos.of(RouterGraphMemo).producers
         key = (consumer.key, param)
-        found: list[tuple[float, Link, EndpointInfo, bool]] | None = memo.get(key)
+        found: list[tuple[float, Link, int | None, bool, bool]] | None = memo.get(key)
         if found is None:
             resource = resource_of(param, consumer.path)
             found = []
@@ -268,7 +273,8 @@ class ChainBuilder:
                     continue
                 segments = path_terms(producer.path)
                 names = 1.0 if resource and segments and resource[-1] in (segments[0], segments[-1]) else 0.0
-                found.append((_HOW.get(link.how, 0.0) + names, link, producer, self.searchable(producer)))
+                found.append((_HOW.get(link.how, 0.0) + names, link, self.graph.numbers.get(producer.key),
+                              self.searchable(producer), producer.endpoint.scope == "account"))
             memo[key] = found
         return found
 

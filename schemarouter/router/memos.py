@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from schemarouter.graph import EndpointInfo
     from schemarouter.graph.links import Link
     from schemarouter.graph.records import EndpointKey
     from schemarouter.router.endpoint_facts import EndpointFacts
@@ -38,8 +37,9 @@ class RouterGraphMemo:
     has_undeclared: bool | None = None
     # endpoint key -> whether it has a free-text parameter: ``chains``
     searchable: dict[Key, bool] = field(default_factory=dict)
-    # (consumer key, parameter) -> (fixed score, link, producer, searchable) of each producer: ``chains``
-    producers: dict[tuple[Key, str], list[tuple[float, Link, EndpointInfo, bool]]] = field(default_factory=dict)
+    # (consumer key, parameter) -> (fixed score, link, producer's lexical number, searchable, reads the
+    # caller's own space) of each producer: ``chains``
+    producers: dict[tuple[Key, str], list[tuple[float, Link, int | None, bool, bool]]] = field(default_factory=dict)
     # endpoint key -> what its parameters' declarations say of the values they take: ``param_facts``
     param_facts: dict[Key, EndpointFacts] = field(default_factory=dict)
     # endpoint key -> what its fields declare, per field and per term: ``open_route``
