@@ -134,3 +134,26 @@ def test_a_route_written_as_two_codes_joined_by_a_dash_gives_where_it_starts_and
               for n in ("origin", "destination")]
     filled = open_values(params, _read(text), "/route/dose")
     assert (filled.values.get("origin"), filled.values.get("destination")) == route
+
+
+def _counts(*names: str) -> list[Parameter]:
+    return [Parameter(name=n, type="integer", required=True) for n in names]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # the same number counting two things is two values, each spent once
+    ("Homes to rent with at least 2 bedrooms and 2 bathrooms", {"number_of_beds": 2, "number_of_baths": 2}),
+    ("look for a 2-bedroom, 2-bathroom apartment", {"number_of_beds": 2, "number_of_baths": 2}),
+    ("a house with 3 bedrooms and 2 bathrooms", {"number_of_beds": 3, "number_of_baths": 2}),
+    # written once, it counts one thing: the other parameter stays empty
+    ("Homes with 2 bedrooms", {"number_of_beds": 2}),
+])
+def test_a_number_written_twice_counts_two_things(text: str, want: dict[str, int]) -> None:
+    assert open_values(_counts("number_of_beds", "number_of_baths"), _read(text), "/homes").values == want
+
+
+def test_a_number_written_as_a_rate_and_again_as_a_count_fills_both() -> None:
+    params = [Parameter(name="annual_rate", type="number", required=True, description="The annual interest rate"),
+              Parameter(name="time_in_years", type="integer", required=True)]
+    filled = open_values(params, _read("an annual interest rate of 5% compounded monthly for 5 years"), "/interest")
+    assert filled.values == {"annual_rate": 0.05, "time_in_years": 5}

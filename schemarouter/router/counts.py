@@ -9,6 +9,7 @@ asks for. Split from :mod:`schemarouter.router.values`, which decides what each 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Any
 
 from schemarouter.graph.terms import stem
@@ -58,7 +59,8 @@ def count_for(p: Parameter, analysis: Analysis, other_words: bool = False) -> tu
     word = count_word(words) if analysis.counts else None
     if word is None:
         return None
-    noun = noun_for(word, analysis.counts, len(words) > 1)
+    # a counted noun may be a compound the name shortens to its first part: "baths" of "2 bathrooms"
+    noun = noun_for(word, analysis.counts, len(words) > 1, shortened=4)
     if noun in analysis.counts:
         return noun, analysis.counts[noun]
     if noun in PEOPLE_NOUNS:
@@ -73,14 +75,29 @@ def count_for(p: Parameter, analysis: Analysis, other_words: bool = False) -> tu
     return (other, analysis.counts[other]) if other is not None else None
 
 
-def noun_for(word: str, nouns: dict[str, Any], compound: bool = True) -> str:
-    """The question's noun a parameter-name word stands for: its stem, or for a short abbreviation the
-    one noun it begins ("v" in ``v_number`` for "version 2"); the stem when none or several fit. A
-    one-letter name alone (``compound`` false) is a variable ("a", "c" of a quadratic), no abbreviation."""
+def free_key(value: str, question: str, taken: Collection[str]) -> str | None:
+    """The key a number of the question is spent under: the number as written where it is not taken,
+    else, where the question writes it again ("2 bedrooms and 2 bathrooms", "5% ... for 5 years"),
+    the key of its next writing (``2#2``); None where every writing is spent."""
+    if value not in taken:
+        return value
+    written = len(re.findall(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", question))
+    for k in range(2, written + 1):
+        key = f"{value}#{k}"
+        if key not in taken:
+            return key
+    return None
+
+
+def noun_for(word: str, nouns: dict[str, Any], compound: bool = True, shortened: int = 3) -> str:
+    """The question's noun a parameter-name word stands for: its stem, or for a short abbreviation
+    (a stem of at most ``shortened`` letters) the one noun it begins ("v" in ``v_number`` for
+    "version 2"); the stem when none or several fit. A one-letter name alone (``compound`` false) is a
+    variable ("a", "c" of a quadratic), no abbreviation."""
     term = stem(word)
-    if term in nouns or len(word) > 3 or not word.isalpha() or (len(word) == 1 and not compound):
+    if term in nouns or len(term) > shortened or not word.isalpha() or (len(word) == 1 and not compound):
         return term
-    starting = [n for n in nouns if n.startswith(word) and len(n) > len(word)]
+    starting = [n for n in nouns if n.startswith(term) and len(n) > len(term)]
     return starting[0] if len(starting) == 1 else term
 
 

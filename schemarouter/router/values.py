@@ -36,7 +36,7 @@ from typing import Any
 from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
-from schemarouter.router.counts import count_for
+from schemarouter.router.counts import count_for, free_key
 from schemarouter.router.date_values import (
     clocked,
     date_for,
@@ -513,9 +513,10 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             return _typed(p, amount), amount, f"'{amount}' is the amount of money the question writes", True
     if f.type in ("integer", "number") and not f.id_like:
         counted = count_for(p, analysis)
-        if counted is not None and str(counted[1]) not in taken:
+        key = free_key(str(counted[1]), analysis.question, taken) if counted is not None else None
+        if counted is not None and key is not None:
             noun, n = counted
-            return n, str(n), f"'{f.name}' {n} from the question ({noun})", True
+            return n, key, f"'{f.name}' {n} from the question ({noun})", True
         bound = number_after(f.name, analysis)
         if bound is not None and bound not in taken:
             return (_typed(p, with_scale(bound, analysis.question)), bound,
