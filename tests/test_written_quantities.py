@@ -157,3 +157,23 @@ def test_a_number_written_as_a_rate_and_again_as_a_count_fills_both() -> None:
               Parameter(name="time_in_years", type="integer", required=True)]
     filled = open_values(params, _read("an annual interest rate of 5% compounded monthly for 5 years"), "/interest")
     assert filled.values == {"annual_rate": 0.05, "time_in_years": 5}
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("Key war events in German history from 1871 to 1945.", ("1871", "1945")),  # the sentence ends with it
+    ("Kubernetes events from 193000 to 339000. Only updates", ("193000", "339000")),
+    ("Scores between 10 and 20.5", ("10", "20.5")),
+])
+def test_a_span_of_numbers_may_end_a_sentence(text: str, span: tuple[str, str]) -> None:
+    assert _read(text).spans == [span]
+
+
+def test_a_span_of_years_fills_the_years_named_for_its_ends() -> None:
+    params = [Parameter(name="start_year", type="integer", required=True),
+              Parameter(name="end_year", type="integer", required=True)]
+    # 1871 reads as no year entity, 1945 as one: each end still goes to its own parameter
+    filled = open_values(params, _read("Key war events in German history from 1871 to 1945."), "/history/events")
+    assert filled.values == {"start_year": 1871, "end_year": 1945}
+    span = [Parameter(name="to", type="integer", required=True), Parameter(name="_from", type="integer")]
+    filled = open_values(span, _read("Kubernetes events from 193000 to 339000. Only updates"), "/events")
+    assert filled.values == {"to": 339000, "_from": 193000}

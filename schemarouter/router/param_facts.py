@@ -289,8 +289,9 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
     if p.type == "string" and not fmt:
         needs |= SAYS_DATES | (SAYS_TIMES if "time" in words else 0)
     if names_a_year(p.name) and p.type in ("integer", "string", "number"):
-        # a decimal year may be read off "mid-2021", which need not be read as a year
-        return done(needs | SAYS_ENTITIES | (SAYS_NUMBERS if p.type == "number" else 0))
+        # a decimal year may be read off "mid-2021", which need not be read as a year; a span's end
+        # ("from 1871 to 1945") fills a year named for it
+        return done(needs | SAYS_ENTITIES | SAYS_SPANS | (SAYS_NUMBERS if p.type == "number" else 0))
     if (p.type in ("integer", "number") or (p.type == "string" and path_segment)) and not id_like:
         needs |= SAYS_SPANS
     labelled = noun(LABEL_CUE, SAYS_LABELS, label_head(words))

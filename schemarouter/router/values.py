@@ -488,6 +488,10 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         if middle is not None and middle[1] not in taken:
             # a year taken as a decimal ("2017.5 would be half way through 2017"): "mid-2021" is 2021.5
             return middle[0], middle[1], f"'{middle[2]}' as a decimal year", True
+        bound = span_bound(words, analysis.spans, taken)
+        if bound is not None:
+            # "from 1871 to 1945" for start_year and end_year: each its end of the span
+            return _typed(p, bound), bound, "a bound of the span of years the question gives", True
         year = analysis.entity("year")
         if year is not None and str(year.value) not in taken:
             return _typed(p, str(year.value)), str(year.value), "the year in the question", True

@@ -452,8 +452,10 @@ def asks_now(text: str) -> bool:
     return False
 
 
-# "between 1000000 and 5000000", "from 10 to 20": a span of numbers (dates are read as dates)
-_SPAN = prefiltered(r"\b(?:between|from)\s+(-?\d[\d,]*(?:\.\d+)?)\s+(?:and|to)\s+(-?\d[\d,]*(?:\.\d+)?)(?![\w.\-/:])",
+# "between 1000000 and 5000000", "from 10 to 20": a span of numbers (dates are read as dates); the
+# sentence may end right after it ("from 1871 to 1945.")
+_SPAN = prefiltered(r"\b(?:between|from)\s+(-?\d[\d,]*(?:\.\d+)?)\s+(?:and|to)\s+(-?\d[\d,]*(?:\.\d+)?)"
+                    r"(?![\w\-/:]|\.\w)",
                     "between", "from", flags=re.IGNORECASE)
 
 
