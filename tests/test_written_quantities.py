@@ -142,14 +142,14 @@ def _counts(*names: str) -> list[Parameter]:
 
 @pytest.mark.parametrize(("text", "want"), [
     # the same number counting two things is two values, each spent once
-    ("Homes to rent with at least 2 bedrooms and 2 bathrooms", {"number_of_beds": 2, "number_of_baths": 2}),
-    ("look for a 2-bedroom, 2-bathroom apartment", {"number_of_beds": 2, "number_of_baths": 2}),
-    ("a house with 3 bedrooms and 2 bathrooms", {"number_of_beds": 3, "number_of_baths": 2}),
+    ("Homes to rent with at least 2 bedrooms and 2 bathrooms", {"bedrooms": 2, "bathrooms": 2}),
+    ("look for a 2-bedroom, 2-bathroom apartment", {"bedrooms": 2, "bathrooms": 2}),
+    ("a house with 3 bedrooms and 2 bathrooms", {"bedrooms": 3, "bathrooms": 2}),
     # written once, it counts one thing: the other parameter stays empty
-    ("Homes with 2 bedrooms", {"number_of_beds": 2}),
+    ("Homes with 2 bedrooms", {"bedrooms": 2}),
 ])
 def test_a_number_written_twice_counts_two_things(text: str, want: dict[str, int]) -> None:
-    assert open_values(_counts("number_of_beds", "number_of_baths"), _read(text), "/homes").values == want
+    assert open_values(_counts("bedrooms", "bathrooms"), _read(text), "/homes").values == want
 
 
 def test_a_number_written_as_a_rate_and_again_as_a_count_fills_both() -> None:
@@ -177,3 +177,25 @@ def test_a_span_of_years_fills_the_years_named_for_its_ends() -> None:
     span = [Parameter(name="to", type="integer", required=True), Parameter(name="_from", type="integer")]
     filled = open_values(span, _read("Kubernetes events from 193000 to 339000. Only updates"), "/events")
     assert filled.values == {"to": 339000, "_from": 193000}
+
+
+@pytest.mark.parametrize(("description", "question", "want"), [
+    ("Type of the lawsuit, e.g., 'IPR', 'Patent', 'Commercial', etc. Default is 'all'.",
+     "Find details of patent lawsuits involving the company 'Apple Inc.'", "Patent"),
+    ("Mode of analysis, e.g. 'static' or 'dynamic'. Default is 'static'.",
+     "the structural dynamic analysis of building B1004", "dynamic"),
+    ("Preferred dietary consideration like vegan, vegetarian, gluten-free etc. Default is none.",
+     "the recipe for a vegan chocolate cake", "vegan"),
+    # the question says none, or two, of the listed values: the server's default stands
+    ("Mode of analysis, e.g. 'static' or 'dynamic'.", "the structural analysis of building B1004", None),
+    ("Mode of analysis, e.g. 'static' or 'dynamic'.", "static and dynamic analysis of building B1004", None),
+    # one example shows a shape, not a choice
+    ("The mode, e.g. dynamic.", "the dynamic analysis of building B1004", None),
+])
+def test_an_optional_text_takes_the_one_value_its_description_lists_that_the_question_says(
+        description: str, question: str, want: str | None) -> None:
+    p = Parameter(name="kind", type="string", description=description)
+    assert open_values([p], _read(question), "/things").values.get("kind") == want
+    required = p.model_copy(update={"required": True})
+    assert open_values([required], _read(question), "/things").values.get("kind") != want or want is None, \
+        "a required text is left to the guesses of router.guesses"

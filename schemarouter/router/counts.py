@@ -59,8 +59,7 @@ def count_for(p: Parameter, analysis: Analysis, other_words: bool = False) -> tu
     word = count_word(words) if analysis.counts else None
     if word is None:
         return None
-    # a counted noun may be a compound the name shortens to its first part: "baths" of "2 bathrooms"
-    noun = noun_for(word, analysis.counts, len(words) > 1, shortened=4)
+    noun = noun_for(word, analysis.counts, len(words) > 1)
     if noun in analysis.counts:
         return noun, analysis.counts[noun]
     if noun in PEOPLE_NOUNS:
@@ -89,15 +88,14 @@ def free_key(value: str, question: str, taken: Collection[str]) -> str | None:
     return None
 
 
-def noun_for(word: str, nouns: dict[str, Any], compound: bool = True, shortened: int = 3) -> str:
-    """The question's noun a parameter-name word stands for: its stem, or for a short abbreviation
-    (a stem of at most ``shortened`` letters) the one noun it begins ("v" in ``v_number`` for
-    "version 2"); the stem when none or several fit. A one-letter name alone (``compound`` false) is a
-    variable ("a", "c" of a quadratic), no abbreviation."""
+def noun_for(word: str, nouns: dict[str, Any], compound: bool = True) -> str:
+    """The question's noun a parameter-name word stands for: its stem, or for a short abbreviation the
+    one noun it begins ("v" in ``v_number`` for "version 2"); the stem when none or several fit. A
+    one-letter name alone (``compound`` false) is a variable ("a", "c" of a quadratic), no abbreviation."""
     term = stem(word)
-    if term in nouns or len(term) > shortened or not word.isalpha() or (len(word) == 1 and not compound):
+    if term in nouns or len(word) > 3 or not word.isalpha() or (len(word) == 1 and not compound):
         return term
-    starting = [n for n in nouns if n.startswith(term) and len(n) > len(term)]
+    starting = [n for n in nouns if n.startswith(word) and len(n) > len(word)]
     return starting[0] if len(starting) == 1 else term
 
 

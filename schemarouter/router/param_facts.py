@@ -113,6 +113,9 @@ class ParamFacts:
     curie: bool
     # the codes a description explains ("'1' for Bangkok, '2' for Chiang Mai"): label -> code (see ``legend``)
     legend: tuple[tuple[str, str], ...]
+    # the values a free-form text's description lists as examples ("e.g. 'static' or 'dynamic'"): an
+    # open list of members, one of which the question may say (see ``listed_values``)
+    examples: tuple[str, ...]
     orders: bool  # named for the order of the results (``sort_by``, ``orderBy``, ``order``)
     currency: bool  # takes a currency's code (router.money)
     role: str | None  # "source" or "target": named for one end of a journey (``from_city``, ``destination``)
@@ -177,6 +180,7 @@ def parameter_facts(p: Parameter, path: str, auth_name: str | None = None,
         hour_of_day=hour_of_day,
         curie=takes_curie(p, path_segment),
         legend=legend(p.description or "") if p.type in ("integer", "string") else (),
+        examples=_examples(p, search, id_like),
         orders=bool(words) and words[0] in ("sort", "order", "orderby", "sortby"),
         currency=currency,
         condition=described_condition(p.description) if flag else (),
@@ -256,6 +260,8 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         cues.update(t for label, _code in legend(p.description or "") for t in name_terms(label)[:1])
     if currency:
         cues.add(CURRENCY)  # a currency the question writes ("100 euro"): understand.asked says "currency"
+    for example in _examples(p, search, id_like):
+        cues.update(_listed_member_cues(example))  # one of the values its description lists
     if search:  # a name, an identifier for a required one, a code written after its noun
         return done(SAYS_NAMES | SAYS_LABELS | (SAYS_IDS if p.required else 0))
     if (p.type == "boolean" and not p.required) or p.enum:
@@ -428,6 +434,44 @@ def legend(description: str) -> tuple[tuple[str, str], ...]:
     if len({code for _label, code in found}) < 2:
         found = tuple((m.group(2), m.group(1)) for m in _NUMBER_LEGEND.finditer(description))
     return found if len({code for _label, code in found}) >= 2 else ()
+
+
+# where a description starts listing examples of the values a parameter takes ("Mode of analysis, e.g.
+# 'static' or 'dynamic'", "a dietary preference like vegan, vegetarian, gluten-free etc.") ...
+_LISTING = re.compile(r"\b(?:e\.g\.|eg\.|i\.e\.|such as|like|for example|for instance)\s*[:,]?\s*", re.IGNORECASE)
+# ... and where the list ends: "etc", a sentence's end, a bracket or a semicolon
+_LIST_END = re.compile(r"\betc\b|\.(?:\s|$)|[);]")
+_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+")
+_LISTED = re.compile(r"[A-Za-z][A-Za-z\-]*(?: [A-Za-z][A-Za-z\-]*){0,2}")
+
+
+@lru_cache(maxsize=16_384)
+def listed_values(description: str) -> tuple[str, ...]:
+    """The values a description lists as examples, two or more of them, as it writes them: "Type of
+    the lawsuit, e.g., 'IPR', 'Patent', 'Commercial', etc." -> (IPR, Patent, Commercial); () where it
+    lists fewer (one example shows a shape, not a choice)."""
+    for m in _LISTING.finditer(description):
+        rest = description[m.end():]
+        end = _LIST_END.search(rest)
+        listed = _LIST_SEPARATOR.split(rest[:end.start() if end else len(rest)].strip(" ,"))
+        items = [i.strip(" '\"`") for i in listed]
+        if len(items) >= 2 and all(_LISTED.fullmatch(i) for i in items):
+            return tuple(dict.fromkeys(items))
+    return ()
+
+
+def _examples(p: Parameter, search: bool, id_like: bool) -> tuple[str, ...]:
+    """:func:`listed_values` for an optional text parameter that takes a word of the question (no
+    enum, no search text, no identifier); () for any other. A required one is already given the
+    question's leftover words when nothing else fills it (``router.guesses``)."""
+    if p.type != "string" or p.required or p.enum or search or id_like or not p.description:
+        return ()
+    return listed_values(p.description)
+
+
+def _listed_member_cues(value: str) -> tuple[str, ...]:
+    """The words one of which the question says where it says ``value`` (as ``member_cues`` reads a member)."""
+    return (value.lower(), value, value.upper(), *name_terms(value)[:1])
 
 
 def clock_template(p: Parameter) -> str:

@@ -427,6 +427,13 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             as_name = next((str(n.value) for n in analysis.names if str(n.value).lower() == hit.lower()), "")
             token = as_name or (written_member(hit, analysis) if not hit.isalpha() else "")
         return hit, token, f"'{hit}' is said in the question", True
+    if f.examples:
+        # "patent lawsuits" for a case_type whose description lists "e.g., 'IPR', 'Patent', 'Commercial'":
+        # a value it lists, said in the question, as the description writes it
+        spoken = enum_members(p.model_copy(update={"enum": list(f.examples)}), analysis)
+        if len(spoken) == 1:
+            hit = spoken[0]
+            return hit, written_member(hit, analysis), f"'{hit}' is said in the question, a value its description lists", True
     kind = f.id_kind
     if kind is not None:
         # named for a kind of identifier the readers know (``cid``, ``pmid``, ``doi_list``): the
