@@ -111,6 +111,9 @@ def test_a_description_that_names_text_to_search_for_makes_a_search_parameter() 
     ("Find out how genetically similar a human and a chimp are", {"genet", "similar"}, "human"),
     ("Find concerts near me in Seattle that play jazz", {"concert", "play", "seattl"}, "jazz"),
     ("Show me vegan recipes under 30 minutes", {"recip", "minut"}, "vegan"),
+    # a participle used as a preposition attaches what follows it
+    ("Get the recipe for chocolate cake including the steps", {"recip", "step"}, "chocolate cake"),
+    ("Find lawsuits involving Apple Inc", {"lawsuit"}, "Apple Inc"),
 ])
 def test_a_preposition_or_particle_is_no_value_of_a_run(question: str, explained: set[str], run: str) -> None:
     # the last resort for a required text parameter: the longest run of words the endpoint leaves unsaid

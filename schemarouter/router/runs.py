@@ -19,7 +19,9 @@ _NO_VALUE = frozenset(["out", "up", "off", "down", "away", "back", "near", "near
                        "below", "beneath", "beyond", "within", "without", "around", "across", "along", "among",
                        "amongst", "against", "after", "before", "during", "until", "till", "since", "through",
                        "throughout", "toward", "towards", "upon", "onto", "into", "past", "inside", "outside",
-                       "beside", "besides", "between", "behind", "except", "unlike", "regarding", "concerning"])
+                       "beside", "besides", "between", "behind", "except", "unlike", "regarding", "concerning",
+                       # participles used as prepositions ("a chocolate cake *including* the steps")
+                       "including", "excluding", "involving", "via", "per"])
 
 
 def longest_run(analysis: Analysis, unexplained: Callable[[str], bool]) -> str | None:
