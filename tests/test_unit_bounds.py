@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from schemarouter.models import Parameter
-from schemarouter.router.unit_bounds import bound_of
+from schemarouter.router.unit_bounds import bound_of, stated_unit
 from schemarouter.router.values import open_values
 from tests.open_world_support import read_question
 
@@ -160,3 +160,21 @@ def test_a_format_written_like_a_unit_is_no_unit() -> None:
     altitude = Parameter(name="altitude", type="number", required=True, description="Altitude in (km)")
     got = open_values([month, altitude], read_question("Density at 420 km altitude, please"), "/atmosphere").values
     assert got.get("altitude") == 420 and "month" not in got  # MM is how a month is written, not millimetres
+
+
+@pytest.mark.parametrize(("name", "description", "unit"), [
+    # a letter in brackets after the quantity's name is its symbol; the unit is said after "in"
+    ("inductance", "The inductance (L) in henries (H).", "H"),
+    ("capacitance", "The capacitance (C) in farads (F).", "F"),
+    ("altitude", "Altitude (in km)", "km"),
+    ("timeout", "time in seconds to wait", "s"),
+])
+def test_the_unit_a_description_states_is_the_one_said_after_in(name: str, description: str, unit: str) -> None:
+    assert stated_unit(name, description) == unit
+
+
+def test_a_number_written_after_its_name_in_another_unit_of_its_kind_is_converted() -> None:
+    params = [Parameter(name="inductance", type="number", required=True, description="The inductance (L) in henries (H)."),
+              Parameter(name="capacitance", type="number", required=True, description="The capacitance (C) in farads (F).")]
+    question = read_question("the resonant frequency given capacitance of 100µF and inductance of 50mH")
+    assert open_values(params, question, "/resonance").values == {"inductance": 0.05, "capacitance": 0.0001}

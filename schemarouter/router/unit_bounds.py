@@ -198,6 +198,8 @@ _UNIT_PHRASE = re.compile(r"(?:\bin\s+(?:the\s+)?\(?|\(\s*(?:in\s+)?(?=[A-Za-zµ
                           r"([A-Za-zµ°][A-Za-z°²³]*)\b(?!\s*(?:/|per\b|squared\b|\^))"
                           # "Month in MM format": how it is written, not a unit (MM is no millimetre)
                           r"(?!\s+format\b)")
+# a unit named in words right before a match of :data:`_UNIT_PHRASE` ("in henries (H)")
+_AFTER_IN = re.compile(r"\bin\s+[A-Za-z]+\s*$", re.IGNORECASE)
 # a quantity as written for :func:`unit_value`: thousands may be grouped ("12,000 miles") and the unit
 # is a whole word ("10 phút" has none)
 _WHOLE_QUANTITY = re.compile(r"(?<![\w.,])(-?\d{1,3}(?:,\d{3})+|-?\d+(?:\.\d+)?)\s*([A-Za-zµ°][A-Za-z°²³]*)(?![\w/^])")
@@ -210,7 +212,16 @@ def stated_unit(name: str, description: str | None) -> str | None:
     unit = unit_in_name(name)
     if unit is not None:
         return unit if _measures(unit) else None
-    for m in _UNIT_PHRASE.finditer(description or ""):
+    # a unit said after "in" first, then the symbol in brackets after it: a letter in brackets after
+    # the quantity's name is its symbol, not a unit ("The inductance (L) in henries (H)": henries, H)
+    text = description or ""
+
+    def said_after_in(m: re.Match[str]) -> int:
+        if m.group().lower().startswith("in"):
+            return 0
+        return 1 if _AFTER_IN.search(text, 0, m.start()) else 2
+
+    for m in sorted(_UNIT_PHRASE.finditer(text), key=said_after_in):
         said = _question_unit(m.group(1)) if len(m.group(1)) > 4 or m.group(1).lower() not in _NOT_SYMBOLS else None
         if said is not None and _measures(said):
             return said
@@ -257,7 +268,8 @@ def unit_value(p: Parameter, question: str, taken: set[str]) -> tuple[float | in
         said = _question_unit(m.group(2))
         if said is None or written in taken or not _measures(said) or not compatible(unit, said):
             continue
-        value = convert(float(written), said, unit)
+        # twelve significant digits: 100 µF is 0.0001 F, not the float noise 9.999999999999999e-05
+        value = float(f"{convert(float(written), said, unit):.12g}")
         whole = p.type == "integer" or (value == round(value) and "." not in written)
         return (round(value) if whole else value), written
     return None

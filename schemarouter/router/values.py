@@ -529,11 +529,14 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             noun, n = counted
             return n, key, f"'{f.name}' {n} from the question ({noun})", True
         bound = number_after(f.name, analysis)
-        if bound is not None and bound not in taken:
-            return (_typed(p, with_scale(bound, analysis.question)), bound,
-                    f"the number written after '{f.name}' in the question", True)
         # "wait up to 600 seconds" for a time "specified in seconds", "within 50km" for a radius in kilometres
         measured = unit_value(p, analysis.question, taken)
+        if bound is not None and bound not in taken:
+            if measured is not None and measured[1] == bound:
+                # "inductance of 50mH" for an inductance "in henries": the number after its name, in its unit
+                return measured[0], bound, f"the number written after '{f.name}', in the unit it is declared in", True
+            return (_typed(p, with_scale(bound, analysis.question)), bound,
+                    f"the number written after '{f.name}' in the question", True)
         if measured is not None:
             return measured[0], measured[1], f"'{measured[1]}' is written in the unit {f.name} is declared in", True
         labelled = written_after_noun(p, analysis, taken)  # "version 2" for v_number
