@@ -185,6 +185,9 @@ def _tool_use_questions(suite: str) -> tuple[SchemaGraph, list[str]]:
 def test_every_suite_plans_the_same_from_a_graph_read_back(suite: str) -> None:
     graph, questions = _open_world_questions() if suite == "open world" else _tool_use_questions(suite)
     assert len(questions) > 100
+    # every other question of a suite of thousands: a thousand plans still reach its sources, at half
+    # the time of the slowest test in the suite
+    questions = questions[::2] if len(questions) > 1000 else questions
     # the suite's registry as a cache file would hold it, read back: sources unpickled as questions reach them
     labelled = dataclasses.replace(graph, fingerprint=FINGERPRINT, memos=Memos())  # plans carry it
     fresh, read_back = Router(labelled), Router(persist.decode(persist.encode(labelled), FINGERPRINT))
