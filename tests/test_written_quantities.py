@@ -199,3 +199,11 @@ def test_an_optional_text_takes_the_one_value_its_description_lists_that_the_que
     required = p.model_copy(update={"required": True})
     assert open_values([required], _read(question), "/things").values.get("kind") != want or want is None, \
         "a required text is left to the guesses of router.guesses"
+
+
+def test_an_optional_list_takes_every_value_its_description_lists_that_the_question_says() -> None:
+    metrics = Parameter(name="metrics", type="array",
+                        description="Sensor reading types to retrieve, such as 'temperature', 'humidity', 'pressure'.")
+    filled = open_values([metrics], _read("the temperature and humidity readings of the last hour"), "/readings")
+    assert filled.values == {"metrics": ["temperature", "humidity"]}
+    assert open_values([metrics], _read("the readings of the last hour"), "/readings").values == {}

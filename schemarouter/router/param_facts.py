@@ -461,10 +461,10 @@ def listed_values(description: str) -> tuple[str, ...]:
 
 
 def _examples(p: Parameter, search: bool, id_like: bool) -> tuple[str, ...]:
-    """:func:`listed_values` for an optional text parameter that takes a word of the question (no
-    enum, no search text, no identifier); () for any other. A required one is already given the
+    """:func:`listed_values` for an optional text or list parameter that takes words of the question
+    (no enum, no search text, no identifier); () for any other. A required one is already given the
     question's leftover words when nothing else fills it (``router.guesses``)."""
-    if p.type != "string" or p.required or p.enum or search or id_like or not p.description:
+    if p.type not in ("string", "array") or p.required or p.enum or search or id_like or not p.description:
         return ()
     return listed_values(p.description)
 

@@ -431,6 +431,10 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         # "patent lawsuits" for a case_type whose description lists "e.g., 'IPR', 'Patent', 'Commercial'":
         # a value it lists, said in the question, as the description writes it
         spoken = enum_members(p.model_copy(update={"enum": list(f.examples)}), analysis)
+        if f.type == "array" and spoken:
+            # "temperature and humidity" for metrics "such as 'temperature', 'humidity', 'pressure'": each said
+            tokens = tuple(written_member(h, analysis) for h in spoken)
+            return list(spoken), tokens, f"{', '.join(map(str, spoken))} said in the question, values its description lists", True
         if len(spoken) == 1:
             hit = spoken[0]
             return hit, written_member(hit, analysis), f"'{hit}' is said in the question, a value its description lists", True
