@@ -243,16 +243,16 @@ class ChainBuilder:
         # "movies directed by Coppola" reaches a movie through the person's credits, no search
         chosen = {id(link) for link in out}  # links are compared as objects: one per (producer, field)
         rest: list[Link] = []
-        for link in self._most_relevant(key, ranked):
+        for link in self._most_relevant(key):
             if link.producer not in visiting and id(link) not in chosen:
                 rest.append(link)
                 if len(rest) == MOST_RELEVANT:
                     break
         return out + rest
 
-    def _most_relevant(self, key: tuple[tuple[str, str], str], ranked: list[Link]) -> list[Link]:
-        """The links of ``ranked`` whose producers the question's words reach, most relevant first
-        (equals in link order), remembered per (consumer, parameter) by :meth:`_likely`."""
+    def _most_relevant(self, key: tuple[tuple[str, str], str]) -> list[Link]:
+        """The producers' links of (consumer, parameter) ``key`` the question's words reach, most
+        relevant first (equals in the likely order), as :meth:`_likely` worked them out."""
         return self._relevant[key]
 
     def _producers(self, links: Iterable[Link], param: str,

@@ -113,8 +113,8 @@ class ParamFacts:
     curie: bool
     # the codes a description explains ("'1' for Bangkok, '2' for Chiang Mai"): label -> code (see ``legend``)
     legend: tuple[tuple[str, str], ...]
-    # the values a free-form text's description lists as examples ("e.g. 'static' or 'dynamic'"): an
-    # open list of members, one of which the question may say (see ``listed_values``)
+    # the values an optional free-form text's or list's description lists as examples ("e.g. 'static'
+    # or 'dynamic'"): an open list of members the question may say (see ``listed_values``)
     examples: tuple[str, ...]
     orders: bool  # named for the order of the results (``sort_by``, ``orderBy``, ``order``)
     currency: bool  # takes a currency's code (router.money)
