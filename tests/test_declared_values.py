@@ -110,7 +110,7 @@ def test_a_country_named_for_its_name_and_a_member_written_as_a_phrase() -> None
 
 
 def test_a_code_its_description_explains_is_said_by_its_label() -> None:
-    from schemarouter.router.param_facts import legend
+    from schemarouter.router.described_values import legend
 
     text = "The province. For example, '1' for Bangkok, '2' for Chiang Mai, and '3' for Chonburi."
     assert legend(text) == (("Bangkok", "1"), ("Chiang Mai", "2"), ("Chonburi", "3"))

@@ -118,3 +118,21 @@ def legend_code(legend: Sequence[tuple[str, str]], enum: list[Any] | None, analy
             if not enum or value in enum or code in map(str, enum):
                 return value, label, code
     return None
+
+
+def listed_member(p: Parameter, examples: tuple[str, ...],
+                  analysis: Analysis) -> tuple[Any, str | tuple[str, ...], str] | None:
+    """(value, the question's words it spends, why) for a parameter whose description lists
+    ``examples`` (:func:`~schemarouter.router.described_values.listed_values`), read as the members of
+    an enum: the one said, as the description writes it ("patent lawsuits" -> Patent of "e.g., 'IPR',
+    'Patent', 'Commercial'"), or for a list every one said ("temperature and humidity" for metrics
+    "such as 'temperature', 'humidity', 'pressure'"); None where the question says none (or, for a
+    single value, several)."""
+    spoken = enum_members(p.model_copy(update={"enum": list(examples)}), analysis)
+    if p.type == "array" and spoken:
+        tokens = tuple(written_member(h, analysis) for h in spoken)
+        return list(spoken), tokens, f"{', '.join(map(str, spoken))} said in the question, values its description lists"
+    if len(spoken) == 1:
+        hit = spoken[0]
+        return hit, written_member(hit, analysis), f"'{hit}' is said in the question, a value its description lists"
+    return None

@@ -16,6 +16,7 @@ from typing import Any
 
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter, is_credential
+from schemarouter.router.described_values import legend, listed_values
 from schemarouter.router.enum_kinds import counted_unit, true_member
 from schemarouter.router.flags import described_condition
 from schemarouter.router.modifiers import modified_noun
@@ -260,8 +261,9 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         cues.update(t for label, _code in legend(p.description or "") for t in name_terms(label)[:1])
     if currency:
         cues.add(CURRENCY)  # a currency the question writes ("100 euro"): understand.asked says "currency"
-    for example in _examples(p, search, id_like):
-        cues.update(_listed_member_cues(example))  # one of the values its description lists
+    examples = _examples(p, search, id_like)
+    if examples:  # one of the values its description lists, read as the members of an enum
+        cues.update(member_cues(p.model_copy(update={"enum": list(examples)})))
     if search:  # a name, an identifier for a required one, a code written after its noun
         return done(SAYS_NAMES | SAYS_LABELS | (SAYS_IDS if p.required else 0))
     if (p.type == "boolean" and not p.required) or p.enum:
@@ -418,48 +420,6 @@ def takes_curie(p: Parameter, path_segment: bool = False) -> bool:
     return is_curie(example) and not example.lower().startswith(("http:", "https:", "urn:"))
 
 
-# a code a description explains: "'1' for Bangkok", "'2' corresponds to Chiang Mai", "3 = Chonburi"
-_LEGEND = re.compile(r"""['"]?\b([A-Za-z0-9]{1,6})\b['"]?\s+(?:for|=|corresponds\s+to|means|stands\s+for|to)\s+"""
-                     r"""['"]?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})""")
-# ... or a number explaining a lower-case label: "'1' for cleaning", "2 represents ironing"
-_NUMBER_LEGEND = re.compile(r"""['"]?\b(\d{1,4})\b['"]?\s+(?:for|represents|means|is)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)"""
-                            r"""(?=\s*(?:[,.;)]|\band\b|\bor\b|$))""")
-
-
-@lru_cache(maxsize=16_384)
-def legend(description: str) -> tuple[tuple[str, str], ...]:
-    """(label, code) for each code a description explains in a list of two or more ("For example, '1'
-    for Bangkok, '2' for Chiang Mai, and '3' for Chonburi"); () where it explains none."""
-    found = tuple((m.group(2), m.group(1)) for m in _LEGEND.finditer(description))
-    if len({code for _label, code in found}) < 2:
-        found = tuple((m.group(2), m.group(1)) for m in _NUMBER_LEGEND.finditer(description))
-    return found if len({code for _label, code in found}) >= 2 else ()
-
-
-# where a description starts listing examples of the values a parameter takes ("Mode of analysis, e.g.
-# 'static' or 'dynamic'", "a dietary preference like vegan, vegetarian, gluten-free etc.") ...
-_LISTING = re.compile(r"\b(?:e\.g\.|eg\.|i\.e\.|such as|like|for example|for instance)\s*[:,]?\s*", re.IGNORECASE)
-# ... and where the list ends: "etc", a sentence's end, a bracket or a semicolon
-_LIST_END = re.compile(r"\betc\b|\.(?:\s|$)|[);]")
-_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+")
-_LISTED = re.compile(r"[A-Za-z][A-Za-z\-]*(?: [A-Za-z][A-Za-z\-]*){0,2}")
-
-
-@lru_cache(maxsize=16_384)
-def listed_values(description: str) -> tuple[str, ...]:
-    """The values a description lists as examples, two or more of them, as it writes them: "Type of
-    the lawsuit, e.g., 'IPR', 'Patent', 'Commercial', etc." -> (IPR, Patent, Commercial); () where it
-    lists fewer (one example shows a shape, not a choice)."""
-    for m in _LISTING.finditer(description):
-        rest = description[m.end():]
-        end = _LIST_END.search(rest)
-        listed = _LIST_SEPARATOR.split(rest[:end.start() if end else len(rest)].strip(" ,"))
-        items = [i.strip(" '\"`") for i in listed]
-        if len(items) >= 2 and all(_LISTED.fullmatch(i) for i in items):
-            return tuple(dict.fromkeys(items))
-    return ()
-
-
 def _examples(p: Parameter, search: bool, id_like: bool) -> tuple[str, ...]:
     """:func:`listed_values` for an optional text or list parameter that takes words of the question
     (no enum, no search text, no identifier); () for any other. A required one is already given the
@@ -467,11 +427,6 @@ def _examples(p: Parameter, search: bool, id_like: bool) -> tuple[str, ...]:
     if p.type not in ("string", "array") or p.required or p.enum or search or id_like or not p.description:
         return ()
     return listed_values(p.description)
-
-
-def _listed_member_cues(value: str) -> tuple[str, ...]:
-    """The words one of which the question says where it says ``value`` (as ``member_cues`` reads a member)."""
-    return (value.lower(), value, value.upper(), *name_terms(value)[:1])
 
 
 def clock_template(p: Parameter) -> str:

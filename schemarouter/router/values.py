@@ -50,7 +50,7 @@ from schemarouter.router.enum_kinds import true_member
 from schemarouter.router.flags import negated, states
 from schemarouter.router.identifiers import identifier_for
 from schemarouter.router.listed import joined_after, names_listed, numbers_listed
-from schemarouter.router.members import enum_members, legend_code, written_member
+from schemarouter.router.members import enum_members, legend_code, listed_member, written_member
 from schemarouter.router.modifiers import modified_noun
 from schemarouter.router.money import currency_value
 from schemarouter.router.name_words import takes_no_name
@@ -427,17 +427,9 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             as_name = next((str(n.value) for n in analysis.names if str(n.value).lower() == hit.lower()), "")
             token = as_name or (written_member(hit, analysis) if not hit.isalpha() else "")
         return hit, token, f"'{hit}' is said in the question", True
-    if f.examples:
-        # "patent lawsuits" for a case_type whose description lists "e.g., 'IPR', 'Patent', 'Commercial'":
-        # a value it lists, said in the question, as the description writes it
-        spoken = enum_members(p.model_copy(update={"enum": list(f.examples)}), analysis)
-        if f.type == "array" and spoken:
-            # "temperature and humidity" for metrics "such as 'temperature', 'humidity', 'pressure'": each said
-            tokens = tuple(written_member(h, analysis) for h in spoken)
-            return list(spoken), tokens, f"{', '.join(map(str, spoken))} said in the question, values its description lists", True
-        if len(spoken) == 1:
-            hit = spoken[0]
-            return hit, written_member(hit, analysis), f"'{hit}' is said in the question, a value its description lists", True
+    example = listed_member(p, f.examples, analysis) if f.examples else None
+    if example is not None:  # "patent lawsuits" for a case_type listing "e.g., 'IPR', 'Patent'"
+        return example[0], example[1], example[2], True
     kind = f.id_kind
     if kind is not None:
         # named for a kind of identifier the readers know (``cid``, ``pmid``, ``doi_list``): the
