@@ -108,6 +108,13 @@ class Explaining:
         self.total = sum(lex.weight(t) for t in terms) + lex.unknown_idf * values
         self._strength: dict[tuple[int, str], float] = {}  # (endpoint number, term) -> its strength
 
+    def firmer(self, infos: Sequence[EndpointInfo], term: str) -> bool:
+        """Whether the last of ``infos`` declares ``term`` more firmly than every one before it."""
+        numbers = self.graph.numbers
+        strength = self.lex.strength
+        last = strength(numbers[infos[-1].key], term) if infos[-1].key in numbers else 0.0
+        return last > max((strength(numbers[i.key], term) for i in infos[:-1] if i.key in numbers), default=0.0)
+
     def both(self, infos: Iterable[EndpointInfo], spent: float = 0, *, searched: Iterable[str] = (),
              said: Iterable[str] = (), prefixes: Iterable[str] = ()) -> tuple[float, float, set[str]]:
         """(share, graded share, the terms explained) of the endpoints ``infos`` (see :func:`explained`)."""
@@ -271,6 +278,9 @@ def _best_chain(graph: SchemaGraph, analysis: Analysis, builder: ChainBuilder, c
         infos = [n.info for n in nodes]
         spent = len(values_given & chain.used) - 0.5 * len(values_given & chain.weak)
         share, graded, covered = explaining.both(infos, spent, said=chain.said, prefixes=analysis.prefixes)
+        if len(nodes) > 1 and _adds_nothing(explaining, infos, covered, chain, spent, analysis.prefixes):
+            # the target only repeats what its producers explain: it is weighed as they are, less its step
+            graded = explaining.both(infos[:-1], spent, said=chain.said, prefixes=analysis.prefixes)[1]
         graded -= STEP_COST * (len(nodes) - 1)  # a further step must explain more of the question
         # in steps of 0.05: a hair more of a word in some description is no reason for a longer chain
         # then the target whose path says least the question does not ("/account/articles" for a
@@ -287,6 +297,25 @@ def _best_chain(graph: SchemaGraph, analysis: Analysis, builder: ChainBuilder, c
         if best is None or key > best.key:
             best = OpenPlan(chain, share, covered, key)
     return best
+
+
+def _adds_nothing(explaining: Explaining, infos: list[EndpointInfo], covered: set[str], chain: Node, spent: float,
+                  prefixes: Iterable[str]) -> bool:
+    """Whether a chain's last step (its target) adds nothing to what its producers give: it
+    explains no word of the question they leave unexplained, spends no value of the question they
+    do not, and makes no word its own path says more firmly explained. "Which specimens did a
+    collector catalogue, and their locality?" is answered by the collector's specimens, whose records
+    carry their locality; the detail of each specimen, whose summary says "locality", only says it
+    more firmly, which is no reason for a third step (a plan is as short as the question needs). A
+    target whose path names what it says more firmly stays: /specimens/{specimen_id}/images for
+    their images, where the list only describes a thumbnail as an image."""
+    if not chain.used <= set().union(*(producer.used for producer, _link in chain.bindings.values())):
+        return False
+    before = explaining.both(infos[:-1], spent, said=chain.said, prefixes=prefixes)[2]
+    if not covered <= before:
+        return False
+    own = set(path_terms(infos[-1].path))
+    return not any(explaining.firmer(infos, t) for t in own & covered)
 
 
 def _under_record(path: str) -> int:
