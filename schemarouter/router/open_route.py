@@ -490,6 +490,40 @@ def _field_terms(graph: SchemaGraph, info: EndpointInfo) -> Described:
     return found
 
 
+def series_beside(info: EndpointInfo, chosen: Iterable[str]) -> dict[str, str]:
+    """The lists a chosen list is read against: fields named alike in sibling objects of the record
+    (``energies.data`` beside ``intensities.data``, ``times.values`` beside ``temperatures.values``)
+    are the columns of one series, and a spectrum's intensities mean nothing without the energies
+    they were measured at. Only lists of the record itself (no list of records on the way: one
+    record's columns, not the rows of a listing), each with why it was added."""
+    chosen = list(chosen)
+    out: dict[str, str] = {}
+    for name in chosen:
+        segments = _own_list(info, name)
+        if segments is None:
+            continue
+        for other in info.fields:
+            if other == name or other in chosen or other in out:
+                continue
+            beside = _own_list(info, other)
+            if (beside is not None and len(beside) == len(segments) and beside[-1] == segments[-1]
+                    and beside[:-2] == segments[:-2]):
+                out[other] = f"the list {name} is read against (its series' other column)"
+    return out
+
+
+def _own_list(info: EndpointInfo, name: str) -> tuple[str, ...] | None:
+    """The keys of the path of field ``name`` where it is a list inside an object of the record
+    (``energies.data``), else None."""
+    field = info.fields[name].field
+    if field.type != "array":
+        return None
+    segments = parse_path(field.path)
+    if len(segments) < 2 or any(seg.selectors for seg in segments):
+        return None
+    return tuple(seg.key for seg in segments)
+
+
 def _short_forms(terms: Iterable[str]) -> dict[str, list[str]]:
     """How a field name may write the question's terms short: each prefix of four letters or more
     that is at most 60 % of its term ("temp" of temperatur, "desc" of descript; "count" is no
@@ -553,6 +587,8 @@ def _fields(graph: SchemaGraph, info: EndpointInfo, analysis: Analysis, mode: Mo
             if said_in is not None:
                 hits.setdefault(name, f"field unit matches a quantity in {said_in}")
         chosen.update(hits)
+        for name, reason in series_beside(info, hits).items():
+            chosen.setdefault(name, reason)
         if not hits:
             names = [n for n in info.fields if n not in chosen]
             if mode == "minimal":
