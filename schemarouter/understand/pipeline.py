@@ -5,7 +5,8 @@ sources, a provenance constraint) and whether the question asks to act. What no 
 decide differently, the values and words the question carries (names, identifiers, dates, counts,
 labelled values, content terms), is read here once, after the backend, from the text it read and
 around the source names it found; so is a question that names a service no registered source is
-(:mod:`schemarouter.understand.unregistered`), declined here for every backend. A new backend
+(:mod:`schemarouter.understand.unregistered`), declined here for every backend, as is text that
+only greets or thanks (:mod:`schemarouter.understand.smalltalk`). A new backend
 subclasses :class:`Backend` and writes :meth:`read`.
 """
 
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.reading import read_values
+from schemarouter.understand.smalltalk import small_talk
 from schemarouter.understand.unregistered import unregistered_sources
 
 if TYPE_CHECKING:
@@ -39,6 +41,8 @@ class Backend(ABC):
         analysis = self.read(question, graph)
         known = graph.lexical.structural.__contains__
         read_values(analysis, analysis.text or question, analysis.source_spans, known=known, action=analysis.action)
+        if analysis.decline is None and small_talk(question):
+            analysis.decline = "greets, thanks or takes leave and asks nothing: there is nothing to look up"
         if analysis.decline is None and not analysis.understanding.named_tools:
             strangers = unregistered_sources(analysis.text or question, graph, known)
             if strangers:
