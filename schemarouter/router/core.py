@@ -112,11 +112,12 @@ class Router:
             return plan
         steps, reason, route = self._choose(analysis, mode)
         steps, reason = self._rerank(analysis, mode, steps, reason, route)
+        if steps and analysis.live and not self._serves_current(steps) and self._described(steps):
+            # a question about now: the best candidate whose source says it serves current data, or a decline
+            steps, reason = self._current_instead(analysis, mode)
         steps = per_entity(steps, analysis, self.graph)
         if steps and any(not self.graph.endpoints[(s.source, s.endpoint)].intents for s in steps):
             plan.understanding = analysis.understanding = _claimed(analysis.understanding, steps, self.graph)
-        if steps and analysis.live and not self._serves_current(steps) and self._described(steps):
-            steps, reason = [], "asks for a value as of now, and no chosen source says it serves current data"
         if not steps:
             plan.declined = reason
         used = {s.id for s in steps if s.id}
@@ -295,6 +296,25 @@ class Router:
         lex, numbers = self.graph.lexical, self.graph.numbers
         nums = [numbers[(s.source, s.endpoint)] for s in steps if (s.source, s.endpoint) in numbers]
         return bool(lex.covered(nums, CURRENT_TERMS))
+
+    def _current_instead(self, analysis: Analysis, mode: Mode) -> tuple[list[PlanStep], str]:
+        """For a question about now whose chosen sources do not say they serve current data: the chain
+        of the best re-ranking candidate whose steps say so ("all world football news live" for "the
+        latest football news"), where the fitted model would plan it (its probability over the
+        threshold, every required parameter supplied); else the decline. Evidence re-ranks: a
+        described source that does not serve current data yields to one that does, and only where
+        none does is the question declined."""
+        graph, lex = self.graph, self.graph.lexical
+        for candidate in score_candidates(graph, analysis, [], False, self.dense):
+            if candidate.chain is None or probability(candidate.score) < threshold(candidate.dense):
+                continue
+            if candidate.info.endpoint.scope == "account" and not analysis.own:
+                continue
+            nodes = candidate.chain.nodes()
+            if lex.covered([graph.numbers[n.info.key] for n in nodes if n.info.key in graph.numbers], CURRENT_TERMS):
+                chosen = OpenPlan(candidate.chain, candidate.features[FEATURES.index("explained")], set(), ())
+                return chain_steps(chosen, graph, analysis, mode), ""
+        return [], "asks for a value as of now, and no chosen source says it serves current data"
 
     def _described(self, steps: list[PlanStep]) -> bool:
         """Whether the steps' endpoints are described to the router (intents: its vocabulary knows what
