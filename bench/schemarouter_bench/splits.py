@@ -162,6 +162,8 @@ def _cells(suite: str, s: dict[str, Any]) -> tuple[str, str]:
         return f"{_f(s['endpoints_found'])} / {_f(s['chain_exact'])}", ""
     declined = s.get("answerable_declined")
     extra = f"declined {100 * declined:.1f} %" if declined is not None else ""
+    if s.get("fields_found") is not None:
+        extra = f"gold fields found {s['fields_found']:.3f}; " + extra
     if s.get("actions"):
         extra += f"; actions declined {s['actions_declined']} of {s['actions']}"
         if s.get("actions_with_write"):
@@ -179,8 +181,8 @@ def section(doc: dict[str, Any]) -> str:
         "rule, threshold or weight is chosen; the re-ranker's weights and decline threshold are fitted on the "
         "tune split only (`python -m schemarouter_bench.fit_rerank`). Headline figures: first-party = tool "
         "exact / field recall; RestBench TMDB = gold endpoints found / whole chain exact; the others = endpoint "
-        "set exact / required parameters filled with the gold value; beside them, the answerable questions "
-        "declined, the requests to act declined and, of those whose gold names the write that would do it, "
+        "set exact / required parameters filled with the gold value; beside them, where the gold names fields, "
+        "the share of them the plans fetch, the answerable questions declined, the requests to act declined and, of those whose gold names the write that would do it, "
         "the declines that name it. Written by "
         f"`python -m schemarouter_bench.splits` in {doc['seconds']} s.",
         "",

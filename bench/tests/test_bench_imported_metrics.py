@@ -156,3 +156,13 @@ def test_the_splits_table_says_how_many_declines_name_the_write() -> None:
     assert extra == "declined 2.0 %; actions declined 4 of 5, the write named for 2 of 3"
     # a suite whose requests to act name no write says nothing of it
     assert _cells("imported", {**summary, "actions_with_write": 0})[1] == "declined 2.0 %; actions declined 4 of 5"
+
+
+def test_the_splits_table_says_the_share_of_gold_fields_fetched_where_the_gold_names_fields() -> None:
+    from schemarouter_bench.splits import _cells
+
+    summary = {"endpoint_set_exact": 0.5, "required_params_filled": 0.25, "answerable_declined": 0.0,
+               "fields_found": 0.7391}
+    assert _cells("science", summary)[1] == "gold fields found 0.739; declined 0.0 %"
+    # a suite whose gold names no field (fields_found None) says nothing of it
+    assert _cells("tooluse", {**summary, "fields_found": None})[1] == "declined 0.0 %"
