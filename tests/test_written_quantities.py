@@ -1,6 +1,6 @@
 """Values a scientist writes by convention: a place as a latitude/longitude pair ("60° N, 150° W"), a
 time of day taken apart or in hours, the middle of a year, a code in brackets after a name, a route
-written as two codes joined by a dash."""
+written as two codes joined by a dash, an element for an atomic number."""
 
 from __future__ import annotations
 
@@ -207,3 +207,21 @@ def test_an_optional_list_takes_every_value_its_description_lists_that_the_quest
     filled = open_values([metrics], _read("the temperature and humidity readings of the last hour"), "/readings")
     assert filled.values == {"metrics": ["temperature", "humidity"]}
     assert open_values([metrics], _read("the readings of the last hour"), "/readings").values == {}
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Flux of galactic cosmic-ray oxygen nuclei at 250 MeV/nucleon on 15 July 2017", 8),
+    ("Iron nuclei flux at 1000 MeV/n", 26),
+    ("Flux of uranium ions and of helium nuclei at 500 MeV/n", 92),  # the first element named
+])
+def test_an_element_named_is_its_atomic_number_for_a_parameter_that_takes_one(text: str, want: int) -> None:
+    params = [Parameter(name="z", type="number", required=True, description="<br>Particle atomic number"),
+              Parameter(name="energy", type="number", required=True, description="Particle energy in MeV/n")]
+    filled = open_values(params, _read(text), "/gcr/flux")
+    assert filled.values["z"] == want
+    assert "atomic number" in filled.why["z"]
+
+
+def test_an_element_named_fills_no_number_that_is_no_atomic_number() -> None:
+    params = [Parameter(name="z", type="number", required=True, description="Height above the ellipsoid")]
+    assert "z" not in open_values(params, _read("Oxygen density at 400 km"), "/atmosphere").values

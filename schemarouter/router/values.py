@@ -75,7 +75,7 @@ from schemarouter.router.param_facts import (
     parameter_facts,
 )
 from schemarouter.router.places import airport_code, role_value, state_after_place, with_region
-from schemarouter.router.quantities import code_after, in_hours, mid_year, zero_elevation
+from schemarouter.router.quantities import atomic_number, code_after, in_hours, mid_year, zero_elevation
 from schemarouter.router.question_facts import (
     dates_said,
     identifiers,
@@ -540,6 +540,8 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             return _typed(p, labelled), labelled, f"'{labelled}' is written after its noun", True
         if ELEVATION_WORDS & set(words) and (level := zero_elevation(analysis.question)) is not None:
             return 0, level, f"'{level}' is an {f.name} of zero", True
+        if (element := atomic_number(f.name, p.description or "", analysis.question, taken)) is not None:
+            return element[0], element[1], f"'{element[1]}' has the atomic number {element[0]}", True
         return None
     if f.type == "array" or (f.type == "string" and f.plural and stem(words[-1]) in analysis.labels):
         # a list parameter, or one named for several things the question lists right after that noun
