@@ -127,6 +127,22 @@ def test_a_code_its_description_explains_is_said_by_its_label() -> None:
     assert open_values([province], _read("A housekeeper in Phuket"), "/providers").values == {}
 
 
+def test_a_code_written_in_brackets_after_what_it_stands_for_is_said_by_those_words() -> None:
+    from schemarouter.router.described_values import legend
+
+    units = "<br>Coordinate units to use: km (KM) or Earth Radii (RE)"
+    assert legend(units) == (("km", "KM"), ("Earth Radii", "RE"))
+    models = "<br>Which model: <br> - Energetic electrons (AE9) <br> - Energetic protons (AP9) <br> - for hydrogen (SPMH)"
+    assert legend(models) == (("Energetic electrons", "AE9"), ("Energetic protons", "AP9"), ("hydrogen", "SPMH"))
+    assert legend("The time in Coordinated Universal Time (UTC).") == (), "one bracketed code is no legend"
+    unit = Parameter(name="coord_units", type="string", required=True, description=units, enum=["KM", "RE"])
+    model = Parameter(name="model", type="string", required=True, description=models, enum=["AE9", "AP9", "SPMH"])
+    got = open_values([unit, model], _read("Energetic-electron flux at x = 1.5, y = 0, z = 0 Earth radii"), "/flux")
+    # a label's words may be joined by a hyphen and written in the singular
+    assert got.values == {"coord_units": "RE", "model": "AE9"}
+    assert open_values([unit], _read("Proton flux at 20,000 km"), "/flux").values == {"coord_units": "KM"}
+
+
 def test_a_parameter_for_who_made_a_work_takes_the_name_the_question_says_made_it() -> None:
     artist = Parameter(name="artist", type="string", description="The artist performing the song.")
     genre = Parameter(name="genre", type="string", enum=["Metal", "Pop"])

@@ -19,14 +19,34 @@ _NUMBER_LEGEND = re.compile(r"""['"]?\b(\d{1,4})\b['"]?\s+(?:for|represents|mean
                             r"""(?=\s*(?:[,.;)]|\band\b|\bor\b|$))""")
 
 
+# ... or a code in brackets after what it stands for: "km (KM) or Earth Radii (RE)", "- Energetic
+# electrons (AE9)": the label is the words before the bracket, back to the list's punctuation
+_BRACKETED = re.compile(r"([A-Za-z][A-Za-z0-9 '-]{0,40}?)\s*\(([A-Z][A-Z0-9]{1,7})\)")
+_LABEL_OPENER = re.compile(r"^(?:(?:or|and|for|the|a|an|to|use)\s+)+", re.IGNORECASE)
+
+
 @lru_cache(maxsize=16_384)
 def legend(description: str) -> tuple[tuple[str, str], ...]:
     """(label, code) for each code a description explains in a list of two or more ("For example, '1'
-    for Bangkok, '2' for Chiang Mai, and '3' for Chonburi"); () where it explains none."""
+    for Bangkok, '2' for Chiang Mai, and '3' for Chonburi"; "km (KM) or Earth Radii (RE)"); () where
+    it explains none."""
     found = tuple((m.group(2), m.group(1)) for m in _LEGEND.finditer(description))
     if len({code for _label, code in found}) < 2:
         found = tuple((m.group(2), m.group(1)) for m in _NUMBER_LEGEND.finditer(description))
+    if len({code for _label, code in found}) < 2:
+        found = _bracketed(description)
     return found if len({code for _label, code in found}) >= 2 else ()
+
+
+def _bracketed(description: str) -> tuple[tuple[str, str], ...]:
+    """(label, code) for each code written in brackets after the words it stands for, the words taken
+    back to the punctuation or the "or" before them, without an opening "for" or "the"."""
+    out = []
+    for m in _BRACKETED.finditer(re.sub(r"<[^>]+>", " ; ", description)):
+        label = _LABEL_OPENER.sub("", m.group(1).split(" or ")[-1].split(" and ")[-1].strip(" -'"))
+        if label and len(label.split()) <= 4:
+            out.append((label, m.group(2)))
+    return tuple(out)
 
 
 # where a description starts listing examples of the values a parameter takes ("Mode of analysis, e.g.

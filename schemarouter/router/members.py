@@ -107,13 +107,24 @@ def written_phrase(phrase: str, question: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(phrase.strip())}(?!\w)", question, re.IGNORECASE) is not None
 
 
+def written_label(label: str, question: str) -> bool:
+    """Whether ``question`` writes ``label`` as whole words, in any case, its words joined by spaces or
+    hyphens and each in the singular or the plural ("energetic-electron flux" for "Energetic
+    electrons")."""
+    words = [w[:-1] if len(w) > 3 and w.lower().endswith("s") else w for w in label.split()]
+    if not words:
+        return False
+    pattern = r"[\s-]+".join(re.escape(w) + "s?" for w in words)
+    return re.search(rf"(?<!\w){pattern}(?!\w)", question, re.IGNORECASE) is not None
+
+
 def legend_code(legend: Sequence[tuple[str, str]], enum: list[Any] | None, analysis: Analysis, taken: set[str],
                 typed: Callable[[str], Any]) -> tuple[Any, str, str] | None:
     """(the value as the parameter takes it, the label as written, the code) of the code a description
     explains whose label the question writes ("in Chonburi Province" for "'3' for Chonburi"), the
     longest label first ("big cleaning" before "cleaning"); None where the question writes none."""
     for label, code in sorted(legend, key=lambda lc: -len(lc[0])):
-        if code not in taken and written_phrase(label, analysis.question):
+        if code not in taken and written_label(label, analysis.question):
             value = typed(code)
             if not enum or value in enum or code in map(str, enum):
                 return value, label, code
