@@ -305,11 +305,13 @@ class Router:
         described source that does not serve current data yields to one that does, and only where
         none does is the question declined."""
         graph, lex = self.graph, self.graph.lexical
+        named = set(analysis.understanding.named_tools)
         for candidate in score_candidates(graph, analysis, [], False, self.dense):
             if candidate.chain is None or probability(candidate.score) < threshold(candidate.dense):
                 continue
-            if candidate.info.endpoint.scope == "account" and not analysis.own:
-                continue
+            if (candidate.info.endpoint.scope == "account" and not analysis.own) or (
+                    named and candidate.info.key.source not in named):
+                continue  # not the asker's own records, or not the source the question names
             nodes = candidate.chain.nodes()
             if lex.covered([graph.numbers[n.info.key] for n in nodes if n.info.key in graph.numbers], CURRENT_TERMS):
                 chosen = OpenPlan(candidate.chain, candidate.features[FEATURES.index("explained")], set(), ())
