@@ -213,6 +213,7 @@ def test_an_optional_list_takes_every_value_its_description_lists_that_the_quest
     ("Flux of galactic cosmic-ray oxygen nuclei at 250 MeV/nucleon on 15 July 2017", 8),
     ("Iron nuclei flux at 1000 MeV/n", 26),
     ("Flux of uranium ions and of helium nuclei at 500 MeV/n", 92),  # the first element named
+    ("Flux of lead nuclei for the lead actor at 500 MeV/n", 82),
 ])
 def test_an_element_named_is_its_atomic_number_for_a_parameter_that_takes_one(text: str, want: int) -> None:
     params = [Parameter(name="z", type="number", required=True, description="<br>Particle atomic number"),
@@ -222,6 +223,9 @@ def test_an_element_named_is_its_atomic_number_for_a_parameter_that_takes_one(te
     assert "atomic number" in filled.why["z"]
 
 
-def test_an_element_named_fills_no_number_that_is_no_atomic_number() -> None:
+def test_an_element_named_fills_no_number_that_is_no_atomic_number_nor_one_not_said_of_particles() -> None:
     params = [Parameter(name="z", type="number", required=True, description="Height above the ellipsoid")]
-    assert "z" not in open_values(params, _read("Oxygen density at 400 km"), "/atmosphere").values
+    assert "z" not in open_values(params, _read("Oxygen nuclei density at 400 km"), "/atmosphere").values
+    atomic = [Parameter(name="z", type="number", required=True, description="Particle atomic number")]
+    # an element's name alone is an everyday word as often as an element
+    assert "z" not in open_values(atomic, _read("The lead actor of the 2008 movie with a gold medal"), "/gcr").values

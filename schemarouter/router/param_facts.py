@@ -16,6 +16,7 @@ from typing import Any
 
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter, is_credential
+from schemarouter.router.atomic_numbers import PARTICLE_NOUNS, takes_atomic_number
 from schemarouter.router.described_values import legend, listed_values
 from schemarouter.router.enum_kinds import counted_unit, true_member
 from schemarouter.router.flags import described_condition
@@ -217,6 +218,7 @@ ORDER_CUE = "order:"  # a cue for a question that asks for an order ("the longes
 # the words of a parameter's name for a height above the ground or the sea, which "at sea level" says is zero
 ELEVATION_WORDS = frozenset(["altitude", "elevation"])
 _LEVEL_CUES = frozenset(stem(w) for w in ("level", "surface"))
+_PARTICLE_CUES = frozenset(stem(w) for w in PARTICLE_NOUNS)
 
 
 # nouns that count people, as counts read stems: one counts any ("a bus for two people"; router.counts)
@@ -308,6 +310,8 @@ def _needs(p: Parameter, words: Sequence[str], fmt: str, *, credential: bool, se
         counts = SAYS_COUNTS if names_a_size(words) else noun(COUNT_CUE, SAYS_COUNTS, count_word(words))
         if ELEVATION_WORDS & set(words):
             cues.update(_LEVEL_CUES)  # "at sea level", "at the surface": an altitude of zero
+        if takes_atomic_number(p.name, p.description or ""):
+            cues.update(_PARTICLE_CUES)  # "oxygen nuclei" for an atomic number
         hour = SAYS_TIMES if hour_of_day else 0  # "at noon UTC" writes no number
         return done(needs | SAYS_NUMBERS | labelled | counts | hour)
     if p.type == "array" or (p.type == "string" and plural):

@@ -36,6 +36,7 @@ from typing import Any
 from schemarouter.graph.links import resource_of
 from schemarouter.graph.terms import name_terms, stem
 from schemarouter.models import Parameter
+from schemarouter.router.atomic_numbers import atomic_number
 from schemarouter.router.counts import count_for, free_key
 from schemarouter.router.date_values import (
     clocked,
@@ -75,7 +76,7 @@ from schemarouter.router.param_facts import (
     parameter_facts,
 )
 from schemarouter.router.places import airport_code, role_value, state_after_place, with_region
-from schemarouter.router.quantities import atomic_number, code_after, in_hours, mid_year, zero_elevation
+from schemarouter.router.quantities import code_after, in_hours, mid_year, zero_elevation
 from schemarouter.router.question_facts import (
     dates_said,
     identifiers,
