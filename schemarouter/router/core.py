@@ -249,8 +249,7 @@ class Router:
                 return steps, reason
             # a candidate the question cannot fully supply is planned where it ranks first: the
             # "buildable" features already weigh what is missing, and the step names it
-            chosen = OpenPlan(candidate.planned(graph), candidate.features[FEATURES.index("explained")], set(), ())
-            return chain_steps(chosen, graph, analysis, mode), ""
+            return candidate.steps(graph, analysis, mode), ""
         return steps, reason
 
     def _beyond_named(self, analysis: Analysis, named_share: float) -> OpenPlan | None:
@@ -314,8 +313,7 @@ class Router:
                 continue  # not the asker's own records, or not the source the question names
             nodes = candidate.chain.nodes()
             if lex.covered([graph.numbers[n.info.key] for n in nodes if n.info.key in graph.numbers], CURRENT_TERMS):
-                chosen = OpenPlan(candidate.chain, candidate.features[FEATURES.index("explained")], set(), ())
-                return chain_steps(chosen, graph, analysis, mode), ""
+                return candidate.steps(graph, analysis, mode), ""
         return [], "asks for a value as of now, and no chosen source says it serves current data"
 
     def _described(self, steps: list[PlanStep]) -> bool:

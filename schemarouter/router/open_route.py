@@ -278,9 +278,9 @@ def _best_chain(graph: SchemaGraph, analysis: Analysis, builder: ChainBuilder, c
         infos = [n.info for n in nodes]
         spent = len(values_given & chain.used) - 0.5 * len(values_given & chain.weak)
         share, graded, covered = explaining.both(infos, spent, said=chain.said, prefixes=analysis.prefixes)
-        if len(nodes) > 1 and _adds_nothing(explaining, infos, covered, chain, spent, analysis.prefixes):
-            # the target only repeats what its producers explain: it is weighed as they are, less its step
-            graded = explaining.both(infos[:-1], spent, said=chain.said, prefixes=analysis.prefixes)[1]
+        producers = _producers_share(explaining, infos, covered, chain, spent, analysis.prefixes) if len(nodes) > 1 else None
+        if producers is not None:
+            graded = producers  # the target only repeats what its producers explain: weighed as they are, less its step
         graded -= STEP_COST * (len(nodes) - 1)  # a further step must explain more of the question
         # in steps of 0.05: a hair more of a word in some description is no reason for a longer chain
         # then the target whose path says least the question does not ("/account/articles" for a
@@ -299,9 +299,10 @@ def _best_chain(graph: SchemaGraph, analysis: Analysis, builder: ChainBuilder, c
     return best
 
 
-def _adds_nothing(explaining: Explaining, infos: list[EndpointInfo], covered: set[str], chain: Node, spent: float,
-                  prefixes: Iterable[str]) -> bool:
-    """Whether a chain's last step (its target) adds nothing to what its producers give: it
+def _producers_share(explaining: Explaining, infos: list[EndpointInfo], covered: set[str], chain: Node,
+                     spent: float, prefixes: Iterable[str]) -> float | None:
+    """The graded share of the question a chain's producers explain, where its last step (its target)
+    adds nothing to what they give (else None): it
     explains no word of the question they leave unexplained, spends no value of the question they
     do not, and makes no word its own path says more firmly explained. "Which specimens did a
     collector catalogue, and their locality?" is answered by the collector's specimens, whose records
@@ -310,12 +311,11 @@ def _adds_nothing(explaining: Explaining, infos: list[EndpointInfo], covered: se
     target whose path names what it says more firmly stays: /specimens/{specimen_id}/images for
     their images, where the list only describes a thumbnail as an image."""
     if not chain.used <= set().union(*(producer.used for producer, _link in chain.bindings.values())):
-        return False
-    before = explaining.both(infos[:-1], spent, said=chain.said, prefixes=prefixes)[2]
-    if not covered <= before:
-        return False
-    own = set(path_terms(infos[-1].path))
-    return not any(explaining.firmer(infos, t) for t in own & covered)
+        return None
+    _full, graded, before = explaining.both(infos[:-1], spent, said=chain.said, prefixes=prefixes)
+    if not covered <= before or any(explaining.firmer(infos, t) for t in set(path_terms(infos[-1].path)) & covered):
+        return None
+    return graded
 
 
 def _under_record(path: str) -> int:

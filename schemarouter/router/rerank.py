@@ -35,12 +35,19 @@ from typing import Any
 from schemarouter.graph import EndpointInfo, SchemaGraph
 from schemarouter.graph.lexical import best_scored
 from schemarouter.graph.terms import letters, naming_path, path_terms
-from schemarouter.plan import PlanStep
+from schemarouter.plan import Mode, PlanStep
 from schemarouter.router.chains import ChainBuilder, Node, Relevance
 from schemarouter.router.endpoint_facts import endpoint_facts
 from schemarouter.router.guesses import guess_required
 from schemarouter.router.memos import RouterGraphMemo
-from schemarouter.router.open_route import Explaining, fill, question_values, read_numbers
+from schemarouter.router.open_route import (
+    Explaining,
+    OpenPlan,
+    chain_steps,
+    fill,
+    question_values,
+    read_numbers,
+)
 from schemarouter.router.runs import longest_run
 from schemarouter.router.values import Filled
 from schemarouter.understand.base import Analysis
@@ -67,7 +74,8 @@ FEATURES = (
     "dense_rank",  # 1 / (1 + its rank in dense retrieval) (0 without the index)
     "answers",  # its own declaration says what the question asks for (understand.asked; 0 where none is read)
 )
-_CURRENT, _VOCABULARY, _GUESSED, _SPENT = (FEATURES.index(n) for n in ("current", "vocabulary", "guessed", "spent"))
+_CURRENT, _VOCABULARY, _GUESSED, _SPENT, _EXPLAINED = (
+    FEATURES.index(n) for n in ("current", "vocabulary", "guessed", "spent", "explained"))
 # The dense ranking the features read. Dense retrieval re-ranks BM25F's candidates and adds none of
 # its own: adding its top 5 gave the same tune accuracy and cost a millisecond per question.
 DENSE_WINDOW = 20
@@ -119,6 +127,10 @@ class Scored:
             if p.name not in filled.values:
                 why[p.name] = UNGIVEN
         return Node(self.info, dict(filled.values), used=set(filled.used), why=why)
+
+    def steps(self, graph: SchemaGraph, analysis: Analysis, mode: Mode) -> list[PlanStep]:
+        """The plan steps of :meth:`planned`, scored by the share of the question it explains."""
+        return chain_steps(OpenPlan(self.planned(graph), self.features[_EXPLAINED], set(), ()), graph, analysis, mode)
 
 
 @cache
