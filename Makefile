@@ -30,8 +30,10 @@ demo: $(STAMP)
 	$(VENV)/bin/schemarouter run --offline "What is the molecular weight of aspirin?"
 	$(VENV)/bin/schemarouter run --offline "Get the arXiv paper 1605.08386"
 
+# On every core: each test has its own temp dir, Postgres database and Redis key prefix, so workers share
+# nothing; a module's tests stay on one worker (loadscope), so a module-scoped fixture is built once.
 test: $(STAMP)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --dist loadscope
 
 # The whole benchmark (table, report, plots, scaling to 10,000 sources); LLM rows only when
 # SCHEMAROUTER_LLM_URL is set. Installs the optional embedding-model extra once.
