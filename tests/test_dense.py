@@ -136,7 +136,9 @@ def test_only_read_endpoints_are_indexed(cinema_graph: SchemaGraph) -> None:
     assert index is not None
     assert cinema_graph.numbers[("cinema", "add_rating")] not in set(index.numbers.tolist())
     assert len(index.numbers) == sum(1 for i in cinema_graph.endpoints.values() if i.endpoint.access == "read")
-    assert index.vectors.shape == (len(index.numbers), 128) and index.vectors.dtype == np.float32
+    from schemarouter_embeddings import dimensions
+
+    assert index.vectors.shape == (len(index.numbers), dimensions()) and index.vectors.dtype == np.float32
 
 
 def test_keep_limits_the_candidates(cinema_graph: SchemaGraph) -> None:
