@@ -28,6 +28,26 @@ def test_dates_written_with_a_months_name_are_read_as_iso_dates(text: str, dates
     assert not a.counts and not {"juli", "sept"} & set(a.terms)
 
 
+@pytest.mark.parametrize(("text", "dates", "times"), [
+    ("la température le 12 janvier 2022 à 8 h 15 UTC", ["2022-01-12"], ["08:15"]),
+    ("Wetter am 3. März 2021 um 20h30", ["2021-03-03"], ["20:30"]),
+    ("el clima el 5 de mayo de 2020", ["2020-05-05"], []),
+    ("il meteo del 1 agosto 2019, o del 1er mai 2024", ["2019-08-01", "2024-05-01"], []),
+    ("o tempo em 31 de fevereiro de 2020", [], []),  # no such day
+    # a month's name abroad is read only in a whole date: "Mars 2020" is a rover, "a 5 h flight" no time
+    ("Photos from the Mars 2020 rover after a 5 h flight", [], []),
+])
+def test_dates_and_times_written_in_other_languages_are_read(text: str, dates: list[str], times: list[str]) -> None:
+    a = _read(text)
+    assert (a.dates, a.times) == (dates, times)
+
+
+def test_a_date_written_in_french_fills_the_parts_of_a_date() -> None:
+    a = _read("Densité à 420 km le 12 janvier 2022 à 8 h 15 UTC ?")
+    parts = [Parameter(name=n, type="integer", required=True) for n in ("year", "month", "day")]
+    assert open_values(parts, a, "/sample").values == {"year": 2022, "month": 1, "day": 12}
+
+
 @pytest.mark.parametrize(("text", "dates"), [
     ("Events this Saturday 2023.10.1", ["2023-10-01"]),
     ("Trains on 2023/10/01 or 2023-5-2", ["2023-10-01", "2023-05-02"]),

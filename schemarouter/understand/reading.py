@@ -64,11 +64,31 @@ _MONTHS = {name: number for number, names in enumerate(
      ("december", "dec")], start=1) for name in names}
 _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
+# ... and in the languages of Europe the most questions come in besides English (French, German,
+# Spanish, Italian, Portuguese, Dutch), read only in a whole date ("12 janvier 2022", "3. März 2021",
+# "5 de mayo de 2020"): alone, "mars" is a planet and "mai" a name
+_MONTHS_ABROAD = {name: number for number, names in enumerate(
+    [("janvier", "januar", "jänner", "enero", "gennaio", "janeiro", "januari"),
+     ("février", "fevrier", "februar", "febrero", "febbraio", "fevereiro", "februari"),
+     ("mars", "märz", "maerz", "marzo", "março", "marco", "maart"),
+     ("avril", "abril", "aprile"),
+     ("mai", "mayo", "maggio", "maio", "mei"),
+     ("juin", "juni", "junio", "giugno", "junho"),
+     ("juillet", "juli", "julio", "luglio", "julho"),
+     ("août", "aout", "agosto", "augustus"),
+     ("septembre", "septiembre", "settembre", "setembro"),
+     ("octobre", "oktober", "octubre", "ottobre", "outubro"),
+     ("novembre", "noviembre", "novembro"),
+     ("décembre", "decembre", "dezember", "diciembre", "dicembre", "dezembro")], start=1) for name in names}
+_MONTH_ABROAD = r"(?P<month>" + "|".join(sorted(_MONTHS_ABROAD, key=len, reverse=True)) + r")"
+_MONTHS.update(_MONTHS_ABROAD)
 _YEAR_DIGITS = re.compile(r"\d{4}")
 _WRITTEN_MONTH = prefiltered(rf"\b{_MONTH},?\s+(?P<year>\d{{4}})\b", *DIGITS, flags=re.IGNORECASE)  # "March 2019"
 _WRITTEN_DATES = (
     prefiltered(rf"\b{_MONTH}\s+{_DAY},?\s+(?P<year>\d{{4}})\b", *DIGITS, flags=re.IGNORECASE),
     prefiltered(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH},?\s+(?P<year>\d{{4}})\b", *DIGITS, flags=re.IGNORECASE),
+    prefiltered(rf"\b(?P<day>\d{{1,2}})(?:\.|er)?\s+(?:de\s+)?{_MONTH_ABROAD}\s+(?:de\s+)?(?P<year>\d{{4}})\b", *DIGITS,
+                flags=re.IGNORECASE),
 )
 # a date written without its year ("April 15th", "the 6th of March"), read only where the question
 # writes one year and no other ("departing on April 15th and returning on April 22nd 2023"): that
@@ -92,6 +112,8 @@ _RELATIVE_DAY = prefiltered(
 _CLOCK = prefiltered(r"(?<![\w:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?(?![\d:])"
                      r"(?:\s*(?P<ap>[ap])(?:\.m\.|m\b))?",
                      ":", flags=re.IGNORECASE)
+# ... as French and others write it, on a 24-hour clock: "8 h 15", "20h30" (never "5 h" alone: a duration)
+_CLOCK_ABROAD = prefiltered(r"(?<![\w:.])(?P<h>[01]?\d|2[0-3])\s?h\s?(?P<m>[0-5]\d)(?![\d:])", *DIGITS)
 _HOUR_OF_DAY = prefiltered(
     r"\b(?P<h>1[0-2]|0?[1-9])(?:\s*(?P<ap>[ap])(?:\.m\.|m\b)|\s+(?:o'clock\s+)?in\s+the\s+"
     r"(?P<part>morning|afternoon|evening|night))", *DIGITS, flags=re.IGNORECASE)
@@ -390,6 +412,8 @@ def _times(text: str, taken: list[tuple[int, int]]) -> list[tuple[tuple[int, int
 
     for m in _CLOCK.finditer(text):
         add(m.span(), _hour(int(m.group("h")), m.group("ap")), int(m.group("m")), m.group("s"))
+    for m in _CLOCK_ABROAD.finditer(text):
+        add(m.span(), int(m.group("h")), int(m.group("m")))
     for m in _HOUR_OF_DAY.finditer(text):
         part = (m.group("part") or "").lower()
         ap = m.group("ap") or ("a" if part == "morning" or (part == "night" and int(m.group("h")) < 6) else "p")
