@@ -34,6 +34,9 @@ def test_dates_written_with_a_months_name_are_read_as_iso_dates(text: str, dates
     ("el clima el 5 de mayo de 2020", ["2020-05-05"], []),
     ("il meteo del 1 agosto 2019, o del 1er mai 2024", ["2019-08-01", "2024-05-01"], []),
     ("o tempo em 31 de fevereiro de 2020", [], []),  # no such day
+    ("2018年1月1日 0時0分0秒(UTC)の電子フラックス", ["2018-01-01"], ["00:00:00"]),
+    ("2022년 1월 12일 8시 15분 서울의 기온", ["2022-01-12"], ["08:15"]),
+    ("8時間の飛行、3시간 15분", [], []),  # hours, a duration: no time of day
     # a month's name abroad is read only in a whole date: "Mars 2020" is a rover, "a 5 h flight" no time
     ("Photos from the Mars 2020 rover after a 5 h flight", [], []),
 ])

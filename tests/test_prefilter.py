@@ -63,6 +63,7 @@ SAMPLES = [
     "on 2023.10.1 or 09/09/2023", "two passengers", "at 10:00 AM or 14:30:15, by noon, at 6 p.m.",
     "departing on April 15th and returning on the 22nd of April 2023",
     "le 12 janvier 2022 à 8 h 15, am 3. März 2021 um 20h30, el 5 de mayo de 2020",
+    "2018年1月1日 0時0分0秒, 2022년 1월 12일 8시 15분",
 ]
 
 

@@ -114,6 +114,9 @@ _CLOCK = prefiltered(r"(?<![\w:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::(?P<s>
                      ":", flags=re.IGNORECASE)
 # ... as French and others write it, on a 24-hour clock: "8 h 15", "20h30" (never "5 h" alone: a duration)
 _CLOCK_ABROAD = prefiltered(r"(?<![\w:.])(?P<h>[01]?\d|2[0-3])\s?h\s?(?P<m>[0-5]\d)(?![\d:])", *DIGITS)
+# ... and as Chinese, Japanese and Korean write it: "0時0分0秒", "8시 15분" (never "8時間", hours: a duration)
+_CLOCK_CJK = prefiltered(r"(?<!\d)(?P<h>[01]?\d|2[0-3])\s*(?:[時时](?!間)|시(?!간))\s*(?P<m>[0-5]?\d)\s*[分분]"
+                         r"(?:\s*(?P<s>[0-5]?\d)\s*[秒초])?", "分", "분")
 _HOUR_OF_DAY = prefiltered(
     r"\b(?P<h>1[0-2]|0?[1-9])(?:\s*(?P<ap>[ap])(?:\.m\.|m\b)|\s+(?:o'clock\s+)?in\s+the\s+"
     r"(?P<part>morning|afternoon|evening|night))", *DIGITS, flags=re.IGNORECASE)
@@ -122,6 +125,8 @@ _NOON = prefiltered(r"\b(?P<word>noon|midday|midnight)\b", "noon", "midday", "mi
 # year last with a slash or a dot ("09/09/2023", "25.12.2023"), read only where the order of day and
 # month is certain (one of them over 12, or both the same)
 _YEAR_FIRST = prefiltered(r"(?<![\w.\-/])(\d{4})([./\-])(\d{1,2})\2(\d{1,2})(?![\w\-/]|\.\d)", *DIGITS)
+# ... or as Chinese, Japanese and Korean write it: "2018年1月1日", "2022년 1월 12일"
+_CJK_DATE = prefiltered(r"(?<!\d)(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]", "年", "년")
 _YEAR_LAST = prefiltered(r"(?<![\w.\-/])(\d{1,2})([./])(\d{1,2})\2(\d{4})(?![\w\-/]|\.\d)", *DIGITS)
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
@@ -365,6 +370,8 @@ def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
                     continue  # "February 30th": no date
     for m in _YEAR_FIRST.finditer(text):
         _digits_date(found, m.span(), int(m.group(1)), int(m.group(3)), int(m.group(4)))
+    for m in _CJK_DATE.finditer(text):
+        _digits_date(found, m.span(), int(m.group(1)), int(m.group(2)), int(m.group(3)))
     for m in _YEAR_LAST.finditer(text):
         first, second = int(m.group(1)), int(m.group(3))
         if first > 12 >= second:
@@ -414,6 +421,8 @@ def _times(text: str, taken: list[tuple[int, int]]) -> list[tuple[tuple[int, int
         add(m.span(), _hour(int(m.group("h")), m.group("ap")), int(m.group("m")), m.group("s"))
     for m in _CLOCK_ABROAD.finditer(text):
         add(m.span(), int(m.group("h")), int(m.group("m")))
+    for m in _CLOCK_CJK.finditer(text):
+        add(m.span(), int(m.group("h")), int(m.group("m")), f"{int(m.group('s')):02d}" if m.group("s") else None)
     for m in _HOUR_OF_DAY.finditer(text):
         part = (m.group("part") or "").lower()
         ap = m.group("ap") or ("a" if part == "morning" or (part == "night" and int(m.group("h")) < 6) else "p")
