@@ -45,6 +45,27 @@ def test_dates_and_times_written_in_other_languages_are_read(text: str, dates: l
     assert (a.dates, a.times) == (dates, times)
 
 
+@pytest.mark.parametrize(("text", "months"), [
+    ("The solar potential of the farm in December, given its area", ["December"]),
+    ("Sales in Dec and Jan", ["Dec", "Jan"]),
+    ("May I see the plays by August Wilson?", []),  # a sentence's first word, a name's first word
+    ("Archived on 15 March 2019 or in March 2020", []),  # a whole date, a month with its year
+])
+def test_a_month_named_alone_is_read_as_written(text: str, months: list[str]) -> None:
+    assert _read(text).month_names == months
+
+
+def test_a_month_parameter_takes_the_month_named_alone() -> None:
+    a = _read("How much could the solar farm produce in December, given 80000 sq ft of panels?")
+    as_text = Parameter(name="month", type="string", description="The month for which to calculate the output")
+    as_number = Parameter(name="month", type="integer")
+    assert open_values([as_text], a, "/solar").values == {"month": "December"}
+    assert open_values([as_number], a, "/solar").values == {"month": 12}
+    # beside a year, a month alone is no date: the year and month parts take only a written date or month
+    year = Parameter(name="year", type="integer", required=True)
+    assert "month" not in open_values([year, as_number], a, "/archive/{year}/{month}").values
+
+
 def test_a_date_written_in_french_fills_the_parts_of_a_date() -> None:
     a = _read("Densité à 420 km le 12 janvier 2022 à 8 h 15 UTC ?")
     parts = [Parameter(name=n, type="integer", required=True) for n in ("year", "month", "day")]

@@ -22,6 +22,8 @@ from schemarouter.router.param_facts import ParamFacts
 from schemarouter.understand.base import Analysis
 
 _PARTS = {"year": slice(0, 4), "month": slice(5, 7), "day": slice(8, 10)}
+# (not calendar.month_abbr: it follows the process's locale)
+_MONTH_ABBREVIATIONS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 def date_parts(params: list[tuple[Parameter, ParamFacts]], analysis: Analysis,
@@ -30,6 +32,8 @@ def date_parts(params: list[tuple[Parameter, ParamFacts]], analysis: Analysis,
     for an endpoint with a ``month`` or ``day`` parameter beside its ``year`` (``params``: each with
     its facts): nothing otherwise."""
     named = {f.name: part for _, f in params if (part := f.date_part)}
+    if set(named.values()) == {"month"}:
+        return _month_alone(params, named, analysis, taken)
     if not named or not ({"month", "day"} & set(named.values())) or "year" not in named.values():
         return {}
     # a day needs a whole date; a year and month also take a month written with its year
@@ -40,6 +44,19 @@ def date_parts(params: list[tuple[Parameter, ParamFacts]], analysis: Analysis,
     # a part as written in an ISO date, without a leading zero ("03" -> "3")
     out = {name: str(int(date[_PARTS[part]])) for name, part in named.items()}
     out[""] = date
+    return out
+
+
+def _month_alone(params: list[tuple[Parameter, ParamFacts]], named: dict[str, str], analysis: Analysis,
+                 taken: set[str]) -> dict[str, str]:
+    """:func:`date_parts` for an endpoint whose only date parameter is a month: the month the question
+    names alone ("in December"), as written for a text parameter and as its number for a number."""
+    written = next((m for m in analysis.month_names if m not in taken), None)
+    if written is None:
+        return {}
+    number = _MONTH_ABBREVIATIONS.index(written[:3].lower()) + 1
+    out = {f.name: str(number) if p.type in ("integer", "number") else written for p, f in params if f.name in named}
+    out[""] = written
     return out
 
 

@@ -174,7 +174,7 @@ def open_values(params: Sequence[Parameter], analysis: Analysis, path: str, take
         for p, f in own:
             if f.name in parts:
                 out.values[f.name] = _typed(p, parts[f.name])
-                out.why[f.name] = f"the {f.words[-1]} of the date {date} in the question"
+                out.why[f.name] = f"the {f.words[-1]} of {date} in the question"
         out.used.add(date)
         out.tied.add(date)
         own = [entry for entry in own if entry[1].name not in parts]

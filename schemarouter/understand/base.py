@@ -48,6 +48,7 @@ class Analysis:
     calendar_spans: list[tuple[int, int]] = field(default_factory=list)
     time_spans: list[tuple[int, int]] = field(default_factory=list)  # of those, the times'
     months: list[str] = field(default_factory=list)  # months written with their year ("March 2019" -> 2019-03)
+    month_names: list[str] = field(default_factory=list)  # months named alone, as written ("in December")
     # numbers written as a span, low and high as written ("between 1000000 and 5000000")
     spans: list[tuple[str, str]] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)  # noun term -> number ("second season" -> 2)

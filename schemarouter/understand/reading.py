@@ -62,6 +62,7 @@ _MONTHS = {name: number for number, names in enumerate(
     [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
      ("july", "jul"), ("august", "aug"), ("september", "sept", "sep"), ("october", "oct"), ("november", "nov"),
      ("december", "dec")], start=1) for name in names}
+_ENGLISH_MONTHS = frozenset(_MONTHS)
 _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
 # ... and in the languages of Europe the most questions come in besides English (French, German,
@@ -231,6 +232,7 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
               for m in (_WRITTEN_MONTH.finditer(text) if _YEAR_DIGITS.search(text) else ())
               if not any(s < m.end() and m.start() < e for (s, e), _ in dates)]
     analysis.months = [month for _, month in months]
+    analysis.month_names = _month_names(text, [span for span, _ in [*dates, *months]])
     written = ([span for span, iso in dates if text[span[0]:span[1]] != iso] + [span for span, _ in months]
                + [span for span, _ in times])
     analysis.time_spans = [span for span, _ in times]
@@ -334,6 +336,19 @@ def _entities_alone(text: str, name: Entity, spans: list[tuple[int, int]]) -> bo
         if m.group()[:1].isupper() and not any(s <= start < e for s, e in spans):
             return False
     return True
+
+
+# a month named alone, with its capital ("in December", "the Dec report"); not a sentence's first word
+# ("May I ask"), nor a name's first ("August Wilson")
+_MONTH_ALONE = re.compile(r"(?<=[a-z,;:]\s)(" + "|".join(
+    name.capitalize() for name in sorted((n for n in _MONTHS if n.isascii() and n in _ENGLISH_MONTHS), key=len, reverse=True))
+    + r")\b(?!\.?\s+[A-Z\d])")
+
+
+def _month_names(text: str, taken: list[tuple[int, int]]) -> list[str]:
+    """The months ``text`` names alone, as written, outside the ``taken`` spans (its dates and months)."""
+    return [m.group(1) for m in _MONTH_ALONE.finditer(text)
+            if not any(s < m.end() and m.start() < e for s, e in taken)]
 
 
 def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
