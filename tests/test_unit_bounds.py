@@ -178,3 +178,23 @@ def test_a_number_written_after_its_name_in_another_unit_of_its_kind_is_converte
               Parameter(name="capacitance", type="number", required=True, description="The capacitance (C) in farads (F).")]
     question = read_question("the resonant frequency given capacitance of 100µF and inductance of 50mH")
     assert open_values(params, question, "/resonance").values == {"inductance": 0.05, "capacitance": 0.0001}
+
+
+@pytest.mark.parametrize(("name", "question", "want"), [
+    # a unit alone: the one asked for, else the one the number is written in
+    ("unit", "What is the circumference of a circle with a radius of 4 inches?", "inches"),
+    ("units", "The current temperature in Hyderabad, India, in Celsius?", "Celsius"),
+    ("unit", "The distance between (33.4484 N, 112.0740 W) and (34.0522 N, 118.2437 W) in miles.", "miles"),
+    # a unit to convert to takes the one asked for, one to convert from the number's
+    ("to_unit", "The speed of an object in km/h if it traveled 450 meters in 20 seconds.", "km/h"),
+    ("from_unit", "The speed of an object in km/h if it traveled 450 meters in 20 seconds.", "meters"),
+    # no unit: a stretch of time ahead, a count of units, a compass point, a place after "in"
+    ("units", "The weather forecast for the next 5 days in Paris", None),
+    ("unit", "I want to buy 30 units in stock", None),
+    ("unit", "The place at 33.4484 N in Arizona", None),
+])
+def test_a_parameter_named_for_a_unit_takes_the_unit_the_question_writes(name: str, question: str,
+                                                                         want: str | None) -> None:
+    param = Parameter(name=name, type="string", description="The unit of measurement.")
+    got = open_values([param], read_question(question), "/calculate").values.get(name)
+    assert got == want

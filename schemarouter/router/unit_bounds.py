@@ -15,6 +15,12 @@ quantity's name does it: "stations with a capacity of at least 20" for ``capacit
 ``capacity_max``. And a parameter that is no bound but whose declaration states its unit ("the
 radius, measured in kilometers", "the time to wait, specified in seconds") takes the quantity the
 question writes in a unit of that kind, converted, where no number is written after its name.
+
+A text parameter named for a unit ("unit": "The unit of measurement for the radius", "to_unit",
+"units") takes a unit's name as the question writes it (:func:`unit_named`): the one it asks the
+answer in ("the distance in miles", "the temperature in Celsius") for a unit to convert to, the one
+written after its number ("a radius of 4 inches", "2 tablespoons") for a unit to convert from, and
+for a unit alone the one asked for, else the number's.
 """
 
 from __future__ import annotations
@@ -273,3 +279,40 @@ def unit_value(p: Parameter, question: str, taken: set[str]) -> tuple[float | in
         whole = p.type == "integer" or (value == round(value) and "." not in written)
         return (round(value) if whole else value), written
     return None
+
+
+_TO_WORDS = frozenset(["to", "target", "output", "result", "into", "desired"])
+_FROM_WORDS = frozenset(["from", "source", "input", "original"])
+# the unit a question asks its answer in: "in miles?", "in km/h if ...", "into Fahrenheit, please"
+_ASKED_IN = re.compile(r"\b(?:in|into)\s+(?:the\s+)?([A-Za-zµ°][A-Za-z/°²³]*)"
+                       r"(?=\s*(?:[.,;:?!)]|$|\s+(?:and|or|if|please|for|with|instead|units?)\b))")
+_AFTER_NUMBER = re.compile(r"(?<![\w.,])-?\d+(?:\.\d+)?\s*([A-Za-zµ°][A-Za-z/°²³]*)")
+
+
+# words the units library reads as units that a question means otherwise: "30 units", "33.4 N" (north)
+_NOT_UNIT_NAMES = frozenset(["unit", "units", "N", "S", "E", "W"])
+
+
+def _is_unit(word: str) -> bool:
+    """Whether ``word`` names a unit with a dimension ("inches", "Celsius", "km/h", "tablespoons"); the
+    units library is asked of any word here, as only the words after a number or "in" are read."""
+    return (word not in _NOT_UNIT_NAMES and word.lower() not in _NOT_SYMBOLS
+            and (_question_unit(word) is not None or _measures(word)))
+
+
+def _a_duration(word: str) -> bool:
+    unit = _question_unit(word) or word
+    return _measures(unit) and compatible(unit, "s")
+
+
+def unit_named(words: list[str] | tuple[str, ...], question: str, taken: set[str]) -> str | None:
+    """For a text parameter whose name's ``words`` end in "unit" or "units": the unit's name the
+    question writes for it, as written (see the module docstring), or None."""
+    if not words or words[-1] not in ("unit", "units"):
+        return None
+    asked = [w for w in _ASKED_IN.findall(question) if w not in taken and _is_unit(w)]
+    # ... not a stretch of time after a number ("the next 5 days" is how far ahead, no unit to report in)
+    written = [w for w in _AFTER_NUMBER.findall(question) if w not in taken and _is_unit(w) and not _a_duration(w)]
+    role = set(words[:-1])
+    found = written if role & _FROM_WORDS else asked if role & _TO_WORDS else [*asked, *written]
+    return found[0] if found else None

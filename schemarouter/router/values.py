@@ -92,7 +92,7 @@ from schemarouter.router.roles import AGENT_TERMS, CAST_WORDS, MAKER_WORDS, acti
 from schemarouter.router.runs import longest_run
 from schemarouter.router.spans import names_a_span, written_span
 from schemarouter.router.superlatives import high_end_first, most_said, ordered_member, reverses
-from schemarouter.router.unit_bounds import named_bound, unit_bound, unit_value
+from schemarouter.router.unit_bounds import named_bound, unit_bound, unit_named, unit_value
 from schemarouter.router.validate import takes
 from schemarouter.understand.base import Analysis
 from schemarouter.understand.countries import country_codes
@@ -393,6 +393,8 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         span = written_span(analysis.question, taken)  # "for the last 2 weeks" for duration: "2 weeks"
         if span is not None:
             return span, span, f"'{span}' is the stretch of time the question writes", True
+    if f.type == "string" and not f.enum and (unit := unit_named(f.words, analysis.question, taken)) is not None:
+        return unit, unit, f"'{unit}' is the unit the question writes for {f.name}", True  # "4 inches", "in miles"
     explained = legend_code(f.legend, f.enum, analysis, taken, lambda code: _typed(p, code))
     if explained is not None:
         # "in Chonburi Province" for a province_id whose description says "'3' for Chonburi"
