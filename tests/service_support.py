@@ -12,8 +12,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -61,6 +61,20 @@ def service_env(home: Path, extra: dict[str, str] | None = None) -> dict[str, st
     env["SCHEMAROUTER_HOME"] = str(home)
     env.update(extra or {})
     return env
+
+
+@asynccontextmanager
+async def mcp_stdio(args: list[str], home: Path, errlog: Path) -> AsyncIterator[Any]:
+    """An MCP client transport to ``schemarouter <args>`` over stdio, its stderr written to ``errlog``.
+    The file is named, not left to the client library's default: that default is whatever
+    ``sys.stderr`` was when the library was imported, which under a capturing test may be a stream
+    with no file descriptor for the server process to write to."""
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    params = StdioServerParameters(command=sys.executable, args=["-m", "schemarouter", *args], env=service_env(home))
+    with errlog.open("w", encoding="utf-8") as log:
+        async with stdio_client(params, errlog=log) as streams:
+            yield streams
 
 
 @contextmanager

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from schemarouter.registry import Registry
-from tests.service_support import cli_server, service_env
+from tests.service_support import cli_server, mcp_stdio
 from tests.sr_cli import copy_registry, synced_template
 
 ASPIRIN = "What is the molecular weight of aspirin?"
@@ -32,15 +31,10 @@ WRONG_ARGUMENTS = [
 
 async def _conversation(db: str, home: Path) -> dict[str, Any]:
     from mcp import Client
-    from mcp.client.stdio import StdioServerParameters
 
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "schemarouter", "mcp", "--db", db, "--no-live"],
-        env=service_env(home),
-    )
+    transport = mcp_stdio(["mcp", "--db", db, "--no-live"], home, home.parent / "server.err")
     seen: dict[str, Any] = {}
-    async with Client(params, read_timeout_seconds=120) as client:
+    async with Client(transport, read_timeout_seconds=120) as client:
         seen["tools"] = (await client.list_tools()).tools
         planned = await client.call_tool("plan", {"question": ASPIRIN})
         seen["plan"] = planned

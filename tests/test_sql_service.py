@@ -4,13 +4,12 @@ mcp``: the same question, the same plan and the same attributed values as from t
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.service_support import serve, service_env
+from tests.service_support import mcp_stdio, serve
 from tests.sql_support import QUESTION, add_source, lab_sqlite, template  # noqa: F401  (fixtures)
 from tests.sr_cli import copy_registry
 
@@ -43,12 +42,10 @@ def test_the_http_api_runs_a_database_question(registry: str, tmp_path: Path) ->
 
 def test_the_mcp_server_runs_a_database_question(registry: str, tmp_path: Path) -> None:
     from mcp import Client
-    from mcp.client.stdio import StdioServerParameters
 
     async def ask() -> Any:
-        params = StdioServerParameters(command=sys.executable, args=["-m", "schemarouter", "mcp", "--db", registry],
-                                       env=service_env(tmp_path / "home"))
-        async with Client(params, read_timeout_seconds=120) as client:
+        transport = mcp_stdio(["mcp", "--db", registry], tmp_path / "home", tmp_path / "server.err")
+        async with Client(transport, read_timeout_seconds=120) as client:
             return await client.call_tool("run", {"question": QUESTION, "mode": "minimal", "include_plan": True})
 
     result = asyncio.run(ask()).structured_content
