@@ -301,6 +301,7 @@ def _is_unit(word: str) -> bool:
 
 
 def _a_duration(word: str) -> bool:
+    """Whether the unit ``word`` names measures time ("days", "min")."""
     unit = _question_unit(word) or word
     return _measures(unit) and compatible(unit, "s")
 

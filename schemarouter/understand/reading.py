@@ -341,7 +341,7 @@ def _entities_alone(text: str, name: Entity, spans: list[tuple[int, int]]) -> bo
 # a month named alone, with its capital ("in December", "the Dec report"); not a sentence's first word
 # ("May I ask"), nor a name's first ("August Wilson")
 _MONTH_ALONE = re.compile(r"(?<=[a-z,;:]\s)(" + "|".join(
-    name.capitalize() for name in sorted((n for n in _MONTHS if n.isascii() and n in _ENGLISH_MONTHS), key=len, reverse=True))
+    name.capitalize() for name in sorted(_ENGLISH_MONTHS, key=len, reverse=True))
     + r")\b(?!\.?\s+[A-Z\d])")
 
 
