@@ -10,6 +10,7 @@ from the periodic order of the element list the entity reader already has.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from schemarouter.understand.chemistry import ELEMENT_BY_NAME, ELEMENTS
 
@@ -22,6 +23,7 @@ _ELEMENT_PARTICLES = re.compile(r"\b(" + "|".join(sorted(ELEMENT_BY_NAME, key=le
 _ATOMIC_NUMBERS = {symbol: z for z, symbol in enumerate(ELEMENTS, start=1)}  # ELEMENTS is in periodic order
 
 
+@lru_cache(maxsize=65_536)  # per name and description: the value reading asks of every number parameter it reads
 def takes_atomic_number(name: str, description: str) -> bool:
     """Whether a parameter's name or description says it takes an atomic number."""
     return _ATOMIC_NUMBER.search(f"{name.replace('_', ' ')} {description}") is not None

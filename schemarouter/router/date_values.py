@@ -20,10 +20,9 @@ from schemarouter.models import Parameter
 from schemarouter.router.numbers import END, START
 from schemarouter.router.param_facts import ParamFacts
 from schemarouter.understand.base import Analysis
+from schemarouter.understand.reading import month_number
 
 _PARTS = {"year": slice(0, 4), "month": slice(5, 7), "day": slice(8, 10)}
-# (not calendar.month_abbr: it follows the process's locale)
-_MONTH_ABBREVIATIONS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 def date_parts(params: list[tuple[Parameter, ParamFacts]], analysis: Analysis,
@@ -54,7 +53,7 @@ def _month_alone(params: list[tuple[Parameter, ParamFacts]], named: dict[str, st
     written = next((m for m in analysis.month_names if m not in taken), None)
     if written is None:
         return {}
-    number = _MONTH_ABBREVIATIONS.index(written[:3].lower()) + 1
+    number = month_number(written)
     out = {f.name: str(number) if p.type in ("integer", "number") else written for p, f in params if f.name in named}
     out[""] = written
     return out

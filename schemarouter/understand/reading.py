@@ -345,6 +345,11 @@ _MONTH_ALONE = re.compile(r"(?<=[a-z,;:]\s)(" + "|".join(
     + r")\b(?!\.?\s+[A-Z\d])")
 
 
+def month_number(name: str) -> int:
+    """The number of the month a name read by this module names ("December", "Dec", "janvier" -> 12, 12, 1)."""
+    return _MONTHS[name.lower()]
+
+
 def _month_names(text: str, taken: list[tuple[int, int]]) -> list[str]:
     """The months ``text`` names alone, as written, outside the ``taken`` spans (its dates and months)."""
     return [m.group(1) for m in _MONTH_ALONE.finditer(text)
