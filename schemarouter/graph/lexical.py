@@ -177,6 +177,26 @@ class LexicalIndex:
             return _strength(posting[1][i])
         return 0.0
 
+    def together(self, terms: Iterable[str]) -> bool:
+        """Whether one endpoint's document mentions every one of ``terms``."""
+        import numpy as np
+
+        postings = []
+        for t in dict.fromkeys(terms):
+            posting = self.postings.get(t)
+            if posting is None:
+                return False  # no endpoint declares it at all
+            postings.append(posting[0])
+        if not postings:
+            return False
+        common: Any = None
+        for numbers in sorted(postings, key=len):  # the rarest first
+            found = np.frombuffer(numbers, dtype=np.int32)
+            common = found if common is None else np.intersect1d(common, found, assume_unique=True)
+            if not len(common):
+                return False
+        return True
+
     def weight(self, term: str) -> float:
         """How much a question term counts: its idf, or the idf of a word no endpoint declares."""
         return self.idf.get(term, self.unknown_idf)

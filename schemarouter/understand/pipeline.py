@@ -40,7 +40,8 @@ class Backend(ABC):
         """The :class:`Analysis` of ``question``: :meth:`read`, then the shared reading."""
         analysis = self.read(question, graph)
         known = graph.lexical.structural.__contains__
-        read_values(analysis, analysis.text or question, analysis.source_spans, known=known, action=analysis.action)
+        read_values(analysis, analysis.text or question, analysis.source_spans, known=known, action=analysis.action,
+                    together=graph.lexical.together)
         if analysis.decline is None and small_talk(question):
             analysis.decline = "greets, thanks or takes leave and asks nothing: there is nothing to look up"
         if analysis.decline is None and not analysis.understanding.named_tools:

@@ -182,7 +182,8 @@ def id_prefix(value: str) -> str | None:
 
 
 def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int]],
-                known: Callable[[str], bool] | None = None, action: str | Literal[False] | None = False) -> None:
+                known: Callable[[str], bool] | None = None, action: str | Literal[False] | None = False,
+                together: Callable[[list[str]], bool] | None = None) -> None:
     """Fill the shared reading of ``text`` into ``analysis`` (names, identifiers, dates, counts,
     labelled values, coordinates, terms, action verb, compared provenances). Entity spans already on
     the analysis are respected. ``known`` tells whether a term is vocabulary of the registry: a
@@ -203,7 +204,8 @@ def read_values(analysis: Analysis, text: str, source_spans: list[tuple[int, int
     if known is not None:
         # a country is a value whatever words it is made of ("United States": unit, state)
         names = [e for e in names
-                 if e.extra.get("quoted") or not _all_known(str(e.value), known) or is_country(str(e.value))]
+                 if e.extra.get("quoted") or not _all_known(str(e.value), known, together)
+                 or is_country(str(e.value))]
     # things the entity readers named (a compound, a company, a quoted title) are names a search takes
     for e in analysis.entities:
         if e.kind in ("compound", "company", "title") and not any(n.start < e.end and e.start < n.end for n in names):
@@ -512,9 +514,13 @@ _SPAN = prefiltered(r"\b(?:between|from)\s+(-?\d[\d,]*(?:\.\d+)?)\s+(?:and|to)\s
                     "between", "from", flags=re.IGNORECASE)
 
 
-def _all_known(value: str, known: Callable[[str], bool]) -> bool:
+def _all_known(value: str, known: Callable[[str], bool],
+               together: Callable[[list[str]], bool] | None = None) -> bool:
     """Whether every word of ``value`` is a word of the registry's declarations ("UniProt" as the
-    word uniprot of a field name, or as its camel-case parts)."""
+    word uniprot of a field name, or as its camel-case parts) and, with ``together``, whether the
+    words of each name it joins are declared together by one endpoint: a registry of thousands of
+    endpoints declares "sword", "art" and "online" somewhere each, but none declares "Sword Art
+    Online", a title; "Human Phenotype Ontology" is one source's own name."""
     # words that carry no term ("and", "of") neither make nor break it where two or more words do:
     # "MeSH and OMIM" is two declared words; "The Last Of Us" is a title with one
     written = value.split()
@@ -524,7 +530,27 @@ def _all_known(value: str, known: Callable[[str], bool]) -> bool:
     words = [w for w in written if question_terms(w) or name_terms(w)]
     if len(words) < len(written) and len(words) < 2:
         return False
-    return bool(words) and all(_word_known(w, known) for w in words)
+    if not words or not all(_word_known(w, known) for w in words):
+        return False
+    if together is None:
+        return True
+    # "MeSH and OMIM" names two things: each is checked on its own
+    for part in _JOINS.split(value):
+        terms = list(dict.fromkeys(t for w in part.split() for t in _word_terms(w, known)))
+        if len(terms) >= 2 and not together(terms):
+            return False
+    return True
+
+
+_JOINS = re.compile(r",|&|\b(?:and|or)\b", re.IGNORECASE)
+
+
+def _word_terms(word: str, known: Callable[[str], bool]) -> list[str]:
+    """The declared terms a word of a name stands for: its own term, else its camel-case parts."""
+    whole = question_terms(word)
+    if len(whole) == 1 and known(whole[0]):
+        return whole
+    return [t for t in name_terms(word) if known(t)]
 
 
 def _word_known(word: str, known: Callable[[str], bool]) -> bool:
