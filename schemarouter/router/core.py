@@ -42,6 +42,7 @@ from schemarouter.router.ranking import (
     ranking_key,
     sort_key,
 )
+from schemarouter.router.records_asked import the_list_asked
 from schemarouter.router.rerank import (
     FEATURES,
     Scored,
@@ -112,6 +113,7 @@ class Router:
             return plan
         steps, reason, route = self._choose(analysis, mode)
         steps, reason = self._rerank(analysis, mode, steps, reason, route)
+        steps = the_list_asked(steps, self.graph, analysis, mode, self.dense)
         if steps and analysis.live and not self._serves_current(steps) and self._described(steps):
             # a question about now: the best candidate whose source says it serves current data, or a decline
             steps, reason = self._current_instead(analysis, mode)

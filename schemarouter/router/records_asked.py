@@ -1,0 +1,92 @@
+"""A question that asks for records in the plural is answered by the list that finds them.
+
+A chain of two steps, a search given a value of the question and then the detail of the first record
+it lists (``/repositories/search/{query}`` then ``/repositories/get/{repositoryId}``), answers a
+question about one record: "How many records does the Open Research Online repository have?". One
+that asks for the records themselves, in the plural, "Which repositories match 'University of
+Cambridge'?" or "terms matching 'muscle atrophy'", is answered by the search: its records are what
+was asked, and the detail of the first is one of them, chosen by the server's order. The chain's
+last step is then left out, and the search is planned as the answer (its fields, not only the
+identifier the detail would have taken).
+
+Only the detail of the very records the search lists counts: a path that ends at the record the
+search's identifier addresses, and the question writing that record's name in the plural. "movies
+directed by Sofia Coppola" plans a person's search and then the person's movie credits: what the
+question names in the plural is the second step's own records, not the person's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from schemarouter.graph import SchemaGraph
+from schemarouter.graph.links import resource_of
+from schemarouter.graph.terms import path_terms, question_terms
+from schemarouter.plan import Mode, PlanStep
+from schemarouter.router.rerank import score_candidates
+from schemarouter.understand.base import Analysis
+
+# words whose singular is spelled as their plural: no plural is read off their final "s"
+_SAME_IN_BOTH = frozenset({"series", "species", "news", "means", "data"})
+
+
+def plural_terms(question: str) -> frozenset[str]:
+    """The terms of the words a question writes in the plural ("repositories", "terms"), a source's
+    name among them ("the specimens" of a source called specimens still names specimens)."""
+    out: set[str] = set()
+    for word in _WORD.findall(question):
+        w = word.lower()
+        if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")) and w not in _SAME_IN_BOTH:
+            out.update(question_terms(w))
+    return frozenset(out)
+
+
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def detail_of_first(steps: list[PlanStep], graph: SchemaGraph, analysis: Analysis) -> PlanStep | None:
+    """The first step of ``steps``, where they are a search given a value of the question and the
+    detail of the first record it lists, and the question names those records in the plural; else
+    None."""
+    if len(steps) != 2:
+        return None
+    search, detail = steps
+    info = graph.endpoints.get((detail.source, detail.endpoint))
+    if info is None or search.source != detail.source:
+        return None
+    bound = [(name, value) for name, value in detail.params.items() if isinstance(value, dict) and "from" in value]
+    if len(bound) != 1 or bound[0][1].get("from") != search.id or bound[0][1].get("pick", "first") != "first":
+        return None
+    name = bound[0][0]
+    # the detail of one record: its path ends at the parameter that addresses it
+    if not info.path.split("?", 1)[0].rstrip("/").endswith("{" + name + "}"):
+        return None
+    given = [v for v in search.params.values() if isinstance(v, str) and v]
+    if not given or any(isinstance(v, dict) for v in search.params.values()):
+        return None  # not a search given a value of the question
+    resource = resource_of(name, info.path)
+    if not resource or resource[-1] not in plural_terms(analysis.question):
+        return None
+    # "Which specimens match 'Sue', and where were they found?": a word only the detail declares
+    # (its locality) is asked of each record, which the list does not carry; the words of its path
+    # name the record, which the list holds too
+    lex, numbers = graph.lexical, graph.numbers
+    listed = numbers.get((search.source, search.endpoint))
+    asked = [t for t in analysis.terms if t not in set(path_terms(info.path))]
+    if listed is None or set(lex.covered([numbers[info.key]], asked)) - set(lex.covered([listed], asked)):
+        return None
+    return search
+
+
+def the_list_asked(steps: list[PlanStep], graph: SchemaGraph, analysis: Analysis, mode: Mode,
+                   dense: bool) -> list[PlanStep]:
+    """``steps``, or where they end in the detail of the first record a search lists and the question
+    asks for those records (:func:`detail_of_first`), the search alone, planned as the answer."""
+    search = detail_of_first(steps, graph, analysis)
+    if search is None:
+        return steps
+    key = (search.source, search.endpoint)
+    for candidate in score_candidates(graph, analysis, [search], False, dense):
+        if candidate.info.key == key and candidate.chain is not None and not candidate.chain.bindings:
+            return candidate.steps(graph, analysis, mode)
+    return steps
