@@ -430,3 +430,24 @@ def test_a_code_written_in_the_question_is_taken(router: Router, name: str, ques
     analysis = router.understander.understand(question, router.graph)
     param = Parameter(name=name, type="string", required=True)
     assert guess_required([param], analysis, Filled(), lambda: None).values == {name: value}
+
+
+def _guessed(router: Router, question: str, names: list[str]) -> dict[str, Any]:
+    analysis = router.understander.understand(question, router.graph)
+    required = [Parameter(name=n, type="number", required=True) for n in names]
+    return guess_required(required, analysis, Filled(), lambda: None).values
+
+
+def test_a_number_in_degrees_south_or_west_is_negative(router: Router) -> None:
+    got = _guessed(router, "Flux at 500 km altitude, 25° S latitude, 121.76° W longitude, 10 N of force",
+                   ["coord1", "coord2", "coord3", "coord4"])
+    # the hemisphere's sign is read only after a degree sign: "10 N" is ten newtons
+    assert got == {"coord1": 500, "coord2": -25, "coord3": -121.76, "coord4": 10}
+
+
+def test_a_number_written_twice_is_taken_once_per_writing(router: Router) -> None:
+    # the other numbers first ("2 bedrooms and 2 bathrooms within 15 miles": 2, 15, then the second 2)
+    got = _guessed(router, "homes with 2 bedrooms and 2 bathrooms within 15 miles", ["beds", "radius", "baths", "floors"])
+    assert got == {"beds": 2, "radius": 15, "baths": 2}
+    got = _guessed(router, "the flux at x = 1.5, y = 0, z = 0 km", ["coord1", "coord2", "coord3"])
+    assert got == {"coord1": 1.5, "coord2": 0, "coord3": 0}

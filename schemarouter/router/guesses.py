@@ -13,7 +13,8 @@ mass2, temperature2):
 2. a bracketed list (``[200, 300]``) or a parenthesised pair of numbers (``A(3,4)``) for an array,
    else three or more numbers listed without brackets ("85, 90, 88 and 92");
 3. the next number the question writes, in order, for a number or integer (glued to a unit symbol
-   or not: "6cm", "440Hz", "8%");
+   or not: "6cm", "440Hz", "8%"; in degrees south or west, negative: "25° S" -> -25); a number
+   written twice is taken once per writing, after every other number ("y = 0, z = 0");
 4. for text: a quoted string, else a web or e-mail address ("google.com"), else a token of letters and digits (``hXQ7qFFt``), else a code in
    capitals (``EDDM``) that is not a word of the parameter's name, else a name, else a run of
    capitalized words inside a sentence ("in California": a proper noun, though some declaration of
@@ -136,6 +137,12 @@ class _Written:
     ordinals: list[str] = field(default_factory=list)
     capitalized: list[tuple[int, str]] = field(default_factory=list)
     addresses: list[str] = field(default_factory=list)
+    # where a number written in degrees south or west starts ("25° S", "121.76° W"): a negative one
+    southwest: set[int] = field(default_factory=set)
+
+
+# degrees south or west after a number: the hemisphere's sign (a degree sign needed: "5 W" is watts)
+_SOUTH_WEST = re.compile(r"\s*[°º]\s*[SW]\b")
 
 
 @lru_cache(maxsize=256)  # every candidate endpoint of a question asks; read-only once made
@@ -157,6 +164,8 @@ def _written(question: str) -> _Written:
     for m in _NUMBER.finditer(question):
         if not any(a <= m.start() < b for a, b in listed):
             out.numbers.append((m.start(), m.group(1)))
+            if _SOUTH_WEST.match(question, m.end()):
+                out.southwest.add(m.start())
     for m in _BARE_LIST.finditer(question):
         if any(a <= m.start() < b for a, b in listed):
             continue
@@ -173,6 +182,13 @@ def _written(question: str) -> _Written:
     out.capitalized = [(m.start(), m.group(0)) for m in _CAPITALIZED.finditer(question)
                        if not _SENTENCE_START.search(question[:m.start()])]
     return out
+
+
+def _again(written: _Written, raw: str, numbered: set[int]) -> bool:
+    """Whether ``raw``, spent once, is written again where no guess took it: its every writing but
+    the first (which the spending took) may still be taken."""
+    at = [pos for pos, number in written.numbers if number == raw]
+    return len(at) > 1 and any(pos not in numbered for pos in at[1:])
 
 
 # the ends of a pair of parameters: (the first, the second) as their names differ
@@ -298,8 +314,12 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
     def free(raw: str) -> bool:
         return raw not in spent and raw.strip("\"'") not in spent
 
-    def take(p: Parameter, raw: str, how: str) -> bool:
+    numbered: set[int] = set()  # where the numbers the guesses took are written
+
+    def take(p: Parameter, raw: str, how: str, south_west: bool = False) -> bool:
         value = _typed(p, with_scale(raw, question) if p.type in _NUMERIC else raw)
+        if south_west and isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = -value  # "25° S" is latitude -25
         if value is None or value == "" or value == []:
             return False
         scheme = scheme_of(p)
@@ -378,9 +398,13 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
                             if nxt is not None and take(p, nxt, how + ", as a list of one"):
                                 break
         elif p.type in _NUMERIC:
-            nxt = next((raw for pos, raw in written.numbers if free(raw) and counted(pos)), None)
-            if nxt is not None:
-                take(p, nxt, "the next number the question writes, in order")
+            # a number written twice may be taken twice ("y = 0, z = 0"), once no other number is left
+            at = next(((pos, raw) for pos, raw in written.numbers if free(raw) and counted(pos)), None) or next(
+                ((pos, raw) for pos, raw in written.numbers
+                 if pos not in numbered and counted(pos) and _again(written, raw, numbered)), None)
+            if at is not None and take(p, at[1], "the next number the question writes, in order",
+                                       at[0] in written.southwest):
+                numbered.add(at[0])
             elif p.type == "integer":
                 nxt = next((raw for raw in written.ordinals if free(raw)), None)
                 if nxt is not None:
