@@ -545,3 +545,24 @@ def test_operations_behind_the_users_authorization_beside_public_ones_read_the_a
     everywhere = {p: {"get": {**op["get"], "security": [{"key": []}]}} for p, op in paths.items()}
     source = _import(tmp_path, {**_doc(everywhere), "components": keyed}, {"auth_env": "THINGS_KEY"}).local.source
     assert {e.scope for e in source.endpoints} == {"public"}
+
+
+def test_what_lies_under_me_is_the_callers_own_space(tmp_path: Path) -> None:
+    # Vimeo's shape: every operation takes the same OAuth2 token, so no public read tells the
+    # account's space apart; "/me" is the authenticated caller by convention
+    record = {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}
+    oauth = {"securitySchemes": {"OAuth2": {"type": "oauth2", "flows": {"implicit": {
+        "authorizationUrl": "https://videos.example/authorize", "scopes": {"public": "public"}}}}}, "schemas": {}}
+    listed = _ok({"type": "array", "items": record})
+    paths = {
+        "/me/videos": {"get": {"operationId": "my_videos", "responses": listed}},
+        "/me": {"get": {"operationId": "me", "responses": _ok(record)}},
+        "/categories/{category}/videos": {"get": {"operationId": "category_videos", "parameters": [
+            {"name": "category", "in": "path", "required": True, "schema": {"type": "string"}}], "responses": listed}},
+        "/media/{id}": {"get": {"operationId": "media", "parameters": [
+            {"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}}], "responses": _ok(record)}},
+    }
+    document = {**_doc(paths), "components": oauth, "security": [{"OAuth2": ["public"]}]}
+    source = _import(tmp_path, document).local.source
+    assert {e.id: e.scope for e in source.endpoints} == {
+        "my_videos": "account", "me": "account", "category_videos": "public", "media": "public"}

@@ -8,6 +8,7 @@ ignored setting.
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Any
 
 from schemarouter.declarations import coerce
@@ -81,7 +82,8 @@ class Builder:
         public_reads = any(d.access == "read" and not d.authorized for d in drafts)
         for draft in drafts:
             ov = self.overlay.endpoints.get(draft.id) or EndpointOverlay()
-            built = self._endpoint(draft, ov, "account" if public_reads and draft.authorized else "public")
+            built = self._endpoint(draft, ov, "account" if (public_reads and draft.authorized) or _own(draft.path)
+                                   else "public")
             endpoints.append(built)
             locations: dict[str, Any] = {p.name: p.location for p in draft.params if p.location in ("path", "body")}
             specs[built["id"]] = AdapterSpec(
@@ -257,3 +259,13 @@ def _merge(*overlays: FieldOverlay | None) -> dict[str, Any]:
             if fo.license is not None:
                 merged["license"] = fo.license
     return merged
+
+
+# "/me" is the authenticated caller by REST convention (``/me/videos``, ``/me/ondemand/purchases``):
+# what lies under it is the caller's own, whatever else the document serves without authorization
+_OWN = re.compile(r"^/me(?:/|$)")
+
+
+def _own(path: str) -> bool:
+    """Whether ``path`` reads the caller's own space by its first segment (``/me``)."""
+    return _OWN.match(path) is not None
