@@ -9,10 +9,14 @@ was asked, and the detail of the first is one of them, chosen by the server's or
 last step is then left out, and the search is planned as the answer (its fields, not only the
 identifier the detail would have taken).
 
-Only the detail of the very records the search lists counts: a path that ends at the record the
-search's identifier addresses, and the question writing that record's name in the plural. "movies
-directed by Sofia Coppola" plans a person's search and then the person's movie credits: what the
-question names in the plural is the second step's own records, not the person's.
+The same holds for a second step that lists something under the first record
+(``/videos/{video_id}/categories`` after the videos of a category): "Show me videos from the
+documentary category" asks for the videos, not for what the first of them holds, unless the question
+asks what only that step declares ("... and show their images"). What counts is the record the
+search's identifier addresses, as the second step's path names it before the identifier, and the
+question writing that record's name in the plural. "movies directed by Sofia Coppola" plans a
+person's search and then the person's movie credits: what the question names in the plural is the
+second step's own records, not the person's.
 """
 
 from __future__ import annotations
@@ -45,9 +49,9 @@ _WORD = re.compile(r"[A-Za-z]+")
 
 
 def detail_of_first(steps: list[PlanStep], graph: SchemaGraph, analysis: Analysis) -> PlanStep | None:
-    """The first step of ``steps``, where they are a search given a value of the question and the
-    detail of the first record it lists, and the question names those records in the plural; else
-    None."""
+    """The first step of ``steps``, where they are a search given a value of the question and a step
+    on the first record it lists, the question names those records in the plural and asks nothing
+    only that step declares; else None."""
     if len(steps) != 2:
         return None
     search, detail = steps
@@ -58,8 +62,9 @@ def detail_of_first(steps: list[PlanStep], graph: SchemaGraph, analysis: Analysi
     if len(bound) != 1 or bound[0][1].get("from") != search.id or bound[0][1].get("pick", "first") != "first":
         return None
     name = bound[0][0]
-    # the detail of one record: its path ends at the parameter that addresses it
-    if not info.path.split("?", 1)[0].rstrip("/").endswith("{" + name + "}"):
+    path = info.path.split("?", 1)[0].rstrip("/")
+    token = "{" + name + "}"
+    if token not in path:
         return None
     given = [v for v in search.params.values() if isinstance(v, str) and v]
     if not given or any(isinstance(v, dict) for v in search.params.values()):
@@ -72,7 +77,8 @@ def detail_of_first(steps: list[PlanStep], graph: SchemaGraph, analysis: Analysi
     # name the record, which the list holds too
     lex, numbers = graph.lexical, graph.numbers
     listed = numbers.get((search.source, search.endpoint))
-    asked = [t for t in analysis.terms if t not in set(path_terms(info.path))]
+    naming = set(path_terms(path[:path.index(token)]))  # the words before it: what the record is
+    asked = [t for t in analysis.terms if t not in naming]
     if listed is None or set(lex.covered([numbers[info.key]], asked)) - set(lex.covered([listed], asked)):
         return None
     return search
