@@ -39,24 +39,28 @@ def _text(result: Any) -> str:
 
 async def _session(url: str, home: Path) -> dict[str, Any]:
     from mcp import Client
-    from mcp.client.stdio import StdioServerParameters
+    from mcp.client.stdio import StdioServerParameters, stdio_client
 
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCHEMAROUTER_")}
     env["SCHEMAROUTER_HOME"] = str(home)
     params = StdioServerParameters(command=sys.executable, args=["-m", "schemarouter", "mcp", "--db", url,
                                                                  "--no-live"], env=env)
     seen: dict[str, Any] = {"runs": []}
-    async with Client(params, read_timeout_seconds=300) as client:
-        tools = (await client.list_tools()).tools
-        seen["tools"] = [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in tools]
-        for question in QUESTIONS:
-            lean = await client.call_tool("run", {"question": question})
-            full = await client.call_tool("run", {"question": question, "include_plan": True})
-            plan = await client.call_tool("plan", {"question": question})
-            seen["runs"].append({"question": question, "lean": _text(lean), "full": _text(full),
-                                 "plan": _text(plan), "error": lean.is_error})
-        seen["list_sources"] = _text(await client.call_tool("list_sources", {}))
-        seen["describe_source"] = _text(await client.call_tool("describe_source", {"source_id": "materials_project"}))
+    # the server's stderr goes to a file of this run's own: the client library's default is whatever
+    # sys.stderr was when it was imported, which under a capturing caller has no file descriptor
+    home.mkdir(parents=True, exist_ok=True)
+    with (home / "mcp-server.log").open("w", encoding="utf-8") as errlog:
+        async with Client(stdio_client(params, errlog=errlog), read_timeout_seconds=300) as client:
+            tools = (await client.list_tools()).tools
+            seen["tools"] = [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in tools]
+            for question in QUESTIONS:
+                lean = await client.call_tool("run", {"question": question})
+                full = await client.call_tool("run", {"question": question, "include_plan": True})
+                plan = await client.call_tool("plan", {"question": question})
+                seen["runs"].append({"question": question, "lean": _text(lean), "full": _text(full),
+                                     "plan": _text(plan), "error": lean.is_error})
+            seen["list_sources"] = _text(await client.call_tool("list_sources", {}))
+            seen["describe_source"] = _text(await client.call_tool("describe_source", {"source_id": "materials_project"}))
     return seen
 
 

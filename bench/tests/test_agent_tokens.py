@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import io
+
+import pytest
 from schemarouter_bench.agent_tokens import QUESTIONS, TARGET, measure, section
 
 
-def test_every_tool_result_is_counted_and_run_stays_lean() -> None:
+def test_every_tool_result_is_counted_and_run_stays_lean(monkeypatch: pytest.MonkeyPatch) -> None:
+    import mcp.client.stdio
+
+    # the client library's default server log is sys.stderr as it was at import, which under a
+    # capturing test runner may have no file descriptor: the session must name a log of its own
+    monkeypatch.setattr(mcp.client.stdio.stdio_client.__wrapped__, "__defaults__", (io.StringIO(),))
     data = measure()
     assert data["tools"] == 4 and 0 < data["tool_list_tokens"] < data["tool_list_tokens_with_output_schema"]
     runs = {r["question"]: r for r in data["runs"]}
