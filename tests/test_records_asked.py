@@ -3,12 +3,16 @@ the first one; a question about one record, or about what only the detail says, 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from schemarouter.graph import SchemaGraph
+from schemarouter.models import Source
+from schemarouter.plan import PlanStep
 from schemarouter.router import Router
-from schemarouter.router.records_asked import plural_terms
-from tests.open_world_support import with_catalogue
+from schemarouter.router.records_asked import detail_of_first, plural_terms
+from tests.open_world_support import BASE, with_catalogue
 from tests.routing_support import graph, routing_db  # noqa: F401  (session fixtures)
 
 
@@ -53,3 +57,38 @@ def test_the_chain_stays_where_the_detail_answers(router: Router, question: str,
 ])
 def test_words_written_in_the_plural(question: str, plural: set[str]) -> None:
     assert plural_terms(question) == plural
+
+
+def _videos() -> Source:
+    """Videos by category, and the categories of a video."""
+    def endpoint(eid: str, path: str, param: str, summary: str, fields: list[str]) -> dict[str, Any]:
+        return {"id": eid, "base_url": BASE, "path": path, "summary": summary,
+                "parameters": [{"name": param, "type": "string", "required": True}],
+                "fields": [{"name": f, "path": f, "type": "string", "group": "content"} for f in fields]}
+    return Source.model_validate({
+        "id": "clips", "title": "Clips", "domain": "general", "source_type": "web",
+        "license": {"id": "CC0-1.0", "name": "CC0"},
+        "endpoints": [
+            endpoint("category_videos", "/categories/{category}/videos", "category", "Videos in a category",
+                     ["uri", "name", "user_name"]),
+            endpoint("video_categories", "/videos/{video_id}/categories", "video_id", "Categories of a video",
+                     ["uri", "name"]),
+        ],
+    })
+
+
+@pytest.mark.parametrize(("question", "kept"), [
+    # the videos asked for: what the first of them lists is not the answer
+    ("Show me videos from the documentary category", False),
+    # one video: its categories are asked of it
+    ("Which categories does the first video of the documentary category belong to?", True),
+])
+def test_a_step_on_the_first_of_the_records_asked_for_is_left_out(graph: SchemaGraph, question: str,
+                                                                  kept: bool) -> None:
+    crowded = with_catalogue(graph, _videos())
+    analysis = Router(crowded).understander.understand(question, crowded)
+    steps = [PlanStep(id="s1", source="clips", endpoint="category_videos", params={"category": "documentary"},
+                      fields=["uri"]),
+             PlanStep(id="s2", source="clips", endpoint="video_categories",
+                      params={"video_id": {"from": "s1", "field": "uri", "pick": "first"}}, fields=["name"])]
+    assert (detail_of_first(steps, crowded, analysis) is None) == kept
