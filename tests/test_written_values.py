@@ -451,3 +451,20 @@ def test_a_number_written_twice_is_taken_once_per_writing(router: Router) -> Non
     assert got == {"beds": 2, "radius": 15, "baths": 2}
     got = _guessed(router, "the flux at x = 1.5, y = 0, z = 0 km", ["coord1", "coord2", "coord3"])
     assert got == {"coord1": 1.5, "coord2": 0, "coord3": 0}
+
+
+def test_a_source_the_question_names_is_no_value_to_guess() -> None:
+    from schemarouter.plan import Understanding
+    from schemarouter.understand.base import Analysis
+    from schemarouter.understand.reading import read_values
+
+    question = "Find the Monarch identifier for the gene of Marfan syndrome"
+    analysis = Analysis(question=question, understanding=Understanding())
+    analysis.source_spans = [(question.index("Monarch"), question.index("Monarch") + len("Monarch"))]
+    read_values(analysis, question, analysis.source_spans)
+    required = [Parameter(name="target", type="string", required=True),
+                Parameter(name="scheme", type="string", required=True)]
+    got = guess_required(required, analysis, Filled(used={"Marfan syndrome"}), lambda: None).values
+    # "Monarch" names where to look, not what to send
+    assert "Monarch" not in got.values()
+    assert got == {"target": "Marfan"}

@@ -18,7 +18,8 @@ mass2, temperature2):
 4. for text: a quoted string, else a web or e-mail address ("google.com"), else a token of letters and digits (``hXQ7qFFt``), else a code in
    capitals (``EDDM``) that is not a word of the parameter's name, else a name, else a run of
    capitalized words inside a sentence ("in California": a proper noun, though some declaration of
-   the registry may use the word), else the longest
+   the registry may use the word), never a code or a run that names a source the question names
+   ("the Monarch identifier": where to look, not what to send), else the longest
    run of words no declaration of the endpoint explains (never one that holds a value another
    parameter took); a key (``..._id``, ``..._key``, ``code``) takes only a value written as one
    (quoted, a token, a code), a country or a state only a name or a code, and a date's parameter
@@ -302,7 +303,10 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
         return not any(a <= pos < b for a, b in calendar)
 
     def coded(pos: int, code: str) -> bool:  # a value, not the abbreviation of the words before it
-        return plain(pos) and not abbreviates(question, pos, code)
+        return plain(pos) and not abbreviates(question, pos, code) and not sourced(pos)
+
+    def sourced(pos: int) -> bool:  # the name of a source the question names ("the Monarch identifier")
+        return any(a <= pos < b for a, b in analysis.source_spans)
 
     named = [(e.start, e.end) for e in analysis.names]
 
@@ -368,7 +372,7 @@ def guess_required(required: list[Parameter], analysis: Analysis, filled: Filled
         if not is_key(p) and not names_a_setting(p.name):
             pools.append(("a name the question writes", [e.text for e in analysis.names]))
             pools.append(("a proper noun the question writes",
-                          [c for pos, c in written.capitalized if plain(pos) and not filler(c)]))
+                          [c for pos, c in written.capitalized if plain(pos) and not sourced(pos) and not filler(c)]))
         if "country" in own:  # "weather in Bengaluru, India": a city is no country, even as a last resort
             pools = [(how, [c for c in pool if is_country(c)]) for how, pool in pools]
         elif currency(p):
