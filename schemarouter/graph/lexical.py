@@ -191,7 +191,7 @@ class LexicalIndex:
             return False
         common: Any = None
         for numbers in sorted(postings, key=len):  # the rarest first
-            found = np.frombuffer(numbers, dtype=np.int32)
+            found = np.frombuffer(numbers, dtype=np.intc)
             common = found if common is None else np.intersect1d(common, found, assume_unique=True)
             if not len(common):
                 return False
