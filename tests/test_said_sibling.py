@@ -40,7 +40,7 @@ def _weather() -> Source:
 
 
 @pytest.fixture(scope="module")
-def router(graph: SchemaGraph) -> Router:  # noqa: F811
+def router(graph: SchemaGraph) -> Router:
     return Router(with_catalogue(graph, _weather()))
 
 
