@@ -50,7 +50,6 @@ from schemarouter.router.rerank import (
     score_candidates,
     threshold,
 )
-from schemarouter.router.said_sibling import the_variant_written
 from schemarouter.router.several import per_entity
 from schemarouter.router.substitutes import alternatives
 from schemarouter.understand.actions import write_methods
@@ -115,7 +114,6 @@ class Router:
         steps, reason, route = self._choose(analysis, mode)
         steps, reason = self._rerank(analysis, mode, steps, reason, route)
         steps = the_list_asked(steps, self.graph, analysis, mode, self.dense)
-        steps = the_variant_written(steps, self.graph, analysis, mode, self.dense)
         if steps and analysis.live and not self._serves_current(steps) and self._described(steps):
             # a question about now: the best candidate whose source says it serves current data, or a decline
             steps, reason = self._current_instead(analysis, mode)
