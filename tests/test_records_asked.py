@@ -92,3 +92,45 @@ def test_a_step_on_the_first_of_the_records_asked_for_is_left_out(graph: SchemaG
              PlanStep(id="s2", source="clips", endpoint="video_categories",
                       params={"video_id": {"from": "s1", "field": "uri", "pick": "first"}}, fields=["name"])]
     assert (detail_of_first(steps, crowded, analysis) is None) == kept
+
+
+def _films() -> Source:
+    """Collections of films: a search, a collection with its parts, a film's release dates."""
+    def endpoint(eid: str, path: str, param: str, summary: str, fields: dict[str, str]) -> dict[str, Any]:
+        return {"id": eid, "base_url": BASE, "path": path, "summary": summary,
+                "parameters": [{"name": param, "type": "string", "required": True}],
+                "fields": [{"name": n, "path": p, "type": "string", "group": "content"} for n, p in fields.items()]}
+    return Source.model_validate({
+        "id": "reels", "title": "Reels", "domain": "general", "source_type": "web",
+        "license": {"id": "CC0-1.0", "name": "CC0"},
+        "endpoints": [
+            endpoint("search_collection", "/search/collection", "query", "Search collections",
+                     {"id": "results[].id", "name": "results[].name"}),
+            endpoint("collection", "/collection/{collection_id}", "collection_id", "Get a collection",
+                     {"name": "name", "part_id": "parts[].id", "part_title": "parts[].title",
+                      "part_release_date": "parts[].release_date"}),
+            endpoint("movie_release_dates", "/movie/{movie_id}/release_dates", "movie_id",
+                     "Get the release dates of a movie", {"release_date": "results[].release_date"}),
+        ],
+    })
+
+
+@pytest.mark.parametrize(("question", "listed"), [
+    # the movies asked for are the collection's parts, which carry their release dates
+    ("When are the release dates for the movies of the collection The Hobbit?", True),
+    # one movie: its own release dates
+    ("When is the release date of the first movie of the collection The Hobbit?", False),
+])
+def test_the_list_may_be_a_step_on_a_record_found_before_it(graph: SchemaGraph, question: str,
+                                                            listed: bool) -> None:
+    crowded = with_catalogue(graph, _films())
+    analysis = Router(crowded).understander.understand(question, crowded)
+    steps = [PlanStep(id="s1", source="reels", endpoint="search_collection", params={"query": "The Hobbit"},
+                      fields=["id"]),
+             PlanStep(id="s2", source="reels", endpoint="collection",
+                      params={"collection_id": {"from": "s1", "field": "id", "pick": "first"}}, fields=["part_id"]),
+             PlanStep(id="s3", source="reels", endpoint="movie_release_dates",
+                      params={"movie_id": {"from": "s2", "field": "part_id", "pick": "first"}},
+                      fields=["release_date"])]
+    found = detail_of_first(steps, crowded, analysis)
+    assert (found is not None and found.endpoint == "collection") == listed

@@ -1,7 +1,7 @@
 """A question that asks for records in the plural is answered by the list that finds them.
 
-A chain of two steps, a search given a value of the question and then the detail of the first record
-it lists (``/repositories/search/{query}`` then ``/repositories/get/{repositoryId}``), answers a
+A chain whose last two steps are a search given a value of the question and then the detail of the
+first record it lists (``/repositories/search/{query}`` then ``/repositories/get/{repositoryId}``), answers a
 question about one record: "How many records does the Open Research Online repository have?". One
 that asks for the records themselves, in the plural, "Which repositories match 'University of
 Cambridge'?" or "terms matching 'muscle atrophy'", is answered by the search: its records are what
@@ -16,7 +16,10 @@ asks what only that step declares ("... and show their images"). What counts is 
 search's identifier addresses, as the second step's path names it before the identifier, and the
 question writing that record's name in the plural. "movies directed by Sofia Coppola" plans a
 person's search and then the person's movie credits: what the question names in the plural is the
-second step's own records, not the person's.
+second step's own records, not the person's. The list may itself be a step on a record found before
+it: "the release dates of the movies of the collection The Hobbit" is the collection's search, then
+the collection, whose parts are the movies with their release dates, not the release dates of its
+first movie.
 """
 
 from __future__ import annotations
@@ -49,12 +52,13 @@ _WORD = re.compile(r"[A-Za-z]+")
 
 
 def detail_of_first(steps: list[PlanStep], graph: SchemaGraph, analysis: Analysis) -> PlanStep | None:
-    """The first step of ``steps``, where they are a search given a value of the question and a step
-    on the first record it lists, the question names those records in the plural and asks nothing
-    only that step declares; else None."""
-    if len(steps) != 2:
+    """The step before the last of ``steps``, where it lists records (a search given a value of the
+    question, or a step on a record found before it), the last step is a step on the first of them,
+    and the question names those records in the plural and asks nothing only that step declares;
+    else None."""
+    if len(steps) < 2:
         return None
-    search, detail = steps
+    search, detail = steps[-2], steps[-1]
     info = graph.endpoints.get((detail.source, detail.endpoint))
     if info is None or search.source != detail.source:
         return None
@@ -66,9 +70,9 @@ def detail_of_first(steps: list[PlanStep], graph: SchemaGraph, analysis: Analysi
     token = "{" + name + "}"
     if token not in path:
         return None
-    given = [v for v in search.params.values() if isinstance(v, str) and v]
-    if not given or any(isinstance(v, dict) for v in search.params.values()):
-        return None  # not a search given a value of the question
+    given = [v for v in search.params.values() if (isinstance(v, str) and v) or isinstance(v, dict)]
+    if not given:
+        return None  # not a search given a value of the question, nor a record a step before found
     resource = resource_of(name, info.path)
     if not resource or resource[-1] not in plural_terms(analysis.question):
         return None
@@ -86,13 +90,13 @@ def detail_of_first(steps: list[PlanStep], graph: SchemaGraph, analysis: Analysi
 
 def the_list_asked(steps: list[PlanStep], graph: SchemaGraph, analysis: Analysis, mode: Mode,
                    dense: bool) -> list[PlanStep]:
-    """``steps``, or where they end in the detail of the first record a search lists and the question
-    asks for those records (:func:`detail_of_first`), the search alone, planned as the answer."""
+    """``steps``, or where they end in a step on the first record a list finds and the question asks
+    for those records (:func:`detail_of_first`), the plan that ends at the list, planned as the answer."""
     search = detail_of_first(steps, graph, analysis)
     if search is None:
         return steps
     key = (search.source, search.endpoint)
     for candidate in score_candidates(graph, analysis, [search], False, dense):
-        if candidate.info.key == key and candidate.chain is not None and not candidate.chain.bindings:
+        if candidate.info.key == key and candidate.chain is not None:
             return candidate.steps(graph, analysis, mode)
     return steps
