@@ -518,7 +518,7 @@ def _all_known(value: str, known: Callable[[str], bool],
                together: Callable[[list[str]], bool] | None = None) -> bool:
     """Whether every word of ``value`` is a word of the registry's declarations ("UniProt" as the
     word uniprot of a field name, or as its camel-case parts) and, with ``together``, whether the
-    words of each name it joins are declared together by one endpoint: a registry of thousands of
+    words of each name it joins are mentioned together by one endpoint's declaration: a registry of thousands of
     endpoints declares "sword", "art" and "online" somewhere each, but none declares "Sword Art
     Online", a title; "Human Phenotype Ontology" is one source's own name."""
     # words that carry no term ("and", "of") neither make nor break it where two or more words do:
