@@ -69,8 +69,9 @@ def _videos() -> Source:
         "id": "clips", "title": "Clips", "domain": "general", "source_type": "web",
         "license": {"id": "CC0-1.0", "name": "CC0"},
         "endpoints": [
+            # each video carries its categories: what the second step lists of one video, the list has
             endpoint("category_videos", "/categories/{category}/videos", "category", "Videos in a category",
-                     ["uri", "name", "user_name"]),
+                     ["uri", "name", "user_name", "categories"]),
             endpoint("video_categories", "/videos/{video_id}/categories", "video_id", "Categories of a video",
                      ["uri", "name"]),
         ],

@@ -12,7 +12,9 @@ identifier the detail would have taken).
 The same holds for a second step that lists something under the first record
 (``/videos/{video_id}/categories`` after the videos of a category): "Show me videos from the
 documentary category" asks for the videos, not for what the first of them holds, unless the question
-asks what only that step declares ("... and show their images"). What counts is the record the
+asks what only that step declares ("... and show their locality"), or what it lists under the record
+where the list's records carry no field of that name ("... and their images": the images themselves,
+where the list only describes a thumbnail). What counts is the record the
 search's identifier addresses, as the second step's path names it before the identifier, and the
 question writing that record's name in the plural. "movies directed by Sofia Coppola" plans a
 person's search and then the person's movie credits: what the question names in the plural is the
@@ -28,7 +30,7 @@ import re
 
 from schemarouter.graph import SchemaGraph
 from schemarouter.graph.links import resource_of
-from schemarouter.graph.terms import path_terms, question_terms
+from schemarouter.graph.terms import name_terms, path_terms, question_terms
 from schemarouter.plan import Mode, PlanStep
 from schemarouter.router.rerank import score_candidates
 from schemarouter.understand.base import Analysis
@@ -81,9 +83,17 @@ def detail_of_first(steps: list[PlanStep], graph: SchemaGraph, analysis: Analysi
     # name the record, which the list holds too
     lex, numbers = graph.lexical, graph.numbers
     listed = numbers.get((search.source, search.endpoint))
+    if listed is None:
+        return None
+    # what it lists under the record, asked, where the list's records carry no field of that name
+    # ("... and their images": the images themselves, where the list only describes a thumbnail)
+    under = set(path_terms(path[path.index(token) + len(token):])) & set(analysis.terms)
+    carried = {t for name in graph.endpoints[(search.source, search.endpoint)].fields for t in name_terms(name)}
+    if under - carried:
+        return None
     naming = set(path_terms(path[:path.index(token)]))  # the words before it: what the record is
     asked = [t for t in analysis.terms if t not in naming]
-    if listed is None or set(lex.covered([numbers[info.key]], asked)) - set(lex.covered([listed], asked)):
+    if set(lex.covered([numbers[info.key]], asked)) - set(lex.covered([listed], asked)):
         return None
     return search
 
