@@ -59,23 +59,36 @@ def test_words_written_in_the_plural(question: str, plural: set[str]) -> None:
     assert plural_terms(question) == plural
 
 
-def _videos() -> Source:
-    """Videos by category, and the categories of a video."""
-    def endpoint(eid: str, path: str, param: str, summary: str, fields: list[str]) -> dict[str, Any]:
-        return {"id": eid, "base_url": BASE, "path": path, "summary": summary,
-                "parameters": [{"name": param, "type": "string", "required": True}],
-                "fields": [{"name": f, "path": f, "type": "string", "group": "content"} for f in fields]}
-    return Source.model_validate({
-        "id": "clips", "title": "Clips", "domain": "general", "source_type": "web",
-        "license": {"id": "CC0-1.0", "name": "CC0"},
-        "endpoints": [
-            # each video carries its categories: what the second step lists of one video, the list has
-            endpoint("category_videos", "/categories/{category}/videos", "category", "Videos in a category",
-                     ["uri", "name", "user_name", "categories"]),
-            endpoint("video_categories", "/videos/{video_id}/categories", "video_id", "Categories of a video",
-                     ["uri", "name"]),
-        ],
-    })
+def _endpoint(eid: str, path: str, param: str, summary: str, fields: dict[str, str]) -> dict[str, Any]:
+    """An imported endpoint taking one required text parameter; ``fields``: name -> path."""
+    return {"id": eid, "base_url": BASE, "path": path, "summary": summary,
+            "parameters": [{"name": param, "type": "string", "required": True}],
+            "fields": [{"name": n, "path": p, "type": "string", "group": "content"} for n, p in fields.items()]}
+
+
+def _source(sid: str, *endpoints: dict[str, Any]) -> Source:
+    return Source.model_validate({"id": sid, "title": sid.title(), "domain": "general", "source_type": "web",
+                                  "license": {"id": "CC0-1.0", "name": "CC0"}, "endpoints": list(endpoints)})
+
+
+def _listed(graph: SchemaGraph, source: Source, question: str, steps: list[PlanStep]) -> PlanStep | None:
+    """:func:`detail_of_first` of ``steps`` for ``question`` over the catalogue and ``source``."""
+    crowded = with_catalogue(graph, source)
+    return detail_of_first(steps, crowded, Router(crowded).understander.understand(question, crowded))
+
+
+def _step(sid: str, source: str, endpoint: str, params: dict[str, Any]) -> PlanStep:
+    return PlanStep(id=sid, source=source, endpoint=endpoint, params=params, fields=[])
+
+
+# videos by category (each video carrying its categories), and the categories of a video
+VIDEOS = _source(
+    "clips",
+    _endpoint("category_videos", "/categories/{category}/videos", "category", "Videos in a category",
+              {"uri": "uri", "name": "name", "user_name": "user_name", "categories": "categories"}),
+    _endpoint("video_categories", "/videos/{video_id}/categories", "video_id", "Categories of a video",
+              {"uri": "uri", "name": "name"}),
+)
 
 
 @pytest.mark.parametrize(("question", "kept"), [
@@ -86,34 +99,22 @@ def _videos() -> Source:
 ])
 def test_a_step_on_the_first_of_the_records_asked_for_is_left_out(graph: SchemaGraph, question: str,
                                                                   kept: bool) -> None:
-    crowded = with_catalogue(graph, _videos())
-    analysis = Router(crowded).understander.understand(question, crowded)
-    steps = [PlanStep(id="s1", source="clips", endpoint="category_videos", params={"category": "documentary"},
-                      fields=["uri"]),
-             PlanStep(id="s2", source="clips", endpoint="video_categories",
-                      params={"video_id": {"from": "s1", "field": "uri", "pick": "first"}}, fields=["name"])]
-    assert (detail_of_first(steps, crowded, analysis) is None) == kept
+    steps = [_step("s1", "clips", "category_videos", {"category": "documentary"}),
+             _step("s2", "clips", "video_categories", {"video_id": {"from": "s1", "field": "uri", "pick": "first"}})]
+    assert (_listed(graph, VIDEOS, question, steps) is None) == kept
 
 
-def _films() -> Source:
-    """Collections of films: a search, a collection with its parts, a film's release dates."""
-    def endpoint(eid: str, path: str, param: str, summary: str, fields: dict[str, str]) -> dict[str, Any]:
-        return {"id": eid, "base_url": BASE, "path": path, "summary": summary,
-                "parameters": [{"name": param, "type": "string", "required": True}],
-                "fields": [{"name": n, "path": p, "type": "string", "group": "content"} for n, p in fields.items()]}
-    return Source.model_validate({
-        "id": "reels", "title": "Reels", "domain": "general", "source_type": "web",
-        "license": {"id": "CC0-1.0", "name": "CC0"},
-        "endpoints": [
-            endpoint("search_collection", "/search/collection", "query", "Search collections",
-                     {"id": "results[].id", "name": "results[].name"}),
-            endpoint("collection", "/collection/{collection_id}", "collection_id", "Get a collection",
-                     {"name": "name", "part_id": "parts[].id", "part_title": "parts[].title",
-                      "part_release_date": "parts[].release_date"}),
-            endpoint("movie_release_dates", "/movie/{movie_id}/release_dates", "movie_id",
-                     "Get the release dates of a movie", {"release_date": "results[].release_date"}),
-        ],
-    })
+# collections of films: a search, a collection with its parts, a film's release dates
+FILMS = _source(
+    "reels",
+    _endpoint("search_collection", "/search/collection", "query", "Search collections",
+              {"id": "results[].id", "name": "results[].name"}),
+    _endpoint("collection", "/collection/{collection_id}", "collection_id", "Get a collection",
+              {"name": "name", "part_id": "parts[].id", "part_title": "parts[].title",
+               "part_release_date": "parts[].release_date"}),
+    _endpoint("movie_release_dates", "/movie/{movie_id}/release_dates", "movie_id",
+              "Get the release dates of a movie", {"release_date": "results[].release_date"}),
+)
 
 
 @pytest.mark.parametrize(("question", "listed"), [
@@ -124,14 +125,9 @@ def _films() -> Source:
 ])
 def test_the_list_may_be_a_step_on_a_record_found_before_it(graph: SchemaGraph, question: str,
                                                             listed: bool) -> None:
-    crowded = with_catalogue(graph, _films())
-    analysis = Router(crowded).understander.understand(question, crowded)
-    steps = [PlanStep(id="s1", source="reels", endpoint="search_collection", params={"query": "The Hobbit"},
-                      fields=["id"]),
-             PlanStep(id="s2", source="reels", endpoint="collection",
-                      params={"collection_id": {"from": "s1", "field": "id", "pick": "first"}}, fields=["part_id"]),
-             PlanStep(id="s3", source="reels", endpoint="movie_release_dates",
-                      params={"movie_id": {"from": "s2", "field": "part_id", "pick": "first"}},
-                      fields=["release_date"])]
-    found = detail_of_first(steps, crowded, analysis)
+    steps = [_step("s1", "reels", "search_collection", {"query": "The Hobbit"}),
+             _step("s2", "reels", "collection", {"collection_id": {"from": "s1", "field": "id", "pick": "first"}}),
+             _step("s3", "reels", "movie_release_dates", {"movie_id": {"from": "s2", "field": "part_id",
+                                                                       "pick": "first"}})]
+    found = _listed(graph, FILMS, question, steps)
     assert (found is not None and found.endpoint == "collection") == listed
