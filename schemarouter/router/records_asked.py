@@ -78,22 +78,22 @@ def detail_of_first(steps: list[PlanStep], graph: SchemaGraph, analysis: Analysi
     resource = resource_of(name, info.path)
     if not resource or resource[-1] not in plural_terms(analysis.question):
         return None
-    # "Which specimens match 'Sue', and where were they found?": a word only the detail declares
-    # (its locality) is asked of each record, which the list does not carry; the words of its path
-    # name the record, which the list holds too
-    lex, numbers = graph.lexical, graph.numbers
-    listed = numbers.get((search.source, search.endpoint))
-    if listed is None:
+    listing = graph.endpoints.get((search.source, search.endpoint))
+    if listing is None:
         return None
+    at = path.index(token)
     # what it lists under the record, asked, where the list's records carry no field of that name
     # ("... and their images": the images themselves, where the list only describes a thumbnail)
-    under = set(path_terms(path[path.index(token) + len(token):])) & set(analysis.terms)
-    carried = {t for name in graph.endpoints[(search.source, search.endpoint)].fields for t in name_terms(name)}
-    if under - carried:
+    under = set(path_terms(path[at + len(token):])) & set(analysis.terms)
+    if under - {t for field in listing.fields for t in name_terms(field)}:
         return None
-    naming = set(path_terms(path[:path.index(token)]))  # the words before it: what the record is
+    # "Which specimens match 'Sue', and where were they found?": a word only the detail declares
+    # (its locality) is asked of each record, which the list does not carry; the words of its path
+    # before the identifier name the record, which the list holds too
+    naming = set(path_terms(path[:at]))
     asked = [t for t in analysis.terms if t not in naming]
-    if set(lex.covered([numbers[info.key]], asked)) - set(lex.covered([listed], asked)):
+    lex, numbers = graph.lexical, graph.numbers
+    if set(lex.covered([numbers[info.key]], asked)) - set(lex.covered([numbers[listing.key]], asked)):
         return None
     return search
 
