@@ -259,3 +259,28 @@ def test_a_graph_whose_index_another_encoder_made_stores_no_vectors(graph: Schem
     g = with_catalogue(graph, _cinema())
     assert dense.dense_index(g, _Counting()) is not None
     assert dense.stored_vectors(g) is None
+
+
+def _one_sentence_tool() -> Source:
+    """A tool as tool-selection benchmarks list them: its name given as title, path, summary and tag,
+    and one sentence of what it does."""
+    return Source.model_validate({
+        "id": "fit_planner", "title": "Create Fit Plan", "domain": "general", "source_type": "curated",
+        "license": {"id": "CC0-1.0", "name": "CC0"},
+        "endpoints": [{
+            "id": "create_fit_plan", "base_url": BASE, "path": "/CreateFitPlan", "method": "GET",
+            "summary": "Create Fit Plan", "tags": ["create fit plan"], "access": "read", "parameters": [],
+            "description": "Builds a weekly training schedule for runners preparing a marathon.",
+            "fields": [{"name": "answer", "path": "answer", "type": "string", "group": "content"}],
+        }],
+    })
+
+
+def test_an_endpoint_s_text_says_each_of_its_parts_once(graph: SchemaGraph) -> None:
+    # a static model averages token vectors: a name said four times would outweigh the sentence that
+    # says what the tool is for, and every tool named alike would look alike
+    tools = with_catalogue(graph, _one_sentence_tool())
+    text = dense.endpoint_text(tools.endpoints[("fit_planner", "create_fit_plan")])
+    assert text.lower().count("create fit plan") == 1
+    assert "Builds a weekly training schedule for runners preparing a marathon." in text
+    assert text.startswith("Create Fit Plan. ")  # the first writing is kept, in reading order

@@ -240,7 +240,11 @@ def build_dense(graph: SchemaGraph, encode: Encoder) -> DenseIndex:
 
 def endpoint_text(info: EndpointInfo) -> str:
     """What an endpoint declares, as words a sentence model reads: the text BM25F indexes
-    (:func:`schemarouter.graph.lexical.endpoint_document`), unstemmed and in reading order."""
+    (:func:`schemarouter.graph.lexical.endpoint_document`), unstemmed and in reading order, each part
+    once. A static model's vector is the mean of its tokens' vectors, so a part written twice weighs
+    twice: a tool listed with its name as title, path, summary and tag (as tool-selection inventories
+    list them) would be mostly its name, and tools named alike would look alike whatever they do.
+    Parts are compared by their letters and digits ("Create QR Code", "/CreateQRCode")."""
     src, ep = info.source, info.endpoint
     parts: list[str] = [src.title or humanize(src.id)]
     path = " ".join(humanize(s) for s in ep.path.split("?", 1)[0].split("/") if s and not s.startswith("{"))
@@ -256,4 +260,9 @@ def endpoint_text(info: EndpointInfo) -> str:
     for f in list(info.fields.values())[:MAX_FIELDS]:
         if f.field.description:
             parts.append(f.field.description[:MAX_PROSE])
-    return ". ".join(p.strip() for p in parts if p and p.strip())
+    once: dict[str, str] = {}  # letters and digits -> the part as first written
+    for part in parts:
+        key = "".join(ch for ch in part.lower() if ch.isalnum())
+        if key and key not in once:
+            once[key] = part.strip()
+    return ". ".join(once.values())
