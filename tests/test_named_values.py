@@ -118,6 +118,22 @@ def test_who_made_a_work_goes_to_the_maker_parameter_before_a_free_text_one() ->
     assert named.values == {"title": "It", "author": "Stephen King"}
 
 
+@pytest.mark.parametrize("name", ["directed_by", "writtenBy", "created_by", "made_by", "painted_by"])
+def test_a_parameter_named_for_the_agent_of_a_verb_takes_who_the_question_says_did_it(name: str) -> None:
+    # "something by Riley Stearns" for directed_by: APIs name the slot for who did it after the verb
+    agent = Parameter(name=name, type="string", description="Use 'dontcare' to ignore this filter.")
+    genre = Parameter(name="genre", type="string")
+    got = open_values([genre, agent], read_question("Find me a film to see, something by Riley Stearns."), "/movies")
+    assert got.values == {name: "Riley Stearns"}
+
+
+@pytest.mark.parametrize("name", ["sorted_by", "order_by", "group_by", "filter_by"])
+def test_a_parameter_that_arranges_records_by_something_takes_no_agent(name: str) -> None:
+    arranged = Parameter(name=name, type="string")
+    got = open_values([arranged], read_question("Find me a film to see, something by Riley Stearns."), "/movies")
+    assert name not in got.values
+
+
 def test_a_digest_is_an_identifier_the_question_writes_after_its_noun() -> None:
     # /firmware/{firmware_hash}/risk: the hash written after "hash", never the word before it
     digest = Parameter(name="firmware_hash", type="string", required=True)

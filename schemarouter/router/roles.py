@@ -1,7 +1,7 @@
 """Who a question says made or acts in a work, or who is asking, for parameters named for them.
 
-A parameter named for who made a work (``artist``, ``author``, ``director``) takes the name the
-question says made it: a name written after "by" ("a song by Kesha", "directed by Sofia Coppola") or
+A parameter named for who made a work (``artist``, ``author``, ``director``, or the agent of a verb:
+``directed_by``, ``written_by``) takes the name the question says made it: a name written after "by" ("a song by Kesha", "directed by Sofia Coppola") or
 owning the work ("Clint Eastwood's latest movie"), which the reading marks as an agent
 (``understand.reading``). One named for who acts in it (``cast``, ``actor``, ``starring``) takes the
 name the question ties to acting ("starring Jim Carrey", "featuring Josef Sommer", "with Monica Dolan
@@ -13,6 +13,7 @@ takes the name the question introduces its asker by ("Hi, I am Karan."). Kept ap
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from schemarouter.graph.terms import stem
 from schemarouter.understand.base import Analysis
@@ -42,6 +43,26 @@ def acting_name(analysis: Analysis, taken: set[str]) -> str | None:
 # words of a parameter name for who made a work: an agent name the question writes ("by Kesha") is theirs
 MAKER_WORDS = frozenset(["artist", "author", "director", "creator", "composer", "singer", "band", "performer",
                          "writer", "maker", "painter", "photographer", "producer", "musician"])
+
+
+# participles before "by" that arrange records rather than name who made them (sorted_by, grouped_by)
+_ARRANGED = frozenset(["sorted", "ordered", "grouped", "filtered", "searched", "ranked", "indexed", "keyed",
+                       "partitioned", "paginated", "split", "divided", "multiplied", "scaled"])
+# participles that do not end in -ed or -en ("made by", "sung by", "built by")
+_IRREGULAR = frozenset(["made", "sung", "built", "shot", "told", "drawn", "led", "run", "held", "sold", "bought",
+                        "brought", "taught", "caught", "found", "sent", "spent", "won", "read"])
+
+
+def for_maker(words: Sequence[str]) -> bool:
+    """Whether a parameter whose name has ``words`` is named for who made or did something: a maker's
+    noun (artist, director), or a participle before "by" (directed_by, writtenBy, created_by: APIs
+    name the slot for the agent of a verb so); not one that arranges records (sorted_by)."""
+    if MAKER_WORDS.intersection(words):
+        return True
+    if len(words) < 2 or words[-1] != "by":
+        return False
+    verb = words[-2]
+    return verb not in _ARRANGED and (verb.endswith(("ed", "en")) or verb in _IRREGULAR)
 
 
 def maker_name(analysis: Analysis, taken: set[str]) -> str | None:

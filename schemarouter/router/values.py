@@ -88,7 +88,7 @@ from schemarouter.router.question_facts import (
     unit_terms,
     written_in_shape,
 )
-from schemarouter.router.roles import AGENT_TERMS, CAST_WORDS, MAKER_WORDS, acting_name, asker_for, maker_name
+from schemarouter.router.roles import AGENT_TERMS, CAST_WORDS, acting_name, asker_for, for_maker, maker_name
 from schemarouter.router.runs import longest_run
 from schemarouter.router.spans import names_a_span, written_span
 from schemarouter.router.superlatives import high_end_first, most_said, ordered_member, reverses
@@ -201,7 +201,7 @@ def open_values(params: Sequence[Parameter], analysis: Analysis, path: str, take
     if any(e.extra.get("agent") for e in analysis.names):
         # "reviews by Stephen King": who made a work goes to the parameter named for its maker
         # (author) before a free-text one (title) takes it as words to search for
-        own.sort(key=lambda entry: not set(entry[1].words) & MAKER_WORDS)
+        own.sort(key=lambda entry: not for_maker(entry[1].words))
     for tie in (1.0, 0.5, 0.0):
         later: list[tuple[Parameter, ParamFacts]] = []
         for entry in own:
@@ -582,7 +582,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
             return actor, actor, f"'{actor}' is who the question says acts in it", True
     if f.type == "string" and not f.id_like and (asker := asker_for(words, analysis, taken)) is not None:
         return asker, asker, f"'{asker}' is the name the question introduces its asker by", True
-    if f.type == "string" and not f.id_like and set(words) & MAKER_WORDS:
+    if f.type == "string" and not f.id_like and for_maker(words):
         # "a song by Kesha" for artist: the name the question says made something
         maker = maker_name(analysis, taken)
         if maker is not None:
