@@ -127,6 +127,16 @@ def test_a_parameter_named_for_the_agent_of_a_verb_takes_who_the_question_says_d
     assert got.values == {name: "Riley Stearns"}
 
 
+@pytest.mark.parametrize("name", ["directed_by", "director"])
+def test_a_name_is_not_the_maker_the_question_asks_for(name: str) -> None:
+    # the question asks who directed it: the actor whose movie it is did not
+    agent = Parameter(name=name, type="string")
+    got = open_values([agent], read_question("Who is the director of Leonardo DiCaprio's latest movie?"), "/movies")
+    assert name not in got.values
+    assert open_values([agent], read_question("Leonardo DiCaprio's latest movie"), "/movies").values == {
+        name: "Leonardo DiCaprio"}
+
+
 @pytest.mark.parametrize("name", ["sorted_by", "order_by", "group_by", "filter_by"])
 def test_a_parameter_that_arranges_records_by_something_takes_no_agent(name: str) -> None:
     arranged = Parameter(name=name, type="string")

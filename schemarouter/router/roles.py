@@ -65,8 +65,13 @@ def for_maker(words: Sequence[str]) -> bool:
     return verb not in _ARRANGED and (verb.endswith(("ed", "en")) or verb in _IRREGULAR)
 
 
-def maker_name(analysis: Analysis, taken: set[str]) -> str | None:
-    """The first name the question says made a work (an agent of the reading) no parameter took."""
+def maker_name(analysis: Analysis, taken: set[str], words: Sequence[str] = ()) -> str | None:
+    """The first name the question says made a work (an agent of the reading) no parameter took, for
+    a parameter named with ``words``; None where the question asks who had that role ("Who is the
+    director of Leonardo DiCaprio's latest movie?": his name is no director's)."""
+    roles = [stem(w) for w in words if len(w) > 3]
+    if any(asked.startswith(role) for asked in analysis.asked for role in roles):
+        return None
     return next((str(n.value) for n in analysis.names if n.extra.get("agent") and str(n.value) not in taken), None)
 
 

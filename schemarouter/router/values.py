@@ -584,7 +584,7 @@ def _any_value(p: Parameter, f: ParamFacts, analysis: Analysis, path: str, taken
         return asker, asker, f"'{asker}' is the name the question introduces its asker by", True
     if f.type == "string" and not f.id_like and for_maker(words):
         # "a song by Kesha" for artist: the name the question says made something
-        maker = maker_name(analysis, taken)
+        maker = maker_name(analysis, taken, words)
         if maker is not None:
             return maker, maker, f"'{maker}' is who the question says made it", True
     if f.type == "string" and not f.id_like:
