@@ -1,9 +1,10 @@
 """Who a question says made or acts in a work, or who is asking, for parameters named for them.
 
 A parameter named for who made a work (``artist``, ``author``, ``director``, or the agent of a verb:
-``directed_by``, ``written_by``) takes the name the question says made it: a name written after "by" ("a song by Kesha", "directed by Sofia Coppola") or
-owning the work ("Clint Eastwood's latest movie"), which the reading marks as an agent
-(``understand.reading``). One named for who acts in it (``cast``, ``actor``, ``starring``) takes the
+``directed_by``, ``written_by``) takes the name the question says made it: a name written after
+"by" ("a song by Kesha", "directed by Sofia Coppola") or owning the work ("Clint Eastwood's latest
+movie"), which the reading marks as an agent (``understand.reading``), unless the question asks who
+had that role ("Who is the director of Leonardo DiCaprio's latest movie?"). One named for who acts in it (``cast``, ``actor``, ``starring``) takes the
 name the question ties to acting ("starring Jim Carrey", "featuring Josef Sommer", "with Monica Dolan
 in it"). One named for the name of the person a request is for (``person_name``, ``passenger_name``)
 takes the name the question introduces its asker by ("Hi, I am Karan."). Kept apart from
@@ -47,7 +48,7 @@ MAKER_WORDS = frozenset(["artist", "author", "director", "creator", "composer", 
 
 # participles before "by" that arrange records rather than name who made them (sorted_by, grouped_by)
 _ARRANGED = frozenset(["sorted", "ordered", "grouped", "filtered", "searched", "ranked", "indexed", "keyed",
-                       "partitioned", "paginated", "split", "divided", "multiplied", "scaled"])
+                       "partitioned", "paginated", "divided", "multiplied", "scaled"])
 # participles that do not end in -ed or -en ("made by", "sung by", "built by")
 _IRREGULAR = frozenset(["made", "sung", "built", "shot", "told", "drawn", "led", "run", "held", "sold", "bought",
                         "brought", "taught", "caught", "found", "sent", "spent", "won", "read"])
