@@ -1,14 +1,15 @@
 """Who a question says made or acts in a work, or who is asking, for parameters named for them.
 
 A parameter named for who made a work (``artist``, ``author``, ``director``, or the agent of a verb:
-``directed_by``, ``written_by``) takes the name the question says made it: a name written after
-"by" ("a song by Kesha", "directed by Sofia Coppola") or owning the work ("Clint Eastwood's latest
+``directed_by``, ``written_by``) takes the name the question says made it: a name written after "by"
+("a song by Kesha", "directed by Sofia Coppola") or owning the work ("Clint Eastwood's latest
 movie"), which the reading marks as an agent (``understand.reading``), unless the question asks who
-had that role ("Who is the director of Leonardo DiCaprio's latest movie?"). One named for who acts in it (``cast``, ``actor``, ``starring``) takes the
-name the question ties to acting ("starring Jim Carrey", "featuring Josef Sommer", "with Monica Dolan
-in it"). One named for the name of the person a request is for (``person_name``, ``passenger_name``)
-takes the name the question introduces its asker by ("Hi, I am Karan."). Kept apart from
-:mod:`schemarouter.router.values`, which asks these readers.
+had that role ("Who is the director of Leonardo DiCaprio's latest movie?"). One named for who acts
+in it (``cast``, ``actor``, ``starring``) takes the name the question ties to acting ("starring Jim
+Carrey", "featuring Josef Sommer", "with Monica Dolan in it"). One named for the name of the person
+a request is for (``person_name``, ``passenger_name``) takes the name the question introduces its
+asker by ("Hi, I am Karan."). Kept apart from :mod:`schemarouter.router.values`, which asks these
+readers.
 """
 
 from __future__ import annotations
