@@ -37,6 +37,7 @@ from schemarouter.understand.base import Analysis
 
 # words whose singular is spelled as their plural: no plural is read off their final "s"
 _SAME_IN_BOTH = frozenset({"series", "species", "news", "means", "data"})
+_WORD = re.compile(r"[A-Za-z]+")
 
 
 def plural_terms(question: str) -> frozenset[str]:
@@ -48,9 +49,6 @@ def plural_terms(question: str) -> frozenset[str]:
         if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")) and w not in _SAME_IN_BOTH:
             out.update(question_terms(w))
     return frozenset(out)
-
-
-_WORD = re.compile(r"[A-Za-z]+")
 
 
 def detail_of_first(steps: list[PlanStep], graph: SchemaGraph, analysis: Analysis) -> PlanStep | None:
